@@ -1,0 +1,3 @@
+import { run } from "./program"
+
+run(process.argv)

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config"
+
+// One run for the whole repo: every package's tests sit beside its code, end-to-end tests in test/.
+export default defineConfig({
+  test: {
+    include: ["{core,cli,fixtures,react-ui,test}/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", "**/dist/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
