@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 // One run for the whole repo: every package's tests sit beside its code, end-to-end tests in test/.
@@ -7,5 +8,6 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    env: { APPKIT_VECTORS_DIR: fileURLToPath(new URL("../shared/vectors", import.meta.url)) },
   },
 })

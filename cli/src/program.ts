@@ -1,8 +1,36 @@
-import { Command } from "commander"
+import { Command, CommanderError } from "commander"
+import { describeError, ExitCode } from "./output"
 
-export const buildProgram = (): Command =>
-  new Command("appkit-cli").description("Connect wallets and inspect chain data from the command line")
+/**
+ * Every command module exports `register(program)`; it declares its options here and imports its
+ * implementation (and @appkit/core) lazily inside the action, so `--help` stays cheap.
+ */
+const commandModules = [] as const satisfies ReadonlyArray<{ register: (program: Command) => void }>
 
+export const buildProgram = (): Command => {
+  const program = new Command("appkit-cli")
+    .description(
+      "Connect wallets and inspect chain data from the command line; a toolbox for addresses, CAIP ids, amounts and RPC policy",
+    )
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+  for (const module of commandModules) module.register(program)
+  return program
+}
+
+/** Runs the CLI and sets process.exitCode; usage and runtime errors print one line to stderr. */
 export const run = async (argv: ReadonlyArray<string>): Promise<void> => {
-  await buildProgram().parseAsync([...argv])
+  try {
+    await buildProgram().parseAsync([...argv])
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return // --help, --version
+      process.stderr.write(`${error.message.replace(/^error: /, "")}\n`)
+      process.exitCode = ExitCode.error
+      return
+    }
+    process.stderr.write(`${describeError(error)}\n`)
+    process.exitCode = ExitCode.error
+  }
 }

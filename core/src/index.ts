@@ -1,0 +1,3 @@
+// The curated public API of @appkit/core. Each concern's folder has its own index.ts; only what a dApp,
+// a skin or the CLI needs is re-exported here.
+export * from "./storage/index"

@@ -1,0 +1,1 @@
+export { fromMap, readJson, Storage, writeJson } from "./Storage"
