@@ -1,0 +1,46 @@
+import type { Effect, Stream } from "effect"
+import type { ChainNamespace } from "../domain/namespace"
+
+/**
+ * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,
+ * embedded wallet). The state services (Connection, Account, Network) drive connectors only through it,
+ * so a new kind of wallet never touches them.
+ */
+export type ConnectorType = "EXTERNAL" | "WALLET_CONNECT" | "INJECTED" | "ANNOUNCED" | "AUTH" | "MULTI_CHAIN"
+
+/** A JSON-RPC request as EIP-1193 shapes it. */
+export interface RpcRequest {
+  readonly method: string
+  readonly params?: unknown
+}
+
+/** What a wallet said after connecting: CAIP-10 accounts and the active CAIP-2 chain. */
+export interface Connection {
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: string
+}
+
+/** Wallet events of §3, already decoded (CAIP ids, never raw hex chain ids). */
+export type ConnectorEvent =
+  | { readonly _tag: "accountsChanged"; readonly accounts: ReadonlyArray<string> }
+  | { readonly _tag: "chainChanged"; readonly chainId: string }
+  | { readonly _tag: "connect"; readonly chainId: string }
+  | { readonly _tag: "disconnect" }
+  | { readonly _tag: "display_uri"; readonly uri: string }
+  | { readonly _tag: "message"; readonly type: string; readonly data: unknown }
+
+export interface Connector<E = unknown> {
+  readonly id: string
+  readonly name: string
+  readonly type: ConnectorType
+  readonly chain: ChainNamespace
+  readonly imageUrl?: string | undefined
+  readonly rdns?: string | undefined
+  /** Connects (or restores) and reports accounts; `chainId` is a CAIP-2 id the dApp prefers. */
+  readonly connect: (options?: { readonly chainId?: string | undefined }) => Effect.Effect<Connection, E>
+  readonly disconnect: () => Effect.Effect<void, E>
+  /** Sends a request to the wallet; the RPC allowlist is checked before this is ever called. */
+  readonly request: (request: RpcRequest) => Effect.Effect<unknown, E>
+  readonly switchChain: (chainId: string) => Effect.Effect<void, E>
+  readonly events: Stream.Stream<ConnectorEvent>
+}

@@ -1,0 +1,1 @@
+export type { Connection, Connector, ConnectorEvent, ConnectorType, RpcRequest } from "./Connector"

@@ -1,0 +1,1 @@
+export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
