@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["{core,cli,fixtures,react-ui,test}/**/*.test.{ts,tsx}"],
     exclude: ["**/node_modules/**", "**/dist/**"],
+    globalSetup: ["test/globalSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { APPKIT_VECTORS_DIR: fileURLToPath(new URL("../shared/vectors", import.meta.url)) },

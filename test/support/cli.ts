@@ -1,0 +1,38 @@
+import { spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+export const cliPath = fileURLToPath(new URL("../../cli/bin/appkit-cli.js", import.meta.url))
+
+export interface CliResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the built appkit-cli with the given arguments (and optional stdin), bounded by a timeout. */
+export const runCli = (
+  args: ReadonlyArray<string>,
+  options: { readonly stdin?: string; readonly env?: NodeJS.ProcessEnv; readonly timeoutMs?: number } = {},
+): Promise<CliResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(
+        new Error(`appkit-cli ${args.join(" ")} did not finish within ${options.timeoutMs ?? 20_000} ms`),
+      )
+    }, options.timeoutMs ?? 20_000)
+    child.on("error", reject)
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+    child.stdin.end(options.stdin ?? "")
+  })
