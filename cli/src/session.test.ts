@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import {
+  clearConnection,
+  fileBackedMap,
+  readConnection,
+  type StoredConnection,
+  sessionFile,
+  walletConnectStoreFile,
+  writeConnection,
+} from "./session"
+
+const freshHome = () => ({ APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-session-")) })
+
+const walletConnect: StoredConnection = {
+  kind: "walletconnect",
+  address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  chainId: "eip155:31337",
+  accounts: ["eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],
+  topic: "a".repeat(64),
+  relayUrl: "ws://127.0.0.1:1234",
+  projectId: "local",
+  expiry: 1_900_000_000,
+}
+
+describe("stored connection", () => {
+  it("round-trips a WalletConnect connection and a local signer through the file", () => {
+    const env = freshHome()
+    expect(readConnection(env)).toBeUndefined()
+    writeConnection(walletConnect, env)
+    expect(readConnection(env)).toEqual(walletConnect)
+    const local: StoredConnection = { kind: "private-key", address: walletConnect.address }
+    writeConnection(local, env)
+    expect(readConnection(env)).toEqual(local)
+  })
+
+  it("never stores more than the schema allows (no key material)", () => {
+    const env = freshHome()
+    writeConnection({ kind: "keystore", address: walletConnect.address, keystoreFile: "/k.json" }, env)
+    expect(JSON.parse(readFileSync(sessionFile(env), "utf8"))).toEqual({
+      kind: "keystore",
+      address: walletConnect.address,
+      keystoreFile: "/k.json",
+    })
+  })
+
+  it("drops a corrupt file instead of failing", () => {
+    const env = freshHome()
+    writeConnection(walletConnect, env)
+    writeFileSync(sessionFile(env), "{not json")
+    expect(readConnection(env)).toBeUndefined()
+    expect(readConnection(env)).toBeUndefined()
+  })
+
+  it("clearConnection removes the connection and the WalletConnect state", () => {
+    const env = freshHome()
+    writeConnection(walletConnect, env)
+    fileBackedMap(walletConnectStoreFile(env)).set("wc@2:core:0.3:keychain", "{}")
+    clearConnection(env)
+    expect(readConnection(env)).toBeUndefined()
+    expect(fileBackedMap(walletConnectStoreFile(env)).size).toBe(0)
+  })
+})
+
+describe("fileBackedMap", () => {
+  it("persists every change and reloads it in a new instance", () => {
+    const file = join(freshHome().APPKIT_HOME, "nested", "kv.json")
+    const first = fileBackedMap(file)
+    first.set("a", "1").set("b", "2")
+    first.delete("a")
+    const second = fileBackedMap(file)
+    expect([...second.entries()]).toEqual([["b", "2"]])
+  })
+
+  it("starts empty from an unreadable file", () => {
+    const file = join(freshHome().APPKIT_HOME, "kv.json")
+    writeFileSync(file, '{"a": 1}')
+    expect(fileBackedMap(file).size).toBe(0)
+  })
+})
