@@ -5,7 +5,7 @@ import { describeError, ExitCode } from "./output"
  * Every command module exports `register(program)`; it declares its options here and imports its
  * implementation (and @appkit/core) lazily inside the action, so `--help` stays cheap.
  */
-const commandModules = [] as const satisfies ReadonlyArray<{ register: (program: Command) => void }>
+const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = []
 
 export const buildProgram = (): Command => {
   const program = new Command("appkit-cli")
