@@ -3,3 +3,4 @@
 export * from "./connectors/index"
 export * from "./domain/index"
 export * from "./storage/index"
+export * from "./validation/index"

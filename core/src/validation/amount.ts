@@ -1,0 +1,134 @@
+import { Result, Schema } from "effect"
+
+/**
+ * Amounts (§5, §9). Money never touches a float: a user-facing amount is a decimal string matching the
+ * §5 grammar (optional minus, digits, optional dot followed by digits), and on chain it is a bigint count
+ * of base units for a token with N decimals. Conversions are exact; display forms are pure functions.
+ *
+ * The grammar requires digits on both sides of a dot, so "0." and ".5" are rejected rather than guessed
+ * at; leading zeros ("007.5") and "-0" are accepted. Trailing zeros beyond the token's decimals lose
+ * nothing and are accepted ("1.50" with 1 decimal is 15 units); any other extra digit is a precision error.
+ */
+const AMOUNT_PATTERN = /^-?\d+(?:\.\d+)?$/
+
+/** ERC-20 `decimals()` is a uint8, so no token has more than 255. */
+export const MAX_DECIMALS = 255
+
+/** A decimal amount string per the §5 grammar. */
+export const AmountString = Schema.String.check(
+  Schema.isPattern(AMOUNT_PATTERN, {
+    expected: "an amount: optional minus, digits, optional dot and digits",
+  }),
+).annotate({ identifier: "AmountString" })
+export type AmountString = typeof AmountString.Type
+
+/** A non-negative integer string: base units as they travel in JSON (bigint does not). */
+export const UnitsString = Schema.String.check(
+  Schema.isPattern(/^\d+$/, { expected: "a non-negative integer string" }),
+).annotate({ identifier: "UnitsString" })
+export type UnitsString = typeof UnitsString.Type
+
+export const isAmountString = (value: string): value is AmountString => AMOUNT_PATTERN.test(value)
+
+export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
+  input: Schema.String,
+}) {
+  override get message() {
+    return `Invalid amount '${this.input}': expected optional minus, digits, optional dot and digits`
+  }
+}
+
+export class AmountPrecisionError extends Schema.TaggedError<AmountPrecisionError>()("AmountPrecisionError", {
+  input: Schema.String,
+  decimals: Schema.Number,
+}) {
+  override get message() {
+    return `Amount '${this.input}' has more than ${this.decimals} decimal places`
+  }
+}
+
+export class InvalidDecimalsError extends Schema.TaggedError<InvalidDecimalsError>()("InvalidDecimalsError", {
+  decimals: Schema.Number,
+}) {
+  override get message() {
+    return `Invalid decimals ${this.decimals}: expected an integer from 0 to ${MAX_DECIMALS}`
+  }
+}
+
+export type ParseUnitsError = InvalidAmountError | AmountPrecisionError | InvalidDecimalsError
+
+interface Decimal {
+  readonly negative: boolean
+  readonly integer: string
+  readonly fraction: string
+}
+
+const splitAmount = (input: string): Result.Result<Decimal, InvalidAmountError> => {
+  if (!AMOUNT_PATTERN.test(input)) return Result.fail(new InvalidAmountError({ input }))
+  const negative = input.startsWith("-")
+  const [integer = "0", fraction = ""] = (negative ? input.slice(1) : input).split(".")
+  return Result.succeed({ negative, integer, fraction })
+}
+
+const checkDecimals = (decimals: number): Result.Result<number, InvalidDecimalsError> =>
+  Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS
+    ? Result.succeed(decimals)
+    : Result.fail(new InvalidDecimalsError({ decimals }))
+
+/** How digits beyond the target scale are treated. */
+type Rounding = "floor" | "halfAwayFromZero"
+
+/** The magnitude at `scale` fraction digits (truncated) and the digits that did not fit. */
+const scaleMagnitude = (value: Decimal, scale: number) => ({
+  magnitude: BigInt(value.integer + value.fraction.slice(0, scale).padEnd(scale, "0")),
+  dropped: value.fraction.slice(scale),
+})
+
+const round = (value: Decimal, scale: number, rounding: Rounding): bigint => {
+  const { magnitude, dropped } = scaleMagnitude(value, scale)
+  const bumpsMagnitude =
+    rounding === "floor" ? value.negative && /[1-9]/.test(dropped) : /^[5-9]/.test(dropped)
+  const rounded = bumpsMagnitude ? magnitude + 1n : magnitude
+  return value.negative ? -rounded : rounded
+}
+
+/** `units / 10^scale` written with exactly `scale` fraction digits. */
+const toFixedString = (units: bigint, scale: number): string => {
+  const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, "0")
+  const integer = digits.slice(0, digits.length - scale)
+  const sign = units < 0n ? "-" : ""
+  return scale === 0 ? `${sign}${integer}` : `${sign}${integer}.${digits.slice(digits.length - scale)}`
+}
+
+/** Decimal string → base units, exactly; digits that would be lost are an AmountPrecisionError. */
+export const parseUnits = (input: string, decimals: number): Result.Result<bigint, ParseUnitsError> =>
+  Result.gen(function* () {
+    yield* checkDecimals(decimals)
+    const value = yield* splitAmount(input)
+    const { magnitude, dropped } = scaleMagnitude(value, decimals)
+    if (/[1-9]/.test(dropped)) return yield* Result.fail(new AmountPrecisionError({ input, decimals }))
+    return value.negative ? -magnitude : magnitude
+  })
+
+/** Base units → the shortest exact decimal string (no trailing zeros, no trailing dot). */
+export const formatUnits = (units: bigint, decimals: number): Result.Result<string, InvalidDecimalsError> =>
+  Result.map(checkDecimals(decimals), (scale) => {
+    const fixed = toFixedString(units, scale)
+    return scale === 0 ? fixed : fixed.replace(/\.?0+$/, "")
+  })
+
+/** Digits shown after the dot for transaction quantities and balances (§9). */
+export const DISPLAY_DECIMALS = 3
+
+const display =
+  (rounding: Rounding) =>
+  (input: string): Result.Result<string, InvalidAmountError> =>
+    Result.map(splitAmount(input), (value) =>
+      toFixedString(round(value, DISPLAY_DECIMALS, rounding), DISPLAY_DECIMALS),
+    )
+
+/** A transaction quantity shown to 3 decimals, rounding half away from zero: "1.2345" → "1.235". */
+export const formatQuantity = display("halfAwayFromZero")
+
+/** A balance floored to 3 decimals so it never shows more than is held: "1.2349" → "1.234". */
+export const formatBalance = display("floor")
