@@ -1,0 +1,319 @@
+import { Schema } from "effect"
+
+/**
+ * Wire shapes of the Blockchain API (§7). The fixture API server serves data that decodes with exactly
+ * these schemas, so they are the contract between the clients and any server. Fields the UI does not
+ * read are left out: Schema structs ignore unknown keys, which keeps the clients tolerant of additions.
+ */
+
+const Nullable = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
+
+/** GET /v1/supported-chains: CAIP-2 ids reachable over HTTP and over websockets. */
+export const SupportedChains = Schema.Struct({
+  http: Schema.Array(Schema.String),
+  ws: Schema.Array(Schema.String),
+})
+export type SupportedChains = typeof SupportedChains.Type
+
+/** GET /v1/identity/{address} (§3 Identity). */
+export const Identity = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  avatar: Schema.NullOr(Schema.String),
+})
+export type Identity = typeof Identity.Type
+
+// --- history ---------------------------------------------------------------------------------------
+
+export const TransferDirection = Schema.Literals(["in", "out", "self"])
+
+export const FungibleInfo = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  symbol: Schema.String,
+  icon: Nullable(Schema.Struct({ url: Schema.String })),
+})
+
+export const NftInfo = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  content: Nullable(
+    Schema.Struct({
+      preview: Nullable(
+        Schema.Struct({ url: Schema.String, content_type: Schema.optionalKey(Schema.String) }),
+      ),
+    }),
+  ),
+  flags: Schema.Struct({ is_spam: Schema.Boolean }),
+})
+
+export const TransactionTransfer = Schema.Struct({
+  fungible_info: Schema.optionalKey(FungibleInfo),
+  nft_info: Schema.optionalKey(NftInfo),
+  direction: TransferDirection,
+  quantity: Schema.Struct({ numeric: Schema.String }),
+  value: Schema.optionalKey(Schema.Number),
+  price: Schema.optionalKey(Schema.Number),
+})
+export type TransactionTransfer = typeof TransactionTransfer.Type
+
+export const TransactionMetadata = Schema.Struct({
+  operationType: Schema.String,
+  hash: Schema.String,
+  minedAt: Schema.String,
+  sentFrom: Schema.String,
+  sentTo: Schema.String,
+  status: Schema.String,
+  nonce: Schema.Number,
+  /** CAIP-2 id of the chain the transaction was mined on. */
+  chain: Schema.optionalKey(Schema.String),
+})
+
+export const Transaction = Schema.Struct({
+  id: Schema.String,
+  metadata: TransactionMetadata,
+  transfers: Schema.Array(TransactionTransfer),
+})
+export type Transaction = typeof Transaction.Type
+
+/** GET /v1/account/{account}/history: one page; `next` is the cursor of the following page. */
+export const TransactionHistory = Schema.Struct({
+  data: Schema.Array(Transaction),
+  next: Schema.NullOr(Schema.String),
+})
+export type TransactionHistory = typeof TransactionHistory.Type
+
+// --- balances and prices ---------------------------------------------------------------------------
+
+/** §3 Token quantity: base-unit-free decimal string plus the token's decimals (as the API sends it). */
+export const TokenQuantity = Schema.Struct({ decimals: Schema.String, numeric: Schema.String })
+
+export const TokenBalance = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  /** CAIP-2 chain id. */
+  chainId: Schema.String,
+  /** CAIP-10 token address; absent for the native token. */
+  address: Schema.optionalKey(Schema.String),
+  /** USD value of the holding. */
+  value: Schema.optionalKey(Schema.Number),
+  /** USD price of one token. */
+  price: Schema.Number,
+  quantity: TokenQuantity,
+  iconUrl: Schema.String,
+})
+export type TokenBalance = typeof TokenBalance.Type
+
+/** GET /v1/account/{address}/balance */
+export const BalanceResponse = Schema.Struct({ balances: Schema.Array(TokenBalance) })
+export type BalanceResponse = typeof BalanceResponse.Type
+
+export const FungiblePrice = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  iconUrl: Schema.String,
+  price: Schema.Number,
+})
+
+/** POST /v1/fungible/price body and response. */
+export const FungiblePriceRequest = Schema.Struct({
+  currency: Schema.String,
+  addresses: Schema.Array(Schema.String),
+  projectId: Schema.String,
+})
+export const FungiblePriceResponse = Schema.Struct({ fungibles: Schema.Array(FungiblePrice) })
+export type FungiblePriceResponse = typeof FungiblePriceResponse.Type
+
+// --- swaps (convert) -------------------------------------------------------------------------------
+
+export const SwapQuote = Schema.Struct({
+  id: Schema.NullOr(Schema.String),
+  fromAmount: Schema.String,
+  fromAccount: Schema.String,
+  toAmount: Schema.String,
+  toAccount: Schema.String,
+})
+/** GET /v1/convert/quotes */
+export const SwapQuotes = Schema.Struct({ quotes: Schema.Array(SwapQuote) })
+export type SwapQuotes = typeof SwapQuotes.Type
+
+export const SwapToken = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  /** CAIP-10 address. */
+  address: Schema.String,
+  decimals: Schema.Number,
+  logoUri: Schema.String,
+  eip2612: Schema.optionalKey(Schema.Boolean),
+})
+export type SwapToken = typeof SwapToken.Type
+/** GET /v1/convert/tokens */
+export const SwapTokens = Schema.Struct({ tokens: Schema.Array(SwapToken) })
+export type SwapTokens = typeof SwapTokens.Type
+
+/** GET /v1/convert/allowance: base units as a decimal string. */
+export const Allowance = Schema.Struct({ allowance: Schema.String })
+export type Allowance = typeof Allowance.Type
+
+/** GET /v1/convert/gas-price: wei as decimal strings. */
+export const GasPrice = Schema.Struct({
+  standard: Schema.String,
+  fast: Schema.String,
+  instant: Schema.String,
+})
+export type GasPrice = typeof GasPrice.Type
+
+/** POST /v1/convert/build-transaction body. */
+export const BuildTransactionRequest = Schema.Struct({
+  projectId: Schema.String,
+  amount: Schema.String,
+  eip155: Schema.Struct({ slippage: Schema.String }),
+  from: Schema.String,
+  to: Schema.String,
+  userAddress: Schema.String,
+  disableEstimate: Schema.Boolean,
+})
+export const BuildTransactionResponse = Schema.Struct({
+  tx: Schema.Struct({
+    from: Schema.String,
+    to: Schema.String,
+    data: Schema.String,
+    amount: Schema.String,
+    eip155: Schema.Struct({ gas: Schema.String, gasPrice: Schema.String }),
+  }),
+})
+export type BuildTransactionResponse = typeof BuildTransactionResponse.Type
+
+/** GET /v1/convert/build-approve */
+export const BuildApproveResponse = Schema.Struct({
+  tx: Schema.Struct({
+    from: Schema.String,
+    to: Schema.String,
+    data: Schema.String,
+    value: Schema.String,
+    eip155: Schema.Struct({ gas: Schema.Number, gasPrice: Schema.String }),
+  }),
+})
+export type BuildApproveResponse = typeof BuildApproveResponse.Type
+
+// --- names (profile) -------------------------------------------------------------------------------
+
+export const NameAttribute = Schema.Struct({ key: Schema.String, value: Schema.String })
+
+/** A registered name: its addresses keyed by coin type. */
+export const NameRecord = Schema.Struct({
+  name: Schema.String,
+  registered: Schema.Number,
+  updated: Schema.Number,
+  addresses: Schema.Record(
+    Schema.String,
+    Schema.Struct({ address: Schema.String, created: Schema.optionalKey(Schema.String) }),
+  ),
+  attributes: Schema.Array(NameAttribute),
+})
+export type NameRecord = typeof NameRecord.Type
+
+/** GET /v1/profile/reverse/{address} */
+export const ReverseNames = Schema.Array(NameRecord)
+
+/** GET /v1/profile/suggestions/{name} */
+export const NameSuggestions = Schema.Struct({
+  suggestions: Schema.Array(Schema.Struct({ name: Schema.String, registered: Schema.Boolean })),
+})
+export type NameSuggestions = typeof NameSuggestions.Type
+
+/** POST /v1/profile/account body (§3 Name registration payload); `message` is the signed JSON text. */
+export const RegisterNameRequest = Schema.Struct({
+  coin_type: Schema.Number,
+  address: Schema.String,
+  message: Schema.String,
+  signature: Schema.String,
+})
+export type RegisterNameRequest = typeof RegisterNameRequest.Type
+export const RegisterNameResponse = Schema.Struct({ success: Schema.Boolean })
+
+// --- onramp ----------------------------------------------------------------------------------------
+
+/** POST /v1/generators/onrampurl body. */
+export const OnrampUrlRequest = Schema.Struct({
+  destinationWallets: Schema.Array(
+    Schema.Struct({
+      address: Schema.String,
+      blockchains: Schema.optionalKey(Schema.Array(Schema.String)),
+      assets: Schema.optionalKey(Schema.Array(Schema.String)),
+    }),
+  ),
+  defaultNetwork: Schema.optionalKey(Schema.String),
+  partnerUserId: Schema.String,
+  defaultExperience: Schema.Literal("buy"),
+  presetCryptoAmount: Schema.optionalKey(Schema.Number),
+  presetFiatAmount: Schema.optionalKey(Schema.Number),
+})
+export type OnrampUrlRequest = typeof OnrampUrlRequest.Type
+export const OnrampUrl = Schema.Struct({ url: Schema.String })
+
+export const OnrampNetwork = Schema.Struct({
+  name: Schema.String,
+  display_name: Schema.String,
+  chain_id: Schema.String,
+  contract_address: Schema.String,
+})
+export const PurchaseCurrency = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  symbol: Schema.String,
+  networks: Schema.Array(OnrampNetwork),
+})
+export type PurchaseCurrency = typeof PurchaseCurrency.Type
+/** Limits are decimal strings such as "10.00" (never floats, §Conventions). */
+export const PaymentMethodLimit = Schema.Struct({ id: Schema.String, min: Schema.String, max: Schema.String })
+export const PaymentCurrency = Schema.Struct({
+  id: Schema.String,
+  payment_method_limits: Schema.Array(PaymentMethodLimit),
+})
+export type PaymentCurrency = typeof PaymentCurrency.Type
+
+/** GET /v1/onramp/options */
+export const OnrampOptions = Schema.Struct({
+  paymentCurrencies: Schema.Array(PaymentCurrency),
+  purchaseCurrencies: Schema.Array(PurchaseCurrency),
+})
+export type OnrampOptions = typeof OnrampOptions.Type
+
+/** POST /v1/onramp/quote body (§3 Onramp quote inputs). */
+export const OnrampQuoteRequest = Schema.Struct({
+  purchaseCurrency: PurchaseCurrency,
+  paymentCurrency: PaymentCurrency,
+  amount: Schema.String,
+  network: Schema.String,
+})
+export type OnrampQuoteRequest = typeof OnrampQuoteRequest.Type
+
+const Money = Schema.Struct({ amount: Schema.String, currency: Schema.String })
+export const OnrampQuote = Schema.Struct({
+  paymentTotal: Money,
+  paymentSubtotal: Money,
+  purchaseAmount: Money,
+  coinbaseFee: Money,
+  networkFee: Money,
+  quoteId: Schema.String,
+})
+export type OnrampQuote = typeof OnrampQuote.Type
+
+// --- smart sessions --------------------------------------------------------------------------------
+
+export const SmartSession = Schema.Struct({
+  pci: Schema.String,
+  project: Schema.Struct({ id: Schema.String, name: Schema.String, url: Schema.optionalKey(Schema.String) }),
+  /** Unix seconds. */
+  expiry: Schema.Number,
+  createdAt: Schema.Number,
+  permissions: Schema.Array(Schema.Struct({ type: Schema.String, data: Schema.Unknown })),
+  policies: Schema.Array(Schema.Struct({ type: Schema.String, data: Schema.Unknown })),
+  revokedAt: Schema.optionalKey(Schema.Number),
+})
+export type SmartSession = typeof SmartSession.Type
+/** GET /v1/sessions/{id}: the sessions granted by one account (CAIP-10 id). */
+export const SmartSessions = Schema.Struct({ pcis: Schema.Array(SmartSession) })
+export type SmartSessions = typeof SmartSessions.Type
+
+/** POST /v1/sessions/{id}/revoke body and response. */
+export const RevokeSessionRequest = Schema.Struct({ pci: Schema.String, signature: Schema.String })
+export const RevokeSessionResponse = Schema.Struct({ success: Schema.Boolean })

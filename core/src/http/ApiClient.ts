@@ -1,0 +1,159 @@
+import { Context, Duration, Effect, Layer, Schema } from "effect"
+import {
+  FetchHttpClient,
+  HttpClient,
+  type HttpClientError,
+  HttpClientRequest,
+  type HttpClientResponse,
+} from "effect/http"
+import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
+import { ApiConfig, type ApiConfigShape } from "./ApiConfig"
+
+/** Every way one API call can fail; each is a typed value with a readable message. */
+export type ApiError = HttpStatusError | HttpTimeoutError | HttpTransportError | ResponseDecodeError
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE"
+
+/** Query parameters; `undefined` entries are left out, arrays are sent comma-separated (as the APIs expect). */
+export type QueryParams = Readonly<
+  Record<string, string | number | boolean | undefined | ReadonlyArray<string>>
+>
+
+/** A schema whose decoding needs no services, as every wire schema of §7 is. */
+export type WireSchema = Schema.Top & { readonly DecodingServices: never }
+
+export interface ApiRequest {
+  readonly method: HttpMethod
+  /** One of the base URLs of ApiConfig. */
+  readonly baseUrl: string
+  /** Path below the base URL, starting with "/". Path segments taken from user input must be encoded. */
+  readonly path: string
+  readonly params?: QueryParams | undefined
+  /** Sent as JSON. */
+  readonly body?: unknown
+  /**
+   * Whether to add projectId, st and sv. Always on for GETs to our own APIs (§7); off for third-party
+   * services (mempool explorer, ordinals service) which have no business learning the project id.
+   */
+  readonly sdkParams?: boolean | undefined
+}
+
+export interface BinaryBody {
+  readonly contentType: string
+  readonly bytes: Uint8Array
+}
+
+/**
+ * The §7 HTTP helper: builds URLs with the SDK parameters, bounds every call by `ApiConfig.timeout`, maps
+ * non-OK answers to 'HTTP status code: {n}' and decodes every body with a Schema.
+ */
+export class ApiClient extends Context.Service<
+  ApiClient,
+  {
+    readonly config: ApiConfigShape
+    /** Sends the request and decodes the JSON answer with `schema`. */
+    readonly json: <S extends WireSchema>(
+      request: ApiRequest,
+      schema: S,
+    ) => Effect.Effect<S["Type"], ApiError>
+    /** Sends the request and ignores the answer's body (fire-and-forget endpoints such as analytics). */
+    readonly send: (request: ApiRequest) => Effect.Effect<void, ApiError>
+    /** Sends the request and returns the raw body (images). */
+    readonly binary: (request: ApiRequest) => Effect.Effect<BinaryBody, ApiError>
+  }
+>()("appkit/ApiClient") {
+  /** Needs an HttpClient and an ApiConfig. */
+  static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ApiConfig> = Layer.effect(
+    ApiClient,
+    Effect.gen(function* () {
+      return makeApiClient(yield* ApiConfig, yield* HttpClient.HttpClient)
+    }),
+  )
+
+  /** The browser-and-Node transport: `globalThis.fetch` (which nock intercepts in tests). */
+  static readonly layerFetch: Layer.Layer<ApiClient, never, ApiConfig> = ApiClient.layer.pipe(
+    Layer.provide(FetchHttpClient.layer),
+  )
+}
+
+/** Joins a base URL and a path without doubling or dropping the slash between them. */
+export const joinUrl = (baseUrl: string, path: string): string =>
+  `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
+
+const transportError = (url: string, error: HttpClientError.HttpClientError) =>
+  new HttpTransportError({ url, reason: error.reason.message || error.reason._tag })
+
+export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClient): ApiClient["Service"] => {
+  const urlParams = (request: ApiRequest): Array<[string, string]> => {
+    const withSdk = request.sdkParams ?? request.method === "GET"
+    const all: QueryParams = {
+      ...(withSdk ? { projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion } : {}),
+      ...(config.clientId === undefined ? {} : { clientId: config.clientId }),
+      ...request.params,
+    }
+    return Object.entries(all).flatMap(
+      ([key, value]): Array<[string, string]> =>
+        value === undefined ? [] : [[key, typeof value === "object" ? value.join(",") : String(value)]],
+    )
+  }
+
+  const execute = <A, E>(
+    request: ApiRequest,
+    read: (response: HttpClientResponse.HttpClientResponse, url: string) => Effect.Effect<A, E>,
+  ): Effect.Effect<A, E | ApiError> => {
+    const url = joinUrl(request.baseUrl, request.path)
+    const base = HttpClientRequest.make(request.method)(url, {
+      urlParams: urlParams(request),
+      acceptJson: true,
+    })
+    const withBody = request.body === undefined ? base : HttpClientRequest.bodyJsonUnsafe(base, request.body)
+    return http.execute(withBody).pipe(
+      Effect.mapError((error) => transportError(url, error)),
+      Effect.flatMap((response): Effect.Effect<A, E | ApiError> => {
+        if (response.status >= 200 && response.status < 300) return read(response, url)
+        return response.text.pipe(
+          Effect.orElseSucceed(() => ""),
+          Effect.flatMap((body) => Effect.fail(new HttpStatusError({ status: response.status, url, body }))),
+        )
+      }),
+      // The fetch transport aborts the underlying request when this interrupts it, so nothing lingers.
+      Effect.timeoutOrElse({
+        duration: config.timeout,
+        orElse: () =>
+          Effect.fail(new HttpTimeoutError({ url, timeoutMillis: Duration.toMillis(config.timeout) })),
+      }),
+    )
+  }
+
+  return {
+    config,
+    json: (request, schema) =>
+      execute(request, (response, url) =>
+        response.text.pipe(
+          Effect.flatMap((text) => Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(text)),
+          Effect.mapError((error) =>
+            Schema.isSchemaError(error)
+              ? new ResponseDecodeError({ url, issue: error.message })
+              : transportError(url, error),
+          ),
+        ),
+      ),
+    send: (request) =>
+      execute(request, (response, url) =>
+        response.text.pipe(
+          Effect.asVoid,
+          Effect.mapError((error) => transportError(url, error)),
+        ),
+      ),
+    binary: (request) =>
+      execute(request, (response, url) =>
+        response.arrayBuffer.pipe(
+          Effect.map((buffer) => ({
+            contentType: response.headers["content-type"] ?? "application/octet-stream",
+            bytes: new Uint8Array(buffer),
+          })),
+          Effect.mapError((error) => transportError(url, error)),
+        ),
+      ),
+  }
+}

@@ -1,0 +1,54 @@
+import { Context, Duration, Layer } from "effect"
+
+/** SDK version sent as `sv` on every request (§9). */
+export const sdkVersion = "2.17.2"
+
+/**
+ * Where each HTTP API lives and who is calling. Every base URL is configuration: nothing in core points at
+ * a hosted service, so tests and the CLI aim the whole data layer at the local fixture server.
+ */
+export interface ApiConfigShape {
+  readonly blockchainApiUrl: string
+  readonly walletApiUrl: string
+  readonly analyticsUrl: string
+  /** A mempool explorer; `/testnet`, `/testnet4` or `/signet` is inserted before `/api` for those networks. */
+  readonly mempoolUrl: string
+  /** The runes ordinals service; non-mainnet networks get the same path prefix as the mempool explorer. */
+  readonly ordinalsUrl: string
+  readonly projectId: string
+  /** `st`, e.g. "appkit" or "appkit-cli". */
+  readonly sdkType: string
+  readonly sdkVersion: string
+  /** The WalletConnect client id, sent as `clientId` when known. */
+  readonly clientId?: string | undefined
+  /** Upper bound of one request, body included. */
+  readonly timeout: Duration.Duration
+}
+
+export type ApiConfigOptions = Partial<Omit<ApiConfigShape, "timeout">> & {
+  readonly projectId: string
+  readonly timeout?: Duration.Input
+}
+
+export const defaultTimeout = Duration.seconds(10)
+
+export class ApiConfig extends Context.Service<ApiConfig, ApiConfigShape>()("appkit/ApiConfig") {
+  /** Every API on one base URL: the shape of the fixture server, where all paths are disjoint. */
+  static readonly fromBaseUrl = (baseUrl: string, options: ApiConfigOptions): Layer.Layer<ApiConfig> =>
+    Layer.succeed(ApiConfig, makeApiConfig(baseUrl, options))
+}
+
+export const makeApiConfig = (baseUrl: string, options: ApiConfigOptions): ApiConfigShape => {
+  const base = baseUrl.replace(/\/+$/, "")
+  return {
+    blockchainApiUrl: base,
+    walletApiUrl: base,
+    analyticsUrl: base,
+    mempoolUrl: base,
+    ordinalsUrl: base,
+    sdkType: "appkit",
+    sdkVersion,
+    ...options,
+    timeout: Duration.fromInputUnsafe(options.timeout ?? defaultTimeout),
+  }
+}
