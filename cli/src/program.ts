@@ -1,11 +1,12 @@
 import { Command, CommanderError } from "commander"
+import * as amount from "./commands/amount"
 import { describeError, ExitCode } from "./output"
 
 /**
  * Every command module exports `register(program)`; it declares its options here and imports its
  * implementation (and @appkit/core) lazily inside the action, so `--help` stays cheap.
  */
-const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = []
+const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = [amount]
 
 export const buildProgram = (): Command => {
   const program = new Command("appkit-cli")
