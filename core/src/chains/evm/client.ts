@@ -1,0 +1,28 @@
+import {
+  type Account,
+  type Address,
+  type Client,
+  createClient,
+  custom,
+  type EIP1193Provider,
+  http,
+  type Transport,
+} from "viem"
+
+/**
+ * Every EVM action takes a bare viem `Client` (createClient + one transport) and calls the tree-shakable
+ * functions of `viem/actions` on it, never the createPublicClient/createWalletClient decorators, which
+ * pull every action into the bundle.
+ */
+export type EvmClient = Client<Transport, undefined, Account | undefined>
+
+/** Who signs: a local viem account (signs in process) or an address the wallet behind the transport holds. */
+export type EvmSigner = Account | Address
+
+/** A client that reads (and broadcasts raw transactions) through a node's JSON-RPC URL. */
+export const evmRpcClient = (rpcUrl: string, account?: Account): EvmClient =>
+  createClient({ transport: http(rpcUrl, { retryCount: 0 }), ...(account !== undefined ? { account } : {}) })
+
+/** A client whose every request goes to an EIP-1193 wallet (injected, announced or a dev provider). */
+export const evmProviderClient = (provider: Pick<EIP1193Provider, "request">): EvmClient =>
+  createClient({ transport: custom(provider, { retryCount: 0 }) })

@@ -1,0 +1,37 @@
+import { Effect } from "effect"
+import type { Address, Hash } from "viem"
+import { estimateGas, sendTransaction } from "viem/actions"
+import type { EvmClient, EvmSigner } from "./client"
+import { erc20TransferData } from "./erc20"
+import { type EvmError, evmCall } from "./errors"
+
+export interface TransferParameters {
+  readonly signer: EvmSigner
+  readonly to: Address
+  /** Base units: wei for the native coin, the token's smallest unit for ERC-20. */
+  readonly amount: bigint
+  /** An ERC-20 contract; the native coin when absent. */
+  readonly token?: Address | undefined
+}
+
+/** The transaction a transfer needs: value to the receiver, or `transfer(to, amount)` calldata to the token. */
+export const transferRequest = (parameters: TransferParameters) =>
+  parameters.token === undefined
+    ? { to: parameters.to, value: parameters.amount }
+    : { to: parameters.token, data: erc20TransferData(parameters.to, parameters.amount) }
+
+/**
+ * eth_sendTransaction for a native or ERC-20 transfer. The gas limit is estimated first, so a transfer the
+ * chain would reject (insufficient funds, a reverting token) fails here, before a wallet prompt or a broadcast.
+ */
+export const sendTransfer = (
+  client: EvmClient,
+  parameters: TransferParameters,
+): Effect.Effect<Hash, EvmError> =>
+  Effect.gen(function* () {
+    const request = transferRequest(parameters)
+    const gas = yield* evmCall(() => estimateGas(client, { account: parameters.signer, ...request }))
+    return yield* evmCall(() =>
+      sendTransaction(client, { account: parameters.signer, chain: null, gas, ...request }),
+    )
+  })
