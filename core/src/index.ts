@@ -1,5 +1,6 @@
 // The curated public API of @appkit/core. Each concern's folder has its own index.ts; only what a dApp,
 // a skin or the CLI needs is re-exported here.
+export * from "./chains/evm/index"
 export * from "./connectors/index"
 export * from "./domain/index"
 export * from "./storage/index"
