@@ -3,5 +3,6 @@
 export * from "./chains/evm/index"
 export * from "./connectors/index"
 export * from "./domain/index"
+export * from "./errors/index"
 export * from "./storage/index"
 export * from "./validation/index"

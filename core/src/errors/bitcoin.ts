@@ -1,0 +1,119 @@
+import { Schema } from "effect"
+import { reasonOf } from "./catalogue"
+import { BitcoinWalletErrorCode, lookupRpcErrorCode } from "./rpcCodes"
+
+/** §5/§8 Bitcoin layer and Bitcoin connector texts with a fixed wording. */
+export const bitcoinMessages = {
+  providerSelectionFailed: "Failed to select the provider. User may have cancelled the selection prompt.",
+  nullResponse: "Wallet Error processing the request",
+  noWalletsDetected: "No wallets detected, may want to prompt user to install a wallet.",
+  selectorNotDetected: "Failed to detect the wallet provider selector.",
+  walletCallNotSupported: "Wallet call is not supported",
+  methodNotSupportedBySelectedWallet: "Method not supported by the selected wallet",
+  noWalletProvider: "no wallet provider was found",
+  noWalletProviderSelected: "No wallet provider selected...",
+  chainNotFound: "Chain not found",
+  noAccountFound: "No account found",
+  noResponse: "No response from wallet",
+  noActiveNetwork: "No active network available",
+  noAccountAvailable: "No account available",
+  noAddressAvailable: "No address available",
+  accountNotFound: "Account not found",
+  addressNotFound: "Address not found",
+  invalidAmount: "Invalid amount",
+  invalidAddress: "Invalid address",
+  singleRecipientOnly: "Only one recipient is supported by this wallet provider",
+  pairingMessageTooLong: "The message must not exceed 80 characters.",
+  networkUnsupportedByWallet: "This network is not supported by the wallet",
+  networkSwitchUnsupported: "This wallet does not support switching networks",
+  broadcastUnsupported: "This wallet does not broadcast PSBTs; broadcast the signed transaction manually",
+  sendTransferUnsupported: "This wallet does not support sendTransfer; use signPSBT instead",
+  requestUnsupported: "This wallet does not support the request method",
+} as const
+
+export class BitcoinError extends Schema.TaggedError<BitcoinError>()("BitcoinError", {
+  reason: reasonOf(bitcoinMessages),
+}) {
+  override get message(): string {
+    return bitcoinMessages[this.reason]
+  }
+
+  /** The Bitcoin wallet JSON-RPC code this failure is reported with. */
+  get code(): number {
+    switch (this.reason) {
+      case "walletCallNotSupported":
+      case "methodNotSupportedBySelectedWallet":
+      case "sendTransferUnsupported":
+      case "requestUnsupported":
+      case "broadcastUnsupported":
+      case "networkSwitchUnsupported":
+        return BitcoinWalletErrorCode.methodNotSupported
+      case "invalidAmount":
+      case "invalidAddress":
+      case "singleRecipientOnly":
+      case "pairingMessageTooLong":
+        return BitcoinWalletErrorCode.invalidParams
+      default:
+        return BitcoinWalletErrorCode.internalError
+    }
+  }
+}
+
+/** 'Method {method} is not supported': a pairing session asked for a method outside its list. */
+export class BitcoinMethodNotSupportedError extends Schema.TaggedError<BitcoinMethodNotSupportedError>()(
+  "BitcoinMethodNotSupportedError",
+  { method: Schema.String },
+) {
+  override get message(): string {
+    return `Method ${this.method} is not supported`
+  }
+}
+
+/** 'Network {id} not supported by Xverse wallet'. */
+export class XverseNetworkError extends Schema.TaggedError<XverseNetworkError>()("XverseNetworkError", {
+  network: Schema.String,
+}) {
+  override get message(): string {
+    return `Network ${this.network} not supported by Xverse wallet`
+  }
+}
+
+/** §7: the explorer refused the UTXO query; its body is part of the message. */
+export class UtxoFetchError extends Schema.TaggedError<UtxoFetchError>()("UtxoFetchError", {
+  body: Schema.String,
+}) {
+  override get message(): string {
+    return `Failed to fetch UTXOs: ${this.body}`
+  }
+}
+
+/**
+ * RPCError: a Bitcoin wallet's error reply, rethrown with its code. The user-rejection code (-32000) makes
+ * the caller reset the selected provider.
+ */
+export class BitcoinRpcError extends Schema.TaggedError<BitcoinRpcError>()("BitcoinRpcError", {
+  code: Schema.Number,
+  message: Schema.String,
+  data: Schema.optional(Schema.Unknown),
+}) {
+  get codeName(): string | undefined {
+    return lookupRpcErrorCode("bitcoin", this.code)?.name
+  }
+
+  get isUserRejection(): boolean {
+    return this.code === BitcoinWalletErrorCode.userRejection
+  }
+}
+
+/** A failed disconnect in the Bitcoin layer, reported with the DISCONNECT_ERROR type. */
+export class BitcoinDisconnectError extends Schema.TaggedError<BitcoinDisconnectError>()(
+  "BitcoinDisconnectError",
+  {
+    cause: Schema.optional(Schema.Unknown),
+  },
+) {
+  readonly type = "DISCONNECT_ERROR"
+  override get message(): string {
+    return "Failed to disconnect"
+  }
+}

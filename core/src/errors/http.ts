@@ -1,0 +1,55 @@
+import { Schema } from "effect"
+import { rpcErrorCodeForHttpStatus } from "./rpcCodes"
+
+/** §8: every non-OK HTTP answer is 'HTTP status code: {n}'; the body is kept for diagnosis, never shown. */
+export class HttpStatusError extends Schema.TaggedError<HttpStatusError>()("HttpStatusError", {
+  status: Schema.Number,
+  url: Schema.optional(Schema.String),
+  body: Schema.optional(Schema.String),
+}) {
+  override get message(): string {
+    return `HTTP status code: ${this.status}`
+  }
+
+  /** The JSON-RPC code a wallet-facing caller reports for this status (400/404 → -32600, else -32603). */
+  get rpcCode(): number {
+    return rpcErrorCodeForHttpStatus(this.status)
+  }
+
+  /** §8 names 403 and 503; other statuses have no special meaning to AppKit. */
+  get statusName(): string | undefined {
+    return namedStatuses[this.status]
+  }
+}
+
+const namedStatuses: Readonly<Record<number, string>> = { 403: "Forbidden", 503: "Service Unavailable" }
+
+/** A request that got no answer within the configured timeout (the API client bounds every call). */
+export class HttpTimeoutError extends Schema.TaggedError<HttpTimeoutError>()("HttpTimeoutError", {
+  url: Schema.String,
+  timeoutMillis: Schema.Number,
+}) {
+  override get message(): string {
+    return `Request timed out after ${this.timeoutMillis} ms: ${this.url}`
+  }
+}
+
+/** The request never produced a response: refused or dropped connection, DNS failure, aborted fetch. */
+export class HttpTransportError extends Schema.TaggedError<HttpTransportError>()("HttpTransportError", {
+  url: Schema.String,
+  reason: Schema.String,
+}) {
+  override get message(): string {
+    return `Network request failed: ${this.url} (${this.reason})`
+  }
+}
+
+/** An OK answer whose body is not the JSON shape the call expects (malformed JSON or wrong fields). */
+export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
+  url: Schema.String,
+  issue: Schema.String,
+}) {
+  override get message(): string {
+    return `Unexpected response from ${this.url}: ${this.issue}`
+  }
+}

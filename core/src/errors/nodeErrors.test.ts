@@ -1,0 +1,83 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { type NodeErrorKind, nodeErrorFromUnknown, parseNodeError } from "./nodeErrors"
+
+// Texts as geth, anvil and reth return them (some with the details nodes append).
+const nodeTexts: ReadonlyArray<readonly [string, NodeErrorKind]> = [
+  ["nonce too low", "NonceTooLow"],
+  ["nonce too low: next nonce 5, tx nonce 3", "NonceTooLow"],
+  ["nonce too high", "NonceTooHigh"],
+  ["nonce has max value", "NonceTooHigh"],
+  ["already known", "NonceSame"],
+  ["transaction already imported", "NonceSame"],
+  ["replacement transaction underpriced", "FeeTooLow"],
+  ["transaction underpriced", "FeeTooLow"],
+  ["max fee per gas less than block base fee", "FeeTooLow"],
+  [
+    "max fee per gas less than block base fee: address 0xf39F, maxFeePerGas: 1, baseFee: 875000000",
+    "FeeTooLow",
+  ],
+  ["fee cap less than block base fee", "FeeTooLow"],
+  ["max priority fee per gas higher than max fee per gas", "FeeTooHigh"],
+  ["tx fee (1.50 ether) exceeds the configured cap (1.00 ether)", "FeeTooHigh"],
+  ["max fee per gas higher than 2^256-1", "FeeTooHigh"],
+  ["insufficient funds for gas * price + value", "InsufficientFunds"],
+  ["insufficient funds for gas * price + value: have 0 want 21000000000000", "InsufficientFunds"],
+  ["intrinsic gas too low", "GasTooLow"],
+  ["gas required exceeds allowance (21000)", "GasTooLow"],
+  ["intrinsic gas too high", "GasTooHigh"],
+  ["exceeds block gas limit", "GasTooHigh"],
+  ["execution reverted", "Unknown"],
+  ["", "Unknown"],
+]
+
+describe("parseNodeError", () => {
+  it.each(nodeTexts)("%j is %s", (text, kind) => {
+    const error = parseNodeError(text)
+    expect(error._tag).toBe("NodeError")
+    expect(error.kind).toBe(kind)
+    expect(error.details).toBe(text)
+  })
+
+  it("gives every kind its own readable message", () => {
+    const messages = new Set(nodeTexts.map(([text]) => parseNodeError(text).message))
+    expect(messages.size).toBe(new Set(nodeTexts.map(([, kind]) => kind)).size)
+  })
+
+  it("recognises a node text wherever it sits and whatever its case", () => {
+    const known = nodeTexts.filter(([, kind]) => kind !== "Unknown")
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...known),
+        fc.string({ maxLength: 20 }).map((s) => s.replace(/[a-z]/gi, "")),
+        fc.string({ maxLength: 20 }).map((s) => s.replace(/[a-z]/gi, "")),
+        fc.boolean(),
+        ([text, kind], prefix, suffix, upper) => {
+          const wrapped = `${prefix}${upper ? text.toUpperCase() : text}${suffix}`
+          expect(parseNodeError(wrapped).kind).toBe(kind)
+        },
+      ),
+    )
+  })
+
+  it("never throws on arbitrary text and keeps it verbatim", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(parseNodeError(text).details).toBe(text)
+      }),
+    )
+  })
+})
+
+describe("nodeErrorFromUnknown", () => {
+  it("reads the text out of a wallet's JSON-RPC error", () => {
+    const reply = { error: { code: -32000, message: "nonce too low: next nonce 7, tx nonce 1" } }
+    expect(nodeErrorFromUnknown(reply).kind).toBe("NonceTooLow")
+  })
+
+  it("reads the text of a thrown Error", () => {
+    expect(nodeErrorFromUnknown(new Error("insufficient funds for gas * price + value")).kind).toBe(
+      "InsufficientFunds",
+    )
+  })
+})

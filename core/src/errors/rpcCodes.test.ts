@@ -1,0 +1,73 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { loadVectors } from "../testing/vectors"
+import {
+  BitcoinWalletErrorCode,
+  describeEvmRpcErrorCode,
+  lookupRpcErrorCode,
+  type RpcErrorTable,
+  rpcErrorCodeForHttpStatus,
+} from "./rpcCodes"
+
+interface CodeVector {
+  readonly id: string
+  readonly source: "EIP-1193" | "EIP-1474" | "EIP-5792"
+  readonly code: number
+  readonly name: string
+  readonly description: string
+}
+
+const tableOf: Record<CodeVector["source"], RpcErrorTable> = {
+  "EIP-1193": "eip1193",
+  "EIP-1474": "eip1474",
+  "EIP-5792": "eip5792",
+}
+
+describe("jsonrpc-errors.json conformance", () => {
+  const { vectors } = loadVectors<CodeVector>("jsonrpc-errors.json")
+  it.each(vectors.map((vector) => [vector.id, vector] as const))("%s", (_id, vector) => {
+    expect(lookupRpcErrorCode(tableOf[vector.source], vector.code)).toEqual({
+      code: vector.code,
+      name: vector.name,
+      description: vector.description,
+    })
+    // Whatever table wins for an EVM code, it carries the EIP's name for it.
+    expect(describeEvmRpcErrorCode(vector.code)?.name).toBe(vector.name)
+  })
+})
+
+describe("Bitcoin wallet codes (§8)", () => {
+  it.each([
+    [-32700, "Parse error"],
+    [-32600, "Invalid request"],
+    [-32601, "Method not found"],
+    [-32602, "Invalid params"],
+    [-32603, "Internal error"],
+    [-32000, "User rejection"],
+    [-32001, "Method not supported"],
+    [-32002, "Access denied"],
+  ])("%i is %s", (code, name) => {
+    expect(lookupRpcErrorCode("bitcoin", code)?.name).toBe(name)
+  })
+
+  it("gives -32000 a different meaning than EIP-1474 does", () => {
+    expect(BitcoinWalletErrorCode.userRejection).toBe(-32000)
+    expect(lookupRpcErrorCode("eip1474", -32000)?.name).toBe("Invalid input")
+  })
+
+  it("knows no code outside its table", () => {
+    expect(lookupRpcErrorCode("bitcoin", 4001)).toBeUndefined()
+    expect(describeEvmRpcErrorCode(1234)).toBeUndefined()
+  })
+})
+
+describe("rpcErrorCodeForHttpStatus", () => {
+  it("maps 400 and 404 to invalid request and every other status to internal error", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), (status) => {
+        const expected = status === 400 || status === 404 ? -32600 : -32603
+        expect(rpcErrorCodeForHttpStatus(status)).toBe(expected)
+      }),
+    )
+  })
+})
