@@ -1,0 +1,156 @@
+import { Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { backoffDelay, QueryCache, type QueryState } from "./QueryCache"
+
+const run = <A, E>(program: Effect.Effect<A, E, QueryCache>) =>
+  program.pipe(Effect.provide(Layer.merge(QueryCache.layer, TestClock.layer())), Effect.runPromise)
+
+/** An upstream call that counts its invocations and answers from a script (one entry per call). */
+const upstream = <A>(answers: ReadonlyArray<Effect.Effect<A, string>>) => {
+  let calls = 0
+  const fetch = Effect.suspend(
+    () => answers[Math.min(calls++, answers.length - 1)] as Effect.Effect<A, string>,
+  )
+  return { fetch, calls: () => calls }
+}
+
+describe("QueryCache", () => {
+  it("serves 1,000 concurrent identical reads with exactly one upstream call", async () => {
+    const source = upstream([Effect.succeed("1.5").pipe(Effect.delay("100 millis"))])
+    const results = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const reads = yield* Effect.forkChild(
+          Effect.all(
+            Array.from({ length: 1000 }, () => cache.fetch(["balance", "eip155:1", "0xabc"], source.fetch)),
+            { concurrency: "unbounded" },
+          ),
+        )
+        yield* TestClock.adjust("100 millis")
+        return yield* Fiber.join(reads)
+      }),
+    )
+    expect(results).toHaveLength(1000)
+    expect(new Set(results)).toEqual(new Set(["1.5"]))
+    expect(source.calls()).toBe(1)
+  })
+
+  it("keeps a balance for 30 s and a name for 5 min, then fetches again", async () => {
+    const balance = upstream([Effect.succeed(1), Effect.succeed(2)])
+    const name = upstream([Effect.succeed("a.reown.id"), Effect.succeed("b.reown.id")])
+    const seen = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const readBoth = Effect.all([
+          cache.fetch(["balance", "x"], balance.fetch),
+          cache.fetch(["name", "x"], name.fetch),
+        ])
+        const first = yield* readBoth
+        yield* TestClock.adjust("29999 millis")
+        const stillFresh = yield* readBoth
+        yield* TestClock.adjust("1 millis")
+        const balanceStale = yield* readBoth
+        yield* TestClock.adjust(Duration.sum(Duration.minutes(4), Duration.seconds(30)))
+        const nameStale = yield* readBoth
+        return [first, stillFresh, balanceStale, nameStale]
+      }),
+    )
+    expect(seen).toEqual([
+      [1, "a.reown.id"],
+      [1, "a.reown.id"],
+      [2, "a.reown.id"],
+      [2, "b.reown.id"],
+    ])
+  })
+
+  it("retries 3 times with backoff 1 s, 2 s, 4 s and reports paused between attempts", async () => {
+    const source = upstream([
+      Effect.fail("down"),
+      Effect.fail("down"),
+      Effect.fail("down"),
+      Effect.succeed("up"),
+    ])
+    const trace = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const key = ["identity", "0x1"] as const
+        const states: Array<QueryState> = []
+        const changes = yield* cache.changes(key)
+        yield* Effect.forkChild(Stream.runForEach(changes, (state) => Effect.sync(() => states.push(state))))
+        const read = yield* Effect.forkChild(cache.fetch(key, source.fetch))
+        yield* TestClock.adjust("0 millis")
+        const callsAt = [source.calls()]
+        for (const attempt of [0, 1, 2]) {
+          yield* TestClock.adjust(Duration.subtract(backoffDelay(attempt), Duration.millis(1)))
+          callsAt.push(source.calls())
+          yield* TestClock.adjust("1 millis")
+          callsAt.push(source.calls())
+        }
+        const value = yield* Fiber.join(read)
+        return { value, callsAt, states }
+      }),
+    )
+    expect(trace.value).toBe("up")
+    expect(trace.callsAt).toEqual([1, 1, 2, 2, 3, 3, 4])
+    expect(trace.states.map((s) => s.fetchStatus)).toContain("paused")
+    expect(trace.states.at(-1)).toMatchObject({ status: "success", fetchStatus: "idle", failureCount: 0 })
+    expect(trace.states.at(-1)?.data).toEqual(Option.some("up"))
+  })
+
+  it("caps the backoff at 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => Duration.toMillis(backoffDelay(n)))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ])
+  })
+
+  it("fails after the last retry with the upstream error and error status", async () => {
+    const source = upstream<string>([Effect.fail("down")])
+    const outcome = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const read = yield* Effect.forkChild(Effect.flip(cache.fetch(["portfolio", "a"], source.fetch)))
+        yield* TestClock.adjust("7 seconds")
+        const error = yield* Fiber.join(read)
+        return { error, state: yield* cache.state(["portfolio", "a"]) }
+      }),
+    )
+    expect(outcome.error).toBe("down")
+    expect(source.calls()).toBe(4)
+    expect(outcome.state).toMatchObject({ status: "error", fetchStatus: "idle", failureCount: 4 })
+  })
+
+  it("locks a failed key for its cooldown without calling upstream, then tries again", async () => {
+    const source = upstream<number>([Effect.fail("unavailable"), Effect.succeed(7)])
+    const outcome = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const read = cache.fetch(["balance", "b"], source.fetch, { retries: 0, errorCooldown: "30 seconds" })
+        const first = yield* Effect.flip(read)
+        yield* TestClock.adjust("29999 millis")
+        const locked = yield* Effect.flip(read)
+        const callsWhileLocked = source.calls()
+        yield* TestClock.adjust("1 millis")
+        const after = yield* read
+        return { first, locked, callsWhileLocked, after }
+      }),
+    )
+    expect(outcome).toEqual({ first: "unavailable", locked: "unavailable", callsWhileLocked: 1, after: 7 })
+  })
+
+  it("invalidate makes a prefix of keys stale", async () => {
+    const source = upstream([Effect.succeed(1), Effect.succeed(2)])
+    const values = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const read = cache.fetch(["balance", "eip155:1", "0xabc"], source.fetch)
+        const first = yield* read
+        yield* cache.invalidate(["balanceX"])
+        const untouched = yield* read
+        yield* cache.invalidate(["balance"])
+        return [first, untouched, yield* read]
+      }),
+    )
+    expect(values).toEqual([1, 1, 2])
+  })
+})
