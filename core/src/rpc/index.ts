@@ -1,0 +1,14 @@
+export {
+  type CheckedRpcRequest,
+  checkRpcRequest,
+  checkRpcRequestResult,
+  type RpcCheckContext,
+  RpcPolicyError,
+  rpcPolicyMessages,
+} from "./checkRpcRequest"
+export {
+  type RpcMethodPolicy,
+  type RpcPolicyNamespace,
+  rpcMethodPolicy,
+  solanaSignMethods,
+} from "./methodPolicy"
