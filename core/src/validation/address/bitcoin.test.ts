@@ -1,0 +1,104 @@
+import { sha256 } from "@noble/hashes/sha2.js"
+import { bech32, bech32m, createBase58check, hex } from "@scure/base"
+import { Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { mutateOneCharacter } from "../../testing/mutate"
+import { checkForeignBip122Address, decodeBitcoinAddress } from "./bitcoin"
+
+const base58check = createBase58check(sha256)
+const bech32Alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
+
+/** Valid segwit addresses of every version: v0 as p2wpkh/p2wsh, v1..16 with 2..40 byte programs. */
+const segwitAddress = fc
+  .tuple(
+    fc.constantFrom("bc", "tb", "bcrt"),
+    fc.oneof(
+      fc.record({ version: fc.constant(0), program: fc.oneof(bytes(20), bytes(32)) }),
+      fc.record({
+        version: fc.integer({ min: 1, max: 16 }),
+        program: fc.uint8Array({ minLength: 2, maxLength: 40 }),
+      }),
+    ),
+  )
+  .map(([hrp, { version, program }]) => {
+    const coder = version === 0 ? bech32 : bech32m
+    return coder.encode(hrp, [version, ...coder.toWords(program)])
+  })
+
+const legacyAddress = fc
+  .record({ version: fc.constantFrom(0x00, 0x05, 0x6f, 0xc4), hash: bytes(20) })
+  .map(({ version, hash }) => base58check.encode(Uint8Array.of(version, ...hash)))
+
+const isValid = (input: string) => Result.isSuccess(decodeBitcoinAddress(input))
+
+describe("Bitcoin addresses", () => {
+  it("reports type and network", () => {
+    const cases: ReadonlyArray<readonly [string, string, string]> = [
+      ["1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "p2pkh", "mainnet"],
+      ["3LRW7jeCvQCRdPF8S3yUCfRAx4eqXFmdcr", "p2sh", "mainnet"],
+      ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "p2wpkh", "mainnet"],
+      ["tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", "p2wsh", "testnet"],
+      ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", "p2tr", "mainnet"],
+      ["bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs", "witness v2", "mainnet"],
+      ["bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9", "p2wpkh", "regtest"],
+    ]
+    for (const [input, type, network] of cases)
+      expect(Result.getOrThrow(decodeBitcoinAddress(input))).toMatchObject({ type, network })
+  })
+
+  it("holds the address to the requested network (testnet and signet share prefixes)", () => {
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    expect(Result.getOrThrow(decodeBitcoinAddress(testnet, "signet")).network).toBe("signet")
+    expect(Result.isFailure(decodeBitcoinAddress(testnet, "mainnet"))).toBe(true)
+    expect(Result.isFailure(decodeBitcoinAddress(testnet, "regtest"))).toBe(true)
+    expect(
+      Result.getOrThrow(decodeBitcoinAddress("mrCDrCybB6J1vRfbwM5hemdJz73FwDBC8r", "regtest")).type,
+    ).toBe("p2pkh")
+    expect(Result.isFailure(decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "testnet"))).toBe(true)
+  })
+
+  it("accepts other bip122 chains' addresses by their chain-independent rules only", () => {
+    expect(Result.isSuccess(checkForeignBip122Address("ltc1q8c6fshw2dlwun7ekn9qwf37cu2rn755u9ym7p0"))).toBe(
+      true,
+    )
+    expect(Result.isSuccess(checkForeignBip122Address("DBcZSePDaMMduBMLymWHXhkE5ArFEvkagU"))).toBe(true)
+    expect(Result.isFailure(checkForeignBip122Address("DBcZSePDaMMduBMLymWHXhkE5ArFEvkagV"))).toBe(true)
+  })
+
+  it("every generated address is valid and normalizes idempotently", () => {
+    fc.assert(
+      fc.property(fc.oneof(segwitAddress, legacyAddress), (input) => {
+        const normalized = Result.getOrThrow(decodeBitcoinAddress(input)).normalized
+        expect(Result.getOrThrow(decodeBitcoinAddress(normalized)).normalized).toBe(normalized)
+      }),
+    )
+  })
+
+  it("a one-character change to a valid bech32/bech32m address is always rejected", () => {
+    fc.assert(
+      fc.property(segwitAddress, fc.nat(), fc.nat(), (input, at, pick) => {
+        expect(isValid(mutateOneCharacter(input, at, pick, bech32Alphabet))).toBe(false)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it("a one-character change to a valid base58check address is always rejected", () => {
+    fc.assert(
+      fc.property(legacyAddress, fc.nat(), fc.nat(), (input, at, pick) => {
+        expect(isValid(mutateOneCharacter(input, at, pick, base58Alphabet))).toBe(false)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it("exposes the witness program it decoded", () => {
+    const decoded = Result.getOrThrow(decodeBitcoinAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"))
+    expect(hex.encode(decoded.program)).toBe("751e76e8199196d454941c45d1b3a323f1433bd6")
+    expect(decoded.witnessVersion).toBe(0)
+  })
+})

@@ -1,0 +1,175 @@
+import { sha256 } from "@noble/hashes/sha2.js"
+import { createBase58check } from "@scure/base"
+import { Result } from "effect"
+import { type AddressCheck, InvalidAddress } from "./AddressCheck"
+import { decodeBech32, wordsToBytes } from "./bech32"
+
+export type BitcoinNetwork = "mainnet" | "testnet" | "signet" | "regtest"
+export const bitcoinNetworks: ReadonlyArray<BitcoinNetwork> = ["mainnet", "testnet", "signet", "regtest"]
+
+/** CAIP-2 bip122 references (genesis hash prefixes) of the Bitcoin networks; testnet3 and 4 share params. */
+export const bitcoinChainReferences: Readonly<Record<string, BitcoinNetwork>> = {
+  "000000000019d6689c085ae165831e93": "mainnet",
+  "000000000933ea01ad0ee984209779ba": "testnet",
+  "00000000da84f2bafbbc53dee25a72ae": "testnet",
+  "00000008819873e925422c1ff0f99f7c": "signet",
+  "0f9188f13cb7b2c71f2a335e3a4fc328": "regtest",
+}
+
+interface NetworkParams {
+  readonly hrp: string
+  readonly p2pkh: number
+  readonly p2sh: number
+}
+
+// Testnet and signet share every prefix; regtest shares the base58 versions but has its own HRP.
+const params: Readonly<Record<BitcoinNetwork, NetworkParams>> = {
+  mainnet: { hrp: "bc", p2pkh: 0x00, p2sh: 0x05 },
+  testnet: { hrp: "tb", p2pkh: 0x6f, p2sh: 0xc4 },
+  signet: { hrp: "tb", p2pkh: 0x6f, p2sh: 0xc4 },
+  regtest: { hrp: "bcrt", p2pkh: 0x6f, p2sh: 0xc4 },
+}
+
+export type BitcoinAddressType = "p2pkh" | "p2sh" | "p2wpkh" | "p2wsh" | "p2tr" | `witness v${number}`
+
+export interface BitcoinAddress {
+  readonly type: BitcoinAddressType
+  /** The network the address belongs to; when none was asked for, testnet stands for testnet and signet. */
+  readonly network: BitcoinNetwork
+  /** Lowercase for segwit (the canonical form); base58 is case-sensitive and kept as given. */
+  readonly normalized: string
+  /** null for base58 addresses. */
+  readonly witnessVersion: number | null
+  /** The 20-byte hash of a base58 address, or the witness program. */
+  readonly program: Uint8Array
+}
+
+const base58check = createBase58check(sha256)
+const base58Chars = /^[1-9A-HJ-NP-Za-km-z]+$/
+
+/** §5's exact message for every Bitcoin address refusal. */
+const invalid = () => new InvalidAddress({ namespace: "bip122", message: "Invalid address" })
+
+/** The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. */
+const networkFor = (
+  matches: (p: NetworkParams) => boolean,
+  requested: BitcoinNetwork | undefined,
+): BitcoinNetwork | undefined =>
+  requested
+    ? matches(params[requested])
+      ? requested
+      : undefined
+    : bitcoinNetworks.find((n) => matches(params[n]))
+
+const segwitType = (version: number, program: Uint8Array): BitcoinAddressType => {
+  if (version === 0) return program.length === 20 ? "p2wpkh" : "p2wsh"
+  if (version === 1 && program.length === 32) return "p2tr"
+  return `witness v${version}`
+}
+
+interface Segwit {
+  readonly hrp: string
+  readonly version: number
+  readonly program: Uint8Array
+}
+
+/** BIP-173/350 segwit decoding without the HRP check: v0 is bech32, v1..16 bech32m, program 2..40 bytes. */
+const decodeSegwit = (input: string): Segwit | undefined => {
+  const decoded = decodeBech32(input)
+  if (Result.isFailure(decoded)) return undefined
+  const { encoding, prefix, words } = decoded.success
+  const version = words[0]
+  if (version === undefined) return undefined
+  if (version > 16 || encoding !== (version === 0 ? "bech32" : "bech32m")) return undefined
+  const program = wordsToBytes(words.slice(1))
+  if (!program || program.length < 2 || program.length > 40) return undefined
+  if (version === 0 && program.length !== 20 && program.length !== 32) return undefined
+  return { hrp: prefix, version, program }
+}
+
+interface Base58Address {
+  readonly version: number
+  readonly hash: Uint8Array
+}
+
+/** Base58Check with a one-byte version and a 20-byte hash (WIF keys and xpubs are longer: refused). */
+const decodeBase58Address = (input: string): Base58Address | undefined => {
+  if (!base58Chars.test(input)) return undefined
+  let payload: Uint8Array
+  try {
+    payload = base58check.decode(input)
+  } catch {
+    return undefined
+  }
+  const version = payload[0]
+  return payload.length === 21 && version !== undefined ? { version, hash: payload.slice(1) } : undefined
+}
+
+/**
+ * Decodes a Bitcoin address for `network`, or for whichever network its prefix names when none is given.
+ * Fails with 'Invalid address' for a bad checksum, shape, witness rule, or a prefix of another network.
+ */
+export const decodeBitcoinAddress = (
+  input: string,
+  network?: BitcoinNetwork,
+): Result.Result<BitcoinAddress, InvalidAddress> => {
+  const segwit = decodeSegwit(input)
+  if (segwit) {
+    const found = networkFor((p) => p.hrp === segwit.hrp, network)
+    if (!found) return Result.fail(invalid())
+    return Result.succeed({
+      type: segwitType(segwit.version, segwit.program),
+      network: found,
+      normalized: input.toLowerCase(),
+      witnessVersion: segwit.version,
+      program: segwit.program,
+    })
+  }
+  const legacy = decodeBase58Address(input)
+  if (legacy) {
+    const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
+    if (!found) return Result.fail(invalid())
+    const type = legacy.version === params[found].p2pkh ? "p2pkh" : "p2sh"
+    return Result.succeed({
+      type,
+      network: found,
+      normalized: input,
+      witnessVersion: null,
+      program: legacy.hash,
+    })
+  }
+  return Result.fail(invalid())
+}
+
+/** The output script an address pays to (what a PSBT or UTXO lookup compares against). */
+export const bitcoinScriptPubKey = (address: BitcoinAddress): Uint8Array => {
+  const { type, program, witnessVersion } = address
+  if (type === "p2pkh") return Uint8Array.of(0x76, 0xa9, 0x14, ...program, 0x88, 0xac)
+  if (type === "p2sh") return Uint8Array.of(0xa9, 0x14, ...program, 0x87)
+  const opVersion = witnessVersion === 0 ? 0x00 : 0x50 + (witnessVersion ?? 0)
+  return Uint8Array.of(opVersion, program.length, ...program)
+}
+
+export const checkBitcoinAddress = (input: string, network?: BitcoinNetwork): AddressCheck =>
+  Result.map(decodeBitcoinAddress(input, network), (a) => ({
+    normalized: a.normalized,
+    network: a.network,
+    type: a.type,
+  }))
+
+/**
+ * Other bip122 chains (Litecoin, Dogecoin, ...) have their own prefixes, which AppKit does not list: the
+ * address is held to the chain-independent rules only (segwit with any HRP, or a 20-byte base58check).
+ */
+export const checkForeignBip122Address = (input: string): AddressCheck => {
+  const segwit = decodeSegwit(input)
+  if (segwit)
+    return Result.succeed({
+      normalized: input.toLowerCase(),
+      network: null,
+      type: segwitType(segwit.version, segwit.program),
+    })
+  return decodeBase58Address(input)
+    ? Result.succeed({ normalized: input, network: null, type: null })
+    : Result.fail(invalid())
+}

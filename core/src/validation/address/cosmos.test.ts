@@ -1,0 +1,42 @@
+import { bech32, bech32m } from "@scure/base"
+import { Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { checkCosmosAddress } from "./cosmos"
+
+describe("cosmos addresses", () => {
+  it("accepts bech32 with any prefix and reports the prefix as network", () => {
+    const result = Result.getOrThrow(checkCosmosAddress("cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"))
+    expect(result).toEqual({
+      normalized: "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+      network: "cosmos",
+      type: "bech32",
+    })
+  })
+
+  it("refuses bech32m, bad checksums and odd data lengths", () => {
+    const key = new Uint8Array(20).fill(7)
+    expect(Result.isFailure(checkCosmosAddress(bech32m.encode("osmo", bech32m.toWords(key))))).toBe(true)
+    expect(Result.isFailure(checkCosmosAddress("cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc1"))).toBe(true)
+    const short = checkCosmosAddress(bech32.encode("osmo", bech32.toWords(key.subarray(0, 19))))
+    expect(Result.isFailure(short) && short.failure.message).toContain("20 or 32 bytes")
+  })
+
+  it("normalization is idempotent (upper case folds to lower case)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("cosmos", "osmo", "juno"),
+        fc.oneof(
+          fc.uint8Array({ minLength: 20, maxLength: 20 }),
+          fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        ),
+        (prefix, data) => {
+          const address = bech32.encode(prefix, bech32.toWords(data)).toUpperCase()
+          const normalized = Result.getOrThrow(checkCosmosAddress(address)).normalized
+          expect(normalized).toBe(address.toLowerCase())
+          expect(Result.getOrThrow(checkCosmosAddress(normalized)).normalized).toBe(normalized)
+        },
+      ),
+    )
+  })
+})

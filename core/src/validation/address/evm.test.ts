@@ -1,0 +1,54 @@
+import { hex } from "@scure/base"
+import { Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { checkEvmAccountAddress, checkEvmAddress, toChecksumAddress } from "./evm"
+
+const addressBytes = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => hex.encode(bytes))
+const normalizedOf = (input: string) => Result.getOrThrow(checkEvmAddress(input)).normalized
+
+describe("EVM addresses", () => {
+  it("checksums per EIP-55 and accepts any prefix case or none", () => {
+    const checksummed = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+    expect(toChecksumAddress("5aaeb6053f3e94c9b9a09f33669435e7ef1beaed")).toBe(checksummed)
+    expect(normalizedOf("0X5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED")).toBe(checksummed)
+  })
+
+  it("explains the refusal", () => {
+    const bad = checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")
+    expect(Result.isFailure(bad) && bad.failure.message).toBe("Invalid EVM address checksum (EIP-55)")
+    const short = checkEvmAddress("0x1234")
+    expect(Result.isFailure(short) && short.failure.message).toContain("40 hex characters")
+  })
+
+  it("CAIP-10 eip155 addresses must already be checksummed", () => {
+    expect(Result.isSuccess(checkEvmAccountAddress("0x22227A31dd842196A246d8f3b775998560eAa61d"))).toBe(true)
+    expect(Result.isFailure(checkEvmAccountAddress("0x22227a31dd842196a246d8f3b775998560eaa61d"))).toBe(true)
+  })
+
+  it("normalization is idempotent and the same for every spelling of an address", () => {
+    fc.assert(
+      fc.property(addressBytes, (body) => {
+        const normalized = normalizedOf(body)
+        expect(normalizedOf(normalized)).toBe(normalized)
+        expect(normalizedOf(`0x${body.toUpperCase()}`)).toBe(normalized)
+      }),
+    )
+  })
+
+  it("flipping the case of one letter of a checksummed address is caught unless it leaves one case", () => {
+    fc.assert(
+      fc.property(addressBytes, fc.nat(), (body, pick) => {
+        const checksummed = toChecksumAddress(body)
+        const letters = [...checksummed.slice(2)].flatMap((c, i) => (/[a-fA-F]/.test(c) ? [i + 2] : []))
+        fc.pre(letters.length > 0)
+        const at = letters[pick % letters.length] ?? 2
+        const c = checksummed.charAt(at)
+        const flipped = `${checksummed.slice(0, at)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${checksummed.slice(at + 1)}`
+        const rest = flipped.slice(2)
+        const singleCase = rest === rest.toLowerCase() || rest === rest.toUpperCase()
+        expect(Result.isSuccess(checkEvmAddress(flipped))).toBe(singleCase)
+      }),
+    )
+  })
+})

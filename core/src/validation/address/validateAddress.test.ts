@@ -1,0 +1,154 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { isChainNamespace } from "../../domain/namespace"
+import { loadVectors, type Vector } from "../../testing/vectors"
+import { validateAddress } from "./validateAddress"
+
+describe("validateAddress: auto-detection", () => {
+  it.each([
+    ["0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "eip155", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+    [
+      "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+      "solana",
+      "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+    ],
+    ["BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", "bip122", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
+    ["1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "bip122", "1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH"],
+    [
+      "15rRgsWxz4H5LTnNGcCFsszfXD8oeAFd8QRsR6MbQE2f6XFF",
+      "polkadot",
+      "15rRgsWxz4H5LTnNGcCFsszfXD8oeAFd8QRsR6MbQE2f6XFF",
+    ],
+    [
+      "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+      "cosmos",
+      "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+    ],
+  ])("%s is %s", (input, namespace, normalized) => {
+    expect(validateAddress(input)).toMatchObject({ input, valid: true, namespace, normalized, error: null })
+  })
+
+  it("gives the whole verdict as plain JSON", () => {
+    const verdict = validateAddress("bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0")
+    expect(JSON.parse(JSON.stringify(verdict))).toEqual({
+      input: "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
+      valid: true,
+      namespace: "bip122",
+      network: "mainnet",
+      type: "p2tr",
+      normalized: "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
+      error: null,
+    })
+  })
+
+  it("blames the namespace the input looks like", () => {
+    expect(validateAddress("0x1234")).toMatchObject({ valid: false, namespace: "eip155" })
+    expect(validateAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).toMatchObject({
+      valid: false,
+      namespace: "bip122",
+      error: "Invalid address",
+    })
+    expect(validateAddress("hello")).toMatchObject({ valid: false, namespace: null, normalized: null })
+  })
+
+  it("applies the Bitcoin network option", () => {
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    expect(validateAddress(testnet).network).toBe("testnet")
+    expect(validateAddress(testnet, { network: "signet" })).toMatchObject({ valid: true, network: "signet" })
+    expect(validateAddress(testnet, { network: "mainnet" })).toMatchObject({
+      valid: false,
+      namespace: "bip122",
+      error: "Invalid address",
+    })
+  })
+
+  it("holds the input to a given namespace", () => {
+    expect(
+      validateAddress("7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv", { namespace: "bip122" }),
+    ).toMatchObject({
+      valid: false,
+      namespace: "bip122",
+      error: "Invalid address",
+    })
+  })
+})
+
+describe("validateAddress: CAIP-10 account ids", () => {
+  it("checks the address against its chain's network", () => {
+    const mainnet = "bip122:000000000019d6689c085ae165831e93"
+    const testnet4 = "bip122:00000000da84f2bafbbc53dee25a72ae"
+    expect(validateAddress(`${testnet4}:tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54`)).toMatchObject({
+      valid: true,
+      network: "testnet",
+      type: "p2wpkh",
+    })
+    expect(validateAddress(`${mainnet}:tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54`)).toMatchObject({
+      valid: false,
+      error: "Invalid address",
+    })
+    expect(validateAddress(`${mainnet}:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4`).normalized).toBe(
+      `${mainnet}:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4`,
+    )
+    expect(
+      validateAddress(`${mainnet}:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH`, { network: "testnet" }).valid,
+    ).toBe(false)
+  })
+
+  it("refuses unknown namespaces, bad syntax and a conflicting namespace option", () => {
+    expect(validateAddress("hedera:mainnet:0.0.1234567890-zbhlt")).toMatchObject({
+      valid: false,
+      namespace: null,
+      error: "Unsupported namespace 'hedera'",
+    })
+    expect(validateAddress("eip155:1:").error).toContain("Invalid CAIP account id")
+    expect(
+      validateAddress("eip155:1:0x22227A31dd842196A246d8f3b775998560eAa61d", { namespace: "solana" }).valid,
+    ).toBe(false)
+    expect(validateAddress("eip155:abc:0x22227A31dd842196A246d8f3b775998560eAa61d").valid).toBe(false)
+  })
+
+  interface CaipVector extends Vector {
+    readonly input: string
+    readonly kind: string
+    readonly valid: boolean
+    readonly namespace_valid?: boolean
+  }
+  // caip.json's well-formed account ids on AppKit's namespaces, checked at namespace level: valid unless the
+  // vector marks them namespace_valid=false (e.g. a non-EIP-55 eip155 address, an SS58 checksum failure).
+  const accountIds = loadVectors<CaipVector>("caip.json").vectors.filter(
+    (v) => v.kind === "account_id" && v.valid && isChainNamespace(v.input.split(":")[0] ?? ""),
+  )
+  for (const vector of accountIds) {
+    it(vector.id, () => {
+      expect(validateAddress(vector.input).valid).toBe(vector.namespace_valid !== false)
+    })
+  }
+})
+
+describe("validateAddress: robustness", () => {
+  it("never throws, and a verdict is valid exactly when it has no error", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" })), (input) => {
+        const verdict = validateAddress(input)
+        expect(verdict.valid).toBe(verdict.error === null)
+        expect(verdict.input).toBe(input)
+      }),
+    )
+  })
+
+  it("normalization is idempotent for every namespace", () => {
+    const inputs = [
+      "0XE247A45C287191D435A8A5D72A7C8DC030451E9F",
+      "TB1QRP33G0Q5C5TXSP9ARYSRX4K6ZDKFS4NCE4XJ0GDCCCEFVPYSXF3Q0SL5K7",
+      "COSMOS1T2UFLQWQE0FSJ0SHCFKRVPUKEWCW40YJJ6HDC0",
+      "HRkCrbmke2XeabJ5fxJdgXWpBRPkXWfWHY8eTeCKwDdf4k6",
+      "DYw8jCTfwHNRJhhmFcbXvVDTqWMEVFBX6ZKUmG5CNSKK",
+      "bip122:000000000019d6689c085ae165831e93:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",
+    ]
+    for (const input of inputs) {
+      const once = validateAddress(input).normalized
+      expect(once).not.toBeNull()
+      expect(validateAddress(once ?? "").normalized).toBe(once)
+    }
+  })
+})

@@ -1,0 +1,139 @@
+import { Result } from "effect"
+import { parseAccountId } from "../../domain/caip"
+import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
+import { type AddressCheck, InvalidAddress } from "./AddressCheck"
+import {
+  type BitcoinNetwork,
+  bitcoinChainReferences,
+  checkBitcoinAddress,
+  checkForeignBip122Address,
+} from "./bitcoin"
+import { checkCosmosAddress } from "./cosmos"
+import { checkEvmAccountAddress, checkEvmAddress } from "./evm"
+import { checkPolkadotAddress } from "./polkadot"
+import { checkSolanaAddress } from "./solana"
+
+export interface ValidateAddressOptions {
+  /** Skip auto-detection and hold the input to this namespace's rules. */
+  readonly namespace?: ChainNamespace
+  /** Bitcoin only: the network the address must belong to (testnet and signet share their prefixes). */
+  readonly network?: BitcoinNetwork
+}
+
+/** The answer for one input, as plain JSON (the CLI prints it as is with --json). */
+export interface AddressVerdict {
+  readonly input: string
+  readonly valid: boolean
+  readonly namespace: ChainNamespace | null
+  readonly network: string | null
+  readonly type: string | null
+  /** The canonical spelling of the input (a CAIP-10 id stays a CAIP-10 id). */
+  readonly normalized: string | null
+  readonly error: string | null
+}
+
+interface Checked {
+  readonly namespace: ChainNamespace | null
+  readonly check: AddressCheck
+}
+
+const refuse = (namespace: ChainNamespace | null, message: string): Checked => ({
+  namespace,
+  check: Result.fail(new InvalidAddress({ namespace, message })),
+})
+
+const plainCheckers: Readonly<
+  Record<ChainNamespace, (input: string, network?: BitcoinNetwork) => AddressCheck>
+> = {
+  eip155: checkEvmAddress,
+  solana: checkSolanaAddress,
+  bip122: checkBitcoinAddress,
+  polkadot: (input) => checkPolkadotAddress(input),
+  cosmos: checkCosmosAddress,
+}
+
+// Segwit before cosmos: both are bech32, and cosmos would otherwise claim bc1q… key hashes. The base58
+// formats decode to disjoint lengths (25, 35–37 and 32 bytes), so their order does not matter.
+const detectionOrder: ReadonlyArray<ChainNamespace> = ["bip122", "cosmos", "polkadot", "solana"]
+const looksEvm = /^(0[xX]|[0-9a-fA-F]{40}$)/
+const looksSegwit = /^(bc|tb|bcrt)1/i
+
+const checkPlain = (input: string, options: ValidateAddressOptions): Checked => {
+  if (options.namespace)
+    return { namespace: options.namespace, check: plainCheckers[options.namespace](input, options.network) }
+  if (looksEvm.test(input)) return { namespace: "eip155", check: checkEvmAddress(input) }
+  for (const namespace of detectionOrder) {
+    const check = plainCheckers[namespace](input)
+    if (Result.isSuccess(check))
+      // Detected as Bitcoin regardless of network; the requested network is then enforced.
+      return {
+        namespace,
+        check: namespace === "bip122" ? checkBitcoinAddress(input, options.network) : check,
+      }
+  }
+  if (looksSegwit.test(input)) return { namespace: "bip122", check: checkBitcoinAddress(input) }
+  return refuse(
+    null,
+    "Not a valid address for any supported namespace (eip155, solana, bip122, polkadot, cosmos)",
+  )
+}
+
+const checkBip122Account = (reference: string, address: string, requested?: BitcoinNetwork): AddressCheck => {
+  const network = bitcoinChainReferences[reference]
+  if (requested && network !== requested)
+    return Result.fail(
+      new InvalidAddress({ namespace: "bip122", message: `bip122:${reference} is not Bitcoin ${requested}` }),
+    )
+  return network ? checkBitcoinAddress(address, network) : checkForeignBip122Address(address)
+}
+
+/** A CAIP-10 id is valid when its syntax is, and its address is valid for its namespace and chain. */
+const checkAccountId = (input: string, options: ValidateAddressOptions): Checked => {
+  const parsed = parseAccountId(input)
+  if (Result.isFailure(parsed)) return refuse(null, parsed.failure.message)
+  const { chainId, address } = parsed.success
+  const { namespace, reference } = chainId
+  if (!isChainNamespace(namespace)) return refuse(null, `Unsupported namespace '${namespace}'`)
+  if (options.namespace && options.namespace !== namespace)
+    return refuse(namespace, `The account id is on ${namespace}, not ${options.namespace}`)
+  if (namespace === "eip155" && !/^[0-9]+$/.test(reference))
+    return refuse(namespace, `eip155 chain reference '${reference}' must be a decimal chain id`)
+  const check: AddressCheck =
+    namespace === "eip155"
+      ? checkEvmAccountAddress(address)
+      : namespace === "bip122"
+        ? checkBip122Account(reference, address, options.network)
+        : namespace === "polkadot"
+          ? checkPolkadotAddress(address, reference)
+          : plainCheckers[namespace](address)
+  return {
+    namespace,
+    check: Result.map(check, (valid) => ({
+      ...valid,
+      normalized: `${namespace}:${reference}:${valid.normalized}`,
+    })),
+  }
+}
+
+/**
+ * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
+ * namespace detected unless given, or a CAIP-10 account id (recognised by its colons, which no plain
+ * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
+ */
+export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
+  const { namespace, check } = input.includes(":")
+    ? checkAccountId(input, options)
+    : checkPlain(input, options)
+  return Result.match(check, {
+    onSuccess: (valid) => ({ input, valid: true, namespace, error: null, ...valid }),
+    onFailure: (error) => ({
+      input,
+      valid: false,
+      namespace,
+      network: null,
+      type: null,
+      normalized: null,
+      error: error.message,
+    }),
+  })
+}
