@@ -1,12 +1,15 @@
 import { Command, CommanderError } from "commander"
 import * as amount from "./commands/amount"
+import * as balance from "./commands/balance"
+import * as send from "./commands/send"
+import * as sign from "./commands/sign"
 import { describeError, ExitCode } from "./output"
 
 /**
  * Every command module exports `register(program)`; it declares its options here and imports its
  * implementation (and @appkit/core) lazily inside the action, so `--help` stays cheap.
  */
-const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = [amount]
+const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = [amount, balance, send, sign]
 
 export const buildProgram = (): Command => {
   const program = new Command("appkit-cli")

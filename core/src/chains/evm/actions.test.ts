@@ -95,7 +95,11 @@ describe("wallet requests", () => {
     const error = await Effect.runPromise(
       Effect.flip(signPersonalMessage(evmProviderClient(provider), { signer: account, message: "hello" })),
     )
-    expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+    expect(error).toMatchObject({
+      _tag: "ProviderRpcError",
+      code: 4001,
+      message: "User rejected the request.",
+    })
     expect(provider.seen).toEqual([{ method: "personal_sign", params: ["0x68656c6c6f", account] }])
   })
 

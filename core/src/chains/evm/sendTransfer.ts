@@ -1,9 +1,10 @@
 import { Effect } from "effect"
 import type { Address, Hash } from "viem"
 import { estimateGas, sendTransaction } from "viem/actions"
+import type { NodeError } from "../../errors/nodeErrors"
 import type { EvmClient, EvmSigner } from "./client"
 import { erc20TransferData } from "./erc20"
-import { type EvmError, evmCall } from "./errors"
+import { type EvmError, evmTransactionCall } from "./errors"
 
 export interface TransferParameters {
   readonly signer: EvmSigner
@@ -22,16 +23,19 @@ export const transferRequest = (parameters: TransferParameters) =>
 
 /**
  * eth_sendTransaction for a native or ERC-20 transfer. The gas limit is estimated first, so a transfer the
- * chain would reject (insufficient funds, a reverting token) fails here, before a wallet prompt or a broadcast.
+ * chain would reject (a reverting token, an empty account) fails here, before a wallet prompt or a broadcast.
+ * The node's refusals arrive as typed NodeErrors.
  */
 export const sendTransfer = (
   client: EvmClient,
   parameters: TransferParameters,
-): Effect.Effect<Hash, EvmError> =>
+): Effect.Effect<Hash, EvmError | NodeError> =>
   Effect.gen(function* () {
     const request = transferRequest(parameters)
-    const gas = yield* evmCall(() => estimateGas(client, { account: parameters.signer, ...request }))
-    return yield* evmCall(() =>
+    const gas = yield* evmTransactionCall(() =>
+      estimateGas(client, { account: parameters.signer, ...request }),
+    )
+    return yield* evmTransactionCall(() =>
       sendTransaction(client, { account: parameters.signer, chain: null, gas, ...request }),
     )
   })

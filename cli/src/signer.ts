@@ -1,0 +1,121 @@
+import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
+import { CliError } from "./output"
+
+/**
+ * The local signer of `send` and `sign`, for scripts: a raw key (--private-key or APPKIT_PRIVATE_KEY) or an
+ * Ethereum v3 keystore (--keystore FILE, password in APPKIT_KEYSTORE_PASSWORD). Without one the commands use
+ * the stored WalletConnect session instead.
+ */
+export interface SignerOptions {
+  readonly privateKey?: string | undefined
+  readonly keystore?: string | undefined
+}
+
+const privateKeyPattern = /^(0x)?[0-9a-fA-F]{64}$/
+
+const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
+  if (!privateKeyPattern.test(key)) throw new CliError(`${source} is not a 32-byte hex private key`)
+  try {
+    return privateKeyToAccount(`0x${key.replace(/^0x/, "")}`)
+  } catch {
+    throw new CliError(`${source} is not a valid secp256k1 private key`)
+  }
+}
+
+interface KeystoreV3 {
+  readonly version: number
+  readonly crypto: {
+    readonly cipher: string
+    readonly ciphertext: string
+    readonly cipherparams: { readonly iv: string }
+    readonly kdf: string
+    readonly kdfparams: Record<string, unknown>
+    readonly mac: string
+  }
+}
+
+const hexParam = (value: unknown, name: string): Uint8Array => {
+  if (typeof value !== "string" || !/^(0x)?([0-9a-fA-F]{2})+$/.test(value)) {
+    throw new CliError(`Keystore: ${name} is not hex`)
+  }
+  return hexToBytes(`0x${value.replace(/^0x/, "")}`)
+}
+
+const intParam = (value: unknown, name: string): number => {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) {
+    throw new CliError(`Keystore: ${name} is not a positive integer`)
+  }
+  return value
+}
+
+/** The key-derivation step of Web3 Secret Storage v3 (scrypt or PBKDF2-HMAC-SHA256). */
+const deriveKey = (password: string, crypto: KeystoreV3["crypto"]): Uint8Array => {
+  const params = crypto.kdfparams
+  const salt = hexParam(params.salt, "kdfparams.salt")
+  const dklen = intParam(params.dklen, "kdfparams.dklen")
+  if (crypto.kdf === "scrypt") {
+    const N = intParam(params.n, "kdfparams.n")
+    const r = intParam(params.r, "kdfparams.r")
+    const p = intParam(params.p, "kdfparams.p")
+    return scryptSync(password, salt, dklen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 })
+  }
+  if (crypto.kdf === "pbkdf2" && params.prf === "hmac-sha256") {
+    return pbkdf2Sync(password, salt, intParam(params.c, "kdfparams.c"), dklen, "sha256")
+  }
+  throw new CliError(`Keystore: unsupported key derivation ${crypto.kdf}`)
+}
+
+/** Decrypts a v3 keystore; a wrong password shows up as a MAC mismatch, never as a wrong key. */
+export const decryptKeystore = (json: string, password: string): `0x${string}` => {
+  let keystore: KeystoreV3
+  try {
+    keystore = JSON.parse(json) as KeystoreV3
+  } catch {
+    throw new CliError("Keystore: not a JSON file")
+  }
+  const crypto = keystore?.crypto ?? (keystore as unknown as { Crypto?: KeystoreV3["crypto"] })?.Crypto
+  if (keystore?.version !== 3 || typeof crypto !== "object" || crypto === null) {
+    throw new CliError("Keystore: only version 3 keystores are supported")
+  }
+  if (crypto.cipher !== "aes-128-ctr") throw new CliError(`Keystore: unsupported cipher ${crypto.cipher}`)
+  const derived = deriveKey(password, crypto)
+  if (derived.length < 32) throw new CliError("Keystore: kdfparams.dklen must be at least 32")
+  const ciphertext = hexParam(crypto.ciphertext, "ciphertext")
+  const mac = hexToBytes(keccak256(concatBytes([derived.subarray(16, 32), ciphertext])))
+  const expected = hexParam(crypto.mac, "mac")
+  if (expected.length !== mac.length || !timingSafeEqual(mac, expected)) {
+    throw new CliError("Keystore: wrong password (MAC mismatch)")
+  }
+  const decipher = createDecipheriv(
+    "aes-128-ctr",
+    derived.subarray(0, 16),
+    hexParam(crypto.cipherparams?.iv, "iv"),
+  )
+  return bytesToHex(concatBytes([decipher.update(ciphertext), decipher.final()]))
+}
+
+/** The local account the options name, or undefined when none was given (then a WalletConnect session signs). */
+export const loadLocalSigner = async (
+  options: SignerOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PrivateKeyAccount | undefined> => {
+  if (options.privateKey !== undefined) return accountFromKey(options.privateKey, "--private-key")
+  if (options.keystore !== undefined) {
+    const password = env.APPKIT_KEYSTORE_PASSWORD
+    if (password === undefined)
+      throw new CliError("--keystore needs the password in APPKIT_KEYSTORE_PASSWORD")
+    let json: string
+    try {
+      json = await readFile(options.keystore, "utf8")
+    } catch (error) {
+      throw new CliError(`Cannot read keystore ${options.keystore}: ${(error as Error).message}`)
+    }
+    return accountFromKey(decryptKeystore(json, password), "The keystore's key")
+  }
+  const fromEnv = env.APPKIT_PRIVATE_KEY
+  if (fromEnv !== undefined && fromEnv !== "") return accountFromKey(fromEnv, "APPKIT_PRIVATE_KEY")
+  return undefined
+}

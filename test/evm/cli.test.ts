@@ -1,0 +1,214 @@
+import { type Anvil, startAnvil } from "@appkit/fixtures"
+import { createClient, erc20Abi, type Hex, http, parseEther, verifyMessage, verifyTypedData } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import {
+  deployContract,
+  getBalance,
+  getTransactionReceipt,
+  readContract,
+  waitForTransactionReceipt,
+} from "viem/actions"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { runCli } from "../support/cli"
+import { erc20CreationCode } from "./erc20"
+
+// Acceptance (issue 5): the built appkit-cli, a local signer and a real anvil node.
+describe("appkit-cli balance / send / sign against anvil", () => {
+  let anvil: Anvil
+  let client: ReturnType<typeof createClient>
+  let senderKey: Hex
+  let sender: `0x${string}`
+  let receiver: `0x${string}`
+  const balanceOf = (address: `0x${string}`) => getBalance(client, { address })
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 3 })
+    client = createClient({ transport: http(anvil.rpcUrl) })
+    const [first, second] = anvil.accounts
+    if (!first || !second) throw new Error("anvil gave too few accounts")
+    senderKey = first.privateKey
+    sender = first.address
+    receiver = second.address
+  })
+  afterAll(() => anvil.stop())
+
+  const cli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}, stdin?: string) =>
+    runCli(args, {
+      env: { APPKIT_RPC_URL: anvil.rpcUrl, APPKIT_PRIVATE_KEY: "", ...env },
+      ...(stdin ? { stdin } : {}),
+    })
+
+  it("sends 0.5 ETH: the receiver gains exactly 0.5, the sender loses 0.5 plus the receipt's fee", async () => {
+    const [senderBefore, receiverBefore] = await Promise.all([balanceOf(sender), balanceOf(receiver)])
+    const result = await cli([
+      "send",
+      "--to",
+      receiver,
+      "--amount",
+      "0.5",
+      "--private-key",
+      senderKey,
+      "--json",
+    ])
+    expect(result.stderr).toBe("")
+    expect(result.code).toBe(0)
+    const sent = JSON.parse(result.stdout) as { hash: Hex; status: string; feeWei: string; fee: string }
+    expect(sent.status).toBe("success")
+
+    const receipt = await getTransactionReceipt(client, { hash: sent.hash })
+    const fee = receipt.gasUsed * receipt.effectiveGasPrice
+    expect(BigInt(sent.feeWei)).toBe(fee)
+    expect(fee).toBeGreaterThan(0n)
+    const [senderAfter, receiverAfter] = await Promise.all([balanceOf(sender), balanceOf(receiver)])
+    expect(receiverAfter - receiverBefore).toBe(parseEther("0.5"))
+    expect(senderBefore - senderAfter).toBe(parseEther("0.5") + fee)
+  })
+
+  it("prints the hash first, then status and fee, in text mode (signer from APPKIT_PRIVATE_KEY)", async () => {
+    const result = await cli(
+      ["send", "--to", receiver, "--amount", "0.000000000000000001", "--chain", "eip155:31337"],
+      {
+        APPKIT_PRIVATE_KEY: senderKey,
+      },
+    )
+    expect(result.code).toBe(0)
+    const lines = result.stdout.trim().split("\n")
+    expect(lines[0]).toMatch(/^hash 0x[0-9a-f]{64}$/)
+    expect(lines[1]).toMatch(/^status success \(block \d+\)$/)
+    expect(lines[2]).toMatch(/^fee 0\.\d+ \(21000 gas × \d+ wei\)$/)
+  })
+
+  it("sends an ERC-20 token: exact token amounts move, and the sender pays only gas in ETH", async () => {
+    const deployer = privateKeyToAccount(senderKey)
+    const deployHash = await deployContract(client, {
+      abi: erc20Abi,
+      bytecode: erc20CreationCode(1_000n * 10n ** 18n),
+      account: deployer,
+      chain: null,
+    })
+    const token = (await waitForTransactionReceipt(client, { hash: deployHash }))
+      .contractAddress as `0x${string}`
+    const tokenBalance = (owner: `0x${string}`) =>
+      readContract(client, { address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+    const ethBefore = await balanceOf(sender)
+
+    const result = await cli(["send", "--token", token, "--to", receiver, "--amount", "12.5", "--json"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
+    expect(result.stderr).toBe("")
+    expect(result.code).toBe(0)
+    const sent = JSON.parse(result.stdout) as { hash: Hex; token: string; feeWei: string }
+    expect(sent.token?.toLowerCase()).toBe(token.toLowerCase())
+    expect(await tokenBalance(receiver)).toBe(12_500_000_000_000_000_000n)
+    expect(await tokenBalance(sender)).toBe(987_500_000_000_000_000_000n)
+    expect(ethBefore - (await balanceOf(sender))).toBe(BigInt(sent.feeWei))
+
+    const overdraft = await cli([
+      "send",
+      "--token",
+      token,
+      "--to",
+      sender,
+      "--amount",
+      "13",
+      "--private-key",
+      anvil.accounts[1]?.privateKey as string,
+    ])
+    expect(overdraft.code).toBe(2)
+    expect(await tokenBalance(receiver)).toBe(12_500_000_000_000_000_000n)
+  })
+
+  it("refuses a transfer the node would reject, with one line naming the reason", async () => {
+    const result = await cli([
+      "send",
+      "--to",
+      sender,
+      "--amount",
+      "1000000",
+      "--private-key",
+      anvil.accounts[2]?.privateKey as string,
+    ])
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim().split("\n")).toHaveLength(1)
+    expect(result.stderr).toMatch(/insufficient funds/i)
+  })
+
+  it("rejects bad input before anything is signed", async () => {
+    const badAmount = await cli(["send", "--to", receiver, "--amount", "1e18", "--private-key", senderKey])
+    expect(badAmount.code).toBe(2)
+    expect(badAmount.stderr).toMatch(/^--amount: /)
+    const zero = await cli(["send", "--to", receiver, "--amount", "0", "--private-key", senderKey])
+    expect(zero.stderr).toMatch(/greater than zero/)
+    const badTo = await cli(["send", "--to", "0x1234", "--amount", "1", "--private-key", senderKey])
+    expect(badTo.stderr).toMatch(/--to: invalid address/)
+    const noSigner = await cli(["send", "--to", receiver, "--amount", "1"])
+    expect(noSigner.code).toBe(2)
+    expect(noSigner.stderr).toMatch(/No signer/)
+    const badKey = await cli(["send", "--to", receiver, "--amount", "1", "--private-key", "0x12"])
+    expect(badKey.stderr).toMatch(/--private-key is not a 32-byte hex private key/)
+  })
+
+  it("reads a native balance as an exact decimal and checks the node's chain", async () => {
+    const address = anvil.accounts[2]?.address as `0x${string}`
+    const result = await cli(["balance", "--chain", "eip155:31337", "--address", address, "--json"])
+    expect(result.code).toBe(0)
+    const wei = await balanceOf(address)
+    expect(JSON.parse(result.stdout)).toEqual({
+      chainId: "eip155:31337",
+      address: expect.stringMatching(new RegExp(`^${address}$`, "i")),
+      balance: "10000",
+      wei: wei.toString(),
+    })
+    const text = await cli(["balance", "--address", sender])
+    expect(text.stdout.trim()).toMatch(/^\d+\.\d+$/)
+
+    const wrongChain = await cli(["balance", "--chain", "eip155:1", "--address", address])
+    expect(wrongChain.code).toBe(2)
+    expect(wrongChain.stderr).toContain("serves eip155:31337, not eip155:1")
+    const unreachable = await cli(["balance", "--address", address, "--rpc-url", "http://127.0.0.1:1"])
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stderr).toMatch(/^Cannot reach the node at http:\/\/127\.0\.0\.1:1/)
+  })
+
+  it("signs a message and EIP-712 typed data that verify against the signer's address", async () => {
+    const message = await cli(["sign", "message", "hello appkit", "--private-key", senderKey, "--json"])
+    expect(message.code).toBe(0)
+    const signed = JSON.parse(message.stdout) as { address: `0x${string}`; signature: Hex }
+    expect(signed.address.toLowerCase()).toBe(sender)
+    expect(
+      await verifyMessage({ address: sender, message: "hello appkit", signature: signed.signature }),
+    ).toBe(true)
+
+    const typedData = {
+      domain: { name: "AppKit", version: "1", chainId: 31337, verifyingContract: receiver },
+      types: {
+        Person: [
+          { name: "name", type: "string" },
+          { name: "wallet", type: "address" },
+        ],
+        Mail: [
+          { name: "from", type: "Person" },
+          { name: "contents", type: "string" },
+        ],
+      },
+      primaryType: "Mail",
+      message: { from: { name: "Cow", wallet: sender }, contents: "Hello, Bob!" },
+    } as const
+    const typed = await cli(
+      ["sign", "typed-data", "-", "--json"],
+      { APPKIT_PRIVATE_KEY: senderKey },
+      JSON.stringify(typedData),
+    )
+    expect(typed.code).toBe(0)
+    const typedSignature = (JSON.parse(typed.stdout) as { signature: Hex }).signature
+    expect(await verifyTypedData({ address: sender, ...typedData, signature: typedSignature })).toBe(true)
+
+    const malformed = await cli(
+      ["sign", "typed-data", "-"],
+      { APPKIT_PRIVATE_KEY: senderKey },
+      '{"domain":{}}',
+    )
+    expect(malformed.code).toBe(2)
+    expect(malformed.stderr).toMatch(/^Invalid EIP-712 typed data/)
+  })
+})
