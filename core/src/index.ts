@@ -2,6 +2,7 @@
 // a skin or the CLI needs is re-exported here.
 export * from "./chains/evm/index"
 export * from "./connectors/index"
+export * from "./connectors/walletconnect/index"
 export * from "./domain/index"
 export * from "./errors/index"
 export * from "./rpc/index"

@@ -1,0 +1,193 @@
+import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { verifyMessage } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { fromMap, Storage } from "../../storage/Storage"
+import type { ConnectorEvent } from "../Connector"
+import {
+  makeWalletConnectConnector,
+  type WalletConnectConnector,
+  type WalletConnectOptions,
+} from "./WalletConnectConnector"
+
+// Real sign-clients on both sides through the local relay; the wallet is the dev WalletConnect wallet.
+let relay: Relay
+const wallets: Array<DevWallet> = []
+let prefix = 0
+
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  for (const wallet of wallets) await wallet.close()
+  await relay.close()
+})
+
+const options = (): WalletConnectOptions => ({
+  projectId: "test",
+  relayUrl: relay.url,
+  chains: ["eip155:31337", "eip155:1"],
+  metadata: { name: "AppKit test", description: "test dApp", url: "http://127.0.0.1", icons: [] },
+  storagePrefix: `dapp-${prefix++}`,
+})
+
+const wallet = async (walletOptions: { rejectRequests?: boolean; rejectProposals?: boolean } = {}) => {
+  const devWallet = await startDevWallet({
+    relayUrl: relay.url,
+    storagePrefix: `wallet-${prefix++}`,
+    ...walletOptions,
+  })
+  wallets.push(devWallet)
+  return devWallet
+}
+
+/** Runs `body` with a fresh connector over `map`; the scope (and the relay connection) closes after. */
+const withConnector = <A, E>(
+  map: Map<string, string>,
+  body: (connector: WalletConnectConnector) => Effect.Effect<A, E>,
+  connectorOptions: WalletConnectOptions = options(),
+) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.flatMap(makeWalletConnectConnector(connectorOptions), body).pipe(
+        Effect.provide(Layer.succeed(Storage, fromMap(map))),
+      ),
+    ).pipe(Effect.provide(TestClock.layer())),
+  )
+
+/** Connects by handing the `display_uri` to `devWallet`, as a user scanning the QR code would. */
+const connectThrough = (connector: WalletConnectConnector, devWallet: DevWallet, chainId?: string) =>
+  Effect.gen(function* () {
+    const uri = yield* Effect.forkChild(
+      Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
+    )
+    yield* Effect.yieldNow
+    const connecting = yield* Effect.forkChild(connector.connect({ chainId }))
+    const event = Option.getOrThrow(yield* Fiber.join(uri)) as Extract<
+      ConnectorEvent,
+      { _tag: "display_uri" }
+    >
+    yield* Effect.promise(() => devWallet.pair(event.uri))
+    return yield* Fiber.join(connecting)
+  })
+
+describe("WalletConnect connector", () => {
+  it("pairs, signs over the session, and restores it from storage in a new instance", async () => {
+    const devWallet = await wallet()
+    const map = new Map<string, string>()
+    const sameApp = options()
+    const signature = await withConnector(
+      map,
+      (connector) =>
+        Effect.gen(function* () {
+          const connection = yield* connectThrough(connector, devWallet, "eip155:31337")
+          expect(connection.chainId).toBe("eip155:31337")
+          expect(connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
+          expect(connection.accounts).toContain(`eip155:1:${devWallet.address}`)
+          return yield* connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] })
+        }),
+      sameApp,
+    )
+    expect(
+      await verifyMessage({
+        address: devWallet.address,
+        message: "hi",
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    expect([...map.keys()].every((key) => key.startsWith("@appkit/walletconnect/"))).toBe(true)
+
+    const restored = await withConnector(
+      map,
+      (connector) =>
+        Effect.gen(function* () {
+          const connection = Option.getOrThrow(yield* connector.restore)
+          yield* connector.switchChain("eip155:1")
+          const chainId = yield* connector.request({ method: "eth_chainId" })
+          return { connection, chainId, session: Option.getOrThrow(yield* connector.session) }
+        }),
+      sameApp,
+    )
+    expect(restored.connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
+    expect(restored.chainId).toBe("0x1")
+    expect(restored.session.walletName).toBe("AppKit Dev Wallet")
+  })
+
+  it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {
+    const devWallet = await wallet({ rejectRequests: true })
+    const exit = await withConnector(new Map(), (connector) =>
+      Effect.exit(
+        Effect.andThen(
+          connectThrough(connector, devWallet),
+          connector.request({ method: "personal_sign", params: ["0x00", devWallet.address] }),
+        ),
+      ),
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
+    )
+  })
+
+  it("refuses an unlisted method before the wallet sees it", async () => {
+    const lines: Array<string> = []
+    const devWallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${prefix++}`,
+      log: (line) => lines.push(line),
+    })
+    wallets.push(devWallet)
+    const exit = await withConnector(new Map(), (connector) =>
+      Effect.exit(
+        Effect.andThen(
+          connectThrough(connector, devWallet),
+          connector.request({ method: "admin_addPeer", params: [] }),
+        ),
+      ),
+    )
+    expect(exit).toMatchObject(Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
+    expect(lines.filter((line) => line.includes("admin_addPeer"))).toEqual([])
+  })
+
+  it("reports a rejected proposal", async () => {
+    const devWallet = await wallet({ rejectProposals: true })
+    const exit = await withConnector(new Map(), (connector) =>
+      Effect.exit(connectThrough(connector, devWallet)),
+    )
+    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "proposalRejected" }))
+  })
+
+  it("expires an unanswered pairing 10 s before its 4 minutes (§4)", async () => {
+    const result = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        const uri = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (e) => e._tag === "display_uri")),
+        )
+        yield* Effect.yieldNow
+        const connecting = yield* Effect.forkChild(connector.connect())
+        yield* Fiber.join(uri)
+        yield* TestClock.adjust("229 seconds")
+        const before = connecting.pollUnsafe()
+        yield* TestClock.adjust("1 second")
+        return { before, after: yield* Effect.exit(Fiber.join(connecting)) }
+      }),
+    )
+    expect(result.before).toBeUndefined()
+    expect(result.after).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "pairingExpired" }))
+  })
+
+  it("rejects networks outside the AppKit namespaces and requests before connecting", async () => {
+    const exit = await Effect.runPromise(
+      Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains: ["tron:1"] }))).pipe(
+        Effect.provide(Storage.memory),
+      ),
+    )
+    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+    const notConnected = await withConnector(new Map(), (connector) =>
+      Effect.exit(connector.request({ method: "personal_sign", params: [] })),
+    )
+    expect(notConnected).toMatchObject(
+      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+    )
+  })
+})

@@ -1,0 +1,308 @@
+import type SignClient from "@walletconnect/sign-client"
+import { Clock, Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
+import { ConnectionError } from "../../errors/connection"
+import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
+import { RpcErrorCode } from "../../errors/rpcCodes"
+import { toastMessages } from "../../errors/toasts"
+import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
+import type { RpcPolicyNamespace } from "../../rpc/methodPolicy"
+import { pairingExpiryMargin, pairingLifetime } from "../../state/Pairing"
+import { Storage } from "../../storage/Storage"
+import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import { WalletConnectError } from "./errors"
+import { keyValueStorageFrom } from "./keyValueStorage"
+import { chainOfAccount, proposalNamespaces } from "./namespaces"
+
+export interface WalletConnectOptions {
+  readonly projectId: string
+  /** CAIP-2 ids of every network the dApp is configured for; all are requested from the wallet. */
+  readonly chains: ReadonlyArray<string>
+  readonly metadata: {
+    readonly name: string
+    readonly description: string
+    readonly url: string
+    readonly icons: ReadonlyArray<string>
+  }
+  /** Default: WalletConnect's public relay. Tests and `appkit-cli dev` pass the local one. */
+  readonly relayUrl?: string | undefined
+  /** Keeps two clients in one process (or one storage) apart. */
+  readonly storagePrefix?: string | undefined
+  /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
+  readonly requestExpirySeconds?: number | undefined
+}
+
+/** The session as the dApp side sees it, for callers that keep their own record (the CLI). */
+export interface WalletConnectSession {
+  readonly topic: string
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: string
+  /** Unix seconds. */
+  readonly expiry: number
+  readonly walletName: string
+}
+
+export type WalletConnectConnectorError =
+  | WalletConnectError
+  | ProviderRpcError
+  | ConnectionError
+  | RpcPolicyError
+
+export interface WalletConnectConnector extends Connector<WalletConnectConnectorError> {
+  /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
+  readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
+  readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
+}
+
+const policyNamespaces: ReadonlyArray<RpcPolicyNamespace> = ["eip155", "solana", "bip122"]
+
+/** sign-client's parameter types want mutable arrays. */
+const mutableNamespaces = (namespaces: ReturnType<typeof proposalNamespaces>) =>
+  Object.fromEntries(
+    Object.entries(namespaces).map(([key, { chains, methods, events }]) => [
+      key,
+      { chains: [...chains], methods: [...methods], events: [...events] },
+    ]),
+  )
+
+type Session = ReturnType<SignClient["session"]["getAll"]>[number]
+
+const accountsOf = (session: Session): ReadonlyArray<string> =>
+  Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
+
+const unavailable = (cause: unknown) =>
+  new WalletConnectError({
+    reason: "unavailable",
+    detail: cause instanceof Error ? cause.message : String(cause),
+  })
+
+/** EIP-1193 4001 for "the user said no", whatever code the wallet used (WalletConnect's own is 5000). */
+const walletConnectUserRejected = 5000
+const toWalletError = (reply: unknown): ProviderRpcError => {
+  const error = decodeProviderRpcError(reply)
+  if (!isUserRejection(error) && error.code !== walletConnectUserRejected) return error
+  return new ProviderRpcError({
+    code: RpcErrorCode.userRejectedRequest,
+    message: toastMessages.signatureDeclined.message,
+    data: { code: error.code, message: error.message },
+  })
+}
+
+/**
+ * The WalletConnect connector: pairs through a `wc:` URI (announced as `display_uri`), restores stored
+ * sessions, and forwards requests to the wallet. `@walletconnect/sign-client` is imported only when the
+ * connector is first used; its state lives in the `Storage` service. Closing the scope closes the relay
+ * connection.
+ */
+export const makeWalletConnectConnector = (
+  options: WalletConnectOptions,
+): Effect.Effect<WalletConnectConnector, WalletConnectError, Storage | Scope.Scope> =>
+  Effect.gen(function* () {
+    const namespaces = options.chains.map((chain) => chain.slice(0, chain.indexOf(":")))
+    const unsupported = options.chains.filter((_, index) => !isChainNamespace(namespaces[index] ?? ""))
+    if (options.chains.length === 0 || unsupported.length > 0)
+      return yield* new WalletConnectError({
+        reason: "invalidOptions",
+        detail: unsupported.length > 0 ? `unsupported networks ${unsupported.join(", ")}` : "no networks",
+      })
+    const storage = yield* Storage
+    const events = yield* PubSub.unbounded<ConnectorEvent>()
+    const current = yield* Ref.make(Option.none<{ readonly session: Session; readonly chainId: string }>())
+    const opened = yield* Ref.make(Option.none<SignClient>())
+    const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
+
+    const forget = (topic: string) =>
+      Effect.runSync(
+        Ref.modify(current, (state) =>
+          Option.isSome(state) && state.value.session.topic === topic
+            ? [true, Option.none()]
+            : [false, state],
+        ),
+      ) && emit({ _tag: "disconnect" })
+
+    const open = Effect.tryPromise({
+      try: async () => {
+        const { SignClient } = await import("@walletconnect/sign-client")
+        const client = await SignClient.init({
+          projectId: options.projectId,
+          ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
+          customStoragePrefix: options.storagePrefix ?? "appkit",
+          storage: keyValueStorageFrom(storage),
+          metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+          telemetryEnabled: false,
+          logger: "silent",
+        })
+        client.on("session_delete", ({ topic }) => forget(topic))
+        client.on("session_expire", ({ topic }) => forget(topic))
+        client.on("session_event", ({ topic, params }) => {
+          const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
+          if (state?.session.topic !== topic) return
+          const { name, data } = params.event
+          if (name === "accountsChanged" && Array.isArray(data))
+            emit({
+              _tag: "accountsChanged",
+              accounts: data.map((address) => `${params.chainId}:${String(address)}`),
+            })
+          else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
+          else emit({ _tag: "message", type: name, data })
+        })
+        return client
+      },
+      catch: unavailable,
+    }).pipe(Effect.tap((client) => Ref.set(opened, Option.some(client))))
+    const client = yield* Effect.cached(open)
+    yield* Effect.addFinalizer(() =>
+      Effect.flatMap(Ref.get(opened), (maybe) =>
+        Option.isNone(maybe)
+          ? Effect.void
+          : Effect.promise(() => maybe.value.core.relayer.transportClose().catch(() => undefined)),
+      ),
+    )
+
+    const adopt = (session: Session, preferred: string | undefined) =>
+      Effect.gen(function* () {
+        const accounts = accountsOf(session)
+        const chains = accounts.map(chainOfAccount)
+        const chainId =
+          preferred !== undefined && chains.includes(preferred)
+            ? preferred
+            : (chains[0] ?? options.chains[0] ?? "")
+        yield* Ref.set(current, Option.some({ session, chainId }))
+        return { accounts, chainId } satisfies Connection
+      })
+
+    const liveSession = (signClient: SignClient) =>
+      Effect.map(Clock.currentTimeMillis, (now) =>
+        Option.fromNullishOr(
+          signClient.session
+            .getAll()
+            .find((session) => session.expiry * 1000 > now && accountsOf(session).length > 0),
+        ),
+      )
+
+    const restore = Effect.gen(function* () {
+      const signClient = yield* client
+      const session = yield* liveSession(signClient)
+      if (Option.isNone(session)) return Option.none<Connection>()
+      return Option.some(yield* adopt(session.value, undefined))
+    })
+
+    /** Waits for the wallet's approval until the pairing counts as expired (§4: 10 s before its 4 minutes). */
+    const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
+      Effect.raceFirst(
+        Effect.tryPromise({
+          try: approval,
+          catch: (error) =>
+            isUserRejection(toWalletError(error))
+              ? new WalletConnectError({ reason: "proposalRejected" })
+              : unavailable(error),
+        }),
+        Effect.gen(function* () {
+          const deadline =
+            createdAt + Duration.toMillis(pairingLifetime) - Duration.toMillis(pairingExpiryMargin)
+          yield* Effect.sleep(Duration.millis(Math.max(0, deadline - (yield* Clock.currentTimeMillis))))
+          return yield* new WalletConnectError({ reason: "pairingExpired" })
+        }),
+      )
+
+    const connect = (connectOptions?: { readonly chainId?: string | undefined }) =>
+      Effect.gen(function* () {
+        const signClient = yield* client
+        const stored = yield* liveSession(signClient)
+        const session = Option.isSome(stored)
+          ? stored.value
+          : yield* Effect.gen(function* () {
+              const { uri, approval } = yield* Effect.tryPromise({
+                try: () =>
+                  signClient.connect({
+                    optionalNamespaces: mutableNamespaces(proposalNamespaces(options.chains)),
+                  }),
+                catch: unavailable,
+              })
+              if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
+              const createdAt = yield* Clock.currentTimeMillis
+              emit({ _tag: "display_uri", uri })
+              return yield* awaitApproval(approval, createdAt)
+            })
+        const connection = yield* adopt(session, connectOptions?.chainId)
+        emit({ _tag: "connect", chainId: connection.chainId })
+        return connection
+      })
+
+    const active = Effect.flatMap(Ref.get(current), (state) =>
+      Option.isSome(state)
+        ? Effect.succeed(state.value)
+        : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" })),
+    )
+
+    const request = (rpc: RpcRequest) =>
+      Effect.gen(function* () {
+        const state = yield* Ref.get(current)
+        // The allowlist comes first: an unlisted method is refused even before "not connected".
+        const namespace = Option.getOrUndefined(state)?.chainId.split(":")[0]
+        yield* checkRpcRequest(rpc, {
+          providerConnected: Option.isSome(state),
+          namespace: policyNamespaces.find((known) => known === namespace),
+        })
+        const { session, chainId } = yield* active
+        const signClient = yield* client
+        return yield* Effect.tryPromise({
+          try: () =>
+            signClient.request({
+              topic: session.topic,
+              chainId,
+              request: { method: rpc.method, params: rpc.params },
+              ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
+            }),
+          catch: toWalletError,
+        })
+      })
+
+    const disconnect = () =>
+      Effect.gen(function* () {
+        const state = yield* Ref.get(current)
+        if (Option.isNone(state)) return
+        const signClient = yield* client
+        yield* Effect.tryPromise({
+          try: () =>
+            signClient.disconnect({
+              topic: state.value.session.topic,
+              reason: { code: 6000, message: "User disconnected." },
+            }),
+          catch: unavailable,
+        }).pipe(Effect.ensuring(Effect.sync(() => forget(state.value.session.topic))))
+      })
+
+    const switchChain = (chainId: string) =>
+      Effect.gen(function* () {
+        const { session } = yield* active
+        if (!accountsOf(session).some((account) => chainOfAccount(account) === chainId))
+          return yield* new ConnectionError({ reason: "chainNotConfigured" })
+        yield* Ref.set(current, Option.some({ session, chainId }))
+        emit({ _tag: "chainChanged", chainId })
+      })
+
+    const sessionInfo = Effect.map(Ref.get(current), (state) =>
+      Option.map(state, ({ session, chainId }) => ({
+        topic: session.topic,
+        accounts: accountsOf(session),
+        chainId,
+        expiry: session.expiry,
+        walletName: session.peer.metadata.name,
+      })),
+    )
+
+    return {
+      id: "walletConnect",
+      name: "WalletConnect",
+      type: "WALLET_CONNECT",
+      chain: namespaces[0] as ChainNamespace,
+      connect,
+      disconnect,
+      request,
+      switchChain,
+      restore,
+      session: sessionInfo,
+      events: Stream.fromPubSub(events),
+    } satisfies WalletConnectConnector
+  })

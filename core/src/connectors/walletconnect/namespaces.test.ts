@@ -1,0 +1,79 @@
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { chainNamespaces } from "../../domain/namespace"
+import {
+  addressOfAccount,
+  chainOfAccount,
+  namespaceMethods,
+  proposalNamespaces,
+  usesPairingAuthentication,
+} from "./namespaces"
+
+const reference = fc.stringMatching(/^[-_a-zA-Z0-9]{1,32}$/)
+const chainId = fc.tuple(fc.constantFrom(...chainNamespaces), reference).map(([ns, ref]) => `${ns}:${ref}`)
+
+describe("proposalNamespaces", () => {
+  it("requests every configured network with its namespace's methods and events", () => {
+    const namespaces = proposalNamespaces([
+      "eip155:1",
+      "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      "eip155:31337",
+      "bip122:000000000019d6689c085ae165831e93",
+      "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+      "cosmos:cosmoshub-4",
+    ])
+    expect(Object.keys(namespaces)).toEqual(["eip155", "solana", "bip122", "polkadot", "cosmos"])
+    expect(namespaces.eip155?.chains).toEqual(["eip155:1", "eip155:31337"])
+    expect(namespaces.eip155?.methods).toContain("personal_sign")
+    expect(namespaces.eip155?.events).toEqual(["accountsChanged", "chainChanged"])
+    expect(namespaces.solana?.methods).toContain("solana_signTransaction")
+    expect(namespaces.bip122?.methods).toContain("signPsbt")
+  })
+
+  it("puts each chain once, under its own namespace only", () => {
+    fc.assert(
+      fc.property(fc.array(chainId, { maxLength: 12 }), (chains) => {
+        const namespaces = proposalNamespaces(chains)
+        const listed = Object.entries(namespaces).flatMap(([ns, value]) => {
+          for (const chain of value.chains) expect(chain.startsWith(`${ns}:`)).toBe(true)
+          expect(value.methods).toBe(namespaceMethods[ns as keyof typeof namespaceMethods])
+          return value.chains
+        })
+        expect(new Set(listed)).toEqual(new Set(chains))
+        expect(listed.length).toBe(new Set(chains).size)
+      }),
+    )
+  })
+
+  it("leaves out chains of namespaces AppKit does not connect", () => {
+    expect(proposalNamespaces(["tron:0x2b6653dc", "eip155:1"])).toEqual({
+      eip155: expect.objectContaining({ chains: ["eip155:1"] }),
+    })
+  })
+})
+
+describe("usesPairingAuthentication", () => {
+  it("is true only when every requested chain is eip155 (§5)", () => {
+    expect(usesPairingAuthentication(["eip155:1", "eip155:10"])).toBe(true)
+    expect(usesPairingAuthentication(["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"])).toBe(false)
+    expect(usesPairingAuthentication([])).toBe(false)
+    fc.assert(
+      fc.property(fc.array(chainId, { minLength: 1 }), (chains) => {
+        expect(usesPairingAuthentication(chains)).toBe(chains.every((c) => c.startsWith("eip155:")))
+      }),
+    )
+  })
+})
+
+describe("CAIP-10 parts", () => {
+  it("splits an account into chain and address, keeping colons inside the address", () => {
+    expect(chainOfAccount("eip155:1:0xabc")).toBe("eip155:1")
+    expect(addressOfAccount("eip155:1:0xabc")).toBe("0xabc")
+    fc.assert(
+      fc.property(chainId, fc.stringMatching(/^[-.%a-zA-Z0-9]{1,128}$/), (chain, address) => {
+        expect(chainOfAccount(`${chain}:${address}`)).toBe(chain)
+        expect(addressOfAccount(`${chain}:${address}`)).toBe(address)
+      }),
+    )
+  })
+})

@@ -1,0 +1,87 @@
+import type { ChainNamespace } from "../../domain/namespace"
+import { isChainNamespace } from "../../domain/namespace"
+
+/**
+ * What a dApp asks a WalletConnect wallet for, per CAIP-2 namespace: the methods AppKit may call and the
+ * events it listens to (the methods and event names each namespace's wallets implement over WalletConnect).
+ */
+export const namespaceMethods: Readonly<Record<ChainNamespace, ReadonlyArray<string>>> = {
+  eip155: [
+    "personal_sign",
+    "eth_signTypedData_v4",
+    "eth_sendTransaction",
+    "eth_accounts",
+    "eth_requestAccounts",
+    "eth_chainId",
+    "wallet_switchEthereumChain",
+    "wallet_addEthereumChain",
+    "wallet_getCapabilities",
+    "wallet_sendCalls",
+    "wallet_getCallsStatus",
+    "wallet_grantPermissions",
+    "wallet_revokePermissions",
+    "wallet_getAssets",
+  ],
+  solana: [
+    "solana_signMessage",
+    "solana_signTransaction",
+    "solana_signAllTransactions",
+    "solana_signAndSendTransaction",
+    "solana_requestAccounts",
+    "solana_getAccounts",
+  ],
+  bip122: ["getAccountAddresses", "signMessage", "signPsbt", "sendTransfer"],
+  polkadot: ["polkadot_signMessage", "polkadot_signTransaction"],
+  cosmos: ["cosmos_getAccounts", "cosmos_signDirect", "cosmos_signAmino"],
+}
+
+export const namespaceEvents: Readonly<Record<ChainNamespace, ReadonlyArray<string>>> = {
+  eip155: ["accountsChanged", "chainChanged"],
+  solana: ["accountsChanged", "chainChanged"],
+  bip122: ["bip122_addressesChanged"],
+  polkadot: ["accountsChanged", "chainChanged"],
+  cosmos: ["accountsChanged", "chainChanged"],
+}
+
+export interface ProposalNamespace {
+  readonly chains: ReadonlyArray<string>
+  readonly methods: ReadonlyArray<string>
+  readonly events: ReadonlyArray<string>
+}
+
+const namespaceOf = (chainId: string): ChainNamespace | undefined => {
+  const namespace = chainId.slice(0, chainId.indexOf(":"))
+  return isChainNamespace(namespace) ? namespace : undefined
+}
+
+/**
+ * The session proposal's namespaces for the configured networks (CAIP-2 ids), grouped by namespace in
+ * the order they were configured. They are *optional* namespaces: wallets reject proposals whose
+ * required namespaces they cannot fully serve, so AppKit requires nothing and takes what is approved.
+ */
+export const proposalNamespaces = (chainIds: ReadonlyArray<string>): Record<string, ProposalNamespace> => {
+  const grouped = new Map<ChainNamespace, Array<string>>()
+  for (const chainId of chainIds) {
+    const namespace = namespaceOf(chainId)
+    if (namespace === undefined) continue
+    const chains = grouped.get(namespace) ?? []
+    if (!chains.includes(chainId)) chains.push(chainId)
+    grouped.set(namespace, chains)
+  }
+  return Object.fromEntries(
+    [...grouped].map(([namespace, chains]) => [
+      namespace,
+      { chains, methods: namespaceMethods[namespace], events: namespaceEvents[namespace] },
+    ]),
+  )
+}
+
+/** §5: pairing-based authentication (one-click SIWE) applies only when every requested chain is eip155. */
+export const usesPairingAuthentication = (chainIds: ReadonlyArray<string>): boolean =>
+  chainIds.length > 0 && chainIds.every((chainId) => namespaceOf(chainId) === "eip155")
+
+/** The CAIP-2 chain of a CAIP-10 account (`eip155:1:0xabc` → `eip155:1`). */
+export const chainOfAccount = (account: string): string => account.split(":").slice(0, 2).join(":")
+
+/** The address part of a CAIP-10 account. */
+export const addressOfAccount = (account: string): string => account.split(":").slice(2).join(":")
