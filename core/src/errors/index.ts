@@ -16,6 +16,7 @@ export {
   SiwxError,
   siwxMessages,
 } from "./connection"
+export { DataError, dataMessages } from "./data"
 export {
   EmailCooldownError,
   EmbeddedFrameError,
@@ -25,7 +26,7 @@ export {
   frameFailureAlerts,
   frameRequestError,
 } from "./embedded"
-export { HttpStatusError } from "./http"
+export { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "./http"
 export { NameError, nameMessages } from "./names"
 export {
   NodeError,

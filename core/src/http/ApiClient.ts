@@ -157,3 +157,20 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
       ),
   }
 }
+
+/** Failures a retry can fix: no answer, a timeout, rate limiting or a server-side (5xx) error. */
+export const isTransientApiError = (error: unknown): boolean => {
+  if (typeof error !== "object" || error === null || !("_tag" in error)) return false
+  switch (error._tag) {
+    case "HttpTransportError":
+    case "HttpTimeoutError":
+      return true
+    case "HttpStatusError":
+      return (error as HttpStatusError).status >= 500 || (error as HttpStatusError).status === 429
+    default:
+      return false
+  }
+}
+
+/** QueryCache options of every cached API read: retry what a retry can fix, fail fast on the rest. */
+export const apiQueryOptions = { retryWhile: isTransientApiError } as const

@@ -51,6 +51,8 @@ export interface QueryOptions {
   readonly ttl?: Duration.Input | undefined
   /** Retries after the first failure; 3 unless set (0 for calls whose failure is final, e.g. 4xx answers). */
   readonly retries?: number | undefined
+  /** Which failures are worth retrying (all unless set; the API clients retry only transient ones). */
+  readonly retryWhile?: ((error: unknown) => boolean) | undefined
   /**
    * After a failed fetch, further reads fail at once with that same error for this long, without calling
    * upstream (the 30 s balance retry lock of §8).
@@ -149,7 +151,11 @@ const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
       Effect.tapError(() => patch(entry, { fetchStatus: "paused", failureCount: ++failures })),
     )
     return attempt.pipe(
-      Effect.retry({ schedule: backoffSchedule, times: options?.retries ?? defaultRetries }),
+      Effect.retry({
+        schedule: backoffSchedule,
+        times: options?.retries ?? defaultRetries,
+        while: options?.retryWhile ?? (() => true),
+      }),
       Effect.exit,
       Effect.flatMap((exit) =>
         Effect.gen(function* () {

@@ -1,0 +1,40 @@
+import type { TokenBalance, Transaction } from "./schemas"
+
+/** §9: the sign shown before an activity's amount, by operation type; other operations have none. */
+export const activityLabel = (operationType: string): "+" | "-" | "" => {
+  switch (operationType.toLowerCase()) {
+    case "receive":
+    case "deposit":
+    case "borrow":
+    case "claim":
+      return "+"
+    case "withdraw":
+    case "repay":
+    case "burn":
+      return "-"
+    default:
+      return ""
+  }
+}
+
+const isSpamTransfer = (transfer: Transaction["transfers"][number]) =>
+  transfer.nft_info?.flags.is_spam === true
+
+/**
+ * Drops spam NFT transfers, and transactions left with nothing else; keeps only the connected chain's
+ * transactions (an entry that does not name its chain is kept: the request was already for that chain).
+ */
+export const visibleTransactions = (
+  transactions: ReadonlyArray<Transaction>,
+  caipNetworkId: string,
+): ReadonlyArray<Transaction> =>
+  transactions.flatMap((transaction) => {
+    if (transaction.metadata.chain !== undefined && transaction.metadata.chain !== caipNetworkId) return []
+    const transfers = transaction.transfers.filter((transfer) => !isSpamTransfer(transfer))
+    if (transfers.length === 0 && transaction.transfers.length > 0) return []
+    return transfers.length === transaction.transfers.length ? [transaction] : [{ ...transaction, transfers }]
+  })
+
+/** Token balances reported with 0 decimals are not fungible holdings the UI can show (§ issue 3 item 4). */
+export const displayableBalances = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
+  balances.filter((balance) => balance.quantity.decimals !== "0")

@@ -1,0 +1,112 @@
+import { Effect, Fiber, Schema } from "effect"
+import { TestClock } from "effect/testing"
+import nock from "nock"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { ApiClient } from "./ApiClient"
+import { sdkVersion } from "./ApiConfig"
+import { runWithApi, testBaseUrl, testProjectId } from "./testing"
+
+const Answer = Schema.Struct({ value: Schema.Number })
+const sdkQuery = { projectId: testProjectId, st: "appkit", sv: sdkVersion }
+
+beforeAll(() => nock.disableNetConnect())
+afterEach(() => nock.cleanAll())
+
+const json = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  request: Parameters<ApiClient["Service"]["json"]>[0],
+  schema: S,
+) => Effect.flatMap(ApiClient, (api) => api.json(request, schema))
+
+describe("ApiClient", () => {
+  it("adds projectId, st and sv to every GET and decodes the body", async () => {
+    const scope = nock(testBaseUrl)
+      .get("/v1/thing")
+      .query({ ...sdkQuery, chainId: "eip155:1", list: "a,b" })
+      .reply(200, { value: 3, extra: "ignored" })
+    const answer = await runWithApi(
+      json(
+        {
+          method: "GET",
+          baseUrl: testBaseUrl,
+          path: "/v1/thing",
+          params: { chainId: "eip155:1", list: ["a", "b"], none: undefined },
+        },
+        Answer,
+      ),
+    )
+    expect(answer).toEqual({ value: 3 })
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it("sends JSON bodies with POST, PUT and DELETE", async () => {
+    for (const method of ["POST", "PUT", "DELETE"] as const) {
+      const scope = nock(testBaseUrl)
+        .intercept("/v1/thing", method, { a: 1 })
+        .matchHeader("content-type", /application\/json/)
+        .reply(200, { value: 1 })
+      await runWithApi(json({ method, baseUrl: testBaseUrl, path: "/v1/thing", body: { a: 1 } }, Answer))
+      expect(scope.isDone()).toBe(true)
+    }
+  })
+
+  it("maps a non-OK answer to 'HTTP status code: {n}' carrying status and body", async () => {
+    nock(testBaseUrl).get("/v1/thing").query(true).reply(503, "upstream down")
+    const error = await runWithApi(
+      Effect.flip(json({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" }, Answer)),
+    )
+    expect(error).toMatchObject({ _tag: "HttpStatusError", status: 503, body: "upstream down" })
+    expect(error.message).toBe("HTTP status code: 503")
+  })
+
+  it("turns malformed JSON and wrong shapes into a typed decode error", async () => {
+    nock(testBaseUrl)
+      .get("/bad")
+      .query(true)
+      .reply(200, "{not json")
+      .get("/wrong")
+      .query(true)
+      .reply(200, { value: "3" })
+    const errors = await runWithApi(
+      Effect.all([
+        Effect.flip(json({ method: "GET", baseUrl: testBaseUrl, path: "/bad" }, Answer)),
+        Effect.flip(json({ method: "GET", baseUrl: testBaseUrl, path: "/wrong" }, Answer)),
+      ]),
+    )
+    expect(errors.map((e) => e._tag)).toEqual(["ResponseDecodeError", "ResponseDecodeError"])
+    expect(errors[1]?.message).toContain(`${testBaseUrl}/wrong`)
+  })
+
+  it("turns a dropped connection into a typed transport error", async () => {
+    nock(testBaseUrl).get("/drop").query(true).replyWithError("socket hang up")
+    const error = await runWithApi(
+      Effect.flip(json({ method: "GET", baseUrl: testBaseUrl, path: "/drop" }, Answer)),
+    )
+    expect(error._tag).toBe("HttpTransportError")
+  })
+
+  it("gives up after the configured timeout", async () => {
+    nock(testBaseUrl).get("/slow").query(true).delay(60_000).reply(200, { value: 1 })
+    const error = await runWithApi(
+      Effect.gen(function* () {
+        const pending = yield* Effect.forkChild(
+          Effect.flip(json({ method: "GET", baseUrl: testBaseUrl, path: "/slow" }, Answer)),
+        )
+        yield* TestClock.adjust("10 seconds")
+        return yield* Fiber.join(pending)
+      }),
+    )
+    expect(error).toMatchObject({ _tag: "HttpTimeoutError", timeoutMillis: 10_000 })
+  })
+
+  it("returns binary bodies with their content type", async () => {
+    nock(testBaseUrl)
+      .get("/img")
+      .query(true)
+      .reply(200, Buffer.from([1, 2, 3]), { "content-type": "image/png" })
+    const body = await runWithApi(
+      Effect.flatMap(ApiClient, (api) => api.binary({ method: "GET", baseUrl: testBaseUrl, path: "/img" })),
+    )
+    expect(body.contentType).toBe("image/png")
+    expect([...body.bytes]).toEqual([1, 2, 3])
+  })
+})
