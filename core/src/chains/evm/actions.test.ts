@@ -106,12 +106,12 @@ describe("wallet requests", () => {
   it("rejects a wallet_sendCalls call whose 'to' is not 0x-prefixed before the wallet sees it", async () => {
     const provider = scriptedProvider({ wallet_sendCalls: { id: "0x01" } })
     const client = evmProviderClient(provider)
-    const bad = [{ to: account.slice(2), value: 1n }]
+    const bad = [{ to: account.slice(2) as `0x${string}`, value: 1n }]
     const error = await Effect.runPromise(
       Effect.flip(sendWalletCalls(client, { signer: account, chain: localChain, calls: bad })),
     )
-    expect(error).toMatchObject({ code: -32602 })
-    expect(error.message).toContain("0x-prefixed 'to'")
+    expect(error).toMatchObject({ _tag: "RpcPolicyError", code: -32602 })
+    expect(error.message).toBe("wallet_sendCalls needs a 0x-prefixed 'to' in every call")
     expect(provider.seen).toEqual([])
 
     const id = await Effect.runPromise(

@@ -2,7 +2,7 @@ export { type EvmClient, type EvmSigner, evmProviderClient, evmRpcClient } from 
 export { getTokenBalance, getTokenDecimals } from "./erc20"
 export { confirmationTimeoutMs, type EvmError, TransactionConfirmationTimeout } from "./errors"
 export { getNativeBalance } from "./getNativeBalance"
-export { getWalletCapabilities, sendWalletCalls, WalletCall } from "./sendCalls"
+export { getWalletCapabilities, sendWalletCalls, type WalletCall } from "./sendCalls"
 export { sendTransfer, type TransferParameters } from "./sendTransfer"
 export { signPersonalMessage } from "./signPersonalMessage"
 export { signTypedDataV4 } from "./signTypedDataV4"

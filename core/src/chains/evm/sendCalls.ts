@@ -1,48 +1,39 @@
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import type { Address, Chain, Hex } from "viem"
 import { getCapabilities, sendCalls } from "viem/actions"
-import { ProviderRpcError } from "../../errors/ProviderRpcError"
-import { RpcErrorCode } from "../../errors/rpcCodes"
+import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { EvmClient, EvmSigner } from "./client"
 import { type EvmError, evmCall } from "./errors"
 
-/** One call of an EIP-5792 batch. `to` must be a 0x-prefixed address (§5): wallets reject bare hex. */
-export const WalletCall = Schema.Struct({
-  to: Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{40}$/)),
-  value: Schema.optional(Schema.BigInt),
-  data: Schema.optional(Schema.String.check(Schema.isPattern(/^0x([0-9a-fA-F]{2})*$/))),
-})
-export type WalletCall = typeof WalletCall.Type
-
-const decodeCalls = Schema.decodeUnknownEffect(Schema.Array(WalletCall))
+/** One call of an EIP-5792 batch. */
+export interface WalletCall {
+  readonly to: Address
+  readonly value?: bigint | undefined
+  readonly data?: Hex | undefined
+}
 
 /**
- * wallet_sendCalls (EIP-5792): sends a batch and returns the wallet's bundle id. Calls are checked before
- * the wallet sees them; a bad one fails as invalid params (-32602).
+ * wallet_sendCalls (EIP-5792): sends a batch and returns the wallet's bundle id. The batch passes the RPC
+ * policy first, so a call whose 'to' is not 0x-prefixed (§5) never reaches the wallet.
  */
 export const sendWalletCalls = (
   client: EvmClient,
-  parameters: { readonly signer: EvmSigner; readonly calls: ReadonlyArray<unknown>; readonly chain: Chain },
-): Effect.Effect<string, EvmError> =>
+  parameters: {
+    readonly signer: EvmSigner
+    readonly calls: ReadonlyArray<WalletCall>
+    readonly chain: Chain
+  },
+): Effect.Effect<string, EvmError | RpcPolicyError> =>
   Effect.gen(function* () {
-    const calls = yield* decodeCalls(parameters.calls).pipe(
-      Effect.mapError(
-        (issue) =>
-          new ProviderRpcError({
-            code: RpcErrorCode.invalidParams,
-            message: `wallet_sendCalls: every call needs a 0x-prefixed 'to' address (${issue.message})`,
-          }),
-      ),
+    yield* checkRpcRequest(
+      { method: "wallet_sendCalls", params: [{ calls: parameters.calls }] },
+      { providerConnected: true, namespace: "eip155" },
     )
     const result = yield* evmCall(() =>
       sendCalls(client, {
         account: parameters.signer,
         chain: parameters.chain,
-        calls: calls.map((call) => ({
-          to: call.to as Address,
-          ...(call.value !== undefined ? { value: call.value } : {}),
-          ...(call.data !== undefined ? { data: call.data as Hex } : {}),
-        })),
+        calls: [...parameters.calls],
       }),
     )
     return result.id
