@@ -1,0 +1,223 @@
+import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import type { Connector, ConnectorType } from "../connectors/Connector"
+import type { ChainNamespace } from "../domain/namespace"
+import { Storage } from "../storage/Storage"
+import { Options, type ResolvedOptions, type SocialProvider } from "./Options"
+import { persisted, StoredKeys, type WalletRef } from "./persisted"
+
+/** What the skins show of a connector (§3); the live object stays in the Connectors registry. */
+export interface ConnectorInfo {
+  readonly id: string
+  readonly name: string
+  readonly type: ConnectorType
+  readonly chain: ChainNamespace
+  readonly imageUrl: string | undefined
+  readonly rdns: string | undefined
+}
+
+/** §9 limits. */
+export const maxRecentWallets = 2
+export const maxRecommendedWallets = 4
+
+export interface ConnectorsState {
+  readonly connectors: ReadonlyArray<ConnectorInfo>
+  readonly recentWallets: ReadonlyArray<WalletRef>
+  readonly featuredWallets: ReadonlyArray<WalletRef>
+  readonly customWallets: ReadonlyArray<WalletRef>
+  /** Wallets of the listing not otherwise shown, most relevant first; only the first 4 are recommended. */
+  readonly listedWallets: ReadonlyArray<WalletRef>
+}
+
+/** §9 connector type order of the connect view. */
+export const connectorSectionOrder = [
+  "walletConnect",
+  "recent",
+  "injected",
+  "featured",
+  "custom",
+  "external",
+  "recommended",
+] as const
+export type ConnectorSection = (typeof connectorSectionOrder)[number]
+
+export type ConnectorListItem =
+  | { readonly section: "walletConnect" | "injected" | "external"; readonly connector: ConnectorInfo }
+  | { readonly section: "recent" | "featured" | "custom" | "recommended"; readonly wallet: WalletRef }
+
+const sectionOfType = (type: ConnectorType): "walletConnect" | "injected" | "external" | undefined => {
+  switch (type) {
+    case "WALLET_CONNECT":
+      return "walletConnect"
+    case "INJECTED":
+    case "ANNOUNCED":
+    case "MULTI_CHAIN":
+      return "injected"
+    case "EXTERNAL":
+      return "external"
+    case "AUTH":
+      return undefined // email and socials have their own connect methods
+  }
+}
+
+/**
+ * The connect view's list in §9 order. A wallet appears once, in its first section: an installed wallet
+ * (same rdns) is not repeated as recent/featured/recommended, and recommended keeps at most 4.
+ */
+export const orderedConnectorList = (state: ConnectorsState): ReadonlyArray<ConnectorListItem> => {
+  const seen = new Set<string>()
+  const installedRdns = new Set(state.connectors.flatMap((c) => (c.rdns ? [c.rdns] : [])))
+  const fresh = (wallet: WalletRef) => {
+    if (seen.has(wallet.id) || (wallet.rdns !== undefined && installedRdns.has(wallet.rdns))) return false
+    seen.add(wallet.id)
+    return true
+  }
+  const wallets = (
+    section: "recent" | "featured" | "custom" | "recommended",
+    list: ReadonlyArray<WalletRef>,
+  ) => list.filter(fresh).map((wallet) => ({ section, wallet }))
+  // Recent wallets that are installed still show as recent: a user looks for what they used last.
+  const recent = state.recentWallets.slice(0, maxRecentWallets).map((wallet) => {
+    seen.add(wallet.id)
+    return { section: "recent" as const, wallet }
+  })
+  const bySection = (section: "walletConnect" | "injected" | "external") =>
+    state.connectors
+      .filter((connector) => sectionOfType(connector.type) === section && !seen.has(connector.id))
+      .map((connector) => ({ section, connector }))
+  const sections: Record<ConnectorSection, () => ReadonlyArray<ConnectorListItem>> = {
+    walletConnect: () => bySection("walletConnect"),
+    recent: () => recent,
+    injected: () => bySection("injected"),
+    featured: () => wallets("featured", state.featuredWallets),
+    custom: () => wallets("custom", state.customWallets),
+    external: () => bySection("external"),
+    recommended: () => wallets("recommended", state.listedWallets).slice(0, maxRecommendedWallets),
+  }
+  return connectorSectionOrder.flatMap((section) => sections[section]())
+}
+
+export type ConnectMethod = "email" | "social" | "wallet"
+
+/** §2: email, social, wallet; wallet first when an injected or announced wallet exists. Disabled methods drop out. */
+export const connectMethodOrder = (
+  connectors: ReadonlyArray<ConnectorInfo>,
+  options: Pick<ResolvedOptions, "features" | "socials" | "telegramPlatform">,
+): ReadonlyArray<ConnectMethod> => {
+  const hasInstalled = connectors.some((c) => c.type === "INJECTED" || c.type === "ANNOUNCED")
+  const order: ReadonlyArray<ConnectMethod> = hasInstalled
+    ? ["wallet", "email", "social"]
+    : ["email", "social", "wallet"]
+  return order.filter(
+    (method) =>
+      (method !== "email" || options.features.email) &&
+      (method !== "social" || visibleSocials(options.socials, options.telegramPlatform).length > 0),
+  )
+}
+
+const hiddenOnTelegram: Readonly<Record<"ios" | "mac" | "android" | "other", ReadonlyArray<SocialProvider>>> =
+  {
+    ios: ["google"],
+    mac: ["x"],
+    android: ["facebook", "x"],
+    other: [],
+  }
+
+/** §5: in a Telegram mini app, iOS hides google, Mac hides x, Android hides facebook and x. */
+export const visibleSocials = (
+  socials: ReadonlyArray<SocialProvider>,
+  telegramPlatform: "ios" | "mac" | "android" | "other" | undefined,
+): ReadonlyArray<SocialProvider> =>
+  telegramPlatform === undefined
+    ? socials
+    : socials.filter((s) => !hiddenOnTelegram[telegramPlatform].includes(s))
+
+export class ConnectorNotFoundError extends Schema.TaggedError<ConnectorNotFoundError>()(
+  "ConnectorNotFoundError",
+  {
+    connectorId: Schema.String,
+  },
+) {
+  override get message(): string {
+    return `Connector ${this.connectorId} not found`
+  }
+}
+
+const infoOf = (connector: Connector): ConnectorInfo => ({
+  id: connector.id,
+  name: connector.name,
+  type: connector.type,
+  chain: connector.chain,
+  imageUrl: connector.imageUrl,
+  rdns: connector.rdns,
+})
+
+/** Known connectors (the live objects and what skins show of them), wallet sections and recent wallets. */
+export class Connectors extends Context.Service<
+  Connectors,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<ConnectorsState>
+    /** Adds or replaces connectors by id (EIP-6963 announcements arrive over time). */
+    readonly register: (connectors: ReadonlyArray<Connector>) => Effect.Effect<void>
+    readonly get: (connectorId: string) => Effect.Effect<Connector, ConnectorNotFoundError>
+    readonly setWallets: (
+      wallets: Partial<Pick<ConnectorsState, "featuredWallets" | "customWallets" | "listedWallets">>,
+    ) => Effect.Effect<void>
+    /** Most recent first, de-duplicated, at most 2; persisted. */
+    readonly addRecentWallet: (wallet: WalletRef) => Effect.Effect<void>
+    readonly connectMethods: Effect.Effect<ReadonlyArray<ConnectMethod>>
+    readonly socials: Effect.Effect<ReadonlyArray<SocialProvider>>
+  }
+>()("appkit/Connectors") {
+  static readonly layer = (initial: ReadonlyArray<Connector> = []) =>
+    Layer.effect(
+      Connectors,
+      Effect.gen(function* () {
+        const options = yield* Options
+        const recent = persisted(StoredKeys.recentWallets, yield* Storage)
+        // The live connector objects: per instance, never module-level.
+        const registry = new Map(initial.map((connector) => [connector.id, connector]))
+        const state = yield* SubscriptionRef.make<ConnectorsState>({
+          connectors: initial.map(infoOf),
+          recentWallets: (yield* recent.read) ?? [],
+          featuredWallets: [],
+          customWallets: [],
+          listedWallets: [],
+        })
+        const resolved = SubscriptionRef.get(options.state)
+        return Connectors.of({
+          state,
+          register: (connectors) =>
+            SubscriptionRef.update(state, (s) => {
+              for (const connector of connectors) registry.set(connector.id, connector)
+              const ids = new Set(connectors.map((c) => c.id))
+              return {
+                ...s,
+                connectors: [...s.connectors.filter((c) => !ids.has(c.id)), ...connectors.map(infoOf)],
+              }
+            }),
+          get: (connectorId) => {
+            const connector = registry.get(connectorId)
+            return connector
+              ? Effect.succeed(connector)
+              : Effect.fail(new ConnectorNotFoundError({ connectorId }))
+          },
+          setWallets: (wallets) => SubscriptionRef.update(state, (s) => ({ ...s, ...wallets })),
+          addRecentWallet: (wallet) =>
+            Effect.gen(function* () {
+              const next = yield* SubscriptionRef.updateAndGet(state, (s) => ({
+                ...s,
+                recentWallets: [wallet, ...s.recentWallets.filter((w) => w.id !== wallet.id)].slice(
+                  0,
+                  maxRecentWallets,
+                ),
+              }))
+              yield* recent.write(next.recentWallets)
+            }),
+          connectMethods: Effect.gen(function* () {
+            return connectMethodOrder((yield* SubscriptionRef.get(state)).connectors, yield* resolved)
+          }),
+          socials: Effect.map(resolved, (o) => visibleSocials(o.socials, o.telegramPlatform)),
+        })
+      }),
+    )
+}

@@ -1,0 +1,150 @@
+import { Context, Duration, Effect, FiberHandle, Layer, Stream, SubscriptionRef } from "effect"
+import type { ChainNamespace } from "../domain/namespace"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Network, shouldShowUnsupportedChain } from "./Network"
+import { Options, type ResolvedOptions } from "./Options"
+import { Router, type View } from "./Router"
+
+/** §2/§9 timings. */
+export const shakeDuration = Duration.millis(500)
+export const farcasterResyncDelay = Duration.millis(100)
+
+export interface ModalState {
+  readonly open: boolean
+  /** Loading is tracked per namespace (§4). */
+  readonly loading: Readonly<Partial<Record<ChainNamespace, boolean>>>
+  /** True for 500 ms after a refused close, so the skin can shake the modal. */
+  readonly shake: boolean
+  /** Set by the sign-in flow while sign-in is required and no session exists. */
+  readonly closeDisabled: boolean
+}
+
+export const initialModalState: ModalState = { open: false, loading: {}, shake: false, closeDisabled: false }
+
+/** §4: with no adapters the basic pairing view (AllWallets on mobile); else Account when connected, Connect when not. */
+export const defaultView = (
+  options: Pick<ResolvedOptions, "adapters" | "isMobile">,
+  connected: boolean,
+): View =>
+  options.adapters.length === 0
+    ? options.isMobile
+      ? "AllWallets"
+      : "ConnectingWalletConnectBasic"
+    : connected
+      ? "Account"
+      : "Connect"
+
+export class Modal extends Context.Service<
+  Modal,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<ModalState>
+    readonly open: (options?: { readonly view?: View | undefined }) => Effect.Effect<void>
+    /** Returns whether the modal is now closed (or, embedded, back at its home view). */
+    readonly close: (options?: { readonly force?: boolean | undefined }) => Effect.Effect<boolean>
+    readonly toggle: Effect.Effect<void>
+    /** The header's back button: back one view, or close when going back is not possible (§2). */
+    readonly back: Effect.Effect<void>
+    /** A wallet request finished: the transaction stack decides back, replace or reset (§2). */
+    readonly finishTransaction: (result: "success" | "cancel") => Effect.Effect<void>
+    readonly setLoading: (namespace: ChainNamespace, loading: boolean) => Effect.Effect<void>
+    readonly setCloseDisabled: (disabled: boolean) => Effect.Effect<void>
+  }
+>()("appkit/Modal") {
+  static readonly layer = Layer.effect(
+    Modal,
+    Effect.gen(function* () {
+      const router = yield* Router
+      const connection = yield* Connection
+      const network = yield* Network
+      const account = yield* Account
+      const options = yield* Options
+      const state = yield* SubscriptionRef.make(initialModalState)
+      const shaking = yield* FiberHandle.make<void, never>()
+      const resync = yield* FiberHandle.make<void, never>()
+      const set = (f: (s: ModalState) => ModalState) => SubscriptionRef.update(state, f)
+      const isConnected = Effect.map(SubscriptionRef.get(connection.state), (c) => c.status === "connected")
+
+      const open = (request?: { readonly view?: View | undefined }) =>
+        Effect.gen(function* () {
+          const view =
+            request?.view ?? defaultView(yield* SubscriptionRef.get(options.state), yield* isConnected)
+          yield* router.reset(view)
+          yield* set((s) => ({ ...s, open: true }))
+        })
+
+      const shake = Effect.andThen(
+        set((s) => ({ ...s, shake: true })),
+        FiberHandle.run(
+          shaking,
+          Effect.delay(
+            set((s) => ({ ...s, shake: false })),
+            shakeDuration,
+          ),
+        ),
+      )
+
+      const close = (request?: { readonly force?: boolean | undefined }) =>
+        Effect.gen(function* () {
+          const current = yield* SubscriptionRef.get(state)
+          if (!current.open) return true
+          const { view } = yield* SubscriptionRef.get(router.state)
+          if (!request?.force && (view === "ApproveTransaction" || current.closeDisabled)) {
+            yield* shake
+            return false
+          }
+          if ((yield* SubscriptionRef.get(options.state)).enableEmbedded) {
+            yield* router.reset((yield* isConnected) ? "Account" : "Connect")
+            return true
+          }
+          yield* set((s) => ({ ...s, open: false }))
+          return true
+        })
+
+      // The Farcaster QR expires with its URL: after leaving the view, drop it so the next visit fetches a fresh one.
+      const scheduleFarcasterResync = Effect.gen(function* () {
+        const { activeNamespace } = yield* SubscriptionRef.get(network.state)
+        yield* FiberHandle.run(
+          resync,
+          Effect.delay(account.update(activeNamespace, { farcasterUrl: undefined }), farcasterResyncDelay),
+        )
+      })
+
+      // §4: a wallet on a chain the dApp did not request opens UnsupportedChain (when the options say so).
+      yield* Effect.forkScoped(
+        Stream.runForEach(SubscriptionRef.changes(network.state), (networkState) =>
+          Effect.gen(function* () {
+            if (!shouldShowUnsupportedChain(networkState, yield* SubscriptionRef.get(options.state))) return
+            const { view } = yield* SubscriptionRef.get(router.state)
+            const { open: isOpen } = yield* SubscriptionRef.get(state)
+            if (!isOpen || view !== "UnsupportedChain")
+              yield* Effect.andThen(
+                router.reset("UnsupportedChain"),
+                set((s) => ({ ...s, open: true })),
+              )
+          }),
+        ),
+      )
+
+      return Modal.of({
+        state,
+        open,
+        close,
+        toggle: Effect.flatMap(SubscriptionRef.get(state), (s) => (s.open ? Effect.asVoid(close()) : open())),
+        back: Effect.gen(function* () {
+          const { view } = yield* SubscriptionRef.get(router.state)
+          if (yield* router.goBack) yield* close()
+          else if (view === "ConnectingFarcaster") yield* scheduleFarcasterResync
+        }),
+        // The request is settled, so nothing is left to protect: a close here is forced past ApproveTransaction.
+        finishTransaction: (result) =>
+          Effect.flatMap(router.popTransaction(result), (mustClose) =>
+            mustClose ? Effect.asVoid(close({ force: true })) : Effect.void,
+          ),
+        setLoading: (namespace, loading) =>
+          set((s) => ({ ...s, loading: { ...s.loading, [namespace]: loading } })),
+        setCloseDisabled: (closeDisabled) => set((s) => ({ ...s, closeDisabled })),
+      })
+    }),
+  )
+}

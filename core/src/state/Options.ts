@@ -1,0 +1,134 @@
+import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import { ChainNamespace } from "../domain/namespace"
+
+/** A network the dApp requests (§3 Network: id, chainNamespace, caipNetworkId, name, assets). */
+export const CaipNetwork = Schema.Struct({
+  id: Schema.Union([Schema.Number, Schema.String]),
+  chainNamespace: ChainNamespace,
+  caipNetworkId: Schema.String.check(Schema.isPattern(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  name: Schema.String,
+  assets: Schema.optional(
+    Schema.Struct({ imageId: Schema.optional(Schema.String), imageUrl: Schema.optional(Schema.String) }),
+  ),
+})
+export type CaipNetwork = typeof CaipNetwork.Type
+
+/** §9 features; `true` ones are on by default. */
+export const defaultFeatures = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  pay: false,
+} as const
+export type Features = { readonly [K in keyof typeof defaultFeatures]: boolean }
+export type FeatureName = keyof Features
+
+const featureFields = Object.fromEntries(
+  Object.keys(defaultFeatures).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
+) as { readonly [K in FeatureName]: Schema.optionalKey<Schema.Boolean> }
+
+const SocialProvider = Schema.Literals(["google", "github", "apple", "facebook", "x", "discord", "farcaster"])
+
+/** The data part of `createAppKit` options, validated at the boundary (wallets and clients are passed apart). */
+export const AppKitOptions = Schema.Struct({
+  projectId: Schema.NonEmptyString,
+  networks: Schema.NonEmptyArray(CaipNetwork),
+  /** caipNetworkId of the network to start on; the first requested network otherwise. */
+  defaultNetwork: Schema.optional(Schema.String),
+  /** Namespaces with a chain adapter. None means WalletConnect pairing only (basic view). */
+  adapters: Schema.optional(Schema.Array(ChainNamespace)),
+  features: Schema.optional(Schema.Struct(featureFields)),
+  socials: Schema.optional(Schema.Array(SocialProvider)),
+  /** The modal is rendered inline: closing returns to Account or Connect instead of hiding it. */
+  enableEmbedded: Schema.optional(Schema.Boolean),
+  allowUnsupportedChain: Schema.optional(Schema.Boolean),
+  enableNetworkSwitch: Schema.optional(Schema.Boolean),
+  isMobile: Schema.optional(Schema.Boolean),
+  /** Telegram mini-app platform, which hides some socials (§5). */
+  telegramPlatform: Schema.optional(Schema.Literals(["ios", "mac", "android", "other"])),
+  featuredWalletIds: Schema.optional(Schema.Array(Schema.String)),
+  /** Sign-in is mandatory: cancelling it disconnects and the modal cannot be closed without a session. */
+  siwxRequired: Schema.optional(Schema.Boolean),
+})
+export type AppKitOptions = typeof AppKitOptions.Type
+
+export type SocialProvider = typeof SocialProvider.Type
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  readonly projectId: string
+  readonly networks: ReadonlyArray<CaipNetwork>
+  readonly defaultNetwork: CaipNetwork
+  readonly adapters: ReadonlyArray<ChainNamespace>
+  readonly features: Features
+  readonly socials: ReadonlyArray<SocialProvider>
+  readonly enableEmbedded: boolean
+  readonly allowUnsupportedChain: boolean
+  readonly enableNetworkSwitch: boolean
+  readonly isMobile: boolean
+  readonly telegramPlatform: "ios" | "mac" | "android" | "other" | undefined
+  readonly featuredWalletIds: ReadonlyArray<string>
+  readonly siwxRequired: boolean
+}
+
+/** §9 socials order. */
+export const defaultSocials: ReadonlyArray<SocialProvider> = [
+  "google",
+  "x",
+  "discord",
+  "farcaster",
+  "github",
+  "apple",
+  "facebook",
+]
+
+export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
+  const defaultNetwork =
+    options.networks.find((network) => network.caipNetworkId === options.defaultNetwork) ??
+    options.networks[0]
+  return {
+    projectId: options.projectId,
+    networks: options.networks,
+    defaultNetwork,
+    adapters: options.adapters ?? [...new Set(options.networks.map((network) => network.chainNamespace))],
+    features: { ...defaultFeatures, ...options.features },
+    socials: options.socials ?? defaultSocials,
+    enableEmbedded: options.enableEmbedded ?? false,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+    isMobile: options.isMobile ?? false,
+    telegramPlatform: options.telegramPlatform,
+    featuredWalletIds: options.featuredWalletIds ?? [],
+    siwxRequired: options.siwxRequired ?? false,
+  }
+}
+
+/** The dApp's options (§9 defaults applied); features can be toggled at run time. */
+export class Options extends Context.Service<
+  Options,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<ResolvedOptions>
+    readonly setFeatures: (features: Partial<Features>) => Effect.Effect<void>
+  }
+>()("appkit/Options") {
+  static readonly layer = (options: AppKitOptions) =>
+    Layer.effect(
+      Options,
+      Effect.gen(function* () {
+        const state = yield* SubscriptionRef.make(resolveOptions(options))
+        return Options.of({
+          state,
+          setFeatures: (features) =>
+            SubscriptionRef.update(state, (s) => ({ ...s, features: { ...s.features, ...features } })),
+        })
+      }),
+    )
+}

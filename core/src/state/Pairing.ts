@@ -1,0 +1,78 @@
+import { Clock, Context, Duration, Effect, Layer, SubscriptionRef } from "effect"
+
+/** §4/§9: a pairing URI lives 4 minutes and is treated as expired in its last 10 seconds. */
+export const pairingLifetime = Duration.minutes(4)
+export const pairingExpiryMargin = Duration.seconds(10)
+
+export interface PairingConnection {
+  readonly connectorId: string
+  readonly accounts: ReadonlyArray<string>
+}
+
+/** §3 pairing state. `wcPairingExpiry` is epoch milliseconds. */
+export interface PairingState {
+  readonly connections: ReadonlyArray<PairingConnection>
+  readonly wcUri: string | undefined
+  readonly wcPairingExpiry: number | undefined
+  readonly wcLinking: { readonly name: string; readonly href: string } | undefined
+  readonly recentWallet: { readonly id: string; readonly name: string } | undefined
+  readonly wcError: boolean
+  readonly buffering: boolean
+  readonly status: "disconnected" | "connecting" | "connected"
+}
+
+export const initialPairingState: PairingState = {
+  connections: [],
+  wcUri: undefined,
+  wcPairingExpiry: undefined,
+  wcLinking: undefined,
+  recentWallet: undefined,
+  wcError: false,
+  buffering: false,
+  status: "disconnected",
+}
+
+export const isPairingExpired = (expiry: number | undefined, now: number) =>
+  expiry === undefined || now >= expiry - Duration.toMillis(pairingExpiryMargin)
+
+export type PairingPatch = Partial<Omit<PairingState, "wcUri" | "wcPairingExpiry">>
+
+/** The pairing (WalletConnect URI) flow: the URI the QR shows, its expiry, deep-link and error flags. */
+export class Pairing extends Context.Service<
+  Pairing,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<PairingState>
+    /** A new URI from the connector (`display_uri`); its expiry starts now. */
+    readonly setUri: (uri: string) => Effect.Effect<void>
+    readonly update: (patch: PairingPatch) => Effect.Effect<void>
+    /** True when there is no URI or it is within 10 s of its 4-minute lifetime: fetch a new one. */
+    readonly isExpired: Effect.Effect<boolean>
+    /** §4: the pairing is reset on disconnect. */
+    readonly reset: Effect.Effect<void>
+  }
+>()("appkit/Pairing") {
+  static readonly layer = Layer.effect(
+    Pairing,
+    Effect.gen(function* () {
+      const state = yield* SubscriptionRef.make(initialPairingState)
+      return Pairing.of({
+        state,
+        setUri: (uri) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            SubscriptionRef.update(state, (s) => ({
+              ...s,
+              wcUri: uri,
+              wcPairingExpiry: now + Duration.toMillis(pairingLifetime),
+              wcError: false,
+            })),
+          ),
+        update: (patch) => SubscriptionRef.update(state, (s) => ({ ...s, ...patch })),
+        isExpired: Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          return isPairingExpired((yield* SubscriptionRef.get(state)).wcPairingExpiry, now)
+        }),
+        reset: SubscriptionRef.set(state, initialPairingState),
+      })
+    }),
+  )
+}

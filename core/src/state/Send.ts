@@ -1,0 +1,102 @@
+import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import type { ChainNamespace } from "../domain/namespace"
+import { SendError } from "../errors/transfer"
+import { isAmountString } from "../validation/amount"
+import type { TokenBalance } from "./Account"
+
+/** §3 send form. */
+export interface SendState {
+  readonly token: TokenBalance | undefined
+  readonly sendTokenAmount: string | undefined
+  readonly receiverAddress: string | undefined
+  readonly receiverProfileImageUrl: string | undefined
+  readonly receiverProfileName: string | undefined
+  readonly networkBalanceInUSD: string | undefined
+  readonly tokenBalances: ReadonlyArray<TokenBalance>
+  readonly loading: boolean
+}
+
+export const initialSendState: SendState = {
+  token: undefined,
+  sendTokenAmount: undefined,
+  receiverAddress: undefined,
+  receiverProfileImageUrl: undefined,
+  receiverProfileName: undefined,
+  networkBalanceInUSD: undefined,
+  tokenBalances: [],
+  loading: false,
+}
+
+/** §1: only these namespaces can send; any other gives 'Unsupported chain'. */
+export const sendNamespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]
+
+export class UnsupportedSendChainError extends Schema.TaggedError<UnsupportedSendChainError>()(
+  "UnsupportedSendChainError",
+  { namespace: Schema.String },
+) {
+  override get message(): string {
+    return "Unsupported chain"
+  }
+}
+
+export class InvalidSendAmountError extends Schema.TaggedError<InvalidSendAmountError>()(
+  "InvalidSendAmountError",
+  {
+    amount: Schema.String,
+  },
+) {
+  override get message(): string {
+    return `Invalid amount: ${this.amount}`
+  }
+}
+
+export interface ValidSend {
+  readonly namespace: ChainNamespace
+  readonly token: TokenBalance
+  readonly amount: string
+  readonly receiverAddress: string
+}
+
+export type SendValidationError = SendError | UnsupportedSendChainError | InvalidSendAmountError
+
+/** The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format. */
+export const validateSend = (state: SendState, namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    if (!sendNamespaces.includes(namespace)) return yield* new UnsupportedSendChainError({ namespace })
+    const amount = state.sendTokenAmount?.trim()
+    const receiverAddress = state.receiverAddress?.trim()
+    if (!amount || !receiverAddress) return yield* new SendError({ reason: "amountAndReceiverRequired" })
+    if (state.token === undefined) return yield* new SendError({ reason: "tokenRequired" })
+    if (!isAmountString(amount) || amount.startsWith("-"))
+      return yield* new InvalidSendAmountError({ amount })
+    return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend
+  })
+
+export type SendPatch = Partial<Omit<SendState, "loading">>
+
+/** The send form: the fields a user fills in and the §5 validation before anything reaches a wallet. */
+export class Send extends Context.Service<
+  Send,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<SendState>
+    readonly update: (patch: SendPatch) => Effect.Effect<void>
+    readonly setLoading: (loading: boolean) => Effect.Effect<void>
+    readonly reset: Effect.Effect<void>
+    readonly validate: (namespace: ChainNamespace) => Effect.Effect<ValidSend, SendValidationError>
+  }
+>()("appkit/Send") {
+  static readonly layer = Layer.effect(
+    Send,
+    Effect.gen(function* () {
+      const state = yield* SubscriptionRef.make(initialSendState)
+      return Send.of({
+        state,
+        update: (patch) => SubscriptionRef.update(state, (s) => ({ ...s, ...patch })),
+        setLoading: (loading) => SubscriptionRef.update(state, (s) => ({ ...s, loading })),
+        reset: SubscriptionRef.set(state, initialSendState),
+        validate: (namespace) =>
+          Effect.flatMap(SubscriptionRef.get(state), (s) => validateSend(s, namespace)),
+      })
+    }),
+  )
+}

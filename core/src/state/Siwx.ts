@@ -1,0 +1,150 @@
+import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { SiwxError } from "../errors/connection"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Modal } from "./Modal"
+import { Network } from "./Network"
+import { Options } from "./Options"
+import { Router } from "./Router"
+
+/** §3 sign-in session. */
+export interface SiwxSession {
+  readonly data: { readonly accountAddress: string; readonly chainId: string } & Readonly<
+    Record<string, unknown>
+  >
+  readonly message: string
+  readonly signature: string
+  readonly cacao?: unknown
+}
+
+/**
+ * What the sign-in flow needs from a sign-in setup: the siwx/ session store and message builder implement it
+ * (sessions persist through Storage there). The flow never builds or verifies messages itself.
+ */
+export class SiwxClient extends Context.Service<
+  SiwxClient,
+  {
+    readonly createMessage: (input: {
+      readonly chainId: string
+      readonly accountAddress: string
+    }) => Effect.Effect<{ readonly data: SiwxSession["data"]; readonly message: string }, unknown>
+    /** Verifies and stores a signed session; fails when the signature does not verify. */
+    readonly addSession: (session: SiwxSession) => Effect.Effect<void, unknown>
+    readonly getSessions: (
+      chainId: string,
+      accountAddress: string,
+    ) => Effect.Effect<ReadonlyArray<SiwxSession>, unknown>
+    readonly revokeSession: (chainId: string, accountAddress: string) => Effect.Effect<void, unknown>
+  }
+>()("appkit/SiwxClient") {}
+
+export interface SiwxState {
+  readonly status: "idle" | "signing" | "success" | "error"
+  readonly error: string | undefined
+}
+
+export const initialSiwxState: SiwxState = { status: "idle", error: undefined }
+
+const errorText = (error: unknown) =>
+  error instanceof Error || (typeof error === "object" && error !== null && "message" in error)
+    ? String((error as { message: unknown }).message)
+    : String(error)
+
+/** The sign-in (SIWX) flow of §4/§5 on top of a SiwxClient. */
+export class Siwx extends Context.Service<
+  Siwx,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<SiwxState>
+    /** Opens SIWXSignMessage when connected on a supported network with no stored session. */
+    readonly check: Effect.Effect<void>
+    /** Signs the message with the wallet; success stores the session and closes the modal. */
+    readonly requestSignMessage: Effect.Effect<void, SiwxError | unknown>
+    /** Disconnects when sign-in is required, otherwise just closes. */
+    readonly cancel: Effect.Effect<void>
+  }
+>()("appkit/Siwx") {
+  static readonly layer = Layer.effect(
+    Siwx,
+    Effect.gen(function* () {
+      const client = yield* Effect.serviceOption(SiwxClient)
+      const connection = yield* Connection
+      const account = yield* Account
+      const network = yield* Network
+      const modal = yield* Modal
+      const router = yield* Router
+      const options = yield* Options
+      const state = yield* SubscriptionRef.make(initialSiwxState)
+      const required = Effect.map(SubscriptionRef.get(options.state), (o) => o.siwxRequired)
+
+      /** §5 preconditions, in the order of their messages. */
+      const context = Effect.gen(function* () {
+        if (Option.isNone(client)) return yield* new SiwxError({ reason: "notEnabled" })
+        const { activeNamespace, caipNetwork, unsupportedChain } = yield* SubscriptionRef.get(network.state)
+        const caipAddress = (yield* SubscriptionRef.get(account.state)).byNamespace[activeNamespace]
+          ?.caipAddress
+        if (caipAddress === undefined) return yield* new SiwxError({ reason: "noActiveAddress" })
+        if (unsupportedChain) return yield* new SiwxError({ reason: "noActiveNetwork" })
+        if ((yield* SubscriptionRef.get(connection.state)).connections[activeNamespace] === undefined) {
+          return yield* new SiwxError({ reason: "noConnectionClient" })
+        }
+        const accountAddress = caipAddress.split(":").slice(2).join(":")
+        return {
+          client: client.value,
+          namespace: activeNamespace,
+          chainId: caipNetwork.caipNetworkId,
+          accountAddress,
+        }
+      })
+
+      const check = Effect.gen(function* () {
+        const ready = yield* Effect.option(context)
+        if (Option.isNone(ready)) return
+        const { client, chainId, accountAddress } = ready.value
+        const sessions = yield* Effect.orElseSucceed(client.getSessions(chainId, accountAddress), () => [])
+        if (sessions.length > 0) return yield* modal.setCloseDisabled(false)
+        yield* SubscriptionRef.set(state, initialSiwxState)
+        yield* modal.setCloseDisabled(yield* required)
+        yield* modal.open({ view: "SIWXSignMessage" })
+      })
+
+      const showError = (error: unknown) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(state, { status: "error", error: errorText(error) })
+          const { open } = yield* SubscriptionRef.get(modal.state)
+          const { view } = yield* SubscriptionRef.get(router.state)
+          if (!open || view !== "SIWXSignMessage") yield* modal.open({ view: "SIWXSignMessage" })
+        })
+
+      const requestSignMessage = Effect.gen(function* () {
+        const { client, namespace, chainId, accountAddress } = yield* context
+        yield* SubscriptionRef.set(state, { status: "signing", error: undefined })
+        yield* Effect.gen(function* () {
+          const { data, message } = yield* client.createMessage({ chainId, accountAddress })
+          const signature = yield* connection.signMessage(namespace, message)
+          yield* client.addSession({ data, message, signature })
+        }).pipe(Effect.tapError(showError))
+        yield* SubscriptionRef.set(state, { status: "success", error: undefined })
+        yield* modal.setCloseDisabled(false)
+        yield* modal.close({ force: true })
+      })
+
+      const cancel = Effect.gen(function* () {
+        yield* modal.setCloseDisabled(false)
+        yield* SubscriptionRef.set(state, initialSiwxState)
+        if (yield* required) yield* Effect.ignore(connection.disconnect())
+        yield* modal.close({ force: true })
+      })
+
+      // Sign-in is asked for whenever an account appears or changes, whoever connected it.
+      yield* Effect.forkScoped(
+        SubscriptionRef.changes(connection.state).pipe(
+          Stream.map((s) => JSON.stringify(s.connections)),
+          Stream.changes,
+          Stream.runForEach(() => check),
+        ),
+      )
+
+      return Siwx.of({ state, check, requestSignMessage, cancel })
+    }),
+  )
+}

@@ -1,0 +1,52 @@
+import { Layer } from "effect"
+import type { Connector } from "../connectors/Connector"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Connectors } from "./Connectors"
+import { Modal } from "./Modal"
+import { Names, type RegisterName } from "./Names"
+import { Network } from "./Network"
+import { type AppKitOptions, Options } from "./Options"
+import { Pairing } from "./Pairing"
+import { Router } from "./Router"
+import { Send } from "./Send"
+import { Siwx } from "./Siwx"
+import { Toast } from "./Toast"
+import { type FetchHistory, Transactions } from "./Transactions"
+
+export interface StateLayerConfig {
+  readonly options: AppKitOptions
+  readonly connectors?: ReadonlyArray<Connector> | undefined
+  readonly registerName: RegisterName
+  readonly fetchHistory: FetchHistory
+}
+
+/**
+ * Every state service, wired once. Needs `Storage` (and, for sign-in, an optional `SiwxClient`).
+ * Each call builds fresh services, so two instances never share state.
+ */
+export const stateLayer = (config: StateLayerConfig) => {
+  const leaves = Layer.mergeAll(
+    Options.layer(config.options),
+    Router.layer,
+    Toast.layer,
+    Pairing.layer,
+    Send.layer,
+    Account.layer,
+  )
+  const catalog = Layer.mergeAll(Network.layer, Connectors.layer(config.connectors))
+  const flows = Layer.mergeAll(
+    Siwx.layer,
+    Names.layer(config.registerName),
+    Transactions.layer(config.fetchHistory),
+  )
+  return flows.pipe(
+    Layer.provideMerge(Modal.layer),
+    Layer.provideMerge(Connection.layer),
+    Layer.provideMerge(catalog),
+    Layer.provideMerge(leaves),
+  )
+}
+
+/** Everything `stateLayer` provides. */
+export type StateServices = Layer.Success<ReturnType<typeof stateLayer>>

@@ -1,0 +1,141 @@
+import { Effect, Layer, PubSub, Schema, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { privateKeyToAccount } from "viem/accounts"
+import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
+import type { ChainNamespace } from "../domain/namespace"
+import { fromMap, Storage } from "../storage/Storage"
+import { type StateLayerConfig, type StateServices, stateLayer } from "./layer"
+import type { AppKitOptions } from "./Options"
+import { SiwxClient } from "./Siwx"
+
+/** Test support for the state services (imported by tests only). */
+
+export const ethereum = {
+  id: 1,
+  chainNamespace: "eip155",
+  caipNetworkId: "eip155:1",
+  name: "Ethereum",
+} as const
+export const base = {
+  id: 8453,
+  chainNamespace: "eip155",
+  caipNetworkId: "eip155:8453",
+  name: "Base",
+} as const
+export const solana = {
+  id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  chainNamespace: "solana",
+  caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  name: "Solana",
+} as const
+
+export const testOptions: AppKitOptions = { projectId: "test-project", networks: [ethereum, base, solana] }
+
+/** anvil's deterministic account 0: real signatures, so sign-in and names tests sign like a wallet does. */
+export const devAccount = privateKeyToAccount(
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+)
+
+export class WalletRejected extends Schema.TaggedError<WalletRejected>()("WalletRejected", {
+  method: Schema.String,
+}) {}
+
+export interface ScriptedWallet {
+  readonly connector: Connector<WalletRejected>
+  readonly emit: (event: ConnectorEvent) => Effect.Effect<void>
+  /** Calls made to the wallet, in order. */
+  readonly calls: Array<string>
+  /** Methods the wallet refuses (as a user rejecting would). */
+  readonly reject: Set<string>
+}
+
+/** An in-process wallet behind the Connector contract: signs with devAccount, emits events on demand. */
+export const scriptedWallet = (options: {
+  readonly id: string
+  readonly type?: ConnectorType
+  readonly chain?: ChainNamespace
+  readonly chainId?: string
+  readonly rdns?: string
+}) =>
+  Effect.gen(function* () {
+    const events = yield* PubSub.unbounded<ConnectorEvent>()
+    const calls: Array<string> = []
+    const reject = new Set<string>()
+    const chain = options.chain ?? "eip155"
+    let chainId = options.chainId ?? "eip155:1"
+    const guarded = <A>(method: string, effect: Effect.Effect<A>) =>
+      Effect.suspend(() => {
+        calls.push(method)
+        return reject.has(method) ? Effect.fail(new WalletRejected({ method })) : effect
+      })
+    const connector: Connector<WalletRejected> = {
+      id: options.id,
+      name: `Wallet ${options.id}`,
+      type: options.type ?? "INJECTED",
+      chain,
+      rdns: options.rdns,
+      connect: () =>
+        guarded(
+          "connect",
+          Effect.sync(() => ({ accounts: [`${chainId}:${devAccount.address}`], chainId })),
+        ),
+      disconnect: () => guarded("disconnect", Effect.void),
+      switchChain: (next) =>
+        guarded(
+          "switchChain",
+          Effect.sync(() => {
+            chainId = next
+          }),
+        ),
+      request: (request) =>
+        guarded(
+          request.method,
+          request.method === "personal_sign"
+            ? Effect.promise(() =>
+                devAccount.signMessage({ message: { raw: (request.params as [`0x${string}`])[0] } }),
+              )
+            : Effect.succeed(null),
+        ),
+      events: Stream.fromPubSub(events),
+    }
+    return {
+      connector,
+      emit: (event) => Effect.asVoid(PubSub.publish(events, event)),
+      calls,
+      reject,
+    } satisfies ScriptedWallet
+  })
+
+/** The data services the flows use, answering like the Blockchain API would, and recording requests. */
+export const recordingApi = () => {
+  const registrations: Array<unknown> = []
+  const config: Pick<StateLayerConfig, "registerName" | "fetchHistory"> = {
+    registerName: (request) => Effect.sync(() => void registrations.push(request)),
+    fetchHistory: () => Effect.succeed({ data: [], next: null }),
+  }
+  return { registrations, config }
+}
+
+export const storageOver = (map: Map<string, string>) => Layer.succeed(Storage, fromMap(map))
+
+/** Runs a program against a fresh set of state services over `map`, with a TestClock. */
+export const runState = <A, E>(
+  program: Effect.Effect<A, E, StateServices>,
+  config: {
+    readonly options?: AppKitOptions
+    readonly map?: Map<string, string>
+    readonly connectors?: ReadonlyArray<Connector>
+    readonly siwx?: SiwxClient["Service"]
+    readonly api?: Pick<StateLayerConfig, "registerName" | "fetchHistory">
+  } = {},
+) => {
+  const layer = stateLayer({
+    options: config.options ?? testOptions,
+    connectors: config.connectors,
+    ...(config.api ?? recordingApi().config),
+  }).pipe(
+    Layer.provide(storageOver(config.map ?? new Map())),
+    Layer.provide(config.siwx ? Layer.succeed(SiwxClient, config.siwx) : Layer.empty),
+  )
+  return Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(TestClock.layer())))
+}
