@@ -1,6 +1,9 @@
 import { Command, CommanderError } from "commander"
+import * as address from "./commands/address"
 import * as amount from "./commands/amount"
 import * as balance from "./commands/balance"
+import * as caip from "./commands/caip"
+import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
 import { describeError, ExitCode } from "./output"
@@ -9,7 +12,15 @@ import { describeError, ExitCode } from "./output"
  * Every command module exports `register(program)`; it declares its options here and imports its
  * implementation (and @appkit/core) lazily inside the action, so `--help` stays cheap.
  */
-const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = [amount, balance, send, sign]
+const commandModules: ReadonlyArray<{ readonly register: (program: Command) => void }> = [
+  address,
+  amount,
+  balance,
+  caip,
+  rpc,
+  send,
+  sign,
+]
 
 export const buildProgram = (): Command => {
   const program = new Command("appkit-cli")

@@ -10,5 +10,6 @@ export {
   type RpcMethodPolicy,
   type RpcPolicyNamespace,
   rpcMethodPolicy,
+  rpcPolicyNamespaces,
   solanaSignMethods,
 } from "./methodPolicy"

@@ -13,7 +13,8 @@
  * through as "safe" would let a dApp sign without a prompt. `eth_sendRawTransaction` is safe: it is
  * already signed (§6 "raw send").
  */
-export type RpcPolicyNamespace = "eip155" | "solana" | "bip122"
+export const rpcPolicyNamespaces = ["eip155", "solana", "bip122"] as const
+export type RpcPolicyNamespace = (typeof rpcPolicyNamespaces)[number]
 
 export const solanaSignMethods = [
   "solana_signMessage",

@@ -1,0 +1,108 @@
+import type { Command } from "commander"
+import { formatFields } from "../fields"
+import { CliError, ExitCode, printJson, printLine } from "../output"
+
+/**
+ * `appkit-cli address validate`: the exact address check of @appkit/core (`validateAddress`) for one
+ * address or CAIP-10 id, or for a stream of them (`--stdin`, one per line, one result per line, in order).
+ * Exit 0 when every input is valid, 1 when any is invalid, 2 for usage errors.
+ */
+interface ValidateOptions {
+  readonly namespace?: string | undefined
+  readonly network?: string | undefined
+  readonly stdin?: boolean | undefined
+  readonly json?: boolean | undefined
+}
+
+type Core = typeof import("@appkit/core")
+type Verdict = ReturnType<Core["validateAddress"]>
+
+const describeValid = (verdict: Verdict): string => {
+  const parts = [verdict.namespace, verdict.network, verdict.type].filter((part) => part !== null)
+  const normalized = verdict.normalized !== verdict.input ? `  → ${verdict.normalized}` : ""
+  return `${parts.join(" ")}${normalized}`
+}
+
+/** One line per input in a stream: a fixed-width verdict column, the input, then what we found. */
+const streamLine = (verdict: Verdict): string =>
+  `${verdict.valid ? "valid  " : "invalid"}  ${shown(verdict.input)}  ${verdict.valid ? describeValid(verdict) : verdict.error}`
+
+/** An empty line or one with surrounding blanks is shown quoted, so the user sees what was checked. */
+const shown = (input: string): string => (input === "" || input.trim() !== input ? JSON.stringify(input) : input)
+
+const printVerdict = (verdict: Verdict): void => {
+  printLine(`${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`)
+  const rows: Array<readonly [string, string]> = []
+  if (verdict.namespace) rows.push(["namespace", verdict.namespace])
+  if (verdict.network) rows.push(["network", verdict.network])
+  if (verdict.type) rows.push(["type", verdict.type])
+  if (verdict.normalized && verdict.normalized !== verdict.input) rows.push(["normalized", verdict.normalized])
+  if (verdict.error) rows.push(["error", verdict.error])
+  for (const line of formatFields(rows)) printLine(line)
+}
+
+/** Writes one line and waits when stdout's buffer is full, so a huge stream never piles up in memory. */
+const writeLine = (line: string): Promise<void> =>
+  process.stdout.write(`${line}\n`)
+    ? Promise.resolve()
+    : new Promise((resolve) => process.stdout.once("drain", () => resolve()))
+
+const validateStream = async (validate: (input: string) => Verdict, json: boolean): Promise<boolean> => {
+  const { createInterface } = await import("node:readline")
+  // crlfDelay: a \r\n split across chunks is still one line break; every other byte of a line is input.
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
+  let allValid = true
+  for await (const line of lines) {
+    const verdict = validate(line)
+    allValid &&= verdict.valid
+    await writeLine(json ? JSON.stringify(verdict) : streamLine(verdict))
+  }
+  return allValid
+}
+
+const validateAction = async (address: string | undefined, options: ValidateOptions): Promise<void> => {
+  if (options.stdin && address !== undefined) throw new CliError("Give either ADDRESS or --stdin, not both")
+  if (!options.stdin && address === undefined) throw new CliError("Missing ADDRESS (or use --stdin)")
+  const core = await import("@appkit/core")
+  const { namespace, network } = options
+  if (namespace !== undefined && !core.isChainNamespace(namespace))
+    throw new CliError(
+      `Unknown --namespace '${namespace}' (expected one of ${core.chainNamespaces.join(", ")})`,
+    )
+  if (network !== undefined && !(core.bitcoinNetworks as ReadonlyArray<string>).includes(network))
+    throw new CliError(`Unknown --network '${network}' (expected one of ${core.bitcoinNetworks.join(", ")})`)
+  const validateOptions = {
+    ...(namespace !== undefined ? { namespace: namespace as Core["chainNamespaces"][number] } : {}),
+    ...(network !== undefined ? { network: network as Core["bitcoinNetworks"][number] } : {}),
+  }
+  const validate = (input: string) => core.validateAddress(input, validateOptions)
+
+  let allValid: boolean
+  if (address === undefined) allValid = await validateStream(validate, options.json === true)
+  else {
+    const verdict = validate(address)
+    allValid = verdict.valid
+    if (options.json) printJson(verdict)
+    else printVerdict(verdict)
+  }
+  if (!allValid) process.exitCode = ExitCode.invalid
+}
+
+export const register = (program: Command): void => {
+  program
+    .command("address")
+    .description(
+      "Check wallet addresses exactly (checksums included) for eip155, solana, bip122, polkadot, cosmos",
+    )
+    .command("validate")
+    .description("Validate an address or CAIP-10 account id; exit 0 if valid, 1 if invalid")
+    .argument("[ADDRESS]", "a plain address (namespace detected unless --namespace) or a CAIP-10 account id")
+    .option("--namespace <NS>", "hold the input to one namespace: eip155, solana, bip122, polkadot, cosmos")
+    .option("--network <NET>", "Bitcoin network the address must be on: mainnet, testnet, signet, regtest")
+    .option("--stdin", "read one input per line from stdin and print one result per line, in order")
+    .option(
+      "--json",
+      "print {input, valid, namespace, network, type, normalized, error} (one line per input)",
+    )
+    .action(validateAction)
+}

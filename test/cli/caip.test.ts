@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from "vitest"
+import type { CaipReport } from "../../cli/src/commands/caip"
+import { loadVectors, type Vector } from "../../core/src/testing/vectors"
+import { runCli } from "../support/cli"
+
+/**
+ * `appkit-cli caip parse` against caip.json: every chain_id and account_id vector, one test each. The file's
+ * verdict is syntax under the CAIP grammar; ours adds the namespace profile for the five namespaces AppKit
+ * knows, so a syntactically valid account id marked namespace_valid=false must come out invalid. The
+ * namespace / reference / account_address vectors are component-level and have no `caip parse` form.
+ */
+interface CaipVector extends Vector {
+  readonly input: string
+  readonly valid: boolean
+  readonly kind: string
+  readonly namespace_valid?: boolean
+}
+
+const parse = async (id: string) => {
+  const result = await runCli(["caip", "parse", id, "--json"])
+  return { code: result.code, report: JSON.parse(result.stdout) as CaipReport }
+}
+
+describe("caip parse agrees with caip.json", () => {
+  const vectors = loadVectors<CaipVector>("caip.json").vectors.filter(
+    (v) => v.kind === "chain_id" || v.kind === "account_id",
+  )
+  // All ids go through one run (one JSON line each, in order); each vector is then its own test.
+  let reports: ReadonlyArray<CaipReport>
+  let code: number | null
+  beforeAll(async () => {
+    const result = await runCli(["caip", "parse", "--json", "--", ...vectors.map((v) => v.input)])
+    code = result.code
+    reports = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as CaipReport)
+  })
+
+  it("answers every id, and exits 1 because some are invalid", () => {
+    expect(reports).toHaveLength(vectors.length)
+    expect(code).toBe(1)
+  })
+
+  it.each(vectors.map((v, index) => [v.id, v, index] as const))("%s", (_id, vector, index) => {
+    const report = reports[index]
+    expect(report?.input).toBe(vector.input)
+    const parts = vector.input.split(":")
+    if (vector.kind === "account_id" && parts.length === 2) {
+      // Shaped like a chain id: `caip parse` reads it as one, so it is no account id, as the vector says.
+      expect(vector.valid).toBe(false)
+      expect(report?.kind).toBe("chain_id")
+      return
+    }
+    const valid = vector.valid && vector.namespace_valid !== false
+    expect(report?.valid).toBe(valid)
+    if (vector.valid)
+      expect(report).toMatchObject({
+        kind: vector.kind,
+        namespace: parts[0],
+        reference: parts[1],
+        address: parts[2] ?? null,
+      })
+    else expect(report?.error).toEqual(expect.any(String))
+  })
+})
+
+describe("appkit-cli caip parse", () => {
+  it("names the Bitcoin network of a bip122 reference", async () => {
+    const cases = [
+      ["bip122:000000000019d6689c085ae165831e93", "mainnet"],
+      ["bip122:000000000933ea01ad0ee984209779ba", "testnet"],
+      ["bip122:00000008819873e925422c1ff0f99f7c", "signet"],
+      ["bip122:0f9188f13cb7b2c71f2a335e3a4fc328", "regtest"],
+      ["bip122:12a765e31ffd4059bada1e25190f6e98", null],
+    ] as const
+    for (const [id, network] of cases) expect((await parse(id)).report.bitcoinNetwork).toBe(network)
+  })
+
+  it("refuses an account id whose address is on another Bitcoin network", async () => {
+    const { code, report } = await parse(
+      "bip122:000000000933ea01ad0ee984209779ba:bc1qwz2lhc40s8ty3l5jg3plpve3y3l82x9l42q7fk",
+    )
+    expect(code).toBe(1)
+    expect(report).toMatchObject({ valid: false, bitcoinNetwork: "testnet", error: "Invalid address" })
+  })
+
+  it("prints the parts of an account id aligned", async () => {
+    const result = await runCli(["caip", "parse", "eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      [
+        "eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb: valid",
+        "  kind       account id (CAIP-10)",
+        "  namespace  eip155",
+        "  reference  1",
+        "  address    0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb",
+        "",
+      ].join("\n"),
+    )
+  })
+
+  it("says when a namespace is not one AppKit connects on", async () => {
+    const result = await runCli(["caip", "parse", "hedera:mainnet"])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain("hedera (not a namespace AppKit connects on)")
+  })
+
+  it("prints one report per id, separated by a blank line", async () => {
+    const result = await runCli(["caip", "parse", "eip155:1", "foo"])
+    expect(result.code).toBe(1)
+    expect(result.stdout.split("\n\n").map((block) => block.split("\n")[0])).toEqual([
+      "eip155:1: valid",
+      "foo: invalid",
+    ])
+  })
+
+  it("is a usage error (exit 2) without an ID", async () => {
+    const result = await runCli(["caip", "parse"])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1)
+  })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest"
+import { runCli } from "../support/cli"
+
+describe("appkit-cli rpc check", () => {
+  it.each([
+    // method, allowed, needsApproval, needsConnectedProvider
+    ["eth_call", true, false, false],
+    ["eth_sendRawTransaction", true, false, false],
+    ["eth_sendTransaction", true, true, false],
+    ["personal_sign", true, true, false],
+    ["wallet_getCapabilities", true, false, true],
+    ["wallet_grantPermissions", true, true, true],
+    ["solana_signMessage", true, true, false],
+    ["debug_traceTransaction", false, false, false],
+  ] as const)("reports %s as JSON", async (method, allowed, needsApproval, needsConnectedProvider) => {
+    const result = await runCli(["rpc", "check", method, "--json"])
+    expect(result.code).toBe(allowed ? 0 : 1)
+    expect(JSON.parse(result.stdout)).toEqual({
+      method,
+      namespace: allowed ? (method.startsWith("solana_") ? "solana" : "eip155") : null,
+      allowed,
+      needsApproval,
+      needsConnectedProvider,
+      error: allowed ? null : "Requested RPC call is not allowed",
+    })
+  })
+
+  it("prints a readable, aligned answer", async () => {
+    const result = await runCli(["rpc", "check", "wallet_grantPermissions"])
+    expect(result).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        "wallet_grantPermissions: allowed",
+        "  allowed                   yes (eip155 list)",
+        "  needs approval            yes",
+        "  needs connected provider  yes",
+        "",
+      ].join("\n"),
+    })
+  })
+
+  it("exits 1 and says why for a method outside the allowlist", async () => {
+    const result = await runCli(["rpc", "check", "admin_addPeer"])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain("no (Requested RPC call is not allowed)")
+  })
+
+  it("checks one namespace's list with --namespace", async () => {
+    expect((await runCli(["rpc", "check", "signPsbt", "--namespace", "bip122"])).code).toBe(0)
+    expect((await runCli(["rpc", "check", "signPsbt"])).code).toBe(1)
+    expect((await runCli(["rpc", "check", "eth_call", "--namespace", "solana"])).code).toBe(1)
+  })
+
+  it("is a usage error (exit 2, one line) for an unknown namespace", async () => {
+    const result = await runCli(["rpc", "check", "eth_call", "--namespace", "tron"])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe("Unknown --namespace 'tron' (expected one of eip155, solana, bip122)\n")
+  })
+})
