@@ -1,1 +1,2 @@
+export { browserStorage, fromWebStorage, type WebStorage } from "./browser"
 export { fromMap, readJson, Storage, writeJson } from "./Storage"

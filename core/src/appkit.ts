@@ -1,0 +1,210 @@
+import { Cause, Effect, Exit, Layer, ManagedRuntime, Schema, Stream, SubscriptionRef } from "effect"
+import type { Connector } from "./connectors/Connector"
+import type { ChainNamespace } from "./domain/namespace"
+import { Account, type AccountKind, type AccountState, type AccountTab } from "./state/Account"
+import { Connection, type ConnectionState } from "./state/Connection"
+import { Connectors, type ConnectorsState } from "./state/Connectors"
+import { type StateLayerConfig, stateLayer } from "./state/layer"
+import { Modal, type ModalState } from "./state/Modal"
+import { Names, type NamesState } from "./state/Names"
+import { Network, type NetworkState } from "./state/Network"
+import { AppKitOptions, type Features, Options, type ResolvedOptions } from "./state/Options"
+import { Pairing, type PairingState } from "./state/Pairing"
+import type { WalletRef } from "./state/persisted"
+import { Router, type RouterState, type TransactionAction, type View } from "./state/Router"
+import { Send, type SendPatch, type SendState, type ValidSend } from "./state/Send"
+import { Siwx, SiwxClient, type SiwxState } from "./state/Siwx"
+import { Toast, type ToastInput, type ToastState } from "./state/Toast"
+import { Transactions, type TransactionsState } from "./state/Transactions"
+import { Storage } from "./storage/Storage"
+
+/** One immutable snapshot of every state service. */
+export interface AppKitState {
+  readonly options: ResolvedOptions
+  readonly router: RouterState
+  readonly modal: ModalState
+  readonly connection: ConnectionState
+  readonly connectors: ConnectorsState
+  readonly account: AccountState
+  readonly network: NetworkState
+  readonly send: SendState
+  readonly transactions: TransactionsState
+  readonly toast: ToastState
+  readonly names: NamesState
+  readonly siwx: SiwxState
+  readonly pairing: PairingState
+}
+
+export class InvalidAppKitOptionsError extends Schema.TaggedError<InvalidAppKitOptionsError>()(
+  "InvalidAppKitOptionsError",
+  { issue: Schema.String },
+) {
+  override get message(): string {
+    return `Invalid AppKit options: ${this.issue}`
+  }
+}
+
+export interface CreateAppKitOptions extends Pick<StateLayerConfig, "registerName" | "fetchHistory"> {
+  /** The data options, validated with the `AppKitOptions` schema. */
+  readonly options: unknown
+  readonly connectors?: ReadonlyArray<Connector> | undefined
+  /** Where the `@appkit/...` keys live: `Storage.memory` by default, `browserStorage` in a page, the file store in the CLI. */
+  readonly storage?: Layer.Layer<Storage> | undefined
+  /** A sign-in setup (the siwx/ session store); without one, sign-in is off. */
+  readonly siwx?: SiwxClient["Service"] | undefined
+}
+
+type Services = Layer.Success<ReturnType<typeof stateLayer>>
+
+/**
+ * The Promise + subscribe facade for apps that do not use Effect. Actions reject with the core's tagged
+ * error object (`_tag` + the catalogue's message). `getState()` returns the same object until something
+ * changes, as React's useSyncExternalStore requires. Each call builds its own services: instances are
+ * independent.
+ */
+export const createAppKit = (input: CreateAppKitOptions) => {
+  const decoded = Schema.decodeUnknownExit(AppKitOptions)(input.options)
+  if (Exit.isFailure(decoded))
+    throw new InvalidAppKitOptionsError({ issue: String(Cause.squash(decoded.cause)) })
+  const layer = stateLayer({
+    options: decoded.value,
+    connectors: input.connectors,
+    registerName: input.registerName,
+    fetchHistory: input.fetchHistory,
+  }).pipe(
+    Layer.provide(input.storage ?? Storage.memory),
+    Layer.provide(input.siwx ? Layer.succeed(SiwxClient, input.siwx) : Layer.empty),
+  )
+  const runtime = ManagedRuntime.make(layer)
+  // All layers are synchronous (storage reads included), so the services exist before the first render.
+  const services = runtime.runSync(
+    Effect.all({
+      options: Options,
+      router: Router,
+      modal: Modal,
+      connection: Connection,
+      connectors: Connectors,
+      account: Account,
+      network: Network,
+      send: Send,
+      transactions: Transactions,
+      toast: Toast,
+      names: Names,
+      siwx: Siwx,
+      pairing: Pairing,
+    }),
+  )
+  const refs = {
+    options: services.options.state,
+    router: services.router.state,
+    modal: services.modal.state,
+    connection: services.connection.state,
+    connectors: services.connectors.state,
+    account: services.account.state,
+    network: services.network.state,
+    send: services.send.state,
+    transactions: services.transactions.state,
+    toast: services.toast.state,
+    names: services.names.state,
+    siwx: services.siwx.state,
+    pairing: services.pairing.state,
+  } as const
+  const keys = Object.keys(refs) as ReadonlyArray<keyof AppKitState>
+
+  const read = (): AppKitState =>
+    Object.fromEntries(
+      keys.map((key) => [
+        key,
+        SubscriptionRef.getUnsafe(refs[key] as SubscriptionRef.SubscriptionRef<unknown>),
+      ]),
+    ) as unknown as AppKitState
+  let snapshot = read()
+  const getState = (): AppKitState => {
+    const next = read()
+    if (keys.some((key) => next[key] !== snapshot[key])) snapshot = next
+    return snapshot
+  }
+
+  const listeners = new Set<(state: AppKitState) => void>()
+  let notified = snapshot
+  const notify = () => {
+    const state = getState()
+    if (state === notified) return
+    notified = state
+    for (const listener of listeners) listener(state)
+  }
+  runtime.runFork(
+    Stream.mergeAll(
+      keys.map((key) => SubscriptionRef.changes(refs[key] as SubscriptionRef.SubscriptionRef<unknown>)),
+      { concurrency: "unbounded" },
+    ).pipe(Stream.runForEach(() => Effect.sync(notify))),
+  )
+
+  /** Runs an action; rejects with the tagged error itself (not a wrapper) and notifies subscribers after. */
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>): Promise<A> =>
+    runtime.runPromiseExit(effect).then((exit) => {
+      notify()
+      if (Exit.isSuccess(exit)) return exit.value
+      throw Cause.squash(exit.cause)
+    })
+
+  return {
+    getState,
+    subscribe: (listener: (state: AppKitState) => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    open: (options?: { readonly view?: View }) => run(services.modal.open(options)),
+    /** Resolves to false when closing is refused (ApproveTransaction, or sign-in required). */
+    close: (options?: { readonly force?: boolean }) => run(services.modal.close(options)),
+    toggle: () => run(services.modal.toggle),
+    goBack: () => run(services.modal.back),
+    push: (view: View) => run(services.router.push(view)),
+    replace: (view: View) => run(services.router.replace(view)),
+    reset: (view: View) => run(services.router.reset(view)),
+    pushTransaction: (action: TransactionAction) => run(services.router.pushTransaction(action)),
+    finishTransaction: (result: "success" | "cancel") => run(services.modal.finishTransaction(result)),
+    connect: (connectorId: string) => run(services.connection.connect(connectorId)),
+    disconnect: (namespace?: ChainNamespace) => run(services.connection.disconnect(namespace)),
+    switchNetwork: (caipNetworkId: string) => run(services.connection.switchNetwork(caipNetworkId)),
+    signMessage: (namespace: ChainNamespace, message: string) =>
+      run(services.connection.signMessage(namespace, message)),
+    registerConnectors: (connectors: ReadonlyArray<Connector>) =>
+      run(services.connectors.register(connectors)),
+    setWallets: (
+      wallets: Partial<Pick<ConnectorsState, "featuredWallets" | "customWallets" | "listedWallets">>,
+    ) => run(services.connectors.setWallets(wallets)),
+    addRecentWallet: (wallet: WalletRef) => run(services.connectors.addRecentWallet(wallet)),
+    connectMethods: () => run(services.connectors.connectMethods),
+    socials: () => run(services.connectors.socials),
+    setAccountTab: (tab: AccountTab) => run(services.account.setCurrentTab(tab)),
+    setPreferredAccountType: (namespace: ChainNamespace, kind: AccountKind) =>
+      run(services.account.setPreferredAccountType(namespace, kind)),
+    updateSend: (patch: SendPatch) => run(services.send.update(patch)),
+    resetSend: () => run(services.send.reset),
+    validateSend: (): Promise<ValidSend> =>
+      run(
+        Effect.flatMap(SubscriptionRef.get(services.network.state), (n) =>
+          services.send.validate(n.activeNamespace),
+        ),
+      ),
+    showToast: (toast: ToastInput) => run(services.toast.show(toast)),
+    hideToast: () => run(services.toast.hide),
+    signIn: () => run(services.siwx.requestSignMessage),
+    cancelSignIn: () => run(services.siwx.cancel),
+    registerName: (name: string) => run(services.names.register(name)),
+    fetchTransactions: () =>
+      run(
+        Effect.gen(function* () {
+          const { activeNamespace } = yield* SubscriptionRef.get(services.network.state)
+          const account = (yield* SubscriptionRef.get(services.account.state)).byNamespace[activeNamespace]
+          yield* services.transactions.fetchNext(account?.address)
+        }),
+      ),
+    setFeatures: (features: Partial<Features>) => run(services.options.setFeatures(features)),
+    /** Stops every fiber and releases the services. */
+    dispose: () => runtime.dispose(),
+  }
+}
+
+export type AppKit = ReturnType<typeof createAppKit>

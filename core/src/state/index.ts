@@ -1,0 +1,65 @@
+export {
+  Account,
+  type AccountEntry,
+  type AccountKind,
+  type AccountPatch,
+  type AccountState,
+  type AccountTab,
+  accountTabs,
+  defaultAccountTypes,
+  type EmbeddedUser,
+  type NamespaceAccount,
+  type TokenBalance,
+} from "./Account"
+// `Connection` alone is the Connector contract's connect result (connectors/), hence the service's longer public name.
+export {
+  Connection as ConnectionService,
+  type ConnectionState,
+  emailCooldown,
+  InvalidSignatureReplyError,
+} from "./Connection"
+export {
+  type ConnectMethod,
+  type ConnectorInfo,
+  type ConnectorListItem,
+  ConnectorNotFoundError,
+  Connectors,
+  type ConnectorsState,
+  connectMethodOrder,
+  connectorSectionOrder,
+  maxRecentWallets,
+  maxRecommendedWallets,
+  orderedConnectorList,
+  visibleSocials,
+} from "./Connectors"
+export { type StateLayerConfig, type StateServices, stateLayer } from "./layer"
+export { defaultView, Modal, type ModalState } from "./Modal"
+export { Names, type NamesState, nameSuffix, type RegisterName } from "./Names"
+export { Network, type NetworkState, shouldShowUnsupportedChain } from "./Network"
+export {
+  AppKitOptions,
+  CaipNetwork,
+  defaultFeatures,
+  type FeatureName,
+  type Features,
+  Options,
+  type ResolvedOptions,
+  resolveOptions,
+} from "./Options"
+export { isPairingExpired, Pairing, type PairingState, pairingExpiryMargin, pairingLifetime } from "./Pairing"
+export { type ConnectionStatus, type StoredConnection, StoredKeys, type WalletRef } from "./persisted"
+export { Router, type RouterState, type TransactionAction, View } from "./Router"
+export {
+  InvalidSendAmountError,
+  Send,
+  type SendPatch,
+  type SendState,
+  type SendValidationError,
+  sendNamespaces,
+  UnsupportedSendChainError,
+  type ValidSend,
+  validateSend,
+} from "./Send"
+export { Siwx, SiwxClient, type SiwxSession, type SiwxState } from "./Siwx"
+export { Toast, type ToastInput, type ToastState, toastOpenDelay } from "./Toast"
+export { type FetchHistory, Transactions, type TransactionsState } from "./Transactions"

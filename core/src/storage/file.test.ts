@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect, Option } from "effect"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { fileStorage } from "./file"
+import { Storage } from "./Storage"
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "appkit-store-"))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const run = <A>(path: string, program: Effect.Effect<A, never, Storage>) =>
+  Effect.runPromise(program.pipe(Effect.provide(fileStorage(path))))
+
+describe("file storage", () => {
+  it("keeps values across processes (a new layer over the same file)", async () => {
+    const path = join(dir, "nested", "store.json")
+    await run(
+      path,
+      Effect.gen(function* () {
+        const storage = yield* Storage
+        yield* storage.set("@appkit/connection_status", '"connected"')
+        yield* storage.set("@appkit/active_namespace", '"solana"')
+        yield* storage.remove("@appkit/active_namespace")
+      }),
+    )
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ "@appkit/connection_status": '"connected"' })
+    const read = await run(
+      path,
+      Effect.flatMap(Storage, (storage) => storage.get("@appkit/connection_status")),
+    )
+    expect(read).toEqual(Option.some('"connected"'))
+  })
+
+  it("starts empty from a corrupt file instead of crashing", async () => {
+    const path = join(dir, "store.json")
+    writeFileSync(path, "[1, 2")
+    const read = await run(
+      path,
+      Effect.flatMap(Storage, (storage) => storage.get("anything")),
+    )
+    expect(read).toEqual(Option.none())
+  })
+})
