@@ -32,8 +32,8 @@ export interface ApiRequest {
   /** Sent as JSON. */
   readonly body?: unknown
   /**
-   * Whether to add projectId, st and sv. Always on for GETs to our own APIs (§7); off for third-party
-   * services (mempool explorer, ordinals service) which have no business learning the project id.
+   * Whether to add projectId, st and sv. On by default for GETs (§7); `false` marks a third-party service
+   * (mempool explorer, ordinals service), which learns neither the project id nor the clientId.
    */
   readonly sdkParams?: boolean | undefined
 }
@@ -86,9 +86,10 @@ const transportError = (url: string, error: HttpClientError.HttpClientError) =>
 export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClient): ApiClient["Service"] => {
   const urlParams = (request: ApiRequest): Array<[string, string]> => {
     const withSdk = request.sdkParams ?? request.method === "GET"
+    const identified = request.sdkParams !== false && config.clientId !== undefined
     const all: QueryParams = {
       ...(withSdk ? { projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion } : {}),
-      ...(config.clientId === undefined ? {} : { clientId: config.clientId }),
+      ...(identified ? { clientId: config.clientId } : {}),
       ...request.params,
     }
     return Object.entries(all).flatMap(

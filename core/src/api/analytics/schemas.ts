@@ -10,15 +10,3 @@ export const AnalyticsEventBody = Schema.Struct({
   props: Schema.Record(Schema.String, Schema.Unknown),
 })
 export type AnalyticsEventBody = typeof AnalyticsEventBody.Type
-
-/** The props of an error event (§7: type, message, stack and url). */
-export const ErrorEventProps = Schema.Struct({
-  type: Schema.String,
-  event: Schema.Literal("ERROR"),
-  properties: Schema.Struct({
-    type: Schema.String,
-    message: Schema.String,
-    stack: Schema.optionalKey(Schema.String),
-    url: Schema.String,
-  }),
-})

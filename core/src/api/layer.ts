@@ -1,0 +1,21 @@
+import { Layer } from "effect"
+import { ApiClient } from "../http/ApiClient"
+import type { ApiConfig } from "../http/ApiConfig"
+import { QueryCache } from "../http/QueryCache"
+import { BlockchainApi } from "./blockchain/BlockchainApi"
+import { Mempool } from "./mempool/Mempool"
+import { Ordinals } from "./ordinals/Ordinals"
+import { WalletApi } from "./wallet/WalletApi"
+
+export type ApiServices = BlockchainApi | WalletApi | Mempool | Ordinals | ApiClient | QueryCache
+
+/**
+ * Every API client over the fetch transport and one shared QueryCache, configured by `config`
+ * (e.g. `ApiConfig.fromBaseUrl("http://127.0.0.1:8787", { projectId })`). Analytics is added separately
+ * because it needs the page's url and the analytics switch.
+ */
+export const apiLayer = (config: Layer.Layer<ApiConfig>): Layer.Layer<ApiServices> =>
+  Layer.mergeAll(BlockchainApi.layer, WalletApi.layer, Mempool.layer, Ordinals.layer).pipe(
+    Layer.provideMerge(Layer.merge(ApiClient.layerFetch, QueryCache.layer)),
+    Layer.provide(config),
+  )

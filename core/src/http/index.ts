@@ -1,0 +1,32 @@
+export {
+  ApiClient,
+  type ApiError,
+  type ApiRequest,
+  apiQueryOptions,
+  type BinaryBody,
+  type HttpMethod,
+  isTransientApiError,
+  joinUrl,
+  type QueryParams,
+  type WireSchema,
+} from "./ApiClient"
+export {
+  ApiConfig,
+  type ApiConfigOptions,
+  type ApiConfigShape,
+  defaultTimeout,
+  makeApiConfig,
+  sdkVersion,
+} from "./ApiConfig"
+export {
+  backoffDelay,
+  cacheLifetimes,
+  defaultCacheLifetime,
+  defaultRetries,
+  type FetchStatus,
+  QueryCache,
+  type QueryKey,
+  type QueryOptions,
+  type QueryState,
+  type QueryStatus,
+} from "./QueryCache"
