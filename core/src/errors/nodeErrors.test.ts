@@ -1,5 +1,6 @@
+import { type Anvil, startAnvil } from "@appkit/fixtures"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type NodeErrorKind, nodeErrorFromUnknown, parseNodeError } from "./nodeErrors"
 
 // Texts as geth, anvil and reth return them (some with the details nodes append).
@@ -79,5 +80,69 @@ describe("nodeErrorFromUnknown", () => {
     expect(nodeErrorFromUnknown(new Error("insufficient funds for gas * price + value")).kind).toBe(
       "InsufficientFunds",
     )
+  })
+})
+
+// The same classification against what a real node says: anvil, started on loopback, refusing bad
+// transactions through eth_sendTransaction (its dev accounts are unlocked).
+describe("nodeErrorFromUnknown against anvil's replies", () => {
+  let anvil: Anvil
+  let from: string
+  let to: string
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 2 })
+    from = anvil.accounts[0]?.address ?? ""
+    to = anvil.accounts[1]?.address ?? ""
+    await send({ value: "0x1" }) // nonce 0 is used from here on
+  })
+  afterAll(() => anvil.stop())
+
+  const send = async (fields: Record<string, string>): Promise<unknown> => {
+    const response = await fetch(anvil.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_sendTransaction",
+        params: [{ from, to, ...fields }],
+      }),
+    })
+    return response.json()
+  }
+
+  // A future nonce waits in the pool, so the same transaction or a cheaper one with its nonce is refused.
+  const queued = {
+    value: "0x1",
+    nonce: "0x9",
+    maxFeePerGas: "0x77359400",
+    maxPriorityFeePerGas: "0x3b9aca00",
+  }
+
+  it.each([
+    ["nonce already used", { value: "0x1", nonce: "0x0" }, "NonceTooLow"],
+    ["value beyond the balance", { value: "0xffffffffffffffffffffffffffffff" }, "InsufficientFunds"],
+    ["gas below 21000", { value: "0x1", gas: "0x5000" }, "GasTooLow"],
+    ["gas above the block gas limit", { value: "0x1", gas: "0xfffffffffffff" }, "GasTooHigh"],
+    [
+      "max fee below the base fee",
+      { value: "0x1", maxFeePerGas: "0x1", maxPriorityFeePerGas: "0x1" },
+      "FeeTooLow",
+    ],
+    [
+      "priority fee above the max fee",
+      { value: "0x1", maxFeePerGas: "0x3b9aca00", maxPriorityFeePerGas: "0x773594000" },
+      "FeeTooHigh",
+    ],
+  ] as const)("%s is %s", async (_case, fields, kind) => {
+    const reply = await send(fields)
+    expect(reply).toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } })
+    expect(nodeErrorFromUnknown(reply).kind).toBe(kind)
+  })
+
+  it("classifies a resent pending transaction as the same nonce, and an underpriced replacement as fee too low", async () => {
+    expect(await send(queued)).toMatchObject({ result: expect.any(String) })
+    expect(nodeErrorFromUnknown(await send(queued)).kind).toBe("NonceSame")
+    expect(nodeErrorFromUnknown(await send({ ...queued, value: "0x2" })).kind).toBe("FeeTooLow")
   })
 })
