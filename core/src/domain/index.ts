@@ -12,4 +12,15 @@ export {
   parseAccountId,
   parseChainId,
 } from "./caip"
+export * as Entities from "./entities"
 export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
+export {
+  activeNetworkIdKey,
+  connectedConnectorIdKey,
+  NativeBalance,
+  readKey,
+  removeKey,
+  type StorageKey,
+  StorageKeys,
+  writeKey,
+} from "./storageKeys"

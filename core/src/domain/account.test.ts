@@ -1,0 +1,112 @@
+import { describe } from "vitest"
+import { AccountState, AccountTypeObject, EmbeddedWalletUser, PreferredAccountTypes } from "./account"
+import { schemaCases } from "./schemaCases"
+
+const evmAccount = { namespace: "eip155", address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", type: "eoa" }
+const ordinals = {
+  namespace: "bip122",
+  address: "bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr",
+  type: "ordinals",
+  publicKey: "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
+  path: "m/86'/0'/0'/0/0",
+}
+
+describe("AccountTypeObject", () => {
+  schemaCases(AccountTypeObject, {
+    valid: [
+      ["an EVM EOA", evmAccount],
+      ["a Bitcoin ordinals address", ordinals],
+    ],
+    invalid: [
+      ["an unknown type", { ...evmAccount, type: "multisig" }],
+      ["no address", { namespace: "eip155", type: "eoa" }],
+    ],
+  })
+})
+
+describe("PreferredAccountTypes", () => {
+  schemaCases(PreferredAccountTypes, {
+    valid: [
+      ["the defaults", { eip155: "smartAccount", bip122: "payment", solana: "eoa", polkadot: "eoa" }],
+      ["nothing chosen", {}],
+    ],
+    invalid: [
+      ["a Bitcoin purpose for eip155", { eip155: "payment" }],
+      ["a smart account on solana", { solana: "smartAccount" }],
+    ],
+  })
+})
+
+describe("EmbeddedWalletUser", () => {
+  schemaCases(EmbeddedWalletUser, {
+    valid: [
+      [
+        "an email user with both accounts",
+        {
+          email: "alice@example.com",
+          address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+          chainId: 1,
+          accounts: [
+            { address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", type: "EOA" },
+            { address: "0x4bbd3bD5E07AF2a5FbbfAa2f1e3B0f9bB27C0a9E", type: "SMART_ACCOUNT" },
+          ],
+          userName: null,
+          smartAccountDeployed: false,
+          preferredAccountType: "smartAccount",
+        },
+      ],
+      [
+        "a social user on solana without email",
+        {
+          address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+          chainId: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+        },
+      ],
+    ],
+    invalid: [
+      [
+        "an unknown account type",
+        { address: "0x1", chainId: 1, accounts: [{ address: "0x1", type: "MPC" }] },
+      ],
+      ["preferred type in upper case", { address: "0x1", chainId: 1, preferredAccountType: "EOA" }],
+    ],
+  })
+})
+
+describe("AccountState", () => {
+  schemaCases(AccountState, {
+    valid: [
+      ["a reset account", { allAccounts: [], currentTab: 0, addressLabels: {} }],
+      [
+        "a connected account",
+        {
+          caipAddress: "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+          address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+          balance: "1.234567890123456789",
+          balanceSymbol: "ETH",
+          profileName: "vitalik.reown.id",
+          profileImage: null,
+          tokenBalance: [{ symbol: "ETH", price: 3000, quantity: { decimals: "18", numeric: "1.2" } }],
+          connectedWalletInfo: { name: "MetaMask", icon: "data:image/png;base64,AA==" },
+          preferredAccountTypes: { eip155: "eoa" },
+          socialProvider: "google",
+          allAccounts: [evmAccount],
+          user: { email: "alice@example.com" },
+          smartAccountDeployed: false,
+          currentTab: 2,
+          status: "connected",
+          addressLabels: { "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045": "vitalik" },
+        },
+      ],
+    ],
+    invalid: [
+      ["a tab past Activity", { allAccounts: [], currentTab: 3, addressLabels: {} }],
+      ["a float balance", { allAccounts: [], currentTab: 0, addressLabels: {}, balance: 1.5 }],
+      ["a status outside §4", { allAccounts: [], currentTab: 0, addressLabels: {}, status: "reconnecting" }],
+      [
+        "a caipAddress without a chain",
+        { allAccounts: [], currentTab: 0, addressLabels: {}, caipAddress: "0xd8dA" },
+      ],
+    ],
+  })
+})

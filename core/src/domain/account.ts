@@ -1,0 +1,92 @@
+import { Schema } from "effect"
+import { AmountString } from "../validation/amount"
+import { CaipAccountId } from "./caip"
+import { ChainNamespace } from "./namespace"
+import { NonNegativeInt } from "./primitives"
+import { SocialProvider } from "./social"
+import { Token } from "./token"
+
+/** §4 Connection status. */
+export const ConnectionStatus = Schema.Literals(["disconnected", "connecting", "connected"])
+export type ConnectionStatus = typeof ConnectionStatus.Type
+
+/** Account kinds an address can be: EVM/embedded wallets have EOAs and smart accounts, Bitcoin wallets purposes. */
+export const EvmAccountType = Schema.Literals(["eoa", "smartAccount"])
+export const BitcoinAccountType = Schema.Literals(["payment", "ordinals", "stacks"])
+export const AccountType = Schema.Literals([...EvmAccountType.literals, ...BitcoinAccountType.literals])
+export type AccountType = typeof AccountType.Type
+
+/** Which account a user prefers per namespace; only eip155 and bip122 have a choice (§9 defaults). */
+export const PreferredAccountTypes = Schema.Struct({
+  eip155: Schema.optionalKey(EvmAccountType),
+  bip122: Schema.optionalKey(BitcoinAccountType),
+  solana: Schema.optionalKey(Schema.Literal("eoa")),
+  polkadot: Schema.optionalKey(Schema.Literal("eoa")),
+  cosmos: Schema.optionalKey(Schema.Literal("eoa")),
+})
+export type PreferredAccountTypes = typeof PreferredAccountTypes.Type
+
+/** §3 Account type object: one of the addresses a connected wallet exposes. */
+export const AccountTypeObject = Schema.Struct({
+  namespace: ChainNamespace,
+  address: Schema.NonEmptyString,
+  type: AccountType,
+  publicKey: Schema.optionalKey(Schema.String),
+  /** Derivation path, e.g. m/84'/0'/0'/0/0, when the wallet reports it. */
+  path: Schema.optionalKey(Schema.String),
+})
+export type AccountTypeObject = typeof AccountTypeObject.Type
+
+/** §3 Embedded-wallet user as the frame reports it after login. */
+export const EmbeddedWalletUser = Schema.Struct({
+  email: Schema.optionalKey(Schema.String),
+  address: Schema.NonEmptyString,
+  chainId: Schema.Union([Schema.Int, Schema.String]),
+  accounts: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ address: Schema.String, type: Schema.Literals(["EOA", "SMART_ACCOUNT"]) })),
+  ),
+  userName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  smartAccountDeployed: Schema.optionalKey(Schema.Boolean),
+  preferredAccountType: Schema.optionalKey(EvmAccountType),
+})
+export type EmbeddedWalletUser = typeof EmbeddedWalletUser.Type
+
+/** Which account tab is shown: an index into ACCOUNT_TABS. */
+export const ACCOUNT_TABS = ["Tokens", "NFTs", "Activity"] as const
+
+/** The wallet the user connected with, as shown in the account view. */
+export const ConnectedWalletInfo = Schema.Struct({
+  name: Schema.String,
+  icon: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(Schema.String),
+})
+
+/**
+ * §3 Account state of one namespace. Everything but the bookkeeping fields is optional: a reset account
+ * (§4) clears address, balance, profile, token balances and user, and the state stays valid.
+ */
+export const AccountState = Schema.Struct({
+  caipAddress: Schema.optionalKey(CaipAccountId),
+  address: Schema.optionalKey(Schema.String),
+  /** Native balance as an exact decimal string; flooring to 3 decimals is display's job. */
+  balance: Schema.optionalKey(AmountString),
+  balanceSymbol: Schema.optionalKey(Schema.String),
+  profileName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  profileImage: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  addressExplorerUrl: Schema.optionalKey(Schema.String),
+  tokenBalance: Schema.optionalKey(Schema.Array(Token)),
+  connectedWalletInfo: Schema.optionalKey(ConnectedWalletInfo),
+  preferredAccountTypes: Schema.optionalKey(PreferredAccountTypes),
+  socialProvider: Schema.optionalKey(SocialProvider),
+  farcasterUrl: Schema.optionalKey(Schema.String),
+  allAccounts: Schema.Array(AccountTypeObject),
+  user: Schema.optionalKey(
+    Schema.Struct({ email: Schema.optionalKey(Schema.String), username: Schema.optionalKey(Schema.String) }),
+  ),
+  smartAccountDeployed: Schema.optionalKey(Schema.Boolean),
+  currentTab: NonNegativeInt.check(Schema.isLessThan(ACCOUNT_TABS.length)),
+  status: Schema.optionalKey(ConnectionStatus),
+  /** Names the user or a name service gave to addresses, keyed by address. */
+  addressLabels: Schema.Record(Schema.String, Schema.String),
+})
+export type AccountState = typeof AccountState.Type

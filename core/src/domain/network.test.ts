@@ -1,0 +1,54 @@
+import { describe } from "vitest"
+import { Network, NetworkState } from "./network"
+import { schemaCases } from "./schemaCases"
+
+const base = {
+  id: 8453,
+  chainNamespace: "eip155",
+  caipNetworkId: "eip155:8453",
+  name: "Base",
+  assets: { imageId: "7289c336-3981-4081-c5f4-efc26ac64a00" },
+}
+const solana = {
+  id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  chainNamespace: "solana",
+  caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  name: "Solana",
+}
+
+describe("Network", () => {
+  schemaCases(Network, {
+    valid: [
+      ["Base", base],
+      ["Solana mainnet", solana],
+    ],
+    invalid: [
+      ["an unknown namespace", { ...base, chainNamespace: "tron" }],
+      ["a bare chain id as caipNetworkId", { ...base, caipNetworkId: "8453" }],
+      ["a zero id", { ...base, id: 0 }],
+      ["no name", { ...base, name: "" }],
+    ],
+  })
+})
+
+describe("NetworkState", () => {
+  schemaCases(NetworkState, {
+    valid: [
+      ["nothing selected yet", { supportsAllNetworks: true }],
+      [
+        "Base selected among requested networks",
+        {
+          caipNetwork: base,
+          supportsAllNetworks: false,
+          smartAccountEnabledNetworks: [8453, 137],
+          approvedCaipNetworkIds: ["eip155:8453", "eip155:1"],
+          requestedCaipNetworks: [base, solana],
+        },
+      ],
+    ],
+    invalid: [
+      ["no supportsAllNetworks", {}],
+      ["an approved id that is not CAIP-2", { supportsAllNetworks: true, approvedCaipNetworkIds: ["base"] }],
+    ],
+  })
+})

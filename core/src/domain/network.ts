@@ -1,0 +1,32 @@
+import { Schema } from "effect"
+import { CaipChainId } from "./caip"
+import { ChainNamespace } from "./namespace"
+
+export const NetworkAssets = Schema.Struct({
+  imageId: Schema.optionalKey(Schema.String),
+  imageUrl: Schema.optionalKey(Schema.String),
+})
+
+/**
+ * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string
+ * elsewhere (Solana's genesis hash prefix, a bip122 block hash prefix).
+ */
+export const Network = Schema.Struct({
+  id: Schema.Union([Schema.Int.check(Schema.isGreaterThan(0)), Schema.NonEmptyString]),
+  chainNamespace: ChainNamespace,
+  caipNetworkId: CaipChainId,
+  name: Schema.NonEmptyString,
+  assets: Schema.optionalKey(NetworkAssets),
+})
+export type Network = typeof Network.Type
+
+/** §3 Network state. */
+export const NetworkState = Schema.Struct({
+  caipNetwork: Schema.optionalKey(Network),
+  supportsAllNetworks: Schema.Boolean,
+  /** Chain ids (eip155 numbers) on which the embedded wallet can use a smart account. */
+  smartAccountEnabledNetworks: Schema.optionalKey(Schema.Array(Schema.Int)),
+  approvedCaipNetworkIds: Schema.optionalKey(Schema.Array(CaipChainId)),
+  requestedCaipNetworks: Schema.optionalKey(Schema.Array(Network)),
+})
+export type NetworkState = typeof NetworkState.Type

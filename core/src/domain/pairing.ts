@@ -1,0 +1,38 @@
+import { Schema } from "effect"
+import { WalletListing } from "../api/wallet/schemas"
+import { ConnectionStatus } from "./account"
+import { perNamespace } from "./perNamespace"
+import { EpochMillis } from "./primitives"
+
+/** One wallet connection: the connector that made it and the accounts it exposes. */
+export const PairingConnection = Schema.Struct({
+  connectorId: Schema.NonEmptyString,
+  accounts: Schema.Array(
+    Schema.Struct({ address: Schema.NonEmptyString, type: Schema.optionalKey(Schema.String) }),
+  ),
+})
+export type PairingConnection = typeof PairingConnection.Type
+
+/** Live connections per namespace; also what the `@appkit/connections` key stores. */
+export const PairingConnections = perNamespace(Schema.Array(PairingConnection))
+export type PairingConnections = typeof PairingConnections.Type
+
+/** A WalletConnect pairing URI: `wc:{topic}@2?relay-protocol=…&symKey=…`. */
+export const WcUri = Schema.String.check(
+  Schema.isPattern(/^wc:[0-9a-f]+@2\?\S+$/, { expected: "a WalletConnect v2 pairing URI" }),
+).annotate({ identifier: "WcUri" })
+
+/** §3 Pairing state. The pairing expires 4 min after creation (config: PAIRING_EXPIRY). */
+export const PairingState = Schema.Struct({
+  connections: PairingConnections,
+  wcUri: Schema.optionalKey(WcUri),
+  /** When the pairing URI stops being usable. */
+  wcPairingExpiry: Schema.optionalKey(EpochMillis),
+  /** The deep link last used to open a mobile or desktop wallet. */
+  wcLinking: Schema.optionalKey(Schema.Struct({ href: Schema.String, name: Schema.String })),
+  recentWallet: Schema.optionalKey(WalletListing),
+  wcError: Schema.optionalKey(Schema.Boolean),
+  buffering: Schema.Boolean,
+  status: Schema.optionalKey(ConnectionStatus),
+})
+export type PairingState = typeof PairingState.Type
