@@ -1,11 +1,17 @@
 import { Command, CommanderError } from "commander"
+import * as activity from "./commands/activity"
 import * as address from "./commands/address"
 import * as amount from "./commands/amount"
 import * as balance from "./commands/balance"
 import * as caip from "./commands/caip"
+import * as names from "./commands/names"
+import * as onramp from "./commands/onramp"
 import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
+import * as swap from "./commands/swap"
+import * as tokens from "./commands/tokens"
+import * as wallets from "./commands/wallets"
 import { describeError, ExitCode } from "./output"
 
 /**
@@ -20,6 +26,12 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   rpc,
   send,
   sign,
+  activity,
+  names,
+  onramp,
+  swap,
+  tokens,
+  wallets,
 ]
 
 export const buildProgram = (): Command => {

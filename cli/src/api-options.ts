@@ -1,0 +1,169 @@
+import { readFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { join } from "node:path"
+import type { Command } from "commander"
+import type { Effect } from "effect"
+import { CliError, describeError, printJson, printLine } from "./output"
+import { withSpinner } from "./spinner"
+
+/**
+ * What every data command (tokens, activity, wallets, names, swap, onramp) shares: the --json,
+ * --api-url, --project-id and --timeout options, where their defaults come from, and running a core
+ * program against the configured APIs. Declaring options stays cheap; Effect and @appkit/core load
+ * only when a command runs.
+ */
+
+export interface ApiOptions {
+  readonly json?: boolean | undefined
+  readonly apiUrl?: string | undefined
+  readonly projectId?: string | undefined
+  readonly timeout?: string | undefined
+}
+
+export interface ApiSettings {
+  readonly apiUrl: string
+  readonly projectId: string
+  readonly timeoutMs: number
+}
+
+/** The fixture API that `npm start`, `npm run fixtures` and `appkit-cli dev` serve. */
+export const LOCAL_API_URL = "http://127.0.0.1:8787"
+/** Loopback fixture servers accept any project id; this one names the CLI in their request logs. */
+export const LOCAL_PROJECT_ID = "appkit-cli-local"
+export const DEFAULT_TIMEOUT_MS = 10_000
+
+export const withApiOptions = (command: Command): Command =>
+  command
+    .option("--json", "print one JSON document instead of a table")
+    .option(
+      "--api-url <url>",
+      `API base URL (default: APPKIT_API_URL, the config file, else ${LOCAL_API_URL})`,
+    )
+    .option("--project-id <id>", "project id (default: APPKIT_PROJECT_ID, else the config file)")
+    .option("--timeout <ms>", `give up after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
+
+interface ConfigFile {
+  readonly apiUrl?: string
+  readonly projectId?: string
+}
+
+/** `$APPKIT_CONFIG`, else `~/.config/appkit/config.json`; a missing file is an empty config. */
+export const readConfigFile = (env: NodeJS.ProcessEnv): ConfigFile => {
+  const path = env.APPKIT_CONFIG ?? join(env.HOME ?? homedir(), ".config", "appkit", "config.json")
+  let text: string
+  try {
+    text = readFileSync(path, "utf8")
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {}
+    throw new CliError(`Cannot read config file ${path}: ${describeError(error)}`)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new CliError(`Config file ${path} is not valid JSON`)
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new CliError(`Config file ${path} must hold a JSON object`)
+  const { apiUrl, projectId } = parsed as Record<string, unknown>
+  for (const [key, value] of [
+    ["apiUrl", apiUrl],
+    ["projectId", projectId],
+  ] as const)
+    if (value !== undefined && typeof value !== "string")
+      throw new CliError(`Config file ${path}: ${key} must be a string`)
+  return {
+    ...(typeof apiUrl === "string" ? { apiUrl } : {}),
+    ...(typeof projectId === "string" ? { projectId } : {}),
+  }
+}
+
+const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)
+
+/** Flag, then environment, then config file, then the local fixture server. */
+export const resolveApiSettings = (
+  options: ApiOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): ApiSettings => {
+  const needsConfig = options.apiUrl === undefined || options.projectId === undefined
+  const config = needsConfig ? readConfigFile(env) : {}
+  const rawUrl = options.apiUrl ?? env.APPKIT_API_URL ?? config.apiUrl ?? LOCAL_API_URL
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    throw new CliError(`Invalid API URL '${rawUrl}'`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new CliError(`Invalid API URL '${rawUrl}': use http or https`)
+  const projectId =
+    options.projectId ??
+    env.APPKIT_PROJECT_ID ??
+    config.projectId ??
+    (isLoopback(url) ? LOCAL_PROJECT_ID : undefined)
+  if (projectId === undefined || projectId.trim() === "")
+    throw new CliError(
+      "Project ID Not Configured: pass --project-id, set APPKIT_PROJECT_ID or add projectId to the config file",
+    )
+  const rawTimeout = options.timeout ?? String(DEFAULT_TIMEOUT_MS)
+  if (!/^\d+$/.test(rawTimeout) || Number(rawTimeout) < 1)
+    throw new CliError(`Invalid --timeout '${rawTimeout}': a positive number of milliseconds`)
+  return { apiUrl: rawUrl.replace(/\/+$/, ""), projectId, timeoutMs: Number(rawTimeout) }
+}
+
+type Core = typeof import("@appkit/core")
+type EffectModule = typeof import("effect")
+/** The API services a data command may use. */
+type ApiServices = import("@appkit/core").ApiServices
+
+/** A typed core error names its cause too, so "Token Balance Unavailable" says why. */
+const describeFailure = (error: unknown): string => {
+  const message = describeError(error)
+  const cause = typeof error === "object" && error !== null && "cause" in error ? error.cause : undefined
+  return cause === undefined || cause === null ? message : `${message}: ${describeError(cause)}`
+}
+
+/** What a data command shows: the JSON document for --json, readable lines otherwise. */
+export interface CommandOutput {
+  readonly json: unknown
+  readonly lines: ReadonlyArray<string>
+  /** 1 when the answer is a negative one (e.g. a name that is not registered). */
+  readonly exitCode?: 0 | 1
+}
+
+/**
+ * Runs `program` with the Blockchain and Wallet API clients on the configured base URL and prints its
+ * output. The whole command is bounded by the timeout (retries included), so a dead URL fails within
+ * it: one line on stderr, exit 2.
+ */
+export const runApiCommand = async (
+  options: ApiOptions,
+  label: string,
+  program: (modules: {
+    readonly core: Core
+    readonly effect: EffectModule
+  }) => Effect.Effect<CommandOutput, unknown, ApiServices>,
+): Promise<void> => {
+  const settings = resolveApiSettings(options)
+  const [effect, core] = await Promise.all([import("effect"), import("@appkit/core")])
+  const { Effect } = effect
+  const apis = core.apiLayer(
+    core.ApiConfig.fromBaseUrl(settings.apiUrl, {
+      projectId: settings.projectId,
+      sdkType: "appkit-cli",
+      timeout: settings.timeoutMs,
+    }),
+  )
+  const timedOut = new CliError(
+    `The API at ${settings.apiUrl} is unreachable or did not answer within ${settings.timeoutMs} ms`,
+  )
+  const runnable = program({ core, effect }).pipe(
+    Effect.timeoutOrElse({ duration: settings.timeoutMs, orElse: () => Effect.fail(timedOut) }),
+    Effect.mapError((error) => (error instanceof CliError ? error : new CliError(describeFailure(error)))),
+    Effect.provide(apis),
+  )
+  const output = await withSpinner(label, !options.json, () => Effect.runPromise(runnable))
+  if (options.json) printJson(output.json)
+  else for (const line of output.lines) printLine(line)
+  if (output.exitCode) process.exitCode = output.exitCode
+}
