@@ -1,0 +1,150 @@
+import { type Anvil, createDevEip1193Provider, type DevEip1193Provider, startAnvil } from "@appkit/fixtures"
+import { Chunk, Effect, Exit, Fiber, Scope, Stream } from "effect"
+import { getAddress, type Hex, toHex, verifyMessage } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { ConnectorEvent } from "../Connector"
+import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
+
+const info = {
+  uuid: "9f1c",
+  name: "Dev Wallet",
+  icon: "data:image/svg+xml;base64,PHN2Zy8+",
+  rdns: "dev.appkit.wallet",
+}
+
+describe("InjectedConnector over the dev EIP-1193 wallet", () => {
+  let anvil: Anvil
+  let other: Anvil
+  beforeAll(async () => {
+    ;[anvil, other] = await Promise.all([
+      startAnvil({ accounts: 2 }),
+      startAnvil({ chainId: 1337, accounts: 1 }),
+    ])
+  })
+  afterAll(() => Promise.all([anvil.stop(), other.stop()]))
+
+  const address = (index: number) => getAddress(anvil.accounts[index]?.address as string)
+  const walletWith = (approve?: (request: { method: string }) => boolean) =>
+    createDevEip1193Provider({
+      privateKeys: anvil.accounts.map((account) => account.privateKey),
+      chains: [
+        { chainId: 31337, rpcUrl: anvil.rpcUrl },
+        { chainId: 1337, rpcUrl: other.rpcUrl },
+      ],
+      ...(approve ? { approve } : {}),
+    })
+
+  /** Runs a test body with a connector whose wallet listeners live in a scope closed at the end. */
+  const withConnector = <A, E>(
+    wallet: DevEip1193Provider,
+    body: (connector: InjectedConnector) => Effect.Effect<A, E>,
+  ): Promise<A> => Effect.runPromise(Effect.scoped(Effect.flatMap(makeInjectedConnector(wallet, info), body)))
+
+  it("describes the announced wallet and connects with CAIP-10 accounts and a CAIP-2 chain", async () => {
+    const wallet = walletWith()
+    const connection = await withConnector(wallet, (connector) => {
+      expect(connector).toMatchObject({
+        id: "dev.appkit.wallet",
+        name: "Dev Wallet",
+        type: "ANNOUNCED",
+        chain: "eip155",
+      })
+      expect(connector.imageUrl).toBe(info.icon)
+      return connector.connect()
+    })
+    expect(connection).toEqual({ accounts: [`eip155:31337:${address(0)}`], chainId: "eip155:31337" })
+  })
+
+  it("switches to the dApp's preferred chain while connecting, and refuses a second connect", async () => {
+    const wallet = walletWith()
+    const result = await withConnector(wallet, (connector) =>
+      Effect.gen(function* () {
+        const connection = yield* connector.connect({ chainId: "eip155:1337" })
+        const again = yield* Effect.flip(connector.connect())
+        return { connection, again }
+      }),
+    )
+    expect(result.connection.chainId).toBe("eip155:1337")
+    expect(result.connection.accounts).toEqual([`eip155:1337:${address(0)}`])
+    expect(result.again.message).toBe("Connector already connected.")
+  })
+
+  it("forwards allowed requests to the wallet (personal_sign verifies)", async () => {
+    const wallet = walletWith()
+    const signature = await withConnector(wallet, (connector) =>
+      Effect.gen(function* () {
+        yield* connector.connect()
+        return (yield* connector.request({
+          method: "personal_sign",
+          params: [toHex("gm"), address(0)],
+        })) as Hex
+      }),
+    )
+    expect(await verifyMessage({ address: address(0), message: "gm", signature })).toBe(true)
+  })
+
+  it("rejects an unlisted method before the wallet ever sees it", async () => {
+    const wallet = walletWith()
+    const error = await withConnector(wallet, (connector) =>
+      Effect.gen(function* () {
+        yield* connector.connect()
+        return yield* Effect.flip(connector.request({ method: "debug_traceTransaction", params: ["0x00"] }))
+      }),
+    )
+    expect(error).toMatchObject({ _tag: "RpcPolicyError", message: "Requested RPC call is not allowed" })
+    expect(wallet.requests.map((request) => request.method)).toEqual(["eth_requestAccounts", "eth_chainId"])
+  })
+
+  it("reports a refusal in the wallet as code 4001 and stays disconnected", async () => {
+    const wallet = walletWith((request) => request.method !== "eth_requestAccounts")
+    const error = await withConnector(wallet, (connector) => Effect.flip(connector.connect()))
+    expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+  })
+
+  it("maps wallet events to ConnectorEvents with CAIP ids, and drops its listeners with the scope", async () => {
+    const wallet = walletWith()
+    const scope = await Effect.runPromise(Scope.make())
+    const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(wallet, info), scope))
+    const collected = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 4)))
+        yield* Effect.yieldNow
+        yield* connector.connect()
+        yield* connector.switchChain("eip155:1337")
+        wallet.selectAccount(1)
+        wallet.disconnect()
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    const events: ReadonlyArray<ConnectorEvent> = Chunk.toReadonlyArray(Chunk.fromIterable(collected))
+    expect(events).toEqual([
+      { _tag: "connect", chainId: "eip155:31337" },
+      { _tag: "chainChanged", chainId: "eip155:1337" },
+      { _tag: "accountsChanged", accounts: [`eip155:1337:${address(1)}`] },
+      { _tag: "disconnect" },
+    ])
+    // After disconnect a wallet-side request is refused by the policy as needing a connection.
+    const afterDisconnect = await Effect.runPromise(
+      Effect.flip(connector.request({ method: "wallet_getCapabilities" })),
+    )
+    expect(afterDisconnect.message).toBe("This request needs a connected provider")
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    const late = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 1)))
+        yield* Effect.yieldNow
+        wallet.selectAccount(0)
+        yield* Effect.yieldNow
+        return fiber.pollUnsafe()
+      }),
+    )
+    expect(late).toBeUndefined()
+  })
+
+  it("refuses to switch to a chain outside eip155", async () => {
+    const error = await withConnector(walletWith(), (connector) =>
+      Effect.flip(connector.switchChain("solana:mainnet")),
+    )
+    expect(error.message).toBe("Connector chain mismatch.")
+  })
+})

@@ -1,0 +1,151 @@
+import { Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { ConnectionError } from "../../errors/connection"
+import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
+import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import { type Eip1193Provider, parseWalletAccounts, parseWalletChainId } from "./eip1193"
+import type { Eip6963ProviderInfo } from "./eip6963"
+
+export type InjectedConnectorError = ConnectionError | ProviderRpcError | RpcPolicyError
+
+export type InjectedConnector = Connector<InjectedConnectorError>
+
+interface Connected {
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: number
+}
+
+const caip2 = (chainId: number) => `eip155:${chainId}`
+const toConnection = (state: Connected): Connection => ({
+  accounts: state.accounts.map((address) => `${caip2(state.chainId)}:${address}`),
+  chainId: caip2(state.chainId),
+})
+
+const evmChainReference = (chainId: string): number | undefined => {
+  const match = /^eip155:([1-9]\d{0,15})$/.exec(chainId)
+  return match?.[1] === undefined ? undefined : Number(match[1])
+}
+
+/**
+ * A connector for a browser wallet reached through EIP-1193: an EIP-6963 announcement (with its info) or a
+ * plain `window.ethereum`. Every dApp request passes the RPC policy before the wallet sees it; wallet events
+ * are decoded into ConnectorEvents with CAIP ids. The wallet listeners are removed when the scope closes.
+ */
+export const makeInjectedConnector = (
+  provider: Eip1193Provider,
+  info?: Eip6963ProviderInfo,
+): Effect.Effect<InjectedConnector, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    const events = yield* PubSub.unbounded<ConnectorEvent>()
+    const current = yield* Ref.make(Option.none<Connected>())
+    const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
+    const read = () => Option.getOrUndefined(Effect.runSync(Ref.get(current)))
+    const write = (state: Connected | undefined) =>
+      Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
+
+    const call = (method: string, params?: unknown) =>
+      Effect.tryPromise({
+        try: () => provider.request(params === undefined ? { method } : { method, params }),
+        catch: decodeProviderRpcError,
+      })
+
+    const forget = () => {
+      if (read() === undefined) return
+      write(undefined)
+      emit({ _tag: "disconnect" })
+    }
+
+    const walletListeners: Record<string, (...args: Array<unknown>) => void> = {
+      accountsChanged: (value) => {
+        const state = read()
+        if (state === undefined) return // not connected by this dApp: not ours to report
+        const accounts = parseWalletAccounts(value)
+        if (accounts.length === 0) return forget() // the user disconnected every account
+        write({ ...state, accounts })
+        emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
+      },
+      chainChanged: (value) => {
+        const chainId = parseWalletChainId(value)
+        if (chainId === undefined) return
+        const state = read()
+        if (state !== undefined) write({ ...state, chainId })
+        emit({ _tag: "chainChanged", chainId: caip2(chainId) })
+      },
+      connect: (value) => {
+        const chainId = parseWalletChainId((value as { chainId?: unknown } | undefined)?.chainId)
+        if (chainId !== undefined) emit({ _tag: "connect", chainId: caip2(chainId) })
+      },
+      disconnect: () => forget(),
+      message: (value) => {
+        const message = value as { type?: unknown; data?: unknown } | undefined
+        if (typeof message?.type === "string")
+          emit({ _tag: "message", type: message.type, data: message.data })
+      },
+    }
+    yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        for (const [name, listener] of Object.entries(walletListeners)) provider.on?.(name, listener)
+      }),
+      () =>
+        Effect.sync(() => {
+          for (const [name, listener] of Object.entries(walletListeners))
+            provider.removeListener?.(name, listener)
+        }),
+    )
+
+    const switchChain = (chainId: string) =>
+      Effect.gen(function* () {
+        const reference = evmChainReference(chainId)
+        if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
+        yield* call("wallet_switchEthereumChain", [{ chainId: `0x${reference.toString(16)}` }])
+        const state = read()
+        if (state !== undefined && state.chainId !== reference) {
+          write({ ...state, chainId: reference })
+          // Wallets also send chainChanged, but not all of them do it before the request resolves.
+        }
+      })
+
+    const connect = (options?: { readonly chainId?: string | undefined }) =>
+      Effect.gen(function* () {
+        if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
+        const accounts = parseWalletAccounts(yield* call("eth_requestAccounts"))
+        if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
+        const walletChain = parseWalletChainId(yield* call("eth_chainId"))
+        if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
+        write({ accounts, chainId: walletChain })
+        if (options?.chainId !== undefined && options.chainId !== caip2(walletChain)) {
+          yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
+        }
+        return toConnection(read() ?? { accounts, chainId: walletChain })
+      })
+
+    const disconnect = () =>
+      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support.
+      call("wallet_revokePermissions", [{ eth_accounts: {} }]).pipe(
+        Effect.ignore,
+        Effect.ensuring(Effect.sync(forget)),
+      )
+
+    const request = (rpc: RpcRequest) =>
+      Effect.gen(function* () {
+        const checked = yield* checkRpcRequest(rpc, {
+          providerConnected: read() !== undefined,
+          namespace: "eip155",
+        })
+        return yield* call(checked.method, checked.params)
+      })
+
+    return {
+      id: info?.rdns ?? "injected",
+      name: info?.name ?? "Browser Wallet",
+      type: info === undefined ? "INJECTED" : "ANNOUNCED",
+      chain: "eip155",
+      imageUrl: info?.icon,
+      rdns: info?.rdns,
+      connect,
+      disconnect,
+      request,
+      switchChain,
+      events: Stream.fromPubSub(events),
+    } satisfies InjectedConnector
+  })
