@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { type AppKitState, createAppKit } from "./appkit"
-import { devAccount, recordingApi, scriptedWallet, testOptions } from "./state/testkit"
+import { devAccount, scriptedWallet, testOptions } from "./state/testkit"
 import { fromMap, Storage } from "./storage/Storage"
 
 const make = (map = new Map<string, string>(), connectorIds: ReadonlyArray<string> = ["injected"]) => {
@@ -10,7 +10,6 @@ const make = (map = new Map<string, string>(), connectorIds: ReadonlyArray<strin
     options: testOptions,
     connectors: wallets.map((w) => w.connector),
     storage: Layer.succeed(Storage, fromMap(map)),
-    ...recordingApi().config,
   })
   return { appKit, wallets, map }
 }
@@ -25,9 +24,9 @@ const persistedPart = (state: AppKitState) => ({
 
 describe("createAppKit", () => {
   it("rejects invalid options with a typed error", () => {
-    expect(() =>
-      createAppKit({ options: { projectId: "", networks: [] }, ...recordingApi().config }),
-    ).toThrow(expect.objectContaining({ _tag: "InvalidAppKitOptionsError" }))
+    expect(() => createAppKit({ options: { projectId: "", networks: [] } })).toThrow(
+      expect.objectContaining({ _tag: "InvalidAppKitOptionsError" }),
+    )
   })
 
   it("keeps getState() the same object until something changes, and notifies subscribers", async () => {

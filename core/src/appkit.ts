@@ -1,10 +1,13 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Schema, Stream, SubscriptionRef } from "effect"
+import type { BlockchainApi } from "./api/blockchain/BlockchainApi"
+import { apiLayer } from "./api/layer"
 import type { Connector } from "./connectors/Connector"
 import type { ChainNamespace } from "./domain/namespace"
+import { ApiConfig } from "./http/ApiConfig"
 import { Account, type AccountKind, type AccountState, type AccountTab } from "./state/Account"
 import { Connection, type ConnectionState } from "./state/Connection"
 import { Connectors, type ConnectorsState } from "./state/Connectors"
-import { type StateLayerConfig, stateLayer } from "./state/layer"
+import { stateLayer } from "./state/layer"
 import { Modal, type ModalState } from "./state/Modal"
 import { Names, type NamesState } from "./state/Names"
 import { Network, type NetworkState } from "./state/Network"
@@ -44,7 +47,7 @@ export class InvalidAppKitOptionsError extends Schema.TaggedError<InvalidAppKitO
   }
 }
 
-export interface CreateAppKitOptions extends Pick<StateLayerConfig, "registerName" | "fetchHistory"> {
+export interface CreateAppKitOptions {
   /** The data options, validated with the `AppKitOptions` schema. */
   readonly options: unknown
   readonly connectors?: ReadonlyArray<Connector> | undefined
@@ -52,6 +55,8 @@ export interface CreateAppKitOptions extends Pick<StateLayerConfig, "registerNam
   readonly storage?: Layer.Layer<Storage> | undefined
   /** A sign-in setup (the siwx/ session store); without one, sign-in is off. */
   readonly siwx?: SiwxClient["Service"] | undefined
+  /** The Blockchain API client; by default built from `options.apiUrl` when that is set. */
+  readonly api?: Layer.Layer<BlockchainApi> | undefined
 }
 
 type Services = Layer.Success<ReturnType<typeof stateLayer>>
@@ -66,14 +71,16 @@ export const createAppKit = (input: CreateAppKitOptions) => {
   const decoded = Schema.decodeUnknownExit(AppKitOptions)(input.options)
   if (Exit.isFailure(decoded))
     throw new InvalidAppKitOptionsError({ issue: String(Cause.squash(decoded.cause)) })
-  const layer = stateLayer({
-    options: decoded.value,
-    connectors: input.connectors,
-    registerName: input.registerName,
-    fetchHistory: input.fetchHistory,
-  }).pipe(
+  const options = decoded.value
+  const api =
+    input.api ??
+    (options.apiUrl === undefined
+      ? Layer.empty
+      : apiLayer(ApiConfig.fromBaseUrl(options.apiUrl, { projectId: options.projectId })))
+  const layer = stateLayer({ options, connectors: input.connectors }).pipe(
     Layer.provide(input.storage ?? Storage.memory),
     Layer.provide(input.siwx ? Layer.succeed(SiwxClient, input.siwx) : Layer.empty),
+    Layer.provide(api),
   )
   const runtime = ManagedRuntime.make(layer)
   // All layers are synchronous (storage reads included), so the services exist before the first render.

@@ -1,5 +1,5 @@
-import { Clock, Context, Effect, Layer, Result, SubscriptionRef } from "effect"
-import type { RegisterNameRequest } from "../api/blockchain/schemas"
+import { Clock, Context, Effect, Layer, Option, Result, SubscriptionRef } from "effect"
+import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { NameError } from "../errors/names"
 import { isAccountName } from "../validation/accountName"
 import { evmChainIdToCoinType } from "../validation/chainId"
@@ -10,9 +10,6 @@ import { Router } from "./Router"
 
 /** §9 name suffix. */
 export const nameSuffix = ".reown.id"
-
-/** Posts a signed registration (§7 POST /v1/profile/account); the Blockchain API client provides it. */
-export type RegisterName = (request: RegisterNameRequest) => Effect.Effect<unknown, unknown>
 
 export interface NamesState {
   readonly status: "idle" | "registering" | "registered" | "error"
@@ -30,59 +27,66 @@ export class Names extends Context.Service<
     readonly register: (name: string) => Effect.Effect<string, NameError>
   }
 >()("appkit/Names") {
-  static readonly layer = (registerName: RegisterName) =>
-    Layer.effect(
-      Names,
-      Effect.gen(function* () {
-        const router = yield* Router
-        const account = yield* Account
-        const network = yield* Network
-        const connection = yield* Connection
-        const state = yield* SubscriptionRef.make(initialNamesState)
+  static readonly layer = Layer.effect(
+    Names,
+    Effect.gen(function* () {
+      const api = yield* Effect.serviceOption(BlockchainApi)
+      const router = yield* Router
+      const account = yield* Account
+      const network = yield* Network
+      const connection = yield* Connection
+      const state = yield* SubscriptionRef.make(initialNamesState)
 
-        const sign = (fullName: string) =>
-          Effect.gen(function* () {
-            const eip155 = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155
-            const chainId = (yield* SubscriptionRef.get(network.state)).activeNetworkIds.eip155
-            if (eip155?.address === undefined || chainId === undefined) {
-              return yield* new NameError({ reason: "register", cause: "No eip155 account connected" })
-            }
-            const coinType = evmChainIdToCoinType(Number(chainId.split(":")[1]))
-            if (Result.isFailure(coinType)) return yield* new NameError({ reason: "invalidChainId" })
-            const timestamp = yield* Clock.currentTimeMillis
-            const message = JSON.stringify({
-              name: fullName,
-              attributes: {},
-              timestamp: Math.floor(timestamp / 1000),
-            })
-            const signature = yield* connection.signMessage("eip155", message)
-            yield* registerName({ coin_type: coinType.success, address: eip155.address, message, signature })
+      const sign = (fullName: string) =>
+        Effect.gen(function* () {
+          const eip155 = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155
+          const chainId = (yield* SubscriptionRef.get(network.state)).activeNetworkIds.eip155
+          if (eip155?.address === undefined || chainId === undefined) {
+            return yield* new NameError({ reason: "register", cause: "No eip155 account connected" })
+          }
+          const coinType = evmChainIdToCoinType(Number(chainId.split(":")[1]))
+          if (Result.isFailure(coinType)) return yield* new NameError({ reason: "invalidChainId" })
+          const timestamp = yield* Clock.currentTimeMillis
+          const message = JSON.stringify({
+            name: fullName,
+            attributes: {},
+            timestamp: Math.floor(timestamp / 1000),
           })
-
-        const register = (name: string) =>
-          Effect.gen(function* () {
-            const fullName = `${name}${nameSuffix}`
-            if (!isAccountName(name))
-              return yield* new NameError({ reason: "register", cause: "Invalid name" })
-            yield* SubscriptionRef.set(state, { status: "registering", name: fullName, error: undefined })
-            yield* router.push("RegisterAccountNameSuccess")
-            yield* sign(fullName).pipe(
-              Effect.mapError((cause) =>
-                cause instanceof NameError ? cause : new NameError({ reason: "register", cause }),
-              ),
-              Effect.tapError((error) =>
-                Effect.andThen(
-                  SubscriptionRef.set(state, { status: "error", name: fullName, error: error.message }),
-                  router.replace("RegisterAccountName"),
-                ),
-              ),
-            )
-            yield* account.update("eip155", { profileName: fullName })
-            yield* SubscriptionRef.set(state, { status: "registered", name: fullName, error: undefined })
-            return fullName
+          const signature = yield* connection.signMessage("eip155", message)
+          if (Option.isNone(api))
+            return yield* new NameError({ reason: "register", cause: "No Blockchain API configured" })
+          const registered = yield* api.value.registerName({
+            coin_type: coinType.success,
+            address: eip155.address,
+            message,
+            signature,
           })
+          if (!registered) return yield* new NameError({ reason: "register", cause: "Registration refused" })
+        })
 
-        return Names.of({ state, register })
-      }),
-    )
+      const register = (name: string) =>
+        Effect.gen(function* () {
+          const fullName = `${name}${nameSuffix}`
+          if (!isAccountName(name)) return yield* new NameError({ reason: "register", cause: "Invalid name" })
+          yield* SubscriptionRef.set(state, { status: "registering", name: fullName, error: undefined })
+          yield* router.push("RegisterAccountNameSuccess")
+          yield* sign(fullName).pipe(
+            Effect.mapError((cause) =>
+              cause instanceof NameError ? cause : new NameError({ reason: "register", cause }),
+            ),
+            Effect.tapError((error) =>
+              Effect.andThen(
+                SubscriptionRef.set(state, { status: "error", name: fullName, error: error.message }),
+                router.replace("RegisterAccountName"),
+              ),
+            ),
+          )
+          yield* account.update("eip155", { profileName: fullName })
+          yield* SubscriptionRef.set(state, { status: "registered", name: fullName, error: undefined })
+          return fullName
+        })
+
+      return Names.of({ state, register })
+    }),
+  )
 }

@@ -40,6 +40,8 @@ const SocialProvider = Schema.Literals(["google", "github", "apple", "facebook",
 /** The data part of `createAppKit` options, validated at the boundary (wallets and clients are passed apart). */
 export const AppKitOptions = Schema.Struct({
   projectId: Schema.NonEmptyString,
+  /** Base URL of the Blockchain/Wallet APIs (names, history); without it those features stay empty. */
+  apiUrl: Schema.optional(Schema.String),
   networks: Schema.NonEmptyArray(CaipNetwork),
   /** caipNetworkId of the network to start on; the first requested network otherwise. */
   defaultNetwork: Schema.optional(Schema.String),

@@ -1,15 +1,8 @@
-import { Context, Effect, Layer, SubscriptionRef } from "effect"
-import { visibleTransactions } from "../api/blockchain/activity"
-import type { Transaction, TransactionHistory } from "../api/blockchain/schemas"
+import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
+import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import type { Transaction } from "../api/blockchain/schemas"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
-
-/** Fetches one page of §7 history (GET /v1/account/{account}/history); the Blockchain API client provides it. */
-export type FetchHistory = (request: {
-  readonly address: string
-  readonly chainId: string
-  readonly cursor: string | undefined
-}) => Effect.Effect<TransactionHistory, unknown>
 
 /** §4 transactions list: loading, empty, next cursor. */
 export interface TransactionsState {
@@ -35,32 +28,32 @@ export class Transactions extends Context.Service<
     readonly reset: Effect.Effect<void>
   }
 >()("appkit/Transactions") {
-  static readonly layer = (fetchHistory: FetchHistory) =>
-    Layer.effect(
-      Transactions,
-      Effect.gen(function* () {
-        const network = yield* Network
-        const toast = yield* Toast
-        const state = yield* SubscriptionRef.make(initialTransactionsState)
-        const fail = Effect.andThen(
-          SubscriptionRef.set(state, { ...initialTransactionsState, empty: true }),
-          toast.showCatalogue("transactionsFetchFailed"),
-        )
-        const fetchNext = (address: string | undefined) =>
-          Effect.gen(function* () {
-            // §5: history needs an account address.
-            if (address === undefined) return yield* fail
-            const { caipNetwork } = yield* SubscriptionRef.get(network.state)
-            const before = yield* SubscriptionRef.updateAndGet(state, (s) => ({ ...s, loading: true }))
-            yield* fetchHistory({ address, chainId: caipNetwork.caipNetworkId, cursor: before.next }).pipe(
+  static readonly layer = Layer.effect(
+    Transactions,
+    Effect.gen(function* () {
+      const api = yield* Effect.serviceOption(BlockchainApi)
+      const network = yield* Network
+      const toast = yield* Toast
+      const state = yield* SubscriptionRef.make(initialTransactionsState)
+      const fail = Effect.andThen(
+        SubscriptionRef.set(state, { ...initialTransactionsState, empty: true }),
+        toast.showCatalogue("transactionsFetchFailed"),
+      )
+      const fetchNext = (address: string | undefined) =>
+        Effect.gen(function* () {
+          // Without an API there is no history to show: the list is empty, as after a failed fetch.
+          if (Option.isNone(api)) return yield* fail
+          const { caipNetwork } = yield* SubscriptionRef.get(network.state)
+          const before = yield* SubscriptionRef.updateAndGet(state, (s) => ({ ...s, loading: true }))
+          // The client refuses a missing address and keeps only this chain's non-spam entries (§5).
+          yield* api.value
+            .history({ account: address, chainId: caipNetwork.caipNetworkId, cursor: before.next })
+            .pipe(
               Effect.matchEffect({
                 onFailure: () => fail,
                 onSuccess: (page) =>
                   SubscriptionRef.update(state, (s) => {
-                    const transactions = [
-                      ...s.transactions,
-                      ...visibleTransactions(page.data, caipNetwork.caipNetworkId),
-                    ]
+                    const transactions = [...s.transactions, ...page.data]
                     return {
                       transactions,
                       loading: false,
@@ -70,12 +63,12 @@ export class Transactions extends Context.Service<
                   }),
               }),
             )
-          })
-        return Transactions.of({
-          state,
-          fetchNext,
-          reset: SubscriptionRef.set(state, initialTransactionsState),
         })
-      }),
-    )
+      return Transactions.of({
+        state,
+        fetchNext,
+        reset: SubscriptionRef.set(state, initialTransactionsState),
+      })
+    }),
+  )
 }

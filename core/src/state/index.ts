@@ -34,7 +34,7 @@ export {
 } from "./Connectors"
 export { type StateLayerConfig, type StateServices, stateLayer } from "./layer"
 export { defaultView, Modal, type ModalState } from "./Modal"
-export { Names, type NamesState, nameSuffix, type RegisterName } from "./Names"
+export { Names, type NamesState, nameSuffix } from "./Names"
 export { Network, type NetworkState, shouldShowUnsupportedChain } from "./Network"
 export {
   AppKitOptions,
@@ -62,4 +62,4 @@ export {
 } from "./Send"
 export { Siwx, SiwxClient, type SiwxSession, type SiwxState } from "./Siwx"
 export { Toast, type ToastInput, type ToastState, toastOpenDelay } from "./Toast"
-export { type FetchHistory, Transactions, type TransactionsState } from "./Transactions"
+export { Transactions, type TransactionsState } from "./Transactions"

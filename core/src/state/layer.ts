@@ -4,7 +4,7 @@ import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
-import { Names, type RegisterName } from "./Names"
+import { Names } from "./Names"
 import { Network } from "./Network"
 import { type AppKitOptions, Options } from "./Options"
 import { Pairing } from "./Pairing"
@@ -12,17 +12,16 @@ import { Router } from "./Router"
 import { Send } from "./Send"
 import { Siwx } from "./Siwx"
 import { Toast } from "./Toast"
-import { type FetchHistory, Transactions } from "./Transactions"
+import { Transactions } from "./Transactions"
 
 export interface StateLayerConfig {
   readonly options: AppKitOptions
   readonly connectors?: ReadonlyArray<Connector> | undefined
-  readonly registerName: RegisterName
-  readonly fetchHistory: FetchHistory
 }
 
 /**
- * Every state service, wired once. Needs `Storage` (and, for sign-in, an optional `SiwxClient`).
+ * Every state service, wired once. Needs `Storage`; takes the optional `SiwxClient` (sign-in) and
+ * `BlockchainApi` (names, history) when they are provided.
  * Each call builds fresh services, so two instances never share state.
  */
 export const stateLayer = (config: StateLayerConfig) => {
@@ -35,11 +34,7 @@ export const stateLayer = (config: StateLayerConfig) => {
     Account.layer,
   )
   const catalog = Layer.mergeAll(Network.layer, Connectors.layer(config.connectors))
-  const flows = Layer.mergeAll(
-    Siwx.layer,
-    Names.layer(config.registerName),
-    Transactions.layer(config.fetchHistory),
-  )
+  const flows = Layer.mergeAll(Siwx.layer, Names.layer, Transactions.layer)
   return flows.pipe(
     Layer.provideMerge(Modal.layer),
     Layer.provideMerge(Connection.layer),

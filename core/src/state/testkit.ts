@@ -1,10 +1,12 @@
 import { Effect, Layer, PubSub, Schema, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { privateKeyToAccount } from "viem/accounts"
+import { apiLayer } from "../api/layer"
 import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
+import { ApiConfig } from "../http/ApiConfig"
 import { fromMap, Storage } from "../storage/Storage"
-import { type StateLayerConfig, type StateServices, stateLayer } from "./layer"
+import { type StateServices, stateLayer } from "./layer"
 import type { AppKitOptions } from "./Options"
 import { SiwxClient } from "./Siwx"
 
@@ -106,16 +108,6 @@ export const scriptedWallet = (options: {
     } satisfies ScriptedWallet
   })
 
-/** The data services the flows use, answering like the Blockchain API would, and recording requests. */
-export const recordingApi = () => {
-  const registrations: Array<unknown> = []
-  const config: Pick<StateLayerConfig, "registerName" | "fetchHistory"> = {
-    registerName: (request) => Effect.sync(() => void registrations.push(request)),
-    fetchHistory: () => Effect.succeed({ data: [], next: null }),
-  }
-  return { registrations, config }
-}
-
 export const storageOver = (map: Map<string, string>) => Layer.succeed(Storage, fromMap(map))
 
 /** Runs a program against a fresh set of state services over `map`, with a TestClock. */
@@ -126,16 +118,19 @@ export const runState = <A, E>(
     readonly map?: Map<string, string>
     readonly connectors?: ReadonlyArray<Connector>
     readonly siwx?: SiwxClient["Service"]
-    readonly api?: Pick<StateLayerConfig, "registerName" | "fetchHistory">
+    /** A base URL nock intercepts: the real Blockchain API client is aimed at it. */
+    readonly apiUrl?: string
   } = {},
 ) => {
-  const layer = stateLayer({
-    options: config.options ?? testOptions,
-    connectors: config.connectors,
-    ...(config.api ?? recordingApi().config),
-  }).pipe(
+  const options = config.options ?? testOptions
+  const layer = stateLayer({ options, connectors: config.connectors }).pipe(
     Layer.provide(storageOver(config.map ?? new Map())),
     Layer.provide(config.siwx ? Layer.succeed(SiwxClient, config.siwx) : Layer.empty),
+    Layer.provide(
+      config.apiUrl
+        ? apiLayer(ApiConfig.fromBaseUrl(config.apiUrl, { projectId: options.projectId }))
+        : Layer.empty,
+    ),
   )
   return Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(TestClock.layer())))
 }
