@@ -22,12 +22,6 @@ export type EpochMillis = typeof EpochMillis.Type
 /** A count or an index: an integer >= 0. */
 export const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
-/** An absolute URL (https:, data:, chrome-extension: …): parsed, not just pattern-matched. */
-export const AbsoluteUrl = Schema.String.check(
-  Schema.makeFilter((value: string) => URL.canParse(value), { expected: "an absolute URL" }),
-).annotate({ identifier: "AbsoluteUrl" })
-export type AbsoluteUrl = typeof AbsoluteUrl.Type
-
 /** A 0x-prefixed hex string (signatures, calldata). */
 export const HexString = Schema.String.check(
   Schema.isPattern(/^0x[0-9a-fA-F]*$/, { expected: "a 0x-prefixed hex string" }),

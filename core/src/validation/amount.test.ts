@@ -170,4 +170,15 @@ describe("display forms", () => {
       }),
     )
   })
+
+  it("display forms are idempotent: a shown value shows as itself", () => {
+    fc.assert(
+      fc.property(amountArb, (amount) => {
+        for (const display of [formatQuantity, formatBalance]) {
+          const shown = ok(display(amount))
+          expect(ok(display(shown))).toBe(shown)
+        }
+      }),
+    )
+  })
 })
