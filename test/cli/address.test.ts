@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process"
 import { beforeAll, describe, expect, it } from "vitest"
 import { loadVectors, type Vector } from "../../core/src/testing/vectors"
-import { runCli } from "../support/cli"
+import { cliPath, runCli } from "../support/cli"
 
 /**
  * Acceptance: `appkit-cli address validate --stdin --json` agrees with the shared vectors. Each group of
@@ -203,6 +204,18 @@ describe("appkit-cli address validate", () => {
     const lines = result.stdout.trimEnd().split("\n")
     expect(lines).toHaveLength(inputs.length)
     expect(lines.map((line) => (JSON.parse(line) as VerdictLine).input)).toEqual(inputs)
+  })
+
+  it("ends quietly when its reader goes away mid-stream (like `| head -1`)", async () => {
+    const child = spawn(process.execPath, [cliPath, "address", "validate", "--stdin"], { stdio: "pipe" })
+    let stderr = ""
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    child.stdout.once("data", () => child.stdout.destroy())
+    child.stdin.on("error", () => {}) // the CLI may stop reading before all input is written
+    child.stdin.end("bad\n".repeat(200_000))
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
+    expect(stderr).toBe("")
+    expect(code).toBe(1)
   })
 
   it("exits 0 for an empty stream", async () => {

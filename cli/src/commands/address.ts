@@ -28,7 +28,8 @@ const streamLine = (verdict: Verdict): string =>
   `${verdict.valid ? "valid  " : "invalid"}  ${shown(verdict.input)}  ${verdict.valid ? describeValid(verdict) : verdict.error}`
 
 /** An empty line or one with surrounding blanks is shown quoted, so the user sees what was checked. */
-const shown = (input: string): string => (input === "" || input.trim() !== input ? JSON.stringify(input) : input)
+const shown = (input: string): string =>
+  input === "" || input.trim() !== input ? JSON.stringify(input) : input
 
 const printVerdict = (verdict: Verdict): void => {
   printLine(`${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`)
@@ -36,27 +37,51 @@ const printVerdict = (verdict: Verdict): void => {
   if (verdict.namespace) rows.push(["namespace", verdict.namespace])
   if (verdict.network) rows.push(["network", verdict.network])
   if (verdict.type) rows.push(["type", verdict.type])
-  if (verdict.normalized && verdict.normalized !== verdict.input) rows.push(["normalized", verdict.normalized])
+  if (verdict.normalized && verdict.normalized !== verdict.input)
+    rows.push(["normalized", verdict.normalized])
   if (verdict.error) rows.push(["error", verdict.error])
   for (const line of formatFields(rows)) printLine(line)
 }
 
-/** Writes one line and waits when stdout's buffer is full, so a huge stream never piles up in memory. */
-const writeLine = (line: string): Promise<void> =>
-  process.stdout.write(`${line}\n`)
-    ? Promise.resolve()
-    : new Promise((resolve) => process.stdout.once("drain", () => resolve()))
+/** Resolves once stdout can take more (or has failed: the failure itself is handled by the caller). */
+const stdoutReady = (): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      process.stdout.off("drain", done)
+      process.stdout.off("error", done)
+      resolve()
+    }
+    process.stdout.once("drain", done)
+    process.stdout.once("error", done)
+  })
 
+/**
+ * Validates stdin line by line, writing each result as soon as it is known. Waiting for stdout's drain keeps
+ * memory flat on a huge input; a reader that goes away (`| head`) simply ends the run, as with any Unix tool.
+ */
 const validateStream = async (validate: (input: string) => Verdict, json: boolean): Promise<boolean> => {
   const { createInterface } = await import("node:readline")
   // crlfDelay: a \r\n split across chunks is still one line break; every other byte of a line is input.
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
-  let allValid = true
-  for await (const line of lines) {
-    const verdict = validate(line)
-    allValid &&= verdict.valid
-    await writeLine(json ? JSON.stringify(verdict) : streamLine(verdict))
+  let writeFailure: NodeJS.ErrnoException | undefined
+  const stop = (error: NodeJS.ErrnoException) => {
+    writeFailure = error
+    lines.close()
   }
+  process.stdout.on("error", stop)
+  let allValid = true
+  try {
+    for await (const line of lines) {
+      const verdict = validate(line)
+      allValid &&= verdict.valid
+      if (!process.stdout.write(`${json ? JSON.stringify(verdict) : streamLine(verdict)}\n`))
+        await stdoutReady()
+      if (writeFailure) break
+    }
+  } finally {
+    process.stdout.off("error", stop)
+  }
+  if (writeFailure && writeFailure.code !== "EPIPE") throw writeFailure
   return allValid
 }
 
