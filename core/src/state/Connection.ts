@@ -1,6 +1,6 @@
 import { Clock, Context, Duration, Effect, FiberMap, Layer, Schema, Stream, SubscriptionRef } from "effect"
 import type { Connector, ConnectorEvent } from "../connectors/Connector"
-import type { ChainNamespace } from "../domain/namespace"
+import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
 import { Storage } from "../storage/Storage"
@@ -46,9 +46,10 @@ export class Connection extends Context.Service<
   Connection,
   {
     readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
+    /** Connects a wallet; a pairing wallet may bring accounts on several namespaces at once. */
     readonly connect: (
       connectorId: string,
-    ) => Effect.Effect<StoredConnection, ConnectionError | ConnectorNotFoundError | unknown>
+    ) => Effect.Effect<ConnectionState["connections"], ConnectionError | ConnectorNotFoundError | unknown>
     /**
      * Disconnects one namespace, or all. Pairing (WalletConnect) and auth connections end together for every
      * namespace they serve. Failures are collected and logged, then raised as 'Failed to disconnect'.
@@ -93,7 +94,8 @@ export class Connection extends Context.Service<
         const account0 = restored[namespace]?.accounts[0]
         if (account0 !== undefined) yield* account.setCaipAddress(namespace, account0)
       }
-      const listeners = yield* FiberMap.make<ChainNamespace>()
+      // One listener per connector: a pairing connector serves several namespaces through one event stream.
+      const listeners = yield* FiberMap.make<string>()
 
       const save = (connections: ConnectionState["connections"]) =>
         Effect.gen(function* () {
@@ -117,35 +119,85 @@ export class Connection extends Context.Service<
           yield* save(next.connections)
         })
 
+      const namespacesOfConnector = (connectorId: string) =>
+        Effect.map(SubscriptionRef.get(state), (s) =>
+          namespacesOf(s.connections).filter((ns) => s.connections[ns]?.connectorId === connectorId),
+        )
+
       const forget = (namespaces: ReadonlyArray<ChainNamespace>) =>
         Effect.gen(function* () {
+          const before = yield* SubscriptionRef.get(state)
           yield* setConnections((c) =>
             Object.fromEntries(
               Object.entries(c).filter(([ns]) => !namespaces.includes(ns as ChainNamespace)),
             ),
           )
-          for (const namespace of namespaces) {
-            yield* account.resetAccount(namespace)
-            yield* FiberMap.remove(listeners, namespace)
+          for (const namespace of namespaces) yield* account.resetAccount(namespace)
+          const after = yield* SubscriptionRef.get(state)
+          const stillUsed = new Set(
+            namespacesOf(after.connections).map((ns) => after.connections[ns]?.connectorId),
+          )
+          for (const ns of namespaces) {
+            const connectorId = before.connections[ns]?.connectorId
+            if (connectorId !== undefined && !stillUsed.has(connectorId))
+              yield* FiberMap.remove(listeners, connectorId)
           }
           yield* pairing.reset
         })
 
-      const onEvent = (namespace: ChainNamespace) => (event: ConnectorEvent) => {
-        switch (event._tag) {
-          case "accountsChanged": {
-            const first = event.accounts[0]
-            if (first === undefined) return forget([namespace])
-            return Effect.andThen(
-              setConnections((c) => {
-                const current = c[namespace]
-                return current ? { ...c, [namespace]: { ...current, accounts: event.accounts } } : c
-              }),
-              account.setCaipAddress(namespace, first),
-            )
+      /** The connector's accounts per namespace (CAIP-10 ids start with their namespace). */
+      const connectionsFrom = (
+        connectorId: string,
+        accounts: ReadonlyArray<string>,
+        chainId: string,
+      ): ConnectionState["connections"] => {
+        const grouped: Partial<Record<ChainNamespace, StoredConnection>> = {}
+        for (const caipAddress of accounts) {
+          const [namespace, reference] = caipAddress.split(":")
+          if (namespace === undefined || !isChainNamespace(namespace)) continue
+          const current = grouped[namespace]
+          grouped[namespace] = current
+            ? { ...current, accounts: [...current.accounts, caipAddress] }
+            : {
+                connectorId,
+                accounts: [caipAddress],
+                chainId: chainId.startsWith(`${namespace}:`) ? chainId : `${namespace}:${reference}`,
+              }
+        }
+        return grouped
+      }
+
+      const adopt = (connections: ConnectionState["connections"]) =>
+        Effect.gen(function* () {
+          yield* setConnections((c) => ({ ...c, ...connections }))
+          for (const namespace of namespacesOf(connections)) {
+            const first = connections[namespace]?.accounts[0]
+            if (first !== undefined) yield* account.setCaipAddress(namespace, first)
           }
+        })
+
+      const onEvent = (connectorId: string) => (event: ConnectorEvent) => {
+        switch (event._tag) {
+          case "accountsChanged":
+            return Effect.gen(function* () {
+              const mine = yield* namespacesOfConnector(connectorId)
+              if (event.accounts.length === 0) return yield* forget(mine)
+              const { connections } = yield* SubscriptionRef.get(state)
+              const updated = connectionsFrom(connectorId, event.accounts, "")
+              yield* adopt(
+                Object.fromEntries(
+                  mine.flatMap((ns) => {
+                    const next = updated[ns]
+                    const current = connections[ns]
+                    return next && current ? [[ns, { ...current, accounts: next.accounts }]] : []
+                  }),
+                ),
+              )
+            })
           case "chainChanged":
             return Effect.gen(function* () {
+              const namespace = event.chainId.split(":")[0] as ChainNamespace
+              if (!(yield* namespacesOfConnector(connectorId)).includes(namespace)) return
               yield* setConnections((c) => {
                 const current = c[namespace]
                 return current ? { ...c, [namespace]: { ...current, chainId: event.chainId } } : c
@@ -154,7 +206,7 @@ export class Connection extends Context.Service<
               if (active.activeNamespace === namespace) yield* network.onWalletChain(event.chainId)
             })
           case "disconnect":
-            return forget([namespace])
+            return Effect.flatMap(namespacesOfConnector(connectorId), forget)
           case "display_uri":
             return pairing.setUri(event.uri)
           default:
@@ -162,16 +214,17 @@ export class Connection extends Context.Service<
         }
       }
 
-      const listen = (namespace: ChainNamespace, connector: Connector) =>
-        FiberMap.run(listeners, namespace, Stream.runForEach(connector.events, onEvent(namespace)))
+      const listen = (connector: Connector) =>
+        FiberMap.run(listeners, connector.id, Stream.runForEach(connector.events, onEvent(connector.id)), {
+          onlyIfMissing: true,
+          // Subscribe before connect() returns, so no event right after connecting is missed.
+          startImmediately: true,
+        })
 
       // A restored connection keeps listening to its wallet if that connector is registered again.
-      for (const namespace of namespacesOf(restored)) {
-        const connectorId = restored[namespace]?.connectorId
+      for (const connectorId of new Set(namespacesOf(restored).map((ns) => restored[ns]?.connectorId))) {
         if (connectorId === undefined) continue
-        yield* Effect.ignore(
-          Effect.flatMap(connectors.get(connectorId), (connector) => listen(namespace, connector)),
-        )
+        yield* Effect.ignore(Effect.flatMap(connectors.get(connectorId), listen))
       }
 
       const connected = (namespace: ChainNamespace) =>
@@ -182,39 +235,34 @@ export class Connection extends Context.Service<
             : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" }))
         })
 
+      const restoreStatus = SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) }))
+
       const connect = (connectorId: string) =>
         Effect.gen(function* () {
           const connector = yield* connectors.get(connectorId)
-          const namespace = connector.chain
           const before = yield* SubscriptionRef.get(state)
-          if (before.connections[namespace]?.connectorId === connectorId) {
+          if (before.connections[connector.chain]?.connectorId === connectorId) {
             return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
           }
           const active = yield* SubscriptionRef.get(network.state)
           yield* SubscriptionRef.update(state, (s): ConnectionState => ({ ...s, status: "connecting" }))
           const result = yield* connector
-            .connect({ chainId: active.activeNetworkIds[namespace] })
-            .pipe(
-              Effect.onError(() =>
-                SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) })),
-              ),
-            )
-          const first = result.accounts[0]
-          if (first === undefined) {
-            yield* SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) }))
+            .connect({ chainId: active.activeNetworkIds[connector.chain] })
+            .pipe(Effect.onError(() => restoreStatus))
+          const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
+          if (namespacesOf(connections).length === 0) {
+            yield* restoreStatus
             return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
           }
-          const connection: StoredConnection = {
-            connectorId,
-            accounts: result.accounts,
-            chainId: result.chainId,
+          yield* adopt(connections)
+          for (const namespace of namespacesOf(connections)) {
+            yield* account.update(namespace, {
+              connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
+            })
           }
-          yield* setConnections((c) => ({ ...c, [namespace]: connection }))
-          yield* account.setCaipAddress(namespace, first)
-          yield* account.update(namespace, {
-            connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
-          })
-          if (active.activeNamespace === namespace || namespacesOf(before.connections).length === 0) {
+          // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
+          const walletNamespace = result.chainId.split(":")[0] as ChainNamespace
+          if (active.activeNamespace === walletNamespace || namespacesOf(before.connections).length === 0) {
             yield* network.onWalletChain(result.chainId)
           }
           if (connector.type !== "AUTH") {
@@ -225,8 +273,8 @@ export class Connection extends Context.Service<
               ...(connector.rdns ? { rdns: connector.rdns } : {}),
             })
           }
-          yield* listen(namespace, connector)
-          return connection
+          yield* listen(connector)
+          return connections
         })
 
       const disconnect = (only?: ChainNamespace) =>

@@ -1,4 +1,4 @@
-import { Effect, Layer, PubSub, Schema, Stream } from "effect"
+import { Effect, Layer, Option, PubSub, Schema, Stream, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { privateKeyToAccount } from "viem/accounts"
 import { apiLayer } from "../api/layer"
@@ -58,6 +58,8 @@ export const scriptedWallet = (options: {
   readonly chain?: ChainNamespace
   readonly chainId?: string
   readonly rdns?: string
+  /** CAIP-10 accounts reported on connect (a pairing wallet reports several namespaces); devAccount on chainId by default. */
+  readonly accounts?: ReadonlyArray<string>
 }) =>
   Effect.gen(function* () {
     const events = yield* PubSub.unbounded<ConnectorEvent>()
@@ -79,7 +81,10 @@ export const scriptedWallet = (options: {
       connect: () =>
         guarded(
           "connect",
-          Effect.sync(() => ({ accounts: [`${chainId}:${devAccount.address}`], chainId })),
+          Effect.sync(() => ({
+            accounts: options.accounts ?? [`${chainId}:${devAccount.address}`],
+            chainId,
+          })),
         ),
       disconnect: () => guarded("disconnect", Effect.void),
       switchChain: (next) =>
@@ -134,3 +139,7 @@ export const runState = <A, E>(
   )
   return Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(TestClock.layer())))
 }
+
+/** Waits (on state, never on time) until a SubscriptionRef holds a value satisfying `predicate`. */
+export const waitFor = <A>(ref: SubscriptionRef.SubscriptionRef<A>, predicate: (value: A) => boolean) =>
+  Stream.runHead(Stream.filter(SubscriptionRef.changes(ref), predicate)).pipe(Effect.map(Option.getOrThrow))

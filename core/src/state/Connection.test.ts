@@ -1,0 +1,210 @@
+import { Effect, SubscriptionRef } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Connectors } from "./Connectors"
+import { Network } from "./Network"
+import { Pairing } from "./Pairing"
+import { Send } from "./Send"
+import { devAccount, runState, scriptedWallet, solana, waitFor } from "./testkit"
+
+const evmAccount = `eip155:1:${devAccount.address}`
+const solanaAccount = `${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`
+
+const connectionState = Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
+
+describe("Connection", () => {
+  it("connects: status, account, network and recent wallet follow, and the connection is stored", async () => {
+    const map = new Map<string, string>()
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "io.metamask", rdns: "io.metamask", chainId: "eip155:8453" }),
+    )
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("io.metamask")
+        return {
+          connection: yield* connectionState,
+          account: (yield* SubscriptionRef.get((yield* Account).state)).byNamespace.eip155,
+          network: (yield* SubscriptionRef.get((yield* Network).state)).caipNetwork.caipNetworkId,
+          recent: (yield* SubscriptionRef.get((yield* Connectors).state)).recentWallets,
+        }
+      }),
+      { map, connectors: [wallet.connector] },
+    )
+    expect(result.connection.status).toBe("connected")
+    expect(result.account).toMatchObject({
+      address: devAccount.address,
+      connectedWalletInfo: { name: "Wallet io.metamask" },
+    })
+    expect(result.network).toBe("eip155:8453")
+    expect(result.recent.map((w) => w.id)).toEqual(["io.metamask"])
+    expect(JSON.parse(map.get("@appkit/connection_status") ?? "null")).toBe("connected")
+    expect(JSON.parse(map.get("@appkit/connected_namespaces") ?? "null")).toEqual(["eip155"])
+  })
+
+  it("refuses to connect a connector twice and to disconnect a namespace that is not connected", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const errors = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        return yield* Effect.all([
+          Effect.flip(connection.connect("injected")),
+          Effect.flip(connection.disconnect("solana")),
+        ])
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      "Connector already connected.",
+      "Connector not connected.",
+    ])
+  })
+
+  it("goes back to disconnected when the wallet refuses to connect", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    wallet.reject.add("connect")
+    const [error, state] = await runState(
+      Effect.all([Effect.flip(Effect.flatMap(Connection, (c) => c.connect("injected"))), connectionState]),
+      { connectors: [wallet.connector] },
+    )
+    expect(error).toMatchObject({ _tag: "WalletRejected" })
+    expect(state.status).toBe("disconnected")
+  })
+
+  it("disconnects every namespace of a pairing connection together and resets the pairing", async () => {
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const result = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const pairing = yield* Pairing
+        yield* pairing.setUri("wc:abc@2?relay-protocol=irn&symKey=00")
+        yield* connection.connect("walletConnect")
+        const both = Object.keys((yield* connectionState).connections)
+        yield* connection.disconnect("eip155")
+        return {
+          both,
+          after: yield* connectionState,
+          uri: (yield* SubscriptionRef.get(pairing.state)).wcUri,
+          accounts: (yield* SubscriptionRef.get((yield* Account).state)).byNamespace,
+        }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(result.both.sort()).toEqual(["eip155", "solana"])
+    expect(result.after).toMatchObject({ status: "disconnected", connections: {} })
+    expect(result.uri).toBeUndefined()
+    expect(result.accounts).toEqual({})
+    expect(wallet.calls.filter((c) => c === "disconnect")).toHaveLength(1)
+  })
+
+  it("collects disconnect failures, clears local state anyway, and raises 'Failed to disconnect'", async () => {
+    const failing = Effect.runSync(scriptedWallet({ id: "failing" }))
+    const fine = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        accounts: [solanaAccount],
+        chainId: solana.caipNetworkId,
+      }),
+    )
+    failing.reject.add("disconnect")
+    const [error, state] = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("failing")
+        yield* connection.connect("phantom")
+        return yield* Effect.all([Effect.flip(connection.disconnect()), connectionState])
+      }),
+      { connectors: [failing.connector, fine.connector] },
+    )
+    expect(error).toMatchObject({
+      _tag: "DisconnectError",
+      message: "Failed to disconnect",
+      type: "INTERNAL_SDK_ERROR",
+    })
+    expect(state.connections).toEqual({})
+    expect(fine.calls).toContain("disconnect")
+  })
+
+  it("follows wallet events: account change, chain change, and a wallet-side disconnect", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const result = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const account = yield* Account
+        const network = yield* Network
+        yield* connection.connect("injected")
+        yield* wallet.emit({ _tag: "accountsChanged", accounts: [`eip155:1:${other}`] })
+        const switched = yield* waitFor(account.state, (s) => s.byNamespace.eip155?.address === other)
+        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:8453" })
+        const chain = yield* waitFor(network.state, (s) => s.caipNetwork.caipNetworkId === "eip155:8453")
+        yield* wallet.emit({ _tag: "disconnect" })
+        const gone = yield* waitFor(connection.state, (s) => s.status === "disconnected")
+        return {
+          address: switched.byNamespace.eip155?.caipAddress,
+          chain: chain.unsupportedChain,
+          gone: gone.connections,
+        }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(result).toEqual({
+      address: `eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
+      chain: false,
+      gone: {},
+    })
+  })
+
+  it("switches the wallet's chain, makes the network active and resets the send form", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const send = yield* Send
+        yield* connection.connect("injected")
+        yield* send.update({ sendTokenAmount: "1", receiverAddress: devAccount.address })
+        yield* connection.switchNetwork("eip155:8453")
+        return {
+          network: (yield* SubscriptionRef.get((yield* Network).state)).caipNetwork.caipNetworkId,
+          chainId: (yield* connectionState).connections.eip155?.chainId,
+          send: yield* SubscriptionRef.get(send.state),
+          notFound: yield* Effect.flip(connection.switchNetwork("eip155:10")),
+        }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(wallet.calls).toContain("switchChain")
+    expect(result.network).toBe("eip155:8453")
+    expect(result.chainId).toBe("eip155:8453")
+    expect(result.send.sendTokenAmount).toBeUndefined()
+    expect((result.notFound as Error).message).toBe("Network not found")
+  })
+
+  it("allows an email code only once per 30 s ('Please try again after {n} seconds')", async () => {
+    const outcome = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const sent: Array<string> = []
+        const send = (email: string) => connection.requestEmailOtp(Effect.sync(() => sent.push(email)))
+        yield* send("a@example.com")
+        yield* TestClock.adjust("10 seconds")
+        const early = yield* Effect.flip(send("a@example.com"))
+        yield* TestClock.adjust("19500 millis")
+        const almost = yield* Effect.flip(send("a@example.com"))
+        yield* TestClock.adjust("500 millis")
+        yield* send("a@example.com")
+        return { early: early.message, almost: almost.message, sent: sent.length }
+      }),
+    )
+    expect(outcome).toEqual({
+      early: "Please try again after 20 seconds",
+      almost: "Please try again after 1 seconds",
+      sent: 2,
+    })
+  })
+})

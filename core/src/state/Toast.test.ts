@@ -1,0 +1,76 @@
+import { Effect, SubscriptionRef } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { Toast } from "./Toast"
+import { runState } from "./testkit"
+
+const current = Effect.flatMap(Toast, (toast) => SubscriptionRef.get(toast.state))
+
+describe("Toast", () => {
+  it("shows a toast at once when none is open, with autoClose on by default", async () => {
+    const state = await runState(
+      Effect.gen(function* () {
+        const toast = yield* Toast
+        yield* toast.show({ message: "Copied", variant: "success" })
+        return yield* current
+      }),
+    )
+    expect(state).toEqual({
+      message: "Copied",
+      variant: "success",
+      svg: undefined,
+      open: true,
+      autoClose: true,
+    })
+  })
+
+  it("hides an open toast and shows the new one 150 ms later", async () => {
+    const seen = await runState(
+      Effect.gen(function* () {
+        const toast = yield* Toast
+        yield* toast.show({ message: "first", variant: "info" })
+        yield* toast.showCatalogue("signatureDeclined")
+        const hidden = yield* current
+        yield* TestClock.adjust("149 millis")
+        const stillHidden = yield* current
+        yield* TestClock.adjust("1 millis")
+        return [hidden, stillHidden, yield* current]
+      }),
+    )
+    expect(seen.map((s) => [s.message, s.open])).toEqual([
+      ["first", false],
+      ["first", false],
+      ["Signature declined", true],
+    ])
+    expect(seen[2]?.variant).toBe("error")
+  })
+
+  it("lets only the latest toast appear when several arrive during the delay", async () => {
+    const state = await runState(
+      Effect.gen(function* () {
+        const toast = yield* Toast
+        yield* toast.show({ message: "a", variant: "info" })
+        yield* toast.show({ message: "b", variant: "info" })
+        yield* TestClock.adjust("100 millis")
+        yield* toast.show({ message: "c", variant: "loading", autoClose: false })
+        yield* TestClock.adjust("1 second")
+        return yield* current
+      }),
+    )
+    expect(state).toMatchObject({ message: "c", variant: "loading", open: true, autoClose: false })
+  })
+
+  it("hide cancels a pending toast", async () => {
+    const state = await runState(
+      Effect.gen(function* () {
+        const toast = yield* Toast
+        yield* toast.show({ message: "a", variant: "info" })
+        yield* toast.show({ message: "b", variant: "info" })
+        yield* toast.hide
+        yield* TestClock.adjust("1 second")
+        return yield* current
+      }),
+    )
+    expect(state).toMatchObject({ message: "a", open: false })
+  })
+})
