@@ -1,0 +1,118 @@
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { SiwxClient } from "../state/Siwx"
+import { Storage } from "../storage/Storage"
+import { testSigner } from "../testing/personalSign"
+import { eip155SiwxClient } from "./Eip155SiwxClient"
+import { SiwxSessionStore } from "./SiwxSessionStore"
+
+const wallet = testSigner("appkit siwx client test key")
+const otherWallet = testSigner("someone else")
+const chainId = "eip155:1"
+
+const layer = eip155SiwxClient({
+  domain: "app.example",
+  uri: "https://app.example",
+  statement: "Sign in to App",
+  expiresInMs: 60 * 60_000,
+}).pipe(Layer.provide(SiwxSessionStore.layer), Layer.provide(Storage.memory))
+
+const run = <A, E>(effect: Effect.Effect<A, E, SiwxClient>) =>
+  Effect.gen(function* () {
+    yield* TestClock.setTime(Date.parse("2030-01-01T00:00:00Z"))
+    return yield* effect
+  }).pipe(Effect.provide(layer), Effect.provide(TestClock.layer()), Effect.runPromise)
+
+/** Asks for a message for the wallet's account (as a wallet reports it: lowercase) and signs it. */
+const signIn = (signer = wallet) =>
+  Effect.gen(function* () {
+    const client = yield* SiwxClient
+    const { data, message } = yield* client.createMessage({
+      chainId,
+      accountAddress: wallet.address.toLowerCase(),
+    })
+    return { data, message, signature: signer.personalSign(message) }
+  })
+
+// SiwxClient's contract types errors as unknown; this client's errors are tagged.
+const tagOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.match(effect, {
+    onFailure: (error) => String((error as { readonly _tag?: unknown })._tag),
+    onSuccess: () => "success",
+  })
+
+describe("eip155SiwxClient", () => {
+  it("builds a message with a fresh nonce and the Clock's time, verifies and stores the signed session", async () => {
+    const [message, sessions] = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const session = yield* signIn()
+        yield* client.addSession(session)
+        return [session.message, yield* client.getSessions(chainId, wallet.address)] as const
+      }),
+    )
+    expect(message).toContain(`\n${wallet.address}\n`)
+    expect(message).toContain(
+      "Issued At: 2030-01-01T00:00:00.000Z\nExpiration Time: 2030-01-01T01:00:00.000Z",
+    )
+    expect(message).toMatch(/\nNonce: [A-Za-z0-9]{16}\n/)
+    expect(sessions).toHaveLength(1)
+  })
+
+  it("refuses a replayed nonce, a tampered message and someone else's signature", async () => {
+    const outcomes = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const session = yield* signIn()
+        yield* client.addSession(session)
+        const replay = yield* tagOf(client.addSession(session))
+        const fresh = yield* signIn()
+        const tampered = yield* tagOf(
+          client.addSession({
+            ...fresh,
+            message: fresh.message.replace("Sign in to App", "Sign in to Evil"),
+          }),
+        )
+        const stranger = yield* tagOf(client.addSession(yield* signIn(otherWallet)))
+        return { replay, tampered, stranger }
+      }),
+    )
+    expect(outcomes).toEqual({
+      replay: "SiweNonceMismatch",
+      tampered: "InvalidSiweMessage",
+      stranger: "SiweInvalidSignature",
+    })
+  })
+
+  it("a session signed too late is refused, and a stored one lapses at its expiry", async () => {
+    const outcome = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const late = yield* signIn()
+        yield* TestClock.adjust("61 minutes")
+        const lateTag = yield* tagOf(client.addSession(late))
+        const session = yield* signIn()
+        yield* client.addSession(session)
+        yield* TestClock.adjust("59 minutes")
+        const before = (yield* client.getSessions(chainId, wallet.address)).length
+        yield* TestClock.adjust("1 minute")
+        const after = (yield* client.getSessions(chainId, wallet.address)).length
+        return { lateTag, before, after }
+      }),
+    )
+    expect(outcome).toEqual({ lateTag: "SiweExpired", before: 1, after: 0 })
+  })
+
+  it("revokes a session", async () => {
+    const left = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        yield* client.addSession(yield* signIn())
+        yield* client.revokeSession(chainId, wallet.address)
+        return yield* client.getSessions(chainId, wallet.address)
+      }),
+    )
+    expect(left).toEqual([])
+  })
+})

@@ -1,0 +1,110 @@
+import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
+import { SiwxSession } from "../domain/siwx"
+import { SiwxClient } from "../state/Siwx"
+import { InvalidSiweMessage } from "./SiweMessage"
+import { formatSiwxMessage } from "./SiwxMessage"
+import { SiwxSessionStore } from "./SiwxSessionStore"
+import { SiweNonceMismatch, verifySiweMessage } from "./verifySiweMessage"
+
+export interface Eip155SiwxConfig {
+  /** This app's RFC 3986 authority, e.g. "app.example" or "localhost:3000": the wallet shows it. */
+  readonly domain: string
+  /** The URI the sign-in is for, e.g. "https://app.example". */
+  readonly uri: string
+  readonly statement?: string
+  /** Sessions expire this long after signing; without it they last until revoked. */
+  readonly expiresInMs?: number
+  /** RPC URLs by CAIP-2 chain id, so contract wallets (EIP-1271) can be verified. */
+  readonly rpcUrls?: Readonly<Record<string, string>>
+}
+
+const nonceAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+/** 16 random alphanumerics (~95 bits), above EIP-4361's minimum of 8. */
+const randomNonce = Effect.sync(() =>
+  Array.from(
+    crypto.getRandomValues(new Uint8Array(16)),
+    (byte) => nonceAlphabet[byte % nonceAlphabet.length],
+  ).join(""),
+)
+
+const decodeSession = Schema.decodeUnknownResult(SiwxSession)
+
+/**
+ * The sign-in client of the SIWX flow for eip155 accounts: builds EIP-4361 messages with fresh nonces,
+ * verifies signed sessions (domain, the nonce it issued, validity window, EIP-191 or EIP-1271) and keeps
+ * them in the SiwxSessionStore. A nonce is good for one session only, so a signed message cannot be replayed.
+ */
+export const eip155SiwxClient = (
+  config: Eip155SiwxConfig,
+): Layer.Layer<SiwxClient, never, SiwxSessionStore> =>
+  Layer.effect(
+    SiwxClient,
+    Effect.gen(function* () {
+      const store = yield* SiwxSessionStore
+      const issuedNonces = yield* Ref.make<ReadonlySet<string>>(new Set())
+
+      const createMessage = Effect.fn("Siwx.createMessage")(function* (input: {
+        readonly chainId: string
+        readonly accountAddress: string
+      }) {
+        const nonce = yield* randomNonce
+        const now = yield* Clock.currentTimeMillis
+        const data = {
+          accountAddress: input.accountAddress,
+          chainId: input.chainId,
+          domain: config.domain,
+          uri: config.uri,
+          version: "1",
+          nonce,
+          issuedAt: new Date(now).toISOString(),
+          ...(config.statement === undefined ? {} : { statement: config.statement }),
+          ...(config.expiresInMs === undefined
+            ? {}
+            : { expirationTime: new Date(now + config.expiresInMs).toISOString() }),
+        }
+        const decoded = decodeSession({ data, message: "-", signature: "-" })
+        if (Result.isFailure(decoded))
+          return yield* new InvalidSiweMessage({
+            message: `Invalid sign-in data: ${decoded.failure.message}`,
+          })
+        const message = yield* Effect.fromResult(formatSiwxMessage(decoded.success.data))
+        yield* Ref.update(issuedNonces, (nonces) => new Set([...nonces, nonce]))
+        return { data: decoded.success.data, message }
+      })
+
+      const addSession = Effect.fn("Siwx.addSession")(function* (input: unknown) {
+        const decoded = decodeSession(input)
+        if (Result.isFailure(decoded))
+          return yield* new InvalidSiweMessage({
+            message: `Invalid sign-in session: ${decoded.failure.message}`,
+          })
+        const session = decoded.success
+        const { nonce, chainId } = session.data
+        if (!(yield* Ref.get(issuedNonces)).has(nonce))
+          return yield* new SiweNonceMismatch({
+            message: `Nonce ${nonce} was not issued here or was already used`,
+          })
+        const expected = yield* Effect.fromResult(formatSiwxMessage(session.data))
+        if (expected !== session.message)
+          return yield* new InvalidSiweMessage({
+            message: "The signed message does not match its sign-in data",
+          })
+        const rpcUrl = config.rpcUrls?.[chainId]
+        yield* verifySiweMessage(session.message, session.signature, {
+          domain: config.domain,
+          nonce,
+          ...(rpcUrl === undefined ? {} : { rpcUrl }),
+        })
+        yield* Ref.update(issuedNonces, (nonces) => new Set([...nonces].filter((n) => n !== nonce)))
+        yield* store.add(session)
+      })
+
+      return SiwxClient.of({
+        createMessage,
+        addSession,
+        getSessions: (chainId, accountAddress) => store.get(chainId, accountAddress),
+        revokeSession: (chainId, accountAddress) => store.revoke(chainId, accountAddress),
+      })
+    }),
+  )

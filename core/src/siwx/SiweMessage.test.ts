@@ -1,0 +1,94 @@
+import { hex } from "@scure/base"
+import { Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { loadVectors, type Vector } from "../testing/vectors"
+import { toChecksumAddress } from "../validation/address/evm"
+import { parseSiweMessage } from "./parseSiweMessage"
+import { createSiweMessage, formatSiweMessage, InvalidSiweMessage } from "./SiweMessage"
+
+const chars = (alphabet: string, minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength })
+const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+const dateTime = fc
+  .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2999-12-31T23:59:59Z"), noInvalidDate: true })
+  .map((date) => date.toISOString())
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
+
+/** Field objects within EIP-4361's grammar, optional fields present or not. */
+const siweFields = fc
+  .record({
+    scheme: optional(fc.constantFrom("https", "http", "chrome-extension")),
+    domain: fc
+      .tuple(fc.domain(), optional(fc.integer({ min: 1, max: 65535 })))
+      .map(([d, p]) => (p ? `${d}:${p}` : d)),
+    address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => toChecksumAddress(hex.encode(b))),
+    statement: optional(chars(`${alnum} .,:;!?'()/@#-`, 1, 80)),
+    uri: fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    version: fc.constant("1" as const),
+    chainId: fc.nat(),
+    nonce: chars(alnum, 8, 24),
+    issuedAt: dateTime,
+    expirationTime: optional(dateTime),
+    notBefore: optional(dateTime),
+    requestId: optional(chars(`${alnum}-._~!$&'()*+,;=:@`, 0, 20)),
+    resources: optional(fc.array(fc.webUrl(), { maxLength: 3 })),
+  })
+  // Absent optional fields are left out, as a parser reports them.
+  .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
+
+describe("createSiweMessage", () => {
+  it("create ∘ format ∘ parse gives back the same fields", () => {
+    fc.assert(
+      fc.property(siweFields, (fields) => {
+        const message = Result.getOrThrow(createSiweMessage(fields))
+        expect(Result.getOrThrow(parseSiweMessage(formatSiweMessage(message)))).toEqual(fields)
+      }),
+    )
+  })
+
+  it("renders the ERC-4361 example exactly", () => {
+    const message = Result.getOrThrow(
+      createSiweMessage({
+        scheme: "https",
+        domain: "example.com",
+        address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+        statement: "I accept the ExampleOrg Terms of Service: https://example.com/tos",
+        uri: "https://example.com/login",
+        version: "1",
+        chainId: 1,
+        nonce: "32891756",
+        issuedAt: "2021-09-30T16:25:24Z",
+        resources: ["ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/"],
+      }),
+    )
+    expect(formatSiweMessage(message)).toBe(
+      [
+        "https://example.com wants you to sign in with your Ethereum account:",
+        "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+        "",
+        "I accept the ExampleOrg Terms of Service: https://example.com/tos",
+        "",
+        "URI: https://example.com/login",
+        "Version: 1",
+        "Chain ID: 1",
+        "Nonce: 32891756",
+        "Issued At: 2021-09-30T16:25:24Z",
+        "Resources:",
+        "- ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/",
+      ].join("\n"),
+    )
+  })
+})
+
+describe("siwe-parse-negative.json (field objects)", () => {
+  const objects = loadVectors<Vector & { readonly input_type?: string }>(
+    "siwe-parse-negative.json",
+  ).vectors.filter((v) => v.input_type === "fields")
+  for (const vector of objects) {
+    it(vector.id, () => {
+      const created = createSiweMessage(vector.input)
+      expect(Result.isFailure(created) && created.failure).toBeInstanceOf(InvalidSiweMessage)
+    })
+  }
+})

@@ -1,0 +1,52 @@
+import { Result, Schema } from "effect"
+import { parseChainId } from "../domain/caip"
+import type { SiwxMessageData } from "../domain/siwx"
+import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
+import {
+  createSiweMessage,
+  formatSiweMessage,
+  type InvalidSiweMessage,
+  type SiweMessage,
+} from "./SiweMessage"
+
+/** The CAIP-122 data names a namespace that has no message renderer here yet. */
+export class UnsupportedSiwxNamespace extends Schema.TaggedError<UnsupportedSiwxNamespace>()(
+  "UnsupportedSiwxNamespace",
+  { message: Schema.String },
+) {}
+
+/**
+ * CAIP-122 data on an eip155 chain as the EIP-4361 message it stands for. Wallets often report addresses
+ * in lowercase; SIWE requires EIP-55, so a plain hex address is checksummed rather than refused.
+ */
+export const siweMessageFromSiwx = (
+  data: SiwxMessageData,
+): Result.Result<SiweMessage, InvalidSiweMessage | UnsupportedSiwxNamespace> => {
+  const chain = parseChainId(data.chainId)
+  if (
+    Result.isFailure(chain) ||
+    chain.success.namespace !== "eip155" ||
+    !/^\d+$/.test(chain.success.reference)
+  )
+    return Result.fail(
+      new UnsupportedSiwxNamespace({ message: `Sign-in messages for ${data.chainId} are not supported` }),
+    )
+  const { accountAddress, chainId: _, ...fields } = data
+  return createSiweMessage({
+    ...fields,
+    address: isHexAddress(accountAddress) ? toChecksumAddress(accountAddress) : accountAddress,
+    chainId: Number(chain.success.reference),
+  })
+}
+
+/** The CAIP-122 view of a SIWE message (drops only the optional scheme, which CAIP-122 has no field for). */
+export const siwxDataFromSiwe = (message: SiweMessage): SiwxMessageData => {
+  const { scheme: _, address, chainId, ...fields } = message
+  return { ...fields, accountAddress: address, chainId: `eip155:${chainId}` as SiwxMessageData["chainId"] }
+}
+
+/** The text a wallet signs for CAIP-122 data (eip155: EIP-4361). */
+export const formatSiwxMessage = (
+  data: SiwxMessageData,
+): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
+  Result.map(siweMessageFromSiwx(data), formatSiweMessage)

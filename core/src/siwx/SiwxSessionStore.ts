@@ -1,0 +1,63 @@
+import { Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { SiwxSession } from "../domain/siwx"
+import { readJson, Storage, writeJson } from "../storage/Storage"
+import { parseDateTime } from "./dateTime"
+
+/** Where sign-in sessions persist (the key the original product uses). */
+export const siwxStorageKey = "@appkit/siwx"
+
+const StoredSessions = Schema.Array(SiwxSession)
+
+const sameAccount = (session: SiwxSession, chainId: string, accountAddress: string) =>
+  session.data.chainId === chainId &&
+  session.data.accountAddress.toLowerCase() === accountAddress.toLowerCase()
+
+const isExpired = (session: SiwxSession, now: number) => {
+  const expiry = session.data.expirationTime
+  return expiry !== undefined && Result.getOrElse(parseDateTime(expiry), () => 0) <= now
+}
+
+/**
+ * Signed sign-in sessions (§3: data, message, signature, cacao) kept through the Storage service. A
+ * session past its expirationTime (by the Effect Clock) is never returned and is dropped on the next write.
+ * Storing does not verify: callers verify first (the SIWX client does).
+ */
+export class SiwxSessionStore extends Context.Service<
+  SiwxSessionStore,
+  {
+    /** Adds a session, replacing any earlier one for the same chain and account. */
+    readonly add: (session: SiwxSession) => Effect.Effect<void>
+    /** Live sessions of one account on one chain (addresses compare case-insensitively). */
+    readonly get: (chainId: string, accountAddress: string) => Effect.Effect<ReadonlyArray<SiwxSession>>
+    readonly revoke: (chainId: string, accountAddress: string) => Effect.Effect<void>
+  }
+>()("appkit/SiwxSessionStore") {
+  static readonly layer: Layer.Layer<SiwxSessionStore, never, Storage> = Layer.effect(
+    SiwxSessionStore,
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      const live = Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const stored = yield* readJson(siwxStorageKey, StoredSessions)
+        return Option.getOrElse(stored, () => []).filter((session) => !isExpired(session, now))
+      }).pipe(Effect.provideService(Storage, storage))
+      const save = (sessions: ReadonlyArray<SiwxSession>) =>
+        writeJson(siwxStorageKey, StoredSessions, sessions).pipe(Effect.provideService(Storage, storage))
+      return SiwxSessionStore.of({
+        add: (session) =>
+          Effect.flatMap(live, (sessions) =>
+            save([
+              ...sessions.filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),
+              session,
+            ]),
+          ),
+        get: (chainId, accountAddress) =>
+          Effect.map(live, (sessions) => sessions.filter((s) => sameAccount(s, chainId, accountAddress))),
+        revoke: (chainId, accountAddress) =>
+          Effect.flatMap(live, (sessions) =>
+            save(sessions.filter((s) => !sameAccount(s, chainId, accountAddress))),
+          ),
+      })
+    }),
+  )
+}

@@ -1,0 +1,25 @@
+export { isDateTime, parseDateTime } from "./dateTime"
+export { type Eip155SiwxConfig, eip155SiwxClient } from "./Eip155SiwxClient"
+export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
+export { parseSiweMessage } from "./parseSiweMessage"
+export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
+export {
+  formatSiwxMessage,
+  siweMessageFromSiwx,
+  siwxDataFromSiwe,
+  UnsupportedSiwxNamespace,
+} from "./SiwxMessage"
+export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
+export {
+  InvalidVerifyTime,
+  SiweDomainMismatch,
+  SiweExpired,
+  SiweInvalidSignature,
+  SiweNonceMismatch,
+  SiweNotYetValid,
+  SiweRpcError,
+  SiweSchemeMismatch,
+  type SiweVerificationError,
+  type VerifySiweOptions,
+  verifySiweMessage,
+} from "./verifySiweMessage"

@@ -1,0 +1,69 @@
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { loadVectors, type Vector } from "../testing/vectors"
+import { parseSiweMessage } from "./parseSiweMessage"
+import { formatSiweMessage, InvalidSiweMessage } from "./SiweMessage"
+
+interface ParseVector extends Vector {
+  readonly input: string | Record<string, unknown>
+  readonly input_type?: "message" | "fields"
+}
+
+describe("siwe-parse-positive.json", () => {
+  for (const vector of loadVectors<ParseVector>("siwe-parse-positive.json").vectors) {
+    it(vector.id, () => {
+      const text = String(vector.input)
+      const parsed = Result.getOrThrow(parseSiweMessage(text))
+      for (const [key, value] of Object.entries(vector.expected ?? {})) {
+        const actual = (parsed as Record<string, unknown>)[key]
+        if (value === null) expect(actual, key).toBeUndefined()
+        else if (key === "chainId") expect(String(actual)).toBe(String(value))
+        else expect(actual, key).toEqual(value)
+      }
+      // The text a wallet signed comes back byte for byte.
+      expect(formatSiweMessage(parsed)).toBe(text)
+    })
+  }
+})
+
+describe("siwe-parse-negative.json (messages)", () => {
+  const messages = loadVectors<ParseVector>("siwe-parse-negative.json").vectors.filter(
+    (v) => v.input_type === "message",
+  )
+  for (const vector of messages) {
+    it(vector.id, () => {
+      const parsed = parseSiweMessage(String(vector.input))
+      expect(Result.isFailure(parsed) && parsed.failure).toBeInstanceOf(InvalidSiweMessage)
+    })
+  }
+})
+
+describe("parseSiweMessage", () => {
+  const valid = [
+    "example.com wants you to sign in with your Ethereum account:",
+    "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    "",
+    "",
+    "URI: https://example.com",
+    "Version: 1",
+    "Chain ID: 1",
+    "Nonce: 32891756",
+    "Issued At: 2021-09-30T16:25:24Z",
+  ]
+
+  it("says which line is wrong", () => {
+    const missingNonce = parseSiweMessage(valid.filter((line) => !line.startsWith("Nonce")).join("\n"))
+    expect(Result.isFailure(missingNonce) && missingNonce.failure.message).toBe(
+      'Invalid SIWE message: expected "Nonce:" on line 8',
+    )
+    const trailing = parseSiweMessage(`${valid.join("\n")}\n`)
+    expect(Result.isFailure(trailing) && trailing.failure.message).toContain("unexpected line 10")
+  })
+
+  it("refuses an impossible date and a Solana header", () => {
+    const feb31 = valid.join("\n").replace("2021-09-30", "2021-02-31")
+    expect(Result.isFailure(parseSiweMessage(feb31))).toBe(true)
+    const solana = valid.join("\n").replace("Ethereum account", "Solana account")
+    expect(Result.isFailure(parseSiweMessage(solana))).toBe(true)
+  })
+})

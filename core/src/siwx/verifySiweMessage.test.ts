@@ -1,0 +1,118 @@
+import { Effect, Exit, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { testSigner } from "../testing/personalSign"
+import { loadVectors, type Vector } from "../testing/vectors"
+import { createSiweMessage, formatSiweMessage } from "./SiweMessage"
+import { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"
+
+interface VerifyVector extends Vector {
+  readonly input: { readonly message: string; readonly signature: string }
+  readonly verify_params: VerifySiweOptions
+}
+
+const run = (message: string, signature: string, options: VerifySiweOptions) =>
+  Effect.runPromiseExit(verifySiweMessage(message, signature, options))
+
+type Failure = { readonly _tag: string; readonly message: string }
+const errorOf = (exit: Exit.Exit<unknown, Failure>) => Option.getOrUndefined(Exit.findErrorOption(exit))
+/** "success", the failure's tag, or "defect": one comparable value per outcome. */
+const errorTag = (exit: Exit.Exit<unknown, Failure>) =>
+  Exit.isSuccess(exit) ? "success" : (errorOf(exit)?._tag ?? "defect")
+
+describe("siwe-verify-positive.json", () => {
+  for (const vector of loadVectors<VerifyVector>("siwe-verify-positive.json").vectors) {
+    const needsMainnet = vector.id.startsWith("EIP-1271")
+    it.skipIf(needsMainnet)(
+      needsMainnet ? `${vector.id} (skipped: needs Ethereum mainnet contract state)` : vector.id,
+      async () => {
+        const exit = await run(vector.input.message, vector.input.signature, vector.verify_params)
+        expect(errorTag(exit)).toBe("success")
+      },
+    )
+  }
+})
+
+describe("siwe-verify-negative.json", () => {
+  // Where the signature itself is good, the refusal must come from the rule the vector is about.
+  const expectedTag: Record<string, string> = {
+    "expired message": "SiweExpired",
+    "domain binding": "SiweDomainMismatch",
+    "custom time": "SiweExpired",
+    "custom nonce": "SiweNonceMismatch",
+    "malformed signature": "SiweInvalidSignature",
+    "wrong signature": "SiweInvalidSignature",
+    "not yet valid": "SiweNotYetValid",
+    "invalid issuedAt": "InvalidSiweMessage",
+    "invalid notBefore": "InvalidSiweMessage",
+    "invalid expirationTime": "InvalidSiweMessage",
+  }
+  for (const vector of loadVectors<VerifyVector>("siwe-verify-negative.json").vectors) {
+    it(vector.id, async () => {
+      const exit = await run(vector.input.message, vector.input.signature, vector.verify_params)
+      expect(errorTag(exit)).toBe(expectedTag[vector.id])
+    })
+  }
+})
+
+const { address: signerAddress, personalSign } = testSigner("appkit siwe test key")
+
+const message = formatSiweMessage(
+  Result.getOrThrow(
+    createSiweMessage({
+      domain: "app.example",
+      address: signerAddress,
+      uri: "https://app.example/login",
+      version: "1",
+      chainId: 1,
+      nonce: "abcdef1234",
+      issuedAt: "2030-01-01T00:00:00Z",
+      notBefore: "2030-01-01T00:00:00Z",
+      expirationTime: "2030-01-01T00:10:00Z",
+    }),
+  ),
+)
+
+describe("verifySiweMessage", () => {
+  it("accepts a fresh personal_sign signature with v as 27/28 or 0/1", async () => {
+    const options = { time: "2030-01-01T00:05:00Z", domain: "app.example", nonce: "abcdef1234" }
+    expect(errorTag(await run(message, personalSign(message), options))).toBe("success")
+    expect(errorTag(await run(message, personalSign(message, 0), options))).toBe("success")
+  })
+
+  it("names the signer when the signature is someone else's", async () => {
+    const exit = await run(message.replace("abcdef1234", "abcdef1235"), personalSign(message), {
+      time: "2030-01-01T00:05:00Z",
+    })
+    expect(errorOf(exit)?.message).toMatch(/Invalid signature: it was made by 0x[0-9a-fA-F]{40}, not/)
+  })
+
+  it("checks the window against the Clock when no time is given", async () => {
+    const signature = personalSign(message)
+    const at = (iso: string) =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(Date.parse(iso))
+        return yield* Effect.exit(verifySiweMessage(message, signature))
+      }).pipe(Effect.provide(TestClock.layer()), Effect.runPromise)
+    expect(errorTag(await at("2029-12-31T23:59:59.999Z"))).toBe("SiweNotYetValid")
+    expect(errorTag(await at("2030-01-01T00:00:00Z"))).toBe("success")
+    expect(errorTag(await at("2030-01-01T00:09:59.999Z"))).toBe("success")
+    expect(errorTag(await at("2030-01-01T00:10:00Z"))).toBe("SiweExpired")
+  })
+
+  it("refuses an impossible time option as a caller error", async () => {
+    expect(errorTag(await run(message, personalSign(message), { time: "2030-02-30T00:00:00Z" }))).toBe(
+      "InvalidVerifyTime",
+    )
+  })
+
+  it("reports an unreachable EIP-1271 RPC as such, not as a bad signature", async () => {
+    const wrongSigner = personalSign(message.replace("abcdef1234", "zzzzzzzz12"))
+    // Port 9 (discard) on loopback: nothing listens, so the connection is refused at once.
+    const exit = await run(message, wrongSigner, {
+      time: "2030-01-01T00:05:00Z",
+      rpcUrl: "http://127.0.0.1:9",
+    })
+    expect(errorTag(exit)).toBe("SiweRpcError")
+  })
+})
