@@ -6,8 +6,6 @@ export {
   type AnalyticsOptions,
   type AnalyticsShape,
   type ErrorEvent,
-  errorEventLimit,
-  errorEventWindowMillis,
 } from "./analytics/Analytics"
 export * as AnalyticsSchemas from "./analytics/schemas"
 export { activityLabel, displayableBalances, visibleTransactions } from "./blockchain/activity"
@@ -17,15 +15,13 @@ export {
   type BlockchainApiShape,
   type BuildApproveParams,
   type BuildTransactionParams,
-  balanceRetryLock,
-  defaultSlippage,
   type HistoryParams,
   nameSuggestionZone,
   type SwapQuoteParams,
 } from "./blockchain/BlockchainApi"
 export { mockedOnrampQuote, mockedQuoteId, sampleOnrampOptions } from "./blockchain/onrampFallback"
 export * as BlockchainSchemas from "./blockchain/schemas"
-export { isSwapNetwork, swapNetworks } from "./blockchain/swapNetworks"
+export { isSwapNetwork } from "./blockchain/swapNetworks"
 export { type ApiServices, apiLayer } from "./layer"
 export {
   type BitcoinBalance,

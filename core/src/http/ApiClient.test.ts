@@ -3,11 +3,10 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { ApiClient } from "./ApiClient"
-import { sdkVersion } from "./ApiConfig"
-import { runWithApi, testBaseUrl, testProjectId } from "./testing"
+import { runWithApi, testBaseUrl, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
-const sdkQuery = { projectId: testProjectId, st: "appkit", sv: sdkVersion }
+const sdkQuery = testSdkQuery
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())

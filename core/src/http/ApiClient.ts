@@ -8,6 +8,7 @@ import {
 } from "effect/http"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
 import { ApiConfig, type ApiConfigShape } from "./ApiConfig"
+import type { QueryOptions } from "./QueryCache"
 
 /** Every way one API call can fail; each is a typed value with a readable message. */
 export type ApiError = HttpStatusError | HttpTimeoutError | HttpTransportError | ResponseDecodeError
@@ -174,4 +175,7 @@ export const isTransientApiError = (error: unknown): boolean => {
 }
 
 /** QueryCache options of every cached API read: retry what a retry can fix, fail fast on the rest. */
-export const apiQueryOptions = { retryWhile: isTransientApiError } as const
+export const apiQueryOptions = (config: ApiConfigShape): QueryOptions => ({
+  retries: config.retries,
+  retryWhile: isTransientApiError,
+})

@@ -1,7 +1,5 @@
 import { Context, Duration, Layer } from "effect"
-
-/** SDK version sent as `sv` on every request (§9). */
-export const sdkVersion = "2.17.2"
+import { QueryRetry, SDK_VERSION } from "../config/constants"
 
 /**
  * Where each HTTP API lives and who is calling. Every base URL is configuration: nothing in core points at
@@ -23,9 +21,15 @@ export interface ApiConfigShape {
   readonly clientId?: string | undefined
   /** Upper bound of one request, body included. */
   readonly timeout: Duration.Duration
+  /**
+   * Retries of a cached read after a transient failure (3, §9). A one-shot caller such as the CLI sets 0
+   * so that a dead URL fails at once with its own error instead of after the backoff.
+   */
+  readonly retries: number
 }
 
-export type ApiConfigOptions = Partial<Omit<ApiConfigShape, "timeout">> & {
+export type ApiConfigOptions = Partial<Omit<ApiConfigShape, "timeout" | "retries">> & {
+  readonly retries?: number | undefined
   readonly projectId: string
   readonly timeout?: Duration.Input
 }
@@ -47,8 +51,9 @@ export const makeApiConfig = (baseUrl: string, options: ApiConfigOptions): ApiCo
     mempoolUrl: base,
     ordinalsUrl: base,
     sdkType: "appkit",
-    sdkVersion,
+    sdkVersion: SDK_VERSION,
     ...options,
     timeout: Duration.fromInputUnsafe(options.timeout ?? defaultTimeout),
+    retries: options.retries ?? QueryRetry.retries,
   }
 }

@@ -1,7 +1,7 @@
-import { Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
+import { Clock, Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { backoffDelay, QueryCache, type QueryState } from "./QueryCache"
+import { QueryCache, type QueryState } from "./QueryCache"
 
 const run = <A, E>(program: Effect.Effect<A, E, QueryCache>) =>
   program.pipe(Effect.provide(Layer.merge(QueryCache.layer, TestClock.layer())), Effect.runPromise)
@@ -81,8 +81,8 @@ describe("QueryCache", () => {
         const read = yield* Effect.forkChild(cache.fetch(key, source.fetch))
         yield* TestClock.adjust("0 millis")
         const callsAt = [source.calls()]
-        for (const attempt of [0, 1, 2]) {
-          yield* TestClock.adjust(Duration.subtract(backoffDelay(attempt), Duration.millis(1)))
+        for (const delay of [1000, 2000, 4000]) {
+          yield* TestClock.adjust(delay - 1)
           callsAt.push(source.calls())
           yield* TestClock.adjust("1 millis")
           callsAt.push(source.calls())
@@ -98,10 +98,26 @@ describe("QueryCache", () => {
     expect(trace.states.at(-1)?.data).toEqual(Option.some("up"))
   })
 
-  it("caps the backoff at 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map((n) => Duration.toMillis(backoffDelay(n)))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000,
-    ])
+  it("caps the backoff at 30 s: min(1000·2^n, 30000)", async () => {
+    const source = upstream<string>([Effect.fail("down")])
+    const callTimes = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const times: Array<number> = []
+        const fetch = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.andThen(
+            Effect.sync(() => times.push(now)),
+            source.fetch,
+          ),
+        )
+        const read = yield* Effect.forkChild(Effect.flip(cache.fetch(["x"], fetch, { retries: 6 })))
+        yield* TestClock.adjust("1 minute")
+        yield* TestClock.adjust("1 minute")
+        yield* Fiber.join(read)
+        return times
+      }),
+    )
+    expect(callTimes).toEqual([0, 1000, 3000, 7000, 15000, 31000, 61000])
   })
 
   it("fails after the last retry with the upstream error and error status", async () => {

@@ -12,6 +12,7 @@ import {
   type Stream,
   SubscriptionRef,
 } from "effect"
+import { CacheLifetime, QueryRetry } from "../config/constants"
 
 /**
  * The query cache shared by every API client (§9): per-kind lifetimes, 3 retries with backoff
@@ -60,24 +61,15 @@ export interface QueryOptions {
   readonly errorCooldown?: Duration.Input | undefined
 }
 
-/** §9 lifetimes by kind; anything else lives for the default 5 minutes. */
-export const cacheLifetimes: Readonly<Record<string, Duration.Duration>> = {
-  balance: Duration.seconds(30),
-  portfolio: Duration.seconds(30),
-  nativeBalance: Duration.seconds(30),
-  name: Duration.minutes(5),
-  identity: Duration.minutes(5),
-}
-export const defaultCacheLifetime = Duration.minutes(5)
-export const defaultRetries = 3
-export const maxBackoff = Duration.seconds(30)
+/** §9 lifetimes by kind (the first element of a key); any other kind lives for `CacheLifetime.query`. */
+export const lifetimeOf = (kind: string): Duration.Duration =>
+  kind in CacheLifetime && kind !== "query"
+    ? CacheLifetime[kind as keyof typeof CacheLifetime]
+    : CacheLifetime.query
 
-/** Delay before retry n (0-based): min(1000·2^n, 30000) ms. */
-export const backoffDelay = (attempt: number): Duration.Duration =>
-  Duration.min(Duration.millis(1000 * 2 ** attempt), maxBackoff)
-
+// min(1000·2^n, 30000) ms before retry n: exponential from 1 s, each delay capped.
 const backoffSchedule = Schedule.exponential(Duration.seconds(1), 2).pipe(
-  Schedule.modifyDelay((metadata) => Effect.succeed(Duration.min(metadata.output, maxBackoff))),
+  Schedule.modifyDelay((metadata) => Effect.succeed(Duration.min(metadata.output, QueryRetry.maxBackoff))),
 )
 
 export const serializeKey = (key: QueryKey): string => JSON.stringify(key)
@@ -153,7 +145,7 @@ const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
     return attempt.pipe(
       Effect.retry({
         schedule: backoffSchedule,
-        times: options?.retries ?? defaultRetries,
+        times: options?.retries ?? QueryRetry.retries,
         while: options?.retryWhile ?? (() => true),
       }),
       Effect.exit,
@@ -184,10 +176,7 @@ const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
   }
 
   const isFresh = (entry: Entry, state: QueryState, now: number, options?: QueryOptions) => {
-    const ttl =
-      options?.ttl === undefined
-        ? (cacheLifetimes[entry.key[0]] ?? defaultCacheLifetime)
-        : Duration.fromInputUnsafe(options.ttl)
+    const ttl = options?.ttl === undefined ? lifetimeOf(entry.key[0]) : Duration.fromInputUnsafe(options.ttl)
     return Option.isSome(state.data) && !entry.stale && now - state.dataUpdatedAt < Duration.toMillis(ttl)
   }
 

@@ -16,14 +16,10 @@ export {
   type ApiConfigShape,
   defaultTimeout,
   makeApiConfig,
-  sdkVersion,
 } from "./ApiConfig"
 export {
-  backoffDelay,
-  cacheLifetimes,
-  defaultCacheLifetime,
-  defaultRetries,
   type FetchStatus,
+  lifetimeOf,
   QueryCache,
   type QueryKey,
   type QueryOptions,

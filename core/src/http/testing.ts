@@ -7,6 +7,8 @@ import { type FetchStatus, QueryCache, type QueryKey } from "./QueryCache"
 /** Base URL of unit tests; nock intercepts it, and with net connect disabled nothing leaves the process. */
 export const testBaseUrl = "http://127.0.0.1:8799"
 export const testProjectId = "test-project"
+/** The SDK parameters every GET must carry (§7), with the §9 SDK version spelled out. */
+export const testSdkQuery = { projectId: testProjectId, st: "appkit", sv: "2.17.2" } as const
 
 /** ApiClient (fetch transport) + QueryCache on a TestClock, every API on `testBaseUrl`. */
 export const apiTestLayer = Layer.mergeAll(

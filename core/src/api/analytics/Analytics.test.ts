@@ -2,8 +2,7 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { sdkVersion } from "../../http/ApiConfig"
-import { runWithApi, testBaseUrl, testProjectId } from "../../http/testing"
+import { runWithApi, testBaseUrl, testSdkQuery } from "../../http/testing"
 import { Analytics, type AnalyticsOptions } from "./Analytics"
 
 const page = { url: "https://app.example/shop", domain: "app.example" }
@@ -17,7 +16,7 @@ const collector = (status = 200) => {
   const bodies: Array<Record<string, unknown>> = []
   nock(testBaseUrl)
     .post("/e")
-    .query({ projectId: testProjectId, st: "appkit", sv: sdkVersion })
+    .query(testSdkQuery)
     .times(100)
     .reply((_uri, body) => {
       bodies.push(body as Record<string, unknown>)

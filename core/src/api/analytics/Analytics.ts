@@ -1,11 +1,11 @@
-import { Clock, Context, Effect, Layer, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Ref } from "effect"
+import { ErrorTelemetry } from "../../config/constants"
 import { AlertError, alertForAnalyticsStatus } from "../../errors/alerts"
 import { ApiClient, type ApiError } from "../../http/ApiClient"
 import type { AnalyticsEventBody } from "./schemas"
 
-/** Error telemetry is capped at 5 events per sliding 60 s window (§9). */
-export const errorEventLimit = 5
-export const errorEventWindowMillis = 60_000
+// Error telemetry is capped per sliding window (§9: 5 per 60 s).
+const errorEventWindowMillis = Duration.toMillis(ErrorTelemetry.window)
 /** Created on every page load; too frequent to be worth sending (§7). */
 export const skippedEvents: ReadonlyArray<string> = ["MODAL_CREATED"]
 
@@ -87,7 +87,7 @@ export const makeAnalytics = (api: ApiClient["Service"], options: AnalyticsOptio
     const admitError = Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Ref.modify(errorTimes, (times) => {
         const recent = times.filter((time) => now - time < errorEventWindowMillis)
-        return recent.length < errorEventLimit ? [true, [...recent, now]] : [false, recent]
+        return recent.length < ErrorTelemetry.maxEvents ? [true, [...recent, now]] : [false, recent]
       }),
     )
 

@@ -2,9 +2,8 @@ import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { sdkVersion } from "../../http/ApiConfig"
 import type { QueryCache } from "../../http/QueryCache"
-import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId } from "../../http/testing"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
 import { BlockchainApi } from "./BlockchainApi"
 import { mockedQuoteId, sampleOnrampOptions } from "./onrampFallback"
 import type {
@@ -15,7 +14,7 @@ import type {
   Transaction,
 } from "./schemas"
 
-const sdk = { projectId: testProjectId, st: "appkit", sv: sdkVersion }
+const sdk = testSdkQuery
 const address = "0x1111111111111111111111111111111111111111"
 const run = <A, E>(program: Effect.Effect<A, E, BlockchainApi | QueryCache | TestClock.TestClock>) =>
   runWithApi(program, BlockchainApi.layer)

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, type Schema } from "effect"
+import { Limits, NameSuffix, Timings } from "../../config/constants"
 import { DataError } from "../../errors/data"
 import { NameError, type nameMessages } from "../../errors/names"
 import { SwapError } from "../../errors/transfer"
@@ -40,10 +41,8 @@ import {
 } from "./schemas"
 import { isSwapNetwork } from "./swapNetworks"
 
-/** §9: a failed balance read is not retried for 30 s; reads meanwhile fail with 'Token Balance Unavailable'. */
-export const balanceRetryLock = "30 seconds"
-/** The suggestions zone is fixed (§9). */
-export const nameSuggestionZone = "reown.id"
+/** The suggestions zone is fixed (§9): the current name suffix without its dot. */
+export const nameSuggestionZone = NameSuffix.current.slice(1)
 
 export interface HistoryParams {
   /** Required: history without an account address is refused before any call. */
@@ -77,7 +76,7 @@ export interface BuildTransactionParams {
   readonly from: string
   readonly to: string
   readonly userAddress: string
-  /** Percent, §9 default 1. */
+  /** Percent; §9 default `Limits.swapSlippagePercent` (1). */
   readonly slippage?: number | undefined
   readonly disableEstimate?: boolean | undefined
 }
@@ -88,8 +87,6 @@ export interface BuildApproveParams {
   readonly from: string
   readonly to: string
 }
-
-export const defaultSlippage = 1
 
 export interface BlockchainApiShape {
   readonly supportedChains: Effect.Effect<SupportedChains, ApiError>
@@ -164,6 +161,7 @@ export const makeBlockchainApi = (
   cache: QueryCache["Service"],
 ): BlockchainApiShape => {
   const baseUrl = api.config.blockchainApiUrl
+  const queryOptions = apiQueryOptions(api.config)
   const get = <S extends Schema.Top & { readonly DecodingServices: never }>(
     path: string,
     schema: S,
@@ -179,7 +177,7 @@ export const makeBlockchainApi = (
   const supportedChains = cache.fetch(
     ["supportedChains"],
     get("/v1/supported-chains", SupportedChains),
-    apiQueryOptions,
+    queryOptions,
   )
 
   const isSupportedNetwork = (caipNetworkId: string) =>
@@ -211,7 +209,7 @@ export const makeBlockchainApi = (
     return Effect.gen(function* () {
       if (!(yield* isSupportedNetwork(params.chainId))) return []
       if (params.forceUpdate !== undefined) yield* cache.invalidate(key)
-      return yield* cache.fetch(key, read, { retries: 0, errorCooldown: balanceRetryLock })
+      return yield* cache.fetch(key, read, { retries: 0, errorCooldown: Timings.balanceRetryLock })
     })
   }
 
@@ -224,7 +222,7 @@ export const makeBlockchainApi = (
           ? cache.fetch(
               ["identity", address],
               get(`/v1/identity/${segment(address)}`, Identity, { sender }),
-              apiQueryOptions,
+              queryOptions,
             )
           : Effect.succeed({ name: null, avatar: null }),
       ),
@@ -256,7 +254,7 @@ export const makeBlockchainApi = (
         cache.fetch(
           ["swapTokens", chainId],
           get("/v1/convert/tokens", SwapTokens, { chainId }),
-          apiQueryOptions,
+          queryOptions,
         ),
       ),
     allowance: ({ chainId, tokenAddress, userAddress }) =>
@@ -278,7 +276,7 @@ export const makeBlockchainApi = (
         post("/v1/convert/build-transaction", BuildTransactionResponse, {
           projectId: api.config.projectId,
           amount,
-          eip155: { slippage: String(slippage ?? defaultSlippage) },
+          eip155: { slippage: String(slippage ?? Limits.swapSlippagePercent) },
           from,
           to,
           userAddress,
@@ -296,7 +294,7 @@ export const makeBlockchainApi = (
         .fetch(
           ["name", name],
           get(`/v1/profile/account/${segment(name)}`, NameRecord, { apiVersion: 2 }),
-          apiQueryOptions,
+          queryOptions,
         )
         .pipe(Effect.mapError(nameError("resolve"))),
     reverseLookup: ({ address, sender }) =>
@@ -304,7 +302,7 @@ export const makeBlockchainApi = (
         .fetch(
           ["name", "reverse", address],
           get(`/v1/profile/reverse/${segment(address)}`, ReverseNames, { sender, apiVersion: 2 }),
-          apiQueryOptions,
+          queryOptions,
         )
         .pipe(Effect.mapError(nameError("namesForAddress"))),
     nameSuggestions: (name) =>
@@ -319,7 +317,7 @@ export const makeBlockchainApi = (
     onrampUrl: (request) =>
       post("/v1/generators/onrampurl", OnrampUrl, request).pipe(Effect.map((r) => r.url)),
     onrampOptions: cache
-      .fetch(["onrampOptions"], get("/v1/onramp/options", OnrampOptions), apiQueryOptions)
+      .fetch(["onrampOptions"], get("/v1/onramp/options", OnrampOptions), queryOptions)
       .pipe(Effect.orElseSucceed(() => sampleOnrampOptions)),
     onrampQuote: (request) =>
       post("/v1/onramp/quote", OnrampQuote, request).pipe(

@@ -1,21 +1,10 @@
+import { QUANTITY_SIGN } from "../../config/constants"
+import type { OperationType } from "../../domain/history"
 import type { TokenBalance, Transaction } from "./schemas"
 
 /** §9: the sign shown before an activity's amount, by operation type; other operations have none. */
-export const activityLabel = (operationType: string): "+" | "-" | "" => {
-  switch (operationType.toLowerCase()) {
-    case "receive":
-    case "deposit":
-    case "borrow":
-    case "claim":
-      return "+"
-    case "withdraw":
-    case "repay":
-    case "burn":
-      return "-"
-    default:
-      return ""
-  }
-}
+export const activityLabel = (operationType: string): "+" | "-" | "" =>
+  QUANTITY_SIGN[operationType.toLowerCase() as OperationType] ?? ""
 
 const isSpamTransfer = (transfer: Transaction["transfers"][number]) =>
   transfer.nft_info?.flags.is_spam === true

@@ -1,3 +1,4 @@
+import { ONRAMP_FALLBACK_PAYMENT_CURRENCIES } from "../../config/constants"
 import type { OnrampOptions, OnrampQuote, OnrampQuoteRequest } from "./schemas"
 
 const usdcNetworks = [
@@ -15,18 +16,12 @@ const usdcNetworks = [
   },
 ]
 
-/** Limits of §9: card 10.00–7500.00, bank account 10.00–25000.00, for USD and EUR. */
-const paymentMethodLimits = [
-  { id: "card", min: "10.00", max: "7500.00" },
-  { id: "ach_bank_account", min: "10.00", max: "25000.00" },
-]
-
-/** What the onramp view offers when GET /v1/onramp/options fails (§8 fallback). */
+/**
+ * What the onramp view offers when GET /v1/onramp/options fails (§8 fallback): the §9 limits (card
+ * 10.00–7500.00, bank account 10.00–25000.00, USD and EUR) for USDC and ETH.
+ */
 export const sampleOnrampOptions: OnrampOptions = {
-  paymentCurrencies: [
-    { id: "USD", payment_method_limits: paymentMethodLimits },
-    { id: "EUR", payment_method_limits: paymentMethodLimits },
-  ],
+  paymentCurrencies: ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
   purchaseCurrencies: [
     { id: "USDC", name: "USD Coin", symbol: "USDC", networks: usdcNetworks },
     {

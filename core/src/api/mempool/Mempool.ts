@@ -59,6 +59,7 @@ export class Mempool extends Context.Service<Mempool, MempoolShape>()("appkit/Me
 }
 
 export const makeMempool = (api: ApiClient["Service"], cache: QueryCache["Service"]): MempoolShape => {
+  const queryOptions = apiQueryOptions(api.config)
   const utxos: MempoolShape["utxos"] = ({ address, network }) =>
     api
       .json(
@@ -86,7 +87,7 @@ export const makeMempool = (api: ApiClient["Service"], cache: QueryCache["Servic
           const satoshis = sumSatoshis(list)
           return { balance: satoshisToBtc(satoshis), symbol: "BTC" as const, satoshis }
         }),
-        apiQueryOptions,
+        queryOptions,
       ),
   }
 }

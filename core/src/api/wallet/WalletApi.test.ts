@@ -1,11 +1,10 @@
 import { Effect, Option } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { sdkVersion } from "../../http/ApiConfig"
-import { runWithApi, testBaseUrl, testProjectId } from "../../http/testing"
+import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
 import { WalletApi } from "./WalletApi"
 
-const sdk = { projectId: testProjectId, st: "appkit", sv: sdkVersion }
+const sdk = testSdkQuery
 const withApi = <A, E>(f: (api: WalletApi["Service"]) => Effect.Effect<A, E>) =>
   runWithApi(Effect.flatMap(WalletApi, f), WalletApi.layer)
 
@@ -89,9 +88,7 @@ describe("WalletApi images", () => {
 
   it("builds image URLs with the sdk parameters", async () => {
     const url = await withApi((api) => Effect.succeed(api.imageUrl("wallet", "a b")))
-    expect(url).toBe(
-      `${testBaseUrl}/getWalletImage/a%20b?projectId=${testProjectId}&st=appkit&sv=${sdkVersion}`,
-    )
+    expect(url).toBe(`${testBaseUrl}/getWalletImage/a%20b?projectId=${testProjectId}&st=appkit&sv=2.17.2`)
   })
 })
 

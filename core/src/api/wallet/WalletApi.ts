@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { Limits } from "../../config/constants"
 import type { AlertError } from "../../errors/alerts"
 import {
   ApiClient,
@@ -12,9 +13,9 @@ import { QueryCache } from "../../http/QueryCache"
 import { alertForApiError } from "../serverAlerts"
 import { AnalyticsConfig, AppKitRemoteConfig, ProjectOrigins, WalletPage } from "./schemas"
 
-/** §9: wallet pages hold 40 entries, search pages 100. */
-export const walletPageEntries = 40
-export const walletSearchEntries = 100
+/** §9: wallet pages hold 40 entries, search pages 100 (the defaults of `getWallets`). */
+export const walletPageEntries = Limits.walletPageEntries
+export const walletSearchEntries = Limits.walletSearchEntries
 
 export interface GetWalletsParams {
   /** 1-based. */
@@ -66,6 +67,7 @@ export class WalletApi extends Context.Service<WalletApi, WalletApiShape>()("app
 
 export const makeWalletApi = (api: ApiClient["Service"], cache: QueryCache["Service"]): WalletApiShape => {
   const baseUrl = api.config.walletApiUrl
+  const queryOptions = apiQueryOptions(api.config)
   const get = <S extends WireSchema>(
     path: string,
     schema: S,
@@ -85,7 +87,7 @@ export const makeWalletApi = (api: ApiClient["Service"], cache: QueryCache["Serv
         badge_type: params.badge_type,
       }
       const key = ["wallets", ...Object.values(query)] as const
-      return cache.fetch(key, get("/getWallets", WalletPage, query), apiQueryOptions)
+      return cache.fetch(key, get("/getWallets", WalletPage, query), queryOptions)
     },
     image: (kind, id) => api.binary({ method: "GET", baseUrl, path: imagePath(kind, id) }),
     imageUrl: (kind, id) => {
