@@ -44,6 +44,7 @@ export {
 } from "./onramp"
 export { PairingConnection, PairingConnections, PairingState, WcUri } from "./pairing"
 export { EpochMillis, IsoDateTime } from "./primitives"
+export { SendState } from "./send"
 export { Cacao, SiwxMessageData, SiwxSession } from "./siwx"
 export { SocialProvider, socialProviders } from "./social"
 export { SwapQuoteInput } from "./swap"
