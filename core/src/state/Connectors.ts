@@ -76,10 +76,10 @@ export const orderedConnectorList = (state: ConnectorsState): ReadonlyArray<Conn
     list: ReadonlyArray<WalletRef>,
   ) => list.filter(fresh).map((wallet) => ({ section, wallet }))
   // Recent wallets that are installed still show as recent: a user looks for what they used last.
-  const recent = state.recentWallets.slice(0, maxRecentWallets).map((wallet) => {
-    seen.add(wallet.id)
-    return { section: "recent" as const, wallet }
-  })
+  const recent = state.recentWallets
+    .filter((wallet) => !seen.has(wallet.id) && Boolean(seen.add(wallet.id)))
+    .slice(0, maxRecentWallets)
+    .map((wallet) => ({ section: "recent" as const, wallet }))
   const bySection = (section: "walletConnect" | "injected" | "external") =>
     state.connectors
       .filter((connector) => sectionOfType(connector.type) === section && !seen.has(connector.id))

@@ -1,0 +1,162 @@
+import { Effect, SubscriptionRef } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import type { ConnectorType } from "../connectors/Connector"
+import {
+  type ConnectorInfo,
+  Connectors,
+  type ConnectorsState,
+  connectMethodOrder,
+  connectorSectionOrder,
+  orderedConnectorList,
+  visibleSocials,
+} from "./Connectors"
+import { defaultFeatures, defaultSocials } from "./Options"
+import { runState } from "./testkit"
+
+const connector = (id: string, type: ConnectorType, rdns?: string): ConnectorInfo => ({
+  id,
+  name: id,
+  type,
+  chain: "eip155",
+  imageUrl: undefined,
+  rdns,
+})
+const wallet = (id: string, rdns?: string) => (rdns ? { id, name: id, rdns } : { id, name: id })
+
+const empty: ConnectorsState = {
+  connectors: [],
+  recentWallets: [],
+  featuredWallets: [],
+  customWallets: [],
+  listedWallets: [],
+}
+
+describe("connector list", () => {
+  it("follows the §9 type order and shows each wallet once", () => {
+    const list = orderedConnectorList({
+      connectors: [
+        connector("metamask", "ANNOUNCED", "io.metamask"),
+        connector("coinbase", "EXTERNAL"),
+        connector("walletConnect", "WALLET_CONNECT"),
+        connector("auth", "AUTH"),
+      ],
+      recentWallets: [wallet("rainbow"), wallet("zerion"), wallet("trust")],
+      featuredWallets: [wallet("rainbow"), wallet("ledger")],
+      customWallets: [wallet("my-wallet")],
+      listedWallets: ["metamask-listing", "a", "b", "c", "d", "e"].map((id) =>
+        wallet(id, id === "metamask-listing" ? "io.metamask" : undefined),
+      ),
+    })
+    expect(
+      list.map((item) => `${item.section}:${"connector" in item ? item.connector.id : item.wallet.id}`),
+    ).toEqual([
+      "walletConnect:walletConnect",
+      "recent:rainbow",
+      "recent:zerion",
+      "injected:metamask",
+      "featured:ledger",
+      "custom:my-wallet",
+      "external:coinbase",
+      "recommended:a",
+      "recommended:b",
+      "recommended:c",
+      "recommended:d",
+    ])
+  })
+
+  it("keeps sections in order, never repeats a wallet and recommends at most 4 (any input)", () => {
+    const ids = fc.constantFrom("a", "b", "c", "d", "e", "f", "g")
+    const wallets = fc.array(
+      ids.map((id) => wallet(id)),
+      { maxLength: 8 },
+    )
+    const types = fc.constantFrom<ConnectorType>(
+      "WALLET_CONNECT",
+      "INJECTED",
+      "ANNOUNCED",
+      "EXTERNAL",
+      "AUTH",
+      "MULTI_CHAIN",
+    )
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.constantFrom("x", "y", "z"), types), { selector: ([id]) => id }),
+        wallets,
+        wallets,
+        wallets,
+        (connectors, recentWallets, featuredWallets, listedWallets) => {
+          const list = orderedConnectorList({
+            ...empty,
+            connectors: connectors.map(([id, type]) => connector(id, type)),
+            recentWallets,
+            featuredWallets,
+            listedWallets,
+          })
+          const ranks = list.map((item) => connectorSectionOrder.indexOf(item.section))
+          expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+          const walletIds = list.flatMap((item) => ("wallet" in item ? [item.wallet.id] : []))
+          expect(new Set(walletIds).size).toBe(walletIds.length)
+          expect(list.filter((item) => item.section === "recommended").length).toBeLessThanOrEqual(4)
+          expect(list.filter((item) => item.section === "recent").length).toBeLessThanOrEqual(2)
+        },
+      ),
+    )
+  })
+})
+
+describe("connect methods and socials", () => {
+  const options = { features: defaultFeatures, socials: defaultSocials, telegramPlatform: undefined }
+
+  it("orders email, social, wallet, with wallet first when an injected or announced wallet exists", () => {
+    expect(connectMethodOrder([], options)).toEqual(["email", "social", "wallet"])
+    expect(connectMethodOrder([connector("mm", "ANNOUNCED")], options)).toEqual(["wallet", "email", "social"])
+    expect(connectMethodOrder([connector("wc", "WALLET_CONNECT")], options)).toEqual([
+      "email",
+      "social",
+      "wallet",
+    ])
+    expect(
+      connectMethodOrder([], { ...options, features: { ...defaultFeatures, email: false }, socials: [] }),
+    ).toEqual(["wallet"])
+  })
+
+  it("applies the Telegram rules: iOS hides google, Mac hides x, Android hides facebook and x", () => {
+    expect(visibleSocials(defaultSocials, "ios")).not.toContain("google")
+    expect(visibleSocials(defaultSocials, "mac")).toEqual([
+      "google",
+      "discord",
+      "farcaster",
+      "github",
+      "apple",
+      "facebook",
+    ])
+    expect(visibleSocials(defaultSocials, "android")).toEqual([
+      "google",
+      "discord",
+      "farcaster",
+      "github",
+      "apple",
+    ])
+    expect(visibleSocials(defaultSocials, undefined)).toEqual(defaultSocials)
+  })
+})
+
+describe("recent wallets", () => {
+  it("keeps the 2 most recent, without duplicates, and restores them after a reload", async () => {
+    const map = new Map<string, string>()
+    const recent = Effect.flatMap(Connectors, (c) =>
+      Effect.map(SubscriptionRef.get(c.state), (s) => s.recentWallets.map((w) => w.id)),
+    )
+    const first = await runState(
+      Effect.gen(function* () {
+        const connectors = yield* Connectors
+        for (const id of ["a", "b", "a", "c"]) yield* connectors.addRecentWallet(wallet(id))
+        return yield* recent
+      }),
+      { map },
+    )
+    expect(first).toEqual(["c", "a"])
+    expect(await runState(recent, { map })).toEqual(["c", "a"])
+  })
+})

@@ -1,0 +1,156 @@
+import { Effect, SubscriptionRef } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { defaultView, Modal } from "./Modal"
+import { Network } from "./Network"
+import { Router } from "./Router"
+import { runState, scriptedWallet, testOptions, waitFor } from "./testkit"
+
+const views = Effect.gen(function* () {
+  const router = yield* SubscriptionRef.get((yield* Router).state)
+  const modal = yield* SubscriptionRef.get((yield* Modal).state)
+  return { open: modal.open, view: router.view, history: router.history }
+})
+
+describe("Modal", () => {
+  it("picks the default view from adapters, platform and connection status", () => {
+    expect(defaultView({ adapters: ["eip155"], isMobile: false }, false)).toBe("Connect")
+    expect(defaultView({ adapters: ["eip155"], isMobile: true }, true)).toBe("Account")
+    expect(defaultView({ adapters: [], isMobile: false }, false)).toBe("ConnectingWalletConnectBasic")
+    expect(defaultView({ adapters: [], isMobile: true }, false)).toBe("AllWallets")
+  })
+
+  it("opens on Account once connected", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const state = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        yield* (yield* Modal).open()
+        return yield* views
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(state).toEqual({ open: true, view: "Account", history: ["Account"] })
+  })
+
+  it("refuses to close on ApproveTransaction unless forced, and shakes for 500 ms", async () => {
+    const result = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        yield* modal.open({ view: "ApproveTransaction" })
+        const refused = yield* modal.close()
+        const shaking = (yield* SubscriptionRef.get(modal.state)).shake
+        yield* TestClock.adjust("499 millis")
+        const stillShaking = (yield* SubscriptionRef.get(modal.state)).shake
+        yield* TestClock.adjust("1 millis")
+        const stopped = (yield* SubscriptionRef.get(modal.state)).shake
+        const forced = yield* modal.close({ force: true })
+        return { refused, shaking, stillShaking, stopped, forced, open: (yield* views).open }
+      }),
+    )
+    expect(result).toEqual({
+      refused: false,
+      shaking: true,
+      stillShaking: true,
+      stopped: false,
+      forced: true,
+      open: false,
+    })
+  })
+
+  it("in embedded mode returns to Connect or Account instead of closing", async () => {
+    const state = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        yield* modal.open({ view: "AllWallets" })
+        yield* (yield* Router).push("ConnectingExternal")
+        yield* modal.close()
+        return yield* views
+      }),
+      { options: { ...testOptions, enableEmbedded: true } },
+    )
+    expect(state).toEqual({ open: true, view: "Connect", history: ["Connect"] })
+  })
+
+  it("opens UnsupportedChain when the wallet moves to a chain the dApp did not request", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const state = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* waitFor((yield* Modal).state, (s) => s.open)
+        return {
+          ...(yield* views),
+          network: (yield* SubscriptionRef.get((yield* Network).state)).unsupportedChain,
+        }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(state).toEqual({
+      open: true,
+      view: "UnsupportedChain",
+      history: ["UnsupportedChain"],
+      network: true,
+    })
+  })
+
+  it("leaves an unsupported chain alone when the dApp allows it", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const state = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* waitFor((yield* Network).state, (s) => s.unsupportedChain)
+        return yield* views
+      }),
+      { connectors: [wallet.connector], options: { ...testOptions, allowUnsupportedChain: true } },
+    )
+    expect(state.open).toBe(false)
+  })
+
+  it("resyncs Farcaster 100 ms after going back from its view", async () => {
+    const urls = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const account = yield* Account
+        const farcasterUrl = Effect.map(
+          SubscriptionRef.get(account.state),
+          (s) => s.byNamespace.eip155?.farcasterUrl,
+        )
+        yield* modal.open()
+        yield* (yield* Router).push("ConnectingFarcaster")
+        yield* account.update("eip155", { farcasterUrl: "https://farcaster.xyz/~/siwf?channelToken=1" })
+        yield* modal.back
+        const right = yield* farcasterUrl
+        yield* TestClock.adjust("99 millis")
+        const before = yield* farcasterUrl
+        yield* TestClock.adjust("1 millis")
+        return { right, before, after: yield* farcasterUrl, view: (yield* views).view }
+      }),
+    )
+    expect(urls).toEqual({
+      right: "https://farcaster.xyz/~/siwf?channelToken=1",
+      before: "https://farcaster.xyz/~/siwf?channelToken=1",
+      after: undefined,
+      view: "Connect",
+    })
+  })
+
+  it("tracks loading per namespace and closes after a finished request whose action says so", async () => {
+    const state = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const router = yield* Router
+        yield* modal.setLoading("solana", true)
+        yield* modal.open({ view: "Account" })
+        yield* router.push("ApproveTransaction")
+        yield* router.pushTransaction({ _tag: "Replace" })
+        yield* modal.finishTransaction("success")
+        return { ...(yield* views), loading: (yield* SubscriptionRef.get(modal.state)).loading }
+      }),
+    )
+    expect(state).toMatchObject({ open: false, loading: { solana: true } })
+  })
+})

@@ -1,0 +1,49 @@
+import { Effect, SubscriptionRef } from "effect"
+import { describe, expect, it } from "vitest"
+import { Network, shouldShowUnsupportedChain } from "./Network"
+import { base, runState, solana, testOptions } from "./testkit"
+
+describe("Network", () => {
+  it("starts on the default network and switches namespace with the network", async () => {
+    const states = await runState(
+      Effect.gen(function* () {
+        const network = yield* Network
+        const start = yield* SubscriptionRef.get(network.state)
+        yield* network.setActiveNetwork(solana.caipNetworkId)
+        return { start, after: yield* SubscriptionRef.get(network.state) }
+      }),
+      { options: { ...testOptions, defaultNetwork: base.caipNetworkId } },
+    )
+    expect(states.start.caipNetwork.caipNetworkId).toBe(base.caipNetworkId)
+    expect(states.after).toMatchObject({
+      activeNamespace: "solana",
+      activeNetworkIds: { eip155: base.caipNetworkId, solana: solana.caipNetworkId },
+    })
+  })
+
+  it("restores the active network after a reload, and ignores one the dApp no longer requests", async () => {
+    const map = new Map<string, string>()
+    const active = Effect.flatMap(Network, (n) =>
+      Effect.map(SubscriptionRef.get(n.state), (s) => s.caipNetwork.caipNetworkId),
+    )
+    await runState(
+      Effect.flatMap(Network, (n) => n.setActiveNetwork(solana.caipNetworkId)),
+      { map },
+    )
+    expect(await runState(active, { map })).toBe(solana.caipNetworkId)
+    const withoutSolana = { ...testOptions, networks: [base] as const }
+    expect(await runState(active, { map, options: withoutSolana })).toBe(base.caipNetworkId)
+  })
+
+  it("opens UnsupportedChain only for an unrequested chain, with switching on and unsupported chains not allowed", () => {
+    const flags = [true, false]
+    for (const unsupportedChain of flags)
+      for (const enableNetworkSwitch of flags)
+        for (const allowUnsupportedChain of flags) {
+          const state = { unsupportedChain } as Parameters<typeof shouldShowUnsupportedChain>[0]
+          expect(shouldShowUnsupportedChain(state, { enableNetworkSwitch, allowUnsupportedChain })).toBe(
+            unsupportedChain && enableNetworkSwitch && !allowUnsupportedChain,
+          )
+        }
+  })
+})

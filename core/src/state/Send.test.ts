@@ -1,0 +1,52 @@
+import { Effect, Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { chainNamespaces } from "../domain/namespace"
+import { initialSendState, type SendState, validateSend } from "./Send"
+
+const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" } }
+const filled: SendState = { ...initialSendState, token, sendTokenAmount: "0.25", receiverAddress: "0xabc" }
+
+const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]) =>
+  Result.match(Effect.runSync(Effect.result(validateSend(state, namespace))), {
+    onSuccess: () => "ok",
+    onFailure: (error) => error.message,
+  })
+
+describe("send validation (§5)", () => {
+  it("gives the §5 messages in order", () => {
+    expect(messageOf(filled, "eip155")).toBe("ok")
+    expect(messageOf(filled, "solana")).toBe("ok")
+    expect(messageOf({ ...filled, sendTokenAmount: undefined }, "eip155")).toBe(
+      "An amount and receiver address are required",
+    )
+    expect(messageOf({ ...filled, receiverAddress: "  " }, "eip155")).toBe(
+      "An amount and receiver address are required",
+    )
+    expect(messageOf({ ...filled, token: undefined }, "eip155")).toBe("A token is required")
+    expect(messageOf({ ...filled, sendTokenAmount: "1.2.3" }, "eip155")).toBe("Invalid amount: 1.2.3")
+    expect(messageOf({ ...filled, sendTokenAmount: "-1" }, "eip155")).toBe("Invalid amount: -1")
+  })
+
+  it("refuses every namespace but eip155 and solana with 'Unsupported chain', whatever the form holds", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...chainNamespaces),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.string(), { nil: undefined }),
+        (namespace, sendTokenAmount, receiverAddress) => {
+          const message = messageOf({ ...filled, sendTokenAmount, receiverAddress }, namespace)
+          expect(message === "Unsupported chain").toBe(namespace !== "eip155" && namespace !== "solana")
+        },
+      ),
+    )
+  })
+
+  it("accepts exactly the non-negative amount strings of §5 once the other fields are set", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,6}(\.[0-9]{1,6})?$/), (amount) => {
+        expect(messageOf({ ...filled, sendTokenAmount: amount }, "eip155")).toBe("ok")
+      }),
+    )
+  })
+})
