@@ -15,9 +15,8 @@ export {
 export * as Entities from "./entities"
 export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
 export {
-  activeNetworkIdKey,
-  connectedConnectorIdKey,
   NativeBalance,
+  RecentWallet,
   readKey,
   removeKey,
   type StorageKey,

@@ -2,27 +2,17 @@ import { Effect, Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { fromMap, Storage } from "../storage/Storage"
 import { CaipChainId } from "./caip"
-import { chainNamespaces } from "./namespace"
-import {
-  activeNetworkIdKey,
-  connectedConnectorIdKey,
-  readKey,
-  removeKey,
-  StorageKeys,
-  writeKey,
-} from "./storageKeys"
+import { readKey, removeKey, StorageKeys, writeKey } from "./storageKeys"
 
 const run = <A>(map: Map<string, string>, effect: Effect.Effect<A, never, Storage>) =>
   Effect.runSync(Effect.provideService(effect, Storage, fromMap(map)))
 
-const perNamespaceKeys = chainNamespaces.flatMap((namespace) => [
-  activeNetworkIdKey(namespace),
-  connectedConnectorIdKey(namespace),
-])
+const solanaMainnet = Schema.decodeSync(CaipChainId)("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")
+const account = "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 
 describe("storage keys", () => {
   it("keeps every AppKit key under the @appkit/ prefix, each key once", () => {
-    const keys = [...Object.values(StorageKeys), ...perNamespaceKeys].map((storageKey) => storageKey.key)
+    const keys = Object.values(StorageKeys).map((storageKey) => storageKey.key)
     expect(new Set(keys).size).toBe(keys.length)
     for (const key of keys.filter((key) => key !== "sats-connect_defaultProvider")) {
       expect(key).toMatch(/^@appkit\//)
@@ -36,42 +26,44 @@ describe("storage keys", () => {
       Effect.gen(function* () {
         yield* writeKey(StorageKeys.connectedNamespaces, ["eip155", "solana"])
         yield* writeKey(StorageKeys.nativeBalanceCache, {
-          "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045": {
-            timestamp: 1714644900000,
-            value: { balance: "1.5", symbol: "ETH" },
-          },
+          [account]: { timestamp: 1714644900000, value: { balance: "1.5", symbol: "ETH" } },
         })
-        yield* writeKey(
-          activeNetworkIdKey("solana"),
-          Schema.decodeSync(CaipChainId)("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"),
-        )
+        yield* writeKey(StorageKeys.activeNetworkIds, { solana: solanaMainnet })
+        yield* writeKey(StorageKeys.recentWallets, [
+          { id: "c57ca95b", name: "MetaMask", rdns: "io.metamask" },
+        ])
         return yield* Effect.all([
           readKey(StorageKeys.connectedNamespaces),
           readKey(StorageKeys.nativeBalanceCache),
-          readKey(activeNetworkIdKey("solana")),
-          readKey(activeNetworkIdKey("eip155")),
+          readKey(StorageKeys.activeNetworkIds),
+          readKey(StorageKeys.recentWallets),
+          readKey(StorageKeys.connectedConnectorIds),
         ])
       }),
     )
     expect(read[0]).toEqual(Option.some(["eip155", "solana"]))
-    expect(
-      Option.getOrThrow(read[1])["eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"]?.value.balance,
-    ).toBe("1.5")
-    expect(read[2]).toEqual(Option.some("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"))
-    expect(read[3]).toEqual(Option.none())
-    expect(map.get("@appkit/solana:active_caip_network_id")).toBe('"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"')
+    expect(Option.getOrThrow(read[1])[account]?.value.balance).toBe("1.5")
+    expect(read[2]).toEqual(Option.some({ solana: solanaMainnet }))
+    expect(read[3]).toEqual(Option.some([{ id: "c57ca95b", name: "MetaMask", rdns: "io.metamask" }]))
+    expect(read[4]).toEqual(Option.none())
+    expect(map.get("@appkit/active_caip_network_id")).toBe(`{"solana":"${solanaMainnet}"}`)
   })
 
   it("drops a stored value that does not match its schema", () => {
     const map = new Map([
       ["@appkit/connection_status", '"reconnecting"'],
       ["@appkit/preferred_account_types", '{"eip155":"payment"}'],
+      ["@appkit/active_caip_network_id", '{"eip155":"mainnet"}'],
     ])
     const read = run(
       map,
-      Effect.all([readKey(StorageKeys.connectionStatus), readKey(StorageKeys.preferredAccountTypes)]),
+      Effect.all([
+        readKey(StorageKeys.connectionStatus),
+        readKey(StorageKeys.preferredAccountTypes),
+        readKey(StorageKeys.activeNetworkIds),
+      ]),
     )
-    expect(read).toEqual([Option.none(), Option.none()])
+    expect(read).toEqual([Option.none(), Option.none(), Option.none()])
     expect(map.size).toBe(0)
   })
 

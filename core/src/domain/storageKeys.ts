@@ -1,6 +1,5 @@
 import { Effect, Option, Schema } from "effect"
 import { NameRecord } from "../api/blockchain/schemas"
-import { WalletListing } from "../api/wallet/schemas"
 import { readJson, Storage, writeJson } from "../storage/Storage"
 import { AmountString } from "../validation/amount"
 import { ConnectionStatus, PreferredAccountTypes } from "./account"
@@ -8,6 +7,7 @@ import { CaipChainId } from "./caip"
 import { Identity } from "./names"
 import { ChainNamespace } from "./namespace"
 import { PairingConnections } from "./pairing"
+import { perNamespace } from "./perNamespace"
 import { EpochMillis } from "./primitives"
 import { SocialProvider } from "./social"
 import { Token } from "./token"
@@ -36,9 +36,22 @@ const TimestampedCache = <S extends Schema.Top>(value: S) =>
 
 export const NativeBalance = Schema.Struct({ balance: AmountString, symbol: Schema.String })
 
+/** What the connect view needs of a recently used wallet listing; the rest is fetched again. */
+export const RecentWallet = Schema.Struct({
+  id: Schema.NonEmptyString,
+  name: Schema.String,
+  imageUrl: Schema.optionalKey(Schema.String),
+  rdns: Schema.optionalKey(Schema.String),
+})
+export type RecentWallet = typeof RecentWallet.Type
+
 export const StorageKeys = {
-  recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(WalletListing)),
+  recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(RecentWallet)),
   activeNamespace: jsonKey("@appkit/active_namespace", ChainNamespace),
+  /** The CAIP-2 network last active in each namespace. */
+  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(CaipChainId)),
+  /** The connector last connected in each namespace, used to reconnect on reload. */
+  connectedConnectorIds: jsonKey("@appkit/connected_connector_id", perNamespace(Schema.NonEmptyString)),
   connectedNamespaces: jsonKey("@appkit/connected_namespaces", Schema.Array(ChainNamespace)),
   connectionStatus: jsonKey("@appkit/connection_status", ConnectionStatus),
   socialProvider: jsonKey("@appkit/connected_social", SocialProvider),
@@ -54,14 +67,6 @@ export const StorageKeys = {
     encoding: "raw",
   },
 } as const satisfies Record<string, StorageKey<Schema.Top>>
-
-/** The CAIP-2 network last active in a namespace. */
-export const activeNetworkIdKey = (namespace: ChainNamespace) =>
-  jsonKey(`@appkit/${namespace}:active_caip_network_id`, CaipChainId)
-
-/** The connector last connected in a namespace, used to reconnect on reload. */
-export const connectedConnectorIdKey = (namespace: ChainNamespace) =>
-  jsonKey(`@appkit/${namespace}:connected_connector_id`, Schema.NonEmptyString)
 
 type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
 
