@@ -9,6 +9,7 @@ import * as onramp from "./commands/onramp"
 import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
+import * as siwe from "./commands/siwe"
 import * as swap from "./commands/swap"
 import * as tokens from "./commands/tokens"
 import * as wallets from "./commands/wallets"
@@ -26,6 +27,7 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   rpc,
   send,
   sign,
+  siwe,
   activity,
   names,
   onramp,

@@ -1,6 +1,7 @@
 import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
 import { SiwxSession } from "../domain/siwx"
 import { SiwxClient } from "../state/Siwx"
+import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { formatSiwxMessage } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
@@ -17,16 +18,6 @@ export interface Eip155SiwxConfig {
   /** RPC URLs by CAIP-2 chain id, so contract wallets (EIP-1271) can be verified. */
   readonly rpcUrls?: Readonly<Record<string, string>>
 }
-
-const nonceAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-/** 16 random alphanumerics (~95 bits), above EIP-4361's minimum of 8. */
-const randomNonce = Effect.sync(() =>
-  Array.from(
-    crypto.getRandomValues(new Uint8Array(16)),
-    (byte) => nonceAlphabet[byte % nonceAlphabet.length],
-  ).join(""),
-)
 
 const decodeSession = Schema.decodeUnknownResult(SiwxSession)
 
@@ -48,7 +39,7 @@ export const eip155SiwxClient = (
         readonly chainId: string
         readonly accountAddress: string
       }) {
-        const nonce = yield* randomNonce
+        const nonce = generateSiweNonce()
         const now = yield* Clock.currentTimeMillis
         const data = {
           accountAddress: input.accountAddress,

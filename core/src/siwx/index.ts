@@ -1,6 +1,7 @@
 export { isDateTime, parseDateTime } from "./dateTime"
 export { type Eip155SiwxConfig, eip155SiwxClient } from "./Eip155SiwxClient"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
+export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
 export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
 export {

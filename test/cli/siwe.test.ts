@@ -1,0 +1,212 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Anvil, startAnvil } from "@appkit/fixtures"
+import { hex } from "@scure/base"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hashPersonalMessage } from "../../core/src/siwx/eip191"
+import { testSigner } from "../../core/src/testing/personalSign"
+import { loadVectors, type Vector } from "../../core/src/testing/vectors"
+import { toChecksumAddress } from "../../core/src/validation/address/evm"
+import { runCli } from "../support/cli"
+
+/** `appkit-cli siwe create|parse|verify` run as users run it, on the siwe-*.json vectors and a local chain. */
+
+interface VerifyVector extends Vector {
+  readonly input: { readonly message: string; readonly signature: string }
+  readonly verify_params: { readonly time?: string; readonly domain?: string; readonly nonce?: string }
+}
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "appkit-siwe-"))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const messageFile = async (name: string, text: string) => {
+  const file = join(dir, name)
+  // As an editor saves it: with a final newline, which the CLI drops.
+  await writeFile(file, `${text}\n`)
+  return file
+}
+
+const verify = async (
+  file: string,
+  signature: string,
+  params: VerifyVector["verify_params"] = {},
+  extra: string[] = [],
+) => {
+  const flags = Object.entries(params).flatMap(([key, value]) => [`--${key}`, String(value)])
+  return runCli([
+    "siwe",
+    "verify",
+    "--message-file",
+    file,
+    "--signature",
+    signature,
+    "--json",
+    ...flags,
+    ...extra,
+  ])
+}
+
+/** The vector with this id, or a failure naming it (never a silently skipped check). */
+const vectorById = <V extends Vector>(file: string, id: string): V => {
+  const vector = loadVectors<V>(file).vectors.find((v) => v.id === id)
+  if (!vector) throw new Error(`${file} has no vector '${id}'`)
+  return vector
+}
+
+describe("siwe parse", () => {
+  const positive = vectorById<Vector & { readonly input: string }>(
+    "siwe-parse-positive.json",
+    "couple of optional fields",
+  )
+  it(`prints the fields of '${positive.id}' from stdin`, async () => {
+    const result = await runCli(["siwe", "parse", "-", "--json"], { stdin: positive.input })
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject(positive.expected ?? {})
+  })
+
+  it("exits 1 with the reason for a malformed message", async () => {
+    const negative = vectorById<Vector & { readonly input: string }>(
+      "siwe-parse-negative.json",
+      "out of order nonce",
+    )
+    const result = await runCli(["siwe", "parse"], { stdin: negative.input })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('expected "Nonce:"')
+  })
+})
+
+describe("siwe verify on the vectors", () => {
+  const positive = vectorById<VerifyVector>("siwe-verify-positive.json", "example message")
+  const negative = ["domain binding", "custom time", "wrong signature"].map((id) =>
+    vectorById<VerifyVector>("siwe-verify-negative.json", id),
+  )
+
+  it(`accepts '${positive.id}' (exit 0)`, async () => {
+    const result = await verify(
+      await messageFile("positive.txt", positive.input.message),
+      positive.input.signature,
+      positive.verify_params,
+    )
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({
+      valid: true,
+      address: "0x9D85ca56217D2bb651b00f15e694EB7E713637D4",
+      reason: null,
+      error: null,
+    })
+  })
+
+  for (const vector of negative) {
+    it(`refuses '${vector.id}' (exit 1, with the reason)`, async () => {
+      const result = await verify(
+        await messageFile(`${vector.id}.txt`, vector.input.message),
+        vector.input.signature,
+        vector.verify_params,
+      )
+      expect(result.code).toBe(1)
+      const report = JSON.parse(result.stdout) as { valid: boolean; error: string }
+      expect(report.valid).toBe(false)
+      expect(report.error.length).toBeGreaterThan(0)
+    })
+  }
+
+  it("exits 2 for an impossible --time", async () => {
+    const file = await messageFile("time.txt", positive.input.message)
+    const result = await verify(file, positive.input.signature, { time: "2022-02-31T17:09:38.578Z" })
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim()).toBe("Invalid time: '2022-02-31T17:09:38.578Z' is not a real date and time")
+  })
+})
+
+describe("siwe create → sign → verify", () => {
+  it("a message the CLI creates verifies once signed, and only at the right domain and nonce", async () => {
+    const signer = testSigner("appkit cli siwe test")
+    const created = await runCli([
+      "siwe",
+      "create",
+      "--domain",
+      "app.example",
+      "--address",
+      signer.address,
+      "--uri",
+      "https://app.example",
+      "--chain-id",
+      "1",
+      "--nonce",
+      "clinonce123",
+      "--issued-at",
+      "2030-01-01T00:00:00Z",
+      "--json",
+    ])
+    expect(created.code).toBe(0)
+    const { message } = JSON.parse(created.stdout) as { message: string }
+    const file = await messageFile("created.txt", message)
+    const signature = signer.personalSign(message)
+    const time = "2030-01-01T00:00:01Z"
+    expect((await verify(file, signature, { time, domain: "app.example", nonce: "clinonce123" })).code).toBe(
+      0,
+    )
+    const wrongDomain = await verify(file, signature, { time, domain: "evil.example" })
+    expect(JSON.parse(wrongDomain.stdout)).toMatchObject({ valid: false, reason: "SiweDomainMismatch" })
+  })
+})
+
+describe("siwe verify through EIP-1271 on anvil", () => {
+  let anvil: Anvil
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 1 })
+  })
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+
+  /**
+   * Gives `address` a contract wallet whose isValidSignature(hash, sig) answers the EIP-1271 magic value
+   * exactly when `hash` is the one it was made for (hand-assembled EVM code; the signature is ignored).
+   */
+  const deployWallet = async (address: string, acceptedHash: Uint8Array) => {
+    // CALLDATALOAD(4) == hash ? return bytes32(0x1626ba7e << 224) : return bytes32(0); JUMPDEST at 0x2d.
+    const code = `0x6004357f${hex.encode(acceptedHash)}14602d5760206000f35b631626ba7e60e01b60005260206000f3`
+    const response = await fetch(anvil.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [address, code] }),
+    })
+    expect(((await response.json()) as { error?: unknown }).error).toBeUndefined()
+  }
+
+  it("accepts what the contract accepts and refuses what it does not", async () => {
+    const wallet = toChecksumAddress("0x00000000000000000000000000000000000c0de1")
+    const text = (nonce: string) =>
+      [
+        "app.example wants you to sign in with your Ethereum account:",
+        wallet,
+        "",
+        "",
+        "URI: https://app.example",
+        "Version: 1",
+        `Chain ID: ${anvil.chainId}`,
+        `Nonce: ${nonce}`,
+        "Issued At: 2030-01-01T00:00:00Z",
+      ].join("\n")
+    await deployWallet(wallet, hashPersonalMessage(text("accepted1")))
+    // Any well-formed signature: it recovers to some EOA that is not the wallet, so EIP-1271 decides.
+    const signature = testSigner("not the wallet").personalSign("x")
+    const time = ["--time", "2030-01-01T00:00:01Z", "--rpc-url", anvil.rpcUrl]
+    const accepted = await verify(await messageFile("1271-ok.txt", text("accepted1")), signature, {}, time)
+    expect(accepted.code).toBe(0)
+    const refused = await verify(await messageFile("1271-no.txt", text("refused12")), signature, {}, time)
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout)).toMatchObject({ reason: "SiweInvalidSignature" })
+    const withoutRpc = await verify(await messageFile("1271-norpc.txt", text("accepted1")), signature, {
+      time: "2030-01-01T00:00:01Z",
+    })
+    expect(withoutRpc.code).toBe(1)
+  })
+})
