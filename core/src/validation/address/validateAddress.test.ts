@@ -39,6 +39,9 @@ describe("validateAddress: auto-detection", () => {
       normalized: "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
       error: null,
     })
+    const keys = ["input", "valid", "namespace", "network", "type", "normalized", "error"]
+    expect(Object.keys(verdict)).toEqual(keys)
+    expect(Object.keys(validateAddress("nope"))).toEqual(keys)
   })
 
   it("blames the namespace the input looks like", () => {

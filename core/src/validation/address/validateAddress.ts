@@ -124,8 +124,17 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
   const { namespace, check } = input.includes(":")
     ? checkAccountId(input, options)
     : checkPlain(input, options)
+  // Keys in the documented order, so --json lines read the same for every input.
   return Result.match(check, {
-    onSuccess: (valid) => ({ input, valid: true, namespace, error: null, ...valid }),
+    onSuccess: ({ network, type, normalized }) => ({
+      input,
+      valid: true,
+      namespace,
+      network,
+      type,
+      normalized,
+      error: null,
+    }),
     onFailure: (error) => ({
       input,
       valid: false,
