@@ -74,7 +74,12 @@ describe("appkit-cli caip parse", () => {
       ["bip122:0f9188f13cb7b2c71f2a335e3a4fc328", "regtest"],
       ["bip122:12a765e31ffd4059bada1e25190f6e98", null],
     ] as const
-    for (const [id, network] of cases) expect((await parse(id)).report.bitcoinNetwork).toBe(network)
+    const result = await runCli(["caip", "parse", "--json", ...cases.map(([id]) => id)])
+    const networks = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as CaipReport).bitcoinNetwork)
+    expect(networks).toEqual(cases.map(([, network]) => network))
   })
 
   it("refuses an account id whose address is on another Bitcoin network", async () => {
