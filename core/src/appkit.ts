@@ -4,6 +4,8 @@ import { apiLayer } from "./api/layer"
 import type { Connector } from "./connectors/Connector"
 import type { ChainNamespace } from "./domain/namespace"
 import { ApiConfig } from "./http/ApiConfig"
+import { type Eip155SiwxConfig, eip155SiwxClient } from "./siwx/Eip155SiwxClient"
+import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
 import { Account, type AccountKind, type AccountState, type AccountTab } from "./state/Account"
 import { Connection, type ConnectionState } from "./state/Connection"
 import { Connectors, type ConnectorsState } from "./state/Connectors"
@@ -16,7 +18,7 @@ import { Pairing, type PairingState } from "./state/Pairing"
 import type { WalletRef } from "./state/persisted"
 import { Router, type RouterState, type TransactionAction, type View } from "./state/Router"
 import { Send, type SendPatch, type SendState, type ValidSend } from "./state/Send"
-import { Siwx, SiwxClient, type SiwxState } from "./state/Siwx"
+import { Siwx, type SiwxClient, type SiwxState } from "./state/Siwx"
 import { Toast, type ToastInput, type ToastState } from "./state/Toast"
 import { Transactions, type TransactionsState } from "./state/Transactions"
 import { Storage } from "./storage/Storage"
@@ -53,8 +55,11 @@ export interface CreateAppKitOptions {
   readonly connectors?: ReadonlyArray<Connector> | undefined
   /** Where the `@appkit/...` keys live: `Storage.memory` by default, `browserStorage` in a page, the file store in the CLI. */
   readonly storage?: Layer.Layer<Storage> | undefined
-  /** A sign-in setup (the siwx/ session store); without one, sign-in is off. */
-  readonly siwx?: SiwxClient["Service"] | undefined
+  /**
+   * Sign-in: the eip155 SIWX setup (sessions kept in `storage`), or any SiwxClient layer. Without it,
+   * sign-in is off ('SIWX is not enabled').
+   */
+  readonly siwx?: Eip155SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
   /** The Blockchain API client; by default built from `options.apiUrl` when that is set. */
   readonly api?: Layer.Layer<BlockchainApi> | undefined
 }
@@ -77,9 +82,17 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     (options.apiUrl === undefined
       ? Layer.empty
       : apiLayer(ApiConfig.fromBaseUrl(options.apiUrl, { projectId: options.projectId })))
+  const storage = input.storage ?? Storage.memory
+  const siwxInput = input.siwx
+  const siwx: Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> =
+    siwxInput === undefined
+      ? Layer.empty
+      : Layer.isLayer(siwxInput)
+        ? (siwxInput as Layer.Layer<SiwxClient, never, Storage>)
+        : eip155SiwxClient(siwxInput as Eip155SiwxConfig).pipe(Layer.provide(SiwxSessionStore.layer))
+  // One Storage for the state services and the sign-in sessions alike.
   const layer = stateLayer({ options, connectors: input.connectors }).pipe(
-    Layer.provide(input.storage ?? Storage.memory),
-    Layer.provide(input.siwx ? Layer.succeed(SiwxClient, input.siwx) : Layer.empty),
+    Layer.provide(Layer.provideMerge(siwx, storage)),
     Layer.provide(api),
   )
   const runtime = ManagedRuntime.make(layer)

@@ -64,6 +64,13 @@ export class Names extends Context.Service<
           if (!registered) return yield* new NameError({ reason: "register", cause: "Registration refused" })
         })
 
+      // Back to the form the user came from (the success view was pushed on top of it).
+      const backToRegister = Effect.gen(function* () {
+        const { history } = yield* SubscriptionRef.get(router.state)
+        if (history.at(-2) === "RegisterAccountName") yield* router.goBack
+        else yield* router.replace("RegisterAccountName")
+      })
+
       const register = (name: string) =>
         Effect.gen(function* () {
           const fullName = `${name}${nameSuffix}`
@@ -77,7 +84,7 @@ export class Names extends Context.Service<
             Effect.tapError((error) =>
               Effect.andThen(
                 SubscriptionRef.set(state, { status: "error", name: fullName, error: error.message }),
-                router.replace("RegisterAccountName"),
+                backToRegister,
               ),
             ),
           )

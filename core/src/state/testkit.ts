@@ -5,10 +5,11 @@ import { apiLayer } from "../api/layer"
 import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
 import { ApiConfig } from "../http/ApiConfig"
+import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
+import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
 import { fromMap, Storage } from "../storage/Storage"
 import { type StateServices, stateLayer } from "./layer"
 import type { AppKitOptions } from "./Options"
-import { SiwxClient } from "./Siwx"
 
 /** Test support for the state services (imported by tests only). */
 
@@ -122,15 +123,19 @@ export const runState = <A, E>(
     readonly options?: AppKitOptions
     readonly map?: Map<string, string>
     readonly connectors?: ReadonlyArray<Connector>
-    readonly siwx?: SiwxClient["Service"]
+    /** Sign-in through the real eip155 client and session store, over the same storage. */
+    readonly siwx?: Eip155SiwxConfig
     /** A base URL nock intercepts: the real Blockchain API client is aimed at it. */
     readonly apiUrl?: string
   } = {},
 ) => {
   const options = config.options ?? testOptions
+  const storage = storageOver(config.map ?? new Map())
+  const siwx = config.siwx
+    ? eip155SiwxClient(config.siwx).pipe(Layer.provide(SiwxSessionStore.layer), Layer.provideMerge(storage))
+    : storage
   const layer = stateLayer({ options, connectors: config.connectors }).pipe(
-    Layer.provide(storageOver(config.map ?? new Map())),
-    Layer.provide(config.siwx ? Layer.succeed(SiwxClient, config.siwx) : Layer.empty),
+    Layer.provide(siwx),
     Layer.provide(
       config.apiUrl
         ? apiLayer(ApiConfig.fromBaseUrl(config.apiUrl, { projectId: options.projectId }))

@@ -1,0 +1,86 @@
+import { Effect, SubscriptionRef } from "effect"
+import nock from "nock"
+import { verifyMessage } from "viem"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { testBaseUrl } from "../http/testing"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Names } from "./Names"
+import { Router } from "./Router"
+import { devAccount, runState, scriptedWallet, testOptions } from "./testkit"
+
+beforeAll(() => nock.disableNetConnect())
+afterEach(() => nock.cleanAll())
+
+interface Posted {
+  readonly coin_type: number
+  readonly address: string
+  readonly message: string
+  readonly signature: `0x${string}`
+}
+
+const register = (name: string, chainId = "eip155:1") =>
+  Effect.gen(function* () {
+    const router = yield* Router
+    yield* (yield* Connection).connect("injected")
+    yield* router.reset("Account")
+    yield* router.push("RegisterAccountName")
+    const outcome = yield* Effect.result((yield* Names).register(name))
+    const { view, history } = yield* SubscriptionRef.get(router.state)
+    const profileName = (yield* SubscriptionRef.get((yield* Account).state)).byNamespace.eip155?.profileName
+    return { outcome, view, history, profileName, chainId }
+  })
+
+const run = (name: string, chainId = "eip155:1") => {
+  const wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId }))
+  const networks = [
+    ...testOptions.networks,
+    { id: 2 ** 31, chainNamespace: "eip155", caipNetworkId: "eip155:2147483648", name: "Huge" },
+  ] as const
+  return runState(register(name, chainId), {
+    connectors: [wallet.connector],
+    apiUrl: testBaseUrl,
+    options: { ...testOptions, networks },
+  })
+}
+
+describe("Names", () => {
+  it("shows the success view, signs, posts the §3 payload and sets the profile name", async () => {
+    let posted: Posted | undefined
+    nock(testBaseUrl)
+      .post("/v1/profile/account", (body: Posted) => {
+        posted = body
+        return true
+      })
+      .query(true)
+      .reply(200, { success: true })
+    const result = await run("alice")
+    expect(result.outcome).toMatchObject({ _tag: "Success", success: "alice.reown.id" })
+    expect(result.view).toBe("RegisterAccountNameSuccess")
+    expect(result.profileName).toBe("alice.reown.id")
+    expect(posted?.coin_type).toBe(2147483649)
+    expect(posted?.address).toBe(devAccount.address)
+    expect(JSON.parse(posted?.message ?? "{}")).toMatchObject({ name: "alice.reown.id", attributes: {} })
+    expect(
+      await verifyMessage({
+        address: devAccount.address,
+        message: posted?.message ?? "",
+        signature: posted?.signature ?? "0x",
+      }),
+    ).toBe(true)
+  })
+
+  it("returns to the register view when the service refuses", async () => {
+    nock(testBaseUrl).post("/v1/profile/account").query(true).reply(400, "bad signature")
+    const result = await run("alice")
+    expect(result.outcome).toMatchObject({ _tag: "Failure", failure: { message: "Error registering name" } })
+    expect(result.history).toEqual(["Account", "RegisterAccountName"])
+    expect(result.profileName).toBeUndefined()
+  })
+
+  it("refuses a chain id of 2^31 or more with 'Invalid chainId' before anything is signed", async () => {
+    const result = await run("alice", "eip155:2147483648")
+    expect(result.outcome).toMatchObject({ _tag: "Failure", failure: { message: "Invalid chainId" } })
+    expect(result.view).toBe("RegisterAccountName")
+  })
+})

@@ -1,0 +1,139 @@
+import { Effect, SubscriptionRef } from "effect"
+import { describe, expect, it } from "vitest"
+import { Account } from "./Account"
+import { Connection } from "./Connection"
+import { Modal } from "./Modal"
+import { Network } from "./Network"
+import { Router } from "./Router"
+import { Siwx } from "./Siwx"
+import { devAccount, runState, scriptedWallet, testOptions, waitFor } from "./testkit"
+
+const siwx = { domain: "app.example", uri: "https://app.example" }
+
+const modalView = Effect.gen(function* () {
+  const { open } = yield* SubscriptionRef.get((yield* Modal).state)
+  const { view } = yield* SubscriptionRef.get((yield* Router).state)
+  return { open, view }
+})
+
+/** Connects the scripted wallet and waits for the sign-in prompt the flow opens by itself. */
+const connectAndAwaitPrompt = Effect.gen(function* () {
+  yield* (yield* Connection).connect("injected")
+  yield* waitFor((yield* Modal).state, (s) => s.open)
+  return yield* modalView
+})
+
+describe("SIWX flow", () => {
+  it("asks to sign in after connecting, stores the verified session, closes, and does not ask again after a reload", async () => {
+    const map = new Map<string, string>()
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const first = await runState(
+      Effect.gen(function* () {
+        const prompt = yield* connectAndAwaitPrompt
+        yield* (yield* Siwx).requestSignMessage
+        return {
+          prompt,
+          after: yield* modalView,
+          status: (yield* SubscriptionRef.get((yield* Siwx).state)).status,
+        }
+      }),
+      { map, connectors: [wallet.connector], siwx },
+    )
+    expect(first).toEqual({
+      prompt: { open: true, view: "SIWXSignMessage" },
+      after: { open: false, view: "SIWXSignMessage" },
+      status: "success",
+    })
+    expect(map.get("@appkit/siwx")).toContain(devAccount.address)
+
+    const reloaded = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const again = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Siwx).check
+        return yield* modalView
+      }),
+      { map, connectors: [reloaded.connector], siwx },
+    )
+    expect(again.open).toBe(false)
+  })
+
+  it("keeps the view open with the error when the wallet declines to sign", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    wallet.reject.add("personal_sign")
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        const error = yield* Effect.flip((yield* Siwx).requestSignMessage)
+        return { error, view: yield* modalView, state: yield* SubscriptionRef.get((yield* Siwx).state) }
+      }),
+      { connectors: [wallet.connector], siwx },
+    )
+    expect(result.error).toMatchObject({ _tag: "WalletRejected" })
+    expect(result.view).toEqual({ open: true, view: "SIWXSignMessage" })
+    expect(result.state.status).toBe("error")
+  })
+
+  it("when sign-in is required: close is refused, and cancel disconnects", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        const closed = yield* (yield* Modal).close()
+        yield* (yield* Siwx).cancel
+        return {
+          closed,
+          view: yield* modalView,
+          status: (yield* SubscriptionRef.get((yield* Connection).state)).status,
+        }
+      }),
+      { connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({
+      closed: false,
+      view: { open: false, view: "SIWXSignMessage" },
+      status: "disconnected",
+    })
+  })
+
+  it("when sign-in is optional: cancel only closes", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        yield* (yield* Siwx).cancel
+        return {
+          view: yield* modalView,
+          status: (yield* SubscriptionRef.get((yield* Connection).state)).status,
+        }
+      }),
+      { connectors: [wallet.connector], siwx },
+    )
+    expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, status: "connected" })
+  })
+
+  it("throws the four §5 messages when a precondition is missing", async () => {
+    const message = (effect: Effect.Effect<unknown, unknown, never>) =>
+      Effect.map(Effect.flip(effect), (e) => (e as Error).message)
+    const notEnabled = await runState(Effect.flatMap(Siwx, (s) => message(s.requestSignMessage)))
+    const [noAddress, noNetwork, noClient] = await runState(
+      Effect.gen(function* () {
+        const sign = (yield* Siwx).requestSignMessage
+        const account = yield* Account
+        const network = yield* Network
+        const noAddress = yield* message(sign)
+        yield* account.setCaipAddress("eip155", `eip155:1:${devAccount.address}`)
+        const noClient = yield* message(sign)
+        yield* network.onWalletChain("eip155:137")
+        const noNetwork = yield* message(sign)
+        return [noAddress, noNetwork, noClient]
+      }),
+      { siwx },
+    )
+    expect([notEnabled, noAddress, noNetwork, noClient]).toEqual([
+      "SIWX is not enabled",
+      "No ActiveCaipAddress found",
+      "No ActiveCaipNetwork or client found",
+      "No ConnectionController client found",
+    ])
+  })
+})

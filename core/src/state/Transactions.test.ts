@@ -1,0 +1,113 @@
+import { Effect, SubscriptionRef } from "effect"
+import nock from "nock"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import type { Transaction } from "../api/blockchain/schemas"
+import { testBaseUrl } from "../http/testing"
+import { Toast } from "./Toast"
+import { Transactions } from "./Transactions"
+import { runState } from "./testkit"
+
+beforeAll(() => nock.disableNetConnect())
+afterEach(() => nock.cleanAll())
+
+const address = "0x1111111111111111111111111111111111111111"
+
+const transaction = (id: string, spam: boolean): Transaction => ({
+  id,
+  metadata: {
+    operationType: "receive",
+    hash: `0x${id}`,
+    minedAt: "2026-01-01T00:00:00Z",
+    sentFrom: "0x2222222222222222222222222222222222222222",
+    sentTo: address,
+    status: "confirmed",
+    nonce: 1,
+    chain: "eip155:1",
+  },
+  transfers: [
+    spam
+      ? {
+          nft_info: { name: "Free!", content: null, flags: { is_spam: true } },
+          direction: "in",
+          quantity: { numeric: "1" },
+        }
+      : { fungible_info: { symbol: "ETH", icon: null }, direction: "in", quantity: { numeric: "0.5" } },
+  ],
+})
+
+const supported = () =>
+  nock(testBaseUrl)
+    .get("/v1/supported-chains")
+    .query(true)
+    .reply(200, { http: ["eip155:1"], ws: [] })
+
+describe("Transactions", () => {
+  it("loads pages by cursor, without spam", async () => {
+    supported()
+    nock(testBaseUrl)
+      .get(`/v1/account/${address}/history`)
+      .query((q) => q.cursor === undefined)
+      .reply(200, { data: [transaction("a", false), transaction("spam", true)], next: "page2" })
+      .get(`/v1/account/${address}/history`)
+      .query((q) => q.cursor === "page2")
+      .reply(200, { data: [transaction("b", false)], next: null })
+    const pages = await runState(
+      Effect.gen(function* () {
+        const transactions = yield* Transactions
+        yield* transactions.fetchNext(address)
+        const first = yield* SubscriptionRef.get(transactions.state)
+        yield* transactions.fetchNext(address)
+        return [first, yield* SubscriptionRef.get(transactions.state)]
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(
+      pages.map((p) => ({
+        ids: p.transactions.map((t) => t.id),
+        next: p.next,
+        empty: p.empty,
+        loading: p.loading,
+      })),
+    ).toEqual([
+      { ids: ["a"], next: "page2", empty: false, loading: false },
+      { ids: ["a", "b"], next: undefined, empty: false, loading: false },
+    ])
+  })
+
+  it("marks the list empty and shows 'Failed to fetch transactions' when the fetch fails", async () => {
+    supported()
+    nock(testBaseUrl).get(`/v1/account/${address}/history`).query(true).reply(404, "nope")
+    const [list, toast] = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Transactions).fetchNext(address)
+        return [
+          yield* SubscriptionRef.get((yield* Transactions).state),
+          yield* SubscriptionRef.get((yield* Toast).state),
+        ] as const
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(list).toMatchObject({ transactions: [], empty: true, loading: false })
+    expect(toast).toMatchObject({ message: "Failed to fetch transactions", variant: "error", open: true })
+  })
+
+  it("needs an account address (and an API) before it fetches anything", async () => {
+    const [withoutAddress, withoutApi] = await Promise.all([
+      runState(
+        Effect.flatMap(Transactions, (t) =>
+          Effect.andThen(t.fetchNext(undefined), SubscriptionRef.get(t.state)),
+        ),
+        {
+          apiUrl: testBaseUrl,
+        },
+      ),
+      runState(
+        Effect.flatMap(Transactions, (t) =>
+          Effect.andThen(t.fetchNext(address), SubscriptionRef.get(t.state)),
+        ),
+      ),
+    ])
+    expect(withoutAddress.empty).toBe(true)
+    expect(withoutApi.empty).toBe(true)
+  })
+})
