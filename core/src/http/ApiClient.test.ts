@@ -6,7 +6,6 @@ import { ApiClient } from "./ApiClient"
 import { runWithApi, testBaseUrl, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
-const sdkQuery = testSdkQuery
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -20,7 +19,8 @@ describe("ApiClient", () => {
   it("adds projectId, st and sv to every GET and decodes the body", async () => {
     const scope = nock(testBaseUrl)
       .get("/v1/thing")
-      .query({ ...sdkQuery, chainId: "eip155:1", list: "a,b" })
+      .matchHeader("accept", "application/json")
+      .query({ ...testSdkQuery, chainId: "eip155:1", list: "a,b" })
       .reply(200, { value: 3, extra: "ignored" })
     const answer = await runWithApi(
       json(
@@ -100,6 +100,7 @@ describe("ApiClient", () => {
   it("returns binary bodies with their content type", async () => {
     nock(testBaseUrl)
       .get("/img")
+      .matchHeader("accept", "*/*")
       .query(true)
       .reply(200, Buffer.from([1, 2, 3]), { "content-type": "image/png" })
     const body = await runWithApi(

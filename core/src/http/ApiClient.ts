@@ -81,8 +81,19 @@ export class ApiClient extends Context.Service<
 export const joinUrl = (baseUrl: string, path: string): string =>
   `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
 
-const transportError = (url: string, error: HttpClientError.HttpClientError) =>
-  new HttpTransportError({ url, reason: error.reason.message || error.reason._tag })
+/**
+ * The transport's own words ("connect ECONNREFUSED 127.0.0.1:9", "socket hang up") rather than the
+ * client's generic "Transport error (GET url)", which would only repeat the URL.
+ */
+const transportError = (url: string, error: HttpClientError.HttpClientError) => {
+  const causes: Array<string> = []
+  let cause: unknown = error.reason.cause
+  while (cause instanceof Error && causes.length < 3) {
+    causes.push(cause.message)
+    cause = cause.cause
+  }
+  return new HttpTransportError({ url, reason: causes.length > 0 ? causes.join(": ") : error.reason._tag })
+}
 
 export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClient): ApiClient["Service"] => {
   const urlParams = (request: ApiRequest): Array<[string, string]> => {
@@ -102,12 +113,10 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
   const execute = <A, E>(
     request: ApiRequest,
     read: (response: HttpClientResponse.HttpClientResponse, url: string) => Effect.Effect<A, E>,
+    accept = "application/json",
   ): Effect.Effect<A, E | ApiError> => {
     const url = joinUrl(request.baseUrl, request.path)
-    const base = HttpClientRequest.make(request.method)(url, {
-      urlParams: urlParams(request),
-      acceptJson: true,
-    })
+    const base = HttpClientRequest.make(request.method)(url, { urlParams: urlParams(request), accept })
     const withBody = request.body === undefined ? base : HttpClientRequest.bodyJsonUnsafe(base, request.body)
     return http.execute(withBody).pipe(
       Effect.mapError((error) => transportError(url, error)),
@@ -148,14 +157,17 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
         ),
       ),
     binary: (request) =>
-      execute(request, (response, url) =>
-        response.arrayBuffer.pipe(
-          Effect.map((buffer) => ({
-            contentType: response.headers["content-type"] ?? "application/octet-stream",
-            bytes: new Uint8Array(buffer),
-          })),
-          Effect.mapError((error) => transportError(url, error)),
-        ),
+      execute(
+        request,
+        (response, url) =>
+          response.arrayBuffer.pipe(
+            Effect.map((buffer) => ({
+              contentType: response.headers["content-type"] ?? "application/octet-stream",
+              bytes: new Uint8Array(buffer),
+            })),
+            Effect.mapError((error) => transportError(url, error)),
+          ),
+        "*/*",
       ),
   }
 }

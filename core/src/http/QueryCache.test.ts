@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Option, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { QueryCache, type QueryState } from "./QueryCache"
@@ -168,5 +168,34 @@ describe("QueryCache", () => {
       }),
     )
     expect(values).toEqual([1, 1, 2])
+  })
+
+  it("keeps a fetch going for the other readers when one reader gives up", async () => {
+    const source = upstream([Effect.succeed("done").pipe(Effect.delay("1 second"))])
+    const value = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const quitter = yield* Effect.forkChild(cache.fetch(["k"], source.fetch))
+        const stayer = yield* Effect.forkChild(cache.fetch(["k"], source.fetch))
+        yield* TestClock.adjust("0 millis")
+        yield* Fiber.interrupt(quitter)
+        yield* TestClock.adjust("1 second")
+        return yield* Fiber.join(stayer)
+      }),
+    )
+    expect(value).toBe("done")
+    expect(source.calls()).toBe(1)
+  })
+
+  it("releases waiting readers when the cache itself shuts down", async () => {
+    const exit = await Effect.gen(function* () {
+      const scope = yield* Scope.make()
+      const cache = yield* Layer.buildWithScope(QueryCache.layer, scope)
+      const reader = yield* Effect.forkChild(Context.get(cache, QueryCache).fetch(["k"], Effect.never))
+      yield* Effect.yieldNow
+      yield* Scope.close(scope, Exit.void)
+      return yield* Fiber.await(reader)
+    }).pipe(Effect.runPromise)
+    expect(Exit.hasInterrupts(exit)).toBe(true)
   })
 })

@@ -102,12 +102,16 @@ export class QueryCache extends Context.Service<
   static readonly layer: Layer.Layer<QueryCache> = Layer.effect(
     QueryCache,
     Effect.gen(function* () {
-      return makeQueryCache(yield* Effect.scope)
+      const scope = yield* Effect.scope
+      const { service, releaseWaiting } = makeQueryCache(scope)
+      // Fetches run in this scope; when it closes they stop, and whoever still waits must be released.
+      yield* Effect.addFinalizer(() => releaseWaiting)
+      return service
     }),
   )
 }
 
-const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
+const makeQueryCache = (scope: Scope.Scope) => {
   const entries = new Map<string, Entry>()
 
   // Entries are created synchronously so two fibers reading a new key at once share one entry.
@@ -180,7 +184,15 @@ const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
     return Option.isSome(state.data) && !entry.stale && now - state.dataUpdatedAt < Duration.toMillis(ttl)
   }
 
-  return {
+  const releaseWaiting = Effect.suspend(() =>
+    Effect.forEach(
+      [...entries.values()],
+      (entry) => (entry.inFlight === undefined ? Effect.void : Deferred.interrupt(entry.inFlight)),
+      { discard: true },
+    ),
+  )
+
+  const service: QueryCache["Service"] = {
     fetch: <A, E>(key: QueryKey, fetch: Effect.Effect<A, E>, options?: QueryOptions) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const entry = entryFor(key)
@@ -209,4 +221,5 @@ const makeQueryCache = (scope: Scope.Scope): QueryCache["Service"] => {
         }
       }),
   }
+  return { service, releaseWaiting }
 }
