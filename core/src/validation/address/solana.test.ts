@@ -1,4 +1,6 @@
+import { base58 } from "@scure/base"
 import { Result } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { checkSolanaAddress } from "./solana"
 
@@ -19,5 +21,16 @@ describe("Solana addresses", () => {
     )
     const notBase58 = checkSolanaAddress("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D0")
     expect(Result.isFailure(notBase58) && notBase58.failure.message).toContain("base58")
+  })
+
+  it("accepts exactly the base58 encodings of 32 bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {
+        const input = base58.encode(bytes)
+        const result = checkSolanaAddress(input)
+        expect(Result.isSuccess(result)).toBe(bytes.length === 32)
+        if (Result.isSuccess(result)) expect(result.success.normalized).toBe(input)
+      }),
+    )
   })
 })
