@@ -5,7 +5,9 @@ import { defineConfig } from "rolldown"
 export default defineConfig({
   input: { "appkit-cli": "src/main.ts" },
   platform: "node",
-  external: [/^node:/],
+  // WalletConnect's packages break when bundled (their CJS builds are picked and `.default` interop fails:
+  // "… is not a constructor"); `connect` loads them from node_modules at run time instead.
+  external: [/^node:/, /^@walletconnect\//],
   output: {
     dir: "dist",
     format: "esm",

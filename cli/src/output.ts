@@ -21,9 +21,19 @@ export const printLine = (line: string): void => {
 /** bigint amounts travel as decimal strings in JSON. */
 const jsonReplacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value)
 
-/** Turns anything thrown into the one line a user sees. Tagged core errors carry their message. */
+/**
+ * Turns anything thrown into the one line a user sees. Tagged core errors carry their message; a wallet's
+ * error also shows its JSON-RPC code ("Signature declined (code 4001)"), which scripts match on.
+ */
 export const describeError = (error: unknown): string => {
+  if (isWalletError(error)) return `${error.message} (code ${error.code})`
   if (error instanceof Error) return error.message || error.name
   if (typeof error === "object" && error !== null && "message" in error) return String(error.message)
   return String(error)
 }
+
+const isWalletError = (error: unknown): error is { readonly message: string; readonly code: number } =>
+  typeof error === "object" &&
+  error !== null &&
+  (error as { _tag?: unknown })._tag === "ProviderRpcError" &&
+  typeof (error as { code?: unknown }).code === "number"

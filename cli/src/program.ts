@@ -4,12 +4,15 @@ import * as address from "./commands/address"
 import * as amount from "./commands/amount"
 import * as balance from "./commands/balance"
 import * as caip from "./commands/caip"
+import * as connect from "./commands/connect"
+import * as disconnect from "./commands/disconnect"
 import * as names from "./commands/names"
 import * as onramp from "./commands/onramp"
 import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
 import * as siwe from "./commands/siwe"
+import * as status from "./commands/status"
 import * as swap from "./commands/swap"
 import * as tokens from "./commands/tokens"
 import * as wallets from "./commands/wallets"
@@ -24,10 +27,13 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   amount,
   balance,
   caip,
+  connect,
+  disconnect,
   rpc,
   send,
   sign,
   siwe,
+  status,
   activity,
   names,
   onramp,

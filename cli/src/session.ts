@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { homedir } from "node:os"
 import { dirname, join } from "node:path"
 import { Schema } from "effect"
+import { CliError } from "./output"
 
 /**
  * The CLI's stored connection: what `appkit-cli connect` leaves behind for `status`, `send`, `sign` and
@@ -124,5 +125,93 @@ class PersistedMap extends Map<string, string> {
   }
   #persist(): void {
     writeTextAtomically(this.#file, JSON.stringify(Object.fromEntries(this)))
+  }
+}
+
+/** sign-client's storage prefix for the CLI's dApp side. */
+const cliStoragePrefix = "appkit-cli"
+
+export interface WalletConnectTarget {
+  readonly projectId: string
+  readonly relayUrl: string
+  /** CAIP-2 networks to request. */
+  readonly chains: ReadonlyArray<string>
+}
+
+/**
+ * Builds the core WalletConnect connector over the CLI's file store, in a scope the caller closes with
+ * `close()` (that also closes the relay socket so the process can exit).
+ */
+export const openWalletConnect = async (
+  target: WalletConnectTarget,
+  env: NodeJS.ProcessEnv = process.env,
+) => {
+  const [{ Effect, Exit, Scope }, core] = await Promise.all([import("effect"), import("@appkit/core")])
+  const scope = Effect.runSync(Scope.make())
+  const storage = core.fromMap(fileBackedMap(walletConnectStoreFile(env)))
+  const connector = await Effect.runPromise(
+    core
+      .makeWalletConnectConnector({
+        projectId: target.projectId,
+        relayUrl: target.relayUrl,
+        chains: target.chains,
+        storagePrefix: cliStoragePrefix,
+        metadata: {
+          name: "appkit-cli",
+          description: "AppKit command line",
+          url: "https://appkit.local/cli",
+          icons: [],
+        },
+      })
+      .pipe(Effect.provideService(core.Storage, storage), Scope.provide(scope)),
+  )
+  return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+}
+
+/** An EIP-1193 `request` the EVM actions can drive, forwarding to the wallet of the stored session. */
+export interface WalletConnectProvider {
+  readonly address: `0x${string}`
+  /** CAIP-2 id of the session's active chain. */
+  readonly chainId: string
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  readonly close: () => Promise<void>
+}
+
+/**
+ * For `send` and `sign` when no local signer was given: the stored WalletConnect session as an EIP-1193
+ * provider. Requests pass the RPC allowlist first; a user rejection in the wallet rejects with the
+ * ProviderRpcError {code: 4001, message: 'Signature declined'}. `chainId` (CAIP-2) selects one of the
+ * session's chains. Call `close()` when done.
+ */
+export const openStoredWalletConnect = async (
+  options: { readonly chainId?: string | undefined } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WalletConnectProvider> => {
+  const stored = readConnection(env)
+  if (stored === undefined)
+    throw new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore")
+  if (stored.kind !== "walletconnect")
+    throw new CliError(
+      `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
+    )
+  const { Effect, Option } = await import("effect")
+  const chains = [...new Set(stored.accounts.map((account) => account.split(":").slice(0, 2).join(":")))]
+  const { connector, close } = await openWalletConnect({ ...stored, chains }, env)
+  try {
+    const restored = await Effect.runPromise(connector.restore)
+    if (Option.isNone(restored))
+      throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
+    const chainId = options.chainId ?? stored.chainId
+    await Effect.runPromise(connector.switchChain(chainId))
+    const account = restored.value.accounts.find((caip) => caip.startsWith(`${chainId}:`))
+    return {
+      address: (account?.split(":")[2] ?? stored.address) as `0x${string}`,
+      chainId,
+      request: (args) => Effect.runPromise(connector.request(args)),
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
   }
 }

@@ -1,5 +1,6 @@
 import type SignClient from "@walletconnect/sign-client"
 import { Clock, Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { Timings } from "../../config/constants"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -7,7 +8,6 @@ import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { RpcPolicyNamespace } from "../../rpc/methodPolicy"
-import { pairingExpiryMargin, pairingLifetime } from "../../state/Pairing"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { WalletConnectError } from "./errors"
@@ -108,7 +108,6 @@ export const makeWalletConnectConnector = (
     const storage = yield* Storage
     const events = yield* PubSub.unbounded<ConnectorEvent>()
     const current = yield* Ref.make(Option.none<{ readonly session: Session; readonly chainId: string }>())
-    const opened = yield* Ref.make(Option.none<SignClient>())
     const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
 
     const forget = (topic: string) =>
@@ -120,43 +119,45 @@ export const makeWalletConnectConnector = (
         ),
       ) && emit({ _tag: "disconnect" })
 
-    const open = Effect.tryPromise({
-      try: async () => {
-        const { SignClient } = await import("@walletconnect/sign-client")
-        const client = await SignClient.init({
-          projectId: options.projectId,
-          ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
-          customStoragePrefix: options.storagePrefix ?? "appkit",
-          storage: keyValueStorageFrom(storage),
-          metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-          telemetryEnabled: false,
-          logger: "silent",
-        })
-        client.on("session_delete", ({ topic }) => forget(topic))
-        client.on("session_expire", ({ topic }) => forget(topic))
-        client.on("session_event", ({ topic, params }) => {
-          const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
-          if (state?.session.topic !== topic) return
-          const { name, data } = params.event
-          if (name === "accountsChanged" && Array.isArray(data))
-            emit({
-              _tag: "accountsChanged",
-              accounts: data.map((address) => `${params.chainId}:${String(address)}`),
-            })
-          else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
-          else emit({ _tag: "message", type: name, data })
-        })
-        return client
-      },
-      catch: unavailable,
-    }).pipe(Effect.tap((client) => Ref.set(opened, Option.some(client))))
-    const client = yield* Effect.cached(open)
+    const start = async () => {
+      const { SignClient } = await import("@walletconnect/sign-client")
+      const client = await SignClient.init({
+        projectId: options.projectId,
+        ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
+        customStoragePrefix: options.storagePrefix ?? "appkit",
+        storage: keyValueStorageFrom(storage),
+        metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+        telemetryEnabled: false,
+        logger: "silent",
+      })
+      client.on("session_delete", ({ topic }) => forget(topic))
+      client.on("session_expire", ({ topic }) => forget(topic))
+      client.on("session_event", ({ topic, params }) => {
+        const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
+        if (state?.session.topic !== topic) return
+        const { name, data } = params.event
+        if (name === "accountsChanged" && Array.isArray(data))
+          emit({
+            _tag: "accountsChanged",
+            accounts: data.map((address) => `${params.chainId}:${String(address)}`),
+          })
+        else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
+        else emit({ _tag: "message", type: name, data })
+      })
+      return client
+    }
+    // Started once, on first use. Kept as a promise rather than an Effect.cached value so that a caller
+    // interrupted mid-start (a --timeout) still leaves the finalizer something to close.
+    let starting: Promise<SignClient> | undefined
+    const client = Effect.tryPromise({ try: () => (starting ??= start()), catch: unavailable })
     yield* Effect.addFinalizer(() =>
-      Effect.flatMap(Ref.get(opened), (maybe) =>
-        Option.isNone(maybe)
-          ? Effect.void
-          : Effect.promise(() => maybe.value.core.relayer.transportClose().catch(() => undefined)),
-      ),
+      Effect.promise(async () => {
+        const started = await starting?.catch(() => undefined)
+        if (started === undefined) return
+        await started.core.relayer.transportClose().catch(() => undefined)
+        // sign-client's heartbeat interval would otherwise keep a CLI process alive forever.
+        started.core.heartbeat.stop()
+      }),
     )
 
     const adopt = (session: Session, preferred: string | undefined) =>
@@ -199,7 +200,9 @@ export const makeWalletConnectConnector = (
         }),
         Effect.gen(function* () {
           const deadline =
-            createdAt + Duration.toMillis(pairingLifetime) - Duration.toMillis(pairingExpiryMargin)
+            createdAt +
+            Duration.toMillis(Timings.pairingLifetime) -
+            Duration.toMillis(Timings.pairingExpiryMargin)
           yield* Effect.sleep(Duration.millis(Math.max(0, deadline - (yield* Clock.currentTimeMillis))))
           return yield* new WalletConnectError({ reason: "pairingExpired" })
         }),

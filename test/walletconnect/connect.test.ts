@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { verifyMessage } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cliPath, runCli } from "../support/cli"
+
+// A WalletConnect session between the built `appkit-cli connect` and the dev wallet, through the local
+// relay; then requests over that stored session from later CLI processes, as a user would run them.
+let relay: Relay
+const wallets: Array<DevWallet> = []
+
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  for (const wallet of wallets) await wallet.close()
+  await relay.close()
+})
+
+const cliEnv = () => ({
+  APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-wc-")),
+  APPKIT_RELAY_URL: relay.url,
+  APPKIT_PRIVATE_KEY: "",
+})
+
+/**
+ * Runs `appkit-cli connect --json` and hands the URI it prints to `wallet` as soon as it appears (the
+ * way a user scans the QR code), then waits for the command to finish.
+ */
+const connectWith = (wallet: DevWallet, env: NodeJS.ProcessEnv, extra: ReadonlyArray<string> = []) =>
+  new Promise<{ code: number | null; events: Array<Record<string, unknown>>; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [cliPath, "connect", "--json", "--chain", "eip155:31337", ...extra],
+        {
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      )
+      const events: Array<Record<string, unknown>> = []
+      let stdout = ""
+      let stderr = ""
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL")
+        reject(new Error(`connect did not finish: ${stdout} ${stderr}`))
+      }, 20_000)
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk
+        const lines = stdout.split("\n")
+        stdout = lines.pop() ?? ""
+        for (const line of lines) {
+          const event = JSON.parse(line) as Record<string, unknown>
+          events.push(event)
+          if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)
+        }
+      })
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+      child.on("close", (code) => {
+        clearTimeout(timer)
+        resolve({ code, events, stderr })
+      })
+    },
+  )
+
+const devWallet = async (
+  options: { readonly rejectRequests?: boolean; readonly rejectProposals?: boolean } = {},
+) => {
+  const wallet = await startDevWallet({
+    relayUrl: relay.url,
+    storagePrefix: `wallet-${wallets.length}`,
+    ...options,
+  })
+  wallets.push(wallet)
+  return wallet
+}
+
+describe("appkit-cli connect over WalletConnect", () => {
+  it("pairs with the dev wallet, stores the session, signs over it and disconnects", async () => {
+    const wallet = await devWallet()
+    const env = cliEnv()
+    const connected = await connectWith(wallet, env)
+    expect(connected.stderr).toBe("")
+    expect(connected.code).toBe(0)
+    expect(connected.events[0]).toMatchObject({ event: "display_uri", uri: expect.stringMatching(/^wc:/) })
+    expect(connected.events[1]).toMatchObject({
+      event: "connected",
+      address: wallet.address,
+      chainId: "eip155:31337",
+      walletName: "AppKit Dev Wallet",
+    })
+
+    const status = await runCli(["status", "--json"], { env })
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      connected: true,
+      kind: "walletconnect",
+      address: wallet.address,
+    })
+
+    const signed = await runCli(["sign", "message", "hello from the CLI", "--json"], { env })
+    expect(signed.stderr).toBe("")
+    expect(signed.code).toBe(0)
+    const { address, signature } = JSON.parse(signed.stdout)
+    expect(address).toBe(wallet.address)
+    expect(await verifyMessage({ address: wallet.address, message: "hello from the CLI", signature })).toBe(
+      true,
+    )
+
+    const disconnected = await runCli(["disconnect", "--json"], { env })
+    expect(JSON.parse(disconnected.stdout)).toEqual({
+      disconnected: true,
+      kind: "walletconnect",
+      walletNotified: true,
+    })
+    const after = await runCli(["status", "--json"], { env })
+    expect(after.code).toBe(1)
+    expect(JSON.parse(after.stdout)).toEqual({ connected: false })
+  })
+
+  it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
+    const wallet = await devWallet({ rejectRequests: true })
+    const env = cliEnv()
+    expect((await connectWith(wallet, env)).code).toBe(0)
+    const signed = await runCli(["sign", "message", "no thanks"], { env })
+    expect(signed.code).toBe(2)
+    expect(signed.stdout).toBe("")
+    expect(signed.stderr).toBe("Signature declined (code 4001)\n")
+  })
+
+  it("fails clearly when the wallet rejects the connection, and stores nothing", async () => {
+    const wallet = await devWallet({ rejectProposals: true })
+    const env = cliEnv()
+    const connected = await connectWith(wallet, env)
+    expect(connected.code).toBe(2)
+    expect(connected.stderr.trim()).toBe("The wallet rejected the connection")
+    expect((await runCli(["status"], { env })).code).toBe(1)
+  })
+
+  it("gives up after --timeout when nobody pairs", async () => {
+    const env = cliEnv()
+    const result = await runCli(["connect", "--json", "--timeout", "5"], { env })
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim()).toBe("No wallet approved within 5 s")
+    expect(JSON.parse(result.stdout.split("\n")[0] ?? "")).toMatchObject({ event: "display_uri" })
+  })
+})
