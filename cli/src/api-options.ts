@@ -42,6 +42,10 @@ export const withApiOptions = (command: Command): Command =>
     .option("--project-id <id>", "project id (default: APPKIT_PROJECT_ID, else the config file)")
     .option("--timeout <ms>", `give up after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
 
+/** An empty variable (`APPKIT_PROJECT_ID=`) counts as unset, as shells users write it expect. */
+const setting = (value: string | undefined) =>
+  value === undefined || value.trim() === "" ? undefined : value
+
 interface ConfigFile {
   readonly apiUrl?: string
   readonly projectId?: string
@@ -49,7 +53,7 @@ interface ConfigFile {
 
 /** `$APPKIT_CONFIG`, else `~/.config/appkit/config.json`; a missing file is an empty config. */
 export const readConfigFile = (env: NodeJS.ProcessEnv): ConfigFile => {
-  const path = env.APPKIT_CONFIG ?? join(env.HOME ?? homedir(), ".config", "appkit", "config.json")
+  const path = setting(env.APPKIT_CONFIG) ?? join(env.HOME ?? homedir(), ".config", "appkit", "config.json")
   let text: string
   try {
     text = readFileSync(path, "utf8")
@@ -87,7 +91,7 @@ export const resolveApiSettings = (
 ): ApiSettings => {
   const needsConfig = options.apiUrl === undefined || options.projectId === undefined
   const config = needsConfig ? readConfigFile(env) : {}
-  const rawUrl = options.apiUrl ?? env.APPKIT_API_URL ?? config.apiUrl ?? LOCAL_API_URL
+  const rawUrl = options.apiUrl ?? setting(env.APPKIT_API_URL) ?? config.apiUrl ?? LOCAL_API_URL
   let url: URL
   try {
     url = new URL(rawUrl)
@@ -98,7 +102,7 @@ export const resolveApiSettings = (
     throw new CliError(`Invalid API URL '${rawUrl}': use http or https`)
   const projectId =
     options.projectId ??
-    env.APPKIT_PROJECT_ID ??
+    setting(env.APPKIT_PROJECT_ID) ??
     config.projectId ??
     (isLoopback(url) ? LOCAL_PROJECT_ID : undefined)
   if (projectId === undefined || projectId.trim() === "")

@@ -1,0 +1,235 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { runCli } from "../support/cli"
+
+/** The data commands run from the built bundle against a started fixture API, as a user runs them. */
+let api: FixtureApi
+let deadUrl: string
+const noConfig = join(tmpdir(), "appkit-cli-test-no-config.json")
+const env = () => ({ APPKIT_API_URL: api.url, APPKIT_CONFIG: noConfig, APPKIT_PROJECT_ID: "" })
+const cli = (args: ReadonlyArray<string>, extraEnv: NodeJS.ProcessEnv = {}) =>
+  runCli(args, { env: { ...env(), ...extraEnv } })
+
+const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+/** A loopback port nothing listens on: bound, then released. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+beforeAll(async () => {
+  api = await startFixtureApi()
+  deadUrl = `http://127.0.0.1:${await freePort()}`
+})
+afterEach(() => api.faults.clear())
+afterAll(() => api.close())
+
+describe("appkit-cli tokens", () => {
+  it("prints balances with prices as a table, and as JSON with --json", async () => {
+    const table = await cli(["tokens", "--address", alice, "--chain", "eip155:1"])
+    expect(table.code).toBe(0)
+    expect(table.stdout).toMatch(/^Symbol\s+Name\s+Balance\s+Price\s+Value\n/)
+    expect(table.stdout).toMatch(/^ETH\s+Ether\s+\d+\.\d{3}\s+\$3,120\.45/m)
+    expect(table.stdout).toMatch(/^Total \$[\d,]+\.\d\d$/m)
+    const json = await cli(["tokens", "--address", alice, "--chain", "eip155:1", "--json"])
+    const body = JSON.parse(json.stdout)
+    expect(body.chainId).toBe("eip155:1")
+    expect(body.balances.map((entry: { symbol: string }) => entry.symbol)).toContain("ETH")
+    // The 0-decimals points token the server lists is not a displayable balance.
+    expect(body.balances.map((entry: { symbol: string }) => entry.symbol)).not.toContain("FXP")
+  })
+
+  it("takes the API URL from the flag over the environment, and from the config file", async () => {
+    const flag = await cli(
+      ["tokens", "--address", alice, "--chain", "eip155:1", "--json", "--api-url", api.url],
+      {
+        APPKIT_API_URL: deadUrl,
+      },
+    )
+    expect(flag.code).toBe(0)
+    const config = join(mkdtempSync(join(tmpdir(), "appkit-cli-")), "config.json")
+    writeFileSync(config, JSON.stringify({ apiUrl: api.url, projectId: "from-config" }))
+    const before = api.requests().length
+    const fromFile = await cli(["tokens", "--address", alice, "--chain", "eip155:10", "--json"], {
+      APPKIT_API_URL: undefined,
+      APPKIT_CONFIG: config,
+    })
+    expect(fromFile.code).toBe(0)
+    expect(
+      api
+        .requests()
+        .slice(before)
+        .every((request) => request.query.projectId === "from-config"),
+    ).toBe(true)
+  })
+
+  it("requires a project id for a non-local API, before any request", async () => {
+    const result = await cli([
+      "tokens",
+      "--address",
+      alice,
+      "--chain",
+      "eip155:1",
+      "--api-url",
+      "https://api.example.invalid",
+    ])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Project ID Not Configured/)
+  })
+})
+
+describe("appkit-cli activity", () => {
+  it("pages with the printed cursor", async () => {
+    const first = JSON.parse((await cli(["activity", "--address", alice, "--json"])).stdout)
+    expect(first.chainId).toBe("eip155:1")
+    expect(first.next).toEqual(expect.any(String))
+    const second = JSON.parse(
+      (await cli(["activity", "--address", alice, "--cursor", first.next, "--json"])).stdout,
+    )
+    const firstIds = new Set(first.data.map((entry: { id: string }) => entry.id))
+    expect(second.data.some((entry: { id: string }) => firstIds.has(entry.id))).toBe(false)
+    const table = await cli(["activity", "--address", alice])
+    expect(table.stdout).toContain(`--cursor ${first.next}`)
+  })
+
+  it("asks for --chain for non-EVM addresses", async () => {
+    const result = await cli(["activity", "--address", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"])
+    expect(result).toMatchObject({ code: 2, stdout: "" })
+    expect(result.stderr).toBe("--chain is required for non-EVM addresses\n")
+  })
+})
+
+describe("appkit-cli wallets list", () => {
+  it("lists pages of 40, searches, and says which page it shows", async () => {
+    const first = JSON.parse((await cli(["wallets", "list", "--json"])).stdout)
+    expect(first.data).toHaveLength(40)
+    expect(first.count).toBeGreaterThanOrEqual(500)
+    const last = await cli(["wallets", "list", "--page", String(first.pages)])
+    expect(last.stdout).toContain(`Page ${first.pages} of ${first.pages} (${first.count} wallets)`)
+    const search = await cli(["wallets", "list", "--search", "metamask"])
+    expect(search.stdout).toMatch(/MetaMask\s+\d+\s+certified\s+io\.metamask/)
+    expect((await cli(["wallets", "list", "--page", "0"])).code).toBe(2)
+  })
+})
+
+describe("appkit-cli names", () => {
+  it("resolves, reverses and suggests; an unregistered name exits 1", async () => {
+    const resolved = await cli(["names", "resolve", "alice.reown.id"])
+    expect(resolved.code).toBe(0)
+    expect(resolved.stdout).toContain(alice)
+    const missing = await cli(["names", "resolve", "nobody-here.reown.id"])
+    expect(missing).toMatchObject({ code: 1, stdout: "nobody-here.reown.id is not registered\n" })
+    const reverse = await cli(["names", "reverse", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"])
+    expect(reverse.stdout).toBe("bob.reown.id\n")
+    const suggestions = JSON.parse((await cli(["names", "suggest", "alice", "--json"])).stdout)
+    expect(suggestions).toContainEqual({ name: "alice.reown.id", registered: true })
+  })
+})
+
+describe("appkit-cli swap quote", () => {
+  const swapQuote = (chain: string, from: string, to: string, amount: string) => [
+    "swap",
+    "quote",
+    "--chain",
+    chain,
+    "--from",
+    from,
+    "--to",
+    to,
+    "--amount",
+    amount,
+    "--address",
+    alice,
+  ]
+
+  it("quotes exactly, by symbol, and refuses networks without swaps", async () => {
+    const quote = await cli(swapQuote("eip155:1", "USDC", "ETH", "3120.45"))
+    expect(quote.code).toBe(0)
+    expect(quote.stdout).toMatch(/You receive\s+0\.997 ETH/)
+    const json = JSON.parse(
+      (await cli([...swapQuote("eip155:1", "USDC", "ETH", "3120.45"), "--json"])).stdout,
+    )
+    expect(json.toAmount).toBe("997000000000000000")
+    const refused = await cli(swapQuote("eip155:11155111", "ETH", "USDC", "1"))
+    expect(refused).toMatchObject({ code: 2, stdout: "", stderr: "Network not supported for Swaps\n" })
+    const badAmount = await cli(swapQuote("eip155:1", "USDC", "ETH", "1.1234567"))
+    expect(badAmount.code).toBe(2)
+    expect(badAmount.stderr).toMatch(/^Invalid --amount/)
+  })
+})
+
+describe("appkit-cli onramp", () => {
+  it("shows the served options, and the sample options when the API refuses", async () => {
+    const served = JSON.parse((await cli(["onramp", "options", "--json"])).stdout)
+    expect(served.fallback).toBe(false)
+    expect(served.paymentCurrencies.map((currency: { id: string }) => currency.id)).toContain("GBP")
+    api.faults.set("/v1/onramp/options", { status: 401, message: "Unauthorized: invalid key" })
+    const fallback = await cli(["onramp", "options"])
+    expect(fallback.code).toBe(0)
+    expect(fallback.stdout).toMatch(/^The onramp API was unavailable/)
+  })
+
+  it("quotes with fees, and falls back to the mocked quote when the quote call fails", async () => {
+    const quote = JSON.parse(
+      (await cli(["onramp", "quote", "--amount", "100", "--buy", "ETH", "--network", "base", "--json"]))
+        .stdout,
+    )
+    expect(quote).toMatchObject({ mocked: false, paymentTotal: { amount: "100", currency: "USD" } })
+    api.faults.set("/v1/onramp/quote", { malformed: true })
+    const mocked = await cli(["onramp", "quote", "--amount", "100"])
+    expect(mocked.stdout).toMatch(/^The quote API was unavailable/)
+    expect(mocked.stdout).toMatch(/You pay\s+100 USD\n/)
+  })
+})
+
+describe.concurrent("against a dead or stalled API", () => {
+  const commands = [
+    ["tokens", "--address", alice, "--chain", "eip155:1"],
+    ["activity", "--address", alice],
+    ["wallets", "list"],
+    ["names", "resolve", "alice.reown.id"],
+    [
+      "swap",
+      "quote",
+      "--chain",
+      "eip155:1",
+      "--from",
+      "USDC",
+      "--to",
+      "ETH",
+      "--amount",
+      "1",
+      "--address",
+      alice,
+    ],
+    ["onramp", "quote", "--amount", "100"],
+  ]
+  it.each(commands)("%s fails within the timeout: exit 2, one line", async (...args) => {
+    const result = await cli([...args, "--api-url", deadUrl, "--timeout", "1500"])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr.trim().split("\n")).toHaveLength(1)
+    expect(result.stderr).toMatch(
+      /unreachable or did not answer within 1500 ms|Network request failed|Token Balance Unavailable/,
+    )
+  })
+})
+
+describe("against a stalled API", () => {
+  it("a stalled answer is cut at the timeout", async () => {
+    api.faults.set("/v1/account/*/balance", { latencyMs: 60_000 })
+    const result = await cli(["tokens", "--address", alice, "--chain", "eip155:1", "--timeout", "1000"])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(
+      /^Token Balance Unavailable: Request timed out after 1000 ms|did not answer within 1000 ms/,
+    )
+  })
+})
