@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
 
 describe("appkit-cli rpc check", () => {
-  it.each([
+  const cases = [
     // method, allowed, needsApproval, needsConnectedProvider
     ["eth_call", true, false, false],
     ["eth_sendRawTransaction", true, false, false],
@@ -12,17 +12,29 @@ describe("appkit-cli rpc check", () => {
     ["wallet_grantPermissions", true, true, true],
     ["solana_signMessage", true, true, false],
     ["debug_traceTransaction", false, false, false],
-  ] as const)("reports %s as JSON", async (method, allowed, needsApproval, needsConnectedProvider) => {
-    const result = await runCli(["rpc", "check", method, "--json"])
-    expect(result.code).toBe(allowed ? 0 : 1)
-    expect(JSON.parse(result.stdout)).toEqual({
-      method,
-      namespace: allowed ? (method.startsWith("solana_") ? "solana" : "eip155") : null,
-      allowed,
-      needsApproval,
-      needsConnectedProvider,
-      error: allowed ? null : "Requested RPC call is not allowed",
-    })
+  ] as const
+
+  it("reports each method as one JSON line, in order, and exits 1 when any is not allowed", async () => {
+    const result = await runCli(["rpc", "check", "--json", ...cases.map(([method]) => method)])
+    expect(result.code).toBe(1)
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown)
+    expect(lines).toEqual(
+      cases.map(([method, allowed, needsApproval, needsConnectedProvider]) => ({
+        method,
+        namespace: allowed ? (method.startsWith("solana_") ? "solana" : "eip155") : null,
+        allowed,
+        needsApproval,
+        needsConnectedProvider,
+        error: allowed ? null : "Requested RPC call is not allowed",
+      })),
+    )
+  })
+
+  it("exits 0 when every method is allowed", async () => {
+    expect((await runCli(["rpc", "check", "eth_call", "personal_sign", "--json"])).code).toBe(0)
   })
 
   it("prints a readable, aligned answer", async () => {

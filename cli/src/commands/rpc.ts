@@ -3,8 +3,8 @@ import { formatFields } from "../fields"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 
 /**
- * `appkit-cli rpc check METHOD`: what AppKit's RPC policy (§5/§6) says about a wallet method — allowed,
- * needs the user's approval, needs a connected provider. Exit 0 if allowed, 1 if not.
+ * `appkit-cli rpc check METHOD...`: what AppKit's RPC policy (§5/§6) says about wallet methods — allowed,
+ * needs the user's approval, needs a connected provider. Exit 0 if all are allowed, 1 if any is not.
  */
 interface CheckOptions {
   readonly namespace?: string | undefined
@@ -13,26 +13,37 @@ interface CheckOptions {
 
 const yesNo = (value: boolean): string => (value ? "yes" : "no")
 
-const checkAction = async (method: string, options: CheckOptions): Promise<void> => {
+type Policy = ReturnType<typeof import("@appkit/core")["rpcMethodPolicy"]>
+
+const printPolicy = (policy: Policy, error: string | null): void => {
+  printLine(`${policy.method}: ${policy.allowed ? "allowed" : "not allowed"}`)
+  const rows: Array<readonly [string, string]> = [
+    ["allowed", policy.allowed ? `yes (${policy.namespace} list)` : `no (${error})`],
+    ["needs approval", yesNo(policy.needsApproval)],
+    ["needs connected provider", yesNo(policy.needsConnectedProvider)],
+  ]
+  for (const line of formatFields(rows)) printLine(line)
+}
+
+const checkAction = async (methods: ReadonlyArray<string>, options: CheckOptions): Promise<void> => {
   const { rpcMethodPolicy, rpcPolicyMessages, rpcPolicyNamespaces } = await import("@appkit/core")
   const namespace = rpcPolicyNamespaces.find((known) => known === options.namespace)
   if (options.namespace !== undefined && namespace === undefined)
     throw new CliError(
       `Unknown --namespace '${options.namespace}' (expected one of ${rpcPolicyNamespaces.join(", ")})`,
     )
-  const policy = rpcMethodPolicy(method, namespace)
-  const error = policy.allowed ? null : rpcPolicyMessages.methodNotAllowed
-  if (options.json) printJson({ ...policy, namespace: policy.namespace ?? null, error })
-  else {
-    printLine(`${method}: ${policy.allowed ? "allowed" : "not allowed"}`)
-    const rows: Array<readonly [string, string]> = [
-      ["allowed", policy.allowed ? `yes (${policy.namespace} list)` : `no (${error})`],
-      ["needs approval", yesNo(policy.needsApproval)],
-      ["needs connected provider", yesNo(policy.needsConnectedProvider)],
-    ]
-    for (const line of formatFields(rows)) printLine(line)
-  }
-  if (!policy.allowed) process.exitCode = ExitCode.invalid
+  let allAllowed = true
+  methods.forEach((method, index) => {
+    const policy = rpcMethodPolicy(method, namespace)
+    const error = policy.allowed ? null : rpcPolicyMessages.methodNotAllowed
+    allAllowed &&= policy.allowed
+    if (options.json) printJson({ ...policy, namespace: policy.namespace ?? null, error })
+    else {
+      if (index > 0) printLine("")
+      printPolicy(policy, error)
+    }
+  })
+  if (!allAllowed) process.exitCode = ExitCode.invalid
 }
 
 export const register = (program: Command): void => {
@@ -41,9 +52,9 @@ export const register = (program: Command): void => {
     .description("Inspect AppKit's wallet RPC policy")
     .command("check")
     .description(
-      "Is METHOD allowed, does it need approval, does it need a connected provider? Exit 0 if allowed, 1 if not",
+      "Is each METHOD allowed, does it need approval, a connected provider? Exit 0 if all are allowed, 1 if not",
     )
-    .argument("<METHOD>", "a JSON-RPC method name, e.g. eth_sendTransaction")
+    .argument("<METHOD...>", "JSON-RPC method names, e.g. eth_sendTransaction; one report (JSON line) each")
     .option(
       "--namespace <NS>",
       "check one namespace's list: eip155, solana, bip122 (default: the eip155 + solana list)",
