@@ -2,11 +2,13 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Schema, Stream, Subscriptio
 import type { BlockchainApi } from "./api/blockchain/BlockchainApi"
 import { apiLayer } from "./api/layer"
 import type { Connector } from "./connectors/Connector"
+import type { PreferredAccountTypes } from "./domain/account"
 import type { ChainNamespace } from "./domain/namespace"
+import type { RecentWallet } from "./domain/storageKeys"
 import { ApiConfig } from "./http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "./siwx/Eip155SiwxClient"
 import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
-import { Account, type AccountKind, type AccountState, type AccountTab } from "./state/Account"
+import { Account, type AccountState, type AccountTab } from "./state/Account"
 import { Connection, type ConnectionState } from "./state/Connection"
 import { Connectors, type ConnectorsState } from "./state/Connectors"
 import { stateLayer } from "./state/layer"
@@ -15,7 +17,6 @@ import { Names, type NamesState } from "./state/Names"
 import { Network, type NetworkState } from "./state/Network"
 import { AppKitOptions, type Features, Options, type ResolvedOptions } from "./state/Options"
 import { Pairing, type PairingState } from "./state/Pairing"
-import type { WalletRef } from "./state/persisted"
 import { Router, type RouterState, type TransactionAction, type View } from "./state/Router"
 import { Send, type SendPatch, type SendState, type ValidSend } from "./state/Send"
 import { Siwx, type SiwxClient, type SiwxState } from "./state/Siwx"
@@ -194,12 +195,14 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     setWallets: (
       wallets: Partial<Pick<ConnectorsState, "featuredWallets" | "customWallets" | "listedWallets">>,
     ) => run(services.connectors.setWallets(wallets)),
-    addRecentWallet: (wallet: WalletRef) => run(services.connectors.addRecentWallet(wallet)),
+    addRecentWallet: (wallet: RecentWallet) => run(services.connectors.addRecentWallet(wallet)),
     connectMethods: () => run(services.connectors.connectMethods),
     socials: () => run(services.connectors.socials),
     setAccountTab: (tab: AccountTab) => run(services.account.setCurrentTab(tab)),
-    setPreferredAccountType: (namespace: ChainNamespace, kind: AccountKind) =>
-      run(services.account.setPreferredAccountType(namespace, kind)),
+    setPreferredAccountType: <N extends keyof PreferredAccountTypes>(
+      namespace: N,
+      kind: NonNullable<PreferredAccountTypes[N]>,
+    ) => run(services.account.setPreferredAccountType(namespace, kind)),
     updateSend: (patch: SendPatch) => run(services.send.update(patch)),
     resetSend: () => run(services.send.reset),
     validateSend: (): Promise<ValidSend> =>

@@ -1,30 +1,15 @@
 import { Context, Effect, Layer, SubscriptionRef } from "effect"
+import { DEFAULT_ACCOUNT_TYPES } from "../config/constants"
+import type { PreferredAccountTypes } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
+import type { SocialProvider } from "../domain/social"
+import { StorageKeys } from "../domain/storageKeys"
+import type { Token } from "../domain/token"
 import { Storage } from "../storage/Storage"
-import type { SocialProvider } from "./Options"
-import { persisted, StoredKeys } from "./persisted"
+import { persisted } from "./persisted"
 
 export type AccountTab = "Tokens" | "NFTs" | "Activity"
 export const accountTabs: ReadonlyArray<AccountTab> = ["Tokens", "NFTs", "Activity"]
-
-export type AccountKind = "eoa" | "smartAccount" | "payment" | "ordinals" | "stacks"
-
-/** §9 default account types per namespace (cosmos has none in §9; it uses eoa like polkadot). */
-export const defaultAccountTypes: Readonly<Record<ChainNamespace, AccountKind>> = {
-  eip155: "smartAccount",
-  bip122: "payment",
-  solana: "eoa",
-  polkadot: "eoa",
-  cosmos: "eoa",
-}
-
-/** A token balance row (§3 Token). Amounts are decimal strings, never floats. */
-export interface TokenBalance {
-  readonly address?: string | undefined
-  readonly symbol: string
-  readonly quantity: { readonly decimals: string; readonly numeric: string }
-  readonly price?: number | undefined
-}
 
 /** §3 embedded-wallet user. */
 export interface EmbeddedUser {
@@ -55,7 +40,7 @@ export interface NamespaceAccount {
   readonly profileName: string | undefined
   readonly profileImage: string | undefined
   readonly addressExplorerUrl: string | undefined
-  readonly tokenBalance: ReadonlyArray<TokenBalance>
+  readonly tokenBalance: ReadonlyArray<Token>
   readonly connectedWalletInfo: { readonly name: string; readonly icon?: string | undefined } | undefined
   readonly farcasterUrl: string | undefined
   readonly allAccounts: ReadonlyArray<AccountEntry>
@@ -67,7 +52,7 @@ export interface NamespaceAccount {
 export interface AccountState {
   readonly byNamespace: Readonly<Partial<Record<ChainNamespace, NamespaceAccount>>>
   readonly currentTab: AccountTab
-  readonly preferredAccountTypes: Readonly<Record<ChainNamespace, AccountKind>>
+  readonly preferredAccountTypes: PreferredAccountTypes
   readonly socialProvider: SocialProvider | undefined
 }
 
@@ -91,7 +76,7 @@ export const emptyAccount: NamespaceAccount = {
 export const initialAccountState: AccountState = {
   byNamespace: {},
   currentTab: "Tokens",
-  preferredAccountTypes: defaultAccountTypes,
+  preferredAccountTypes: DEFAULT_ACCOUNT_TYPES,
   socialProvider: undefined,
 }
 
@@ -110,7 +95,10 @@ export class Account extends Context.Service<
     /** §4: clears address, balance, profile, token balances and user of one namespace. */
     readonly resetAccount: (namespace: ChainNamespace) => Effect.Effect<void>
     readonly setCurrentTab: (tab: AccountTab) => Effect.Effect<void>
-    readonly setPreferredAccountType: (namespace: ChainNamespace, kind: AccountKind) => Effect.Effect<void>
+    readonly setPreferredAccountType: <N extends keyof PreferredAccountTypes>(
+      namespace: N,
+      kind: NonNullable<PreferredAccountTypes[N]>,
+    ) => Effect.Effect<void>
     readonly setSocialProvider: (provider: SocialProvider | undefined) => Effect.Effect<void>
   }
 >()("appkit/Account") {
@@ -118,11 +106,11 @@ export class Account extends Context.Service<
     Account,
     Effect.gen(function* () {
       const storage = yield* Storage
-      const storedTypes = persisted(StoredKeys.preferredAccountTypes, storage)
-      const storedSocial = persisted(StoredKeys.socialProvider, storage)
+      const storedTypes = persisted(StorageKeys.preferredAccountTypes, storage)
+      const storedSocial = persisted(StorageKeys.socialProvider, storage)
       const state = yield* SubscriptionRef.make<AccountState>({
         ...initialAccountState,
-        preferredAccountTypes: { ...defaultAccountTypes, ...(yield* storedTypes.read) },
+        preferredAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...(yield* storedTypes.read) },
         socialProvider: yield* storedSocial.read,
       })
       const updateNamespace = (

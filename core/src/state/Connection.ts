@@ -1,6 +1,10 @@
 import { Clock, Context, Duration, Effect, FiberMap, Layer, Schema, Stream, SubscriptionRef } from "effect"
+import { Timings } from "../config/constants"
 import type { Connector, ConnectorEvent } from "../connectors/Connector"
+import type { ConnectionStatus } from "../domain/account"
 import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
+import type { PairingConnections } from "../domain/pairing"
+import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
 import { Storage } from "../storage/Storage"
@@ -8,15 +12,19 @@ import { Account } from "./Account"
 import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
-import { type ConnectionStatus, persisted, type StoredConnection, StoredKeys } from "./persisted"
+import { persisted } from "./persisted"
 
-/** §9: email sign-in may be requested again only after this long. */
-export const emailCooldown = Duration.seconds(30)
+/** A wallet connection in one namespace: CAIP-10 accounts on the active CAIP-2 chain. */
+export interface WalletConnection {
+  readonly connectorId: string
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: string
+}
 
 export interface ConnectionState {
   readonly status: ConnectionStatus
   /** One wallet connection per namespace. */
-  readonly connections: Readonly<Partial<Record<ChainNamespace, StoredConnection>>>
+  readonly connections: Readonly<Partial<Record<ChainNamespace, WalletConnection>>>
   readonly emailOtpSentAt: number | undefined
 }
 
@@ -37,6 +45,54 @@ const hexOf = (text: string) =>
 
 const namespacesOf = (connections: ConnectionState["connections"]) =>
   Object.keys(connections) as ReadonlyArray<ChainNamespace>
+
+const addressOf = (caipAddress: string) => caipAddress.split(":").slice(2).join(":")
+
+/** The same accounts on another chain of the namespace (CAIP-10 ids carry their chain). */
+const onChain = (connection: WalletConnection, chainId: string): WalletConnection => ({
+  ...connection,
+  chainId,
+  accounts: connection.accounts.map((account) => `${chainId}:${addressOf(account)}`),
+})
+
+/** `@appkit/connections` keeps accounts as CAIP-10 ids, so the chain comes back with them. */
+const toStored = (connections: ConnectionState["connections"]): PairingConnections =>
+  Object.fromEntries(
+    namespacesOf(connections).flatMap((ns) => {
+      const connection = connections[ns]
+      return connection
+        ? [
+            [
+              ns,
+              [
+                {
+                  connectorId: connection.connectorId,
+                  accounts: connection.accounts.map((address) => ({ address })),
+                },
+              ],
+            ],
+          ]
+        : []
+    }),
+  )
+
+const fromStored = (stored: PairingConnections): ConnectionState["connections"] =>
+  Object.fromEntries(
+    (Object.keys(stored) as ReadonlyArray<ChainNamespace>).flatMap((ns) => {
+      const connection = stored[ns]?.[0]
+      const accounts = connection?.accounts
+        .map((account) => account.address)
+        .filter((a) => a.startsWith(`${ns}:`))
+      const first = accounts?.[0]
+      if (connection === undefined || accounts === undefined || first === undefined) return []
+      return [
+        [
+          ns,
+          { connectorId: connection.connectorId, accounts, chainId: first.split(":").slice(0, 2).join(":") },
+        ],
+      ]
+    }),
+  )
 
 /**
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
@@ -79,12 +135,12 @@ export class Connection extends Context.Service<
       const pairing = yield* Pairing
       const storage = yield* Storage
       const stored = {
-        connections: persisted(StoredKeys.connections, storage),
-        connectorIds: persisted(StoredKeys.connectedConnectorIds, storage),
-        namespaces: persisted(StoredKeys.connectedNamespaces, storage),
-        status: persisted(StoredKeys.connectionStatus, storage),
+        connections: persisted(StorageKeys.connections, storage),
+        connectorIds: persisted(StorageKeys.connectedConnectorIds, storage),
+        namespaces: persisted(StorageKeys.connectedNamespaces, storage),
+        status: persisted(StorageKeys.connectionStatus, storage),
       }
-      const restored = (yield* stored.connections.read) ?? {}
+      const restored = fromStored((yield* stored.connections.read) ?? {})
       const state = yield* SubscriptionRef.make<ConnectionState>({
         status: statusOf(restored),
         connections: restored,
@@ -100,7 +156,7 @@ export class Connection extends Context.Service<
       const save = (connections: ConnectionState["connections"]) =>
         Effect.gen(function* () {
           const namespaces = namespacesOf(connections)
-          yield* stored.connections.write(namespaces.length > 0 ? connections : undefined)
+          yield* stored.connections.write(namespaces.length > 0 ? toStored(connections) : undefined)
           yield* stored.connectorIds.write(
             namespaces.length > 0
               ? Object.fromEntries(namespaces.map((ns) => [ns, connections[ns]?.connectorId ?? ""]))
@@ -151,7 +207,7 @@ export class Connection extends Context.Service<
         accounts: ReadonlyArray<string>,
         chainId: string,
       ): ConnectionState["connections"] => {
-        const grouped: Partial<Record<ChainNamespace, StoredConnection>> = {}
+        const grouped: Partial<Record<ChainNamespace, WalletConnection>> = {}
         for (const caipAddress of accounts) {
           const [namespace, reference] = caipAddress.split(":")
           if (namespace === undefined || !isChainNamespace(namespace)) continue
@@ -176,6 +232,14 @@ export class Connection extends Context.Service<
           }
         })
 
+      const moveToChain = (namespace: ChainNamespace, chainId: string) =>
+        Effect.gen(function* () {
+          const current = (yield* SubscriptionRef.get(state)).connections[namespace]
+          if (current === undefined || current.chainId === chainId) return
+          const moved = onChain(current, chainId)
+          yield* adopt({ [namespace]: moved })
+        })
+
       const onEvent = (connectorId: string) => (event: ConnectorEvent) => {
         switch (event._tag) {
           case "accountsChanged":
@@ -198,10 +262,7 @@ export class Connection extends Context.Service<
             return Effect.gen(function* () {
               const namespace = event.chainId.split(":")[0] as ChainNamespace
               if (!(yield* namespacesOfConnector(connectorId)).includes(namespace)) return
-              yield* setConnections((c) => {
-                const current = c[namespace]
-                return current ? { ...c, [namespace]: { ...current, chainId: event.chainId } } : c
-              })
+              yield* moveToChain(namespace, event.chainId)
               const active = yield* SubscriptionRef.get(network.state)
               if (active.activeNamespace === namespace) yield* network.onWalletChain(event.chainId)
             })
@@ -322,10 +383,7 @@ export class Connection extends Context.Service<
             if (connection !== undefined && connection.chainId !== caipNetworkId) {
               const connector = yield* connectors.get(connection.connectorId)
               yield* connector.switchChain(caipNetworkId)
-              yield* setConnections((c) => ({
-                ...c,
-                [target.chainNamespace]: { ...connection, chainId: caipNetworkId },
-              }))
+              yield* moveToChain(target.chainNamespace, caipNetworkId)
             }
             yield* network.setActiveNetwork(caipNetworkId)
           }),
@@ -347,7 +405,9 @@ export class Connection extends Context.Service<
             const now = yield* Clock.currentTimeMillis
             const { emailOtpSentAt } = yield* SubscriptionRef.get(state)
             const remaining =
-              emailOtpSentAt === undefined ? 0 : emailOtpSentAt + Duration.toMillis(emailCooldown) - now
+              emailOtpSentAt === undefined
+                ? 0
+                : emailOtpSentAt + Duration.toMillis(Timings.emailLoginCooldown) - now
             if (remaining > 0) return yield* new EmailCooldownError({ seconds: Math.ceil(remaining / 1000) })
             const result = yield* send
             yield* SubscriptionRef.update(state, (s) => ({ ...s, emailOtpSentAt: now }))

@@ -1,6 +1,7 @@
 import { Effect, SubscriptionRef } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { FeatureDefaults as defaultFeatures, SOCIALS_ORDER as defaultSocials } from "../config/constants"
 import type { ConnectorType } from "../connectors/Connector"
 import {
   type ConnectorInfo,
@@ -11,7 +12,6 @@ import {
   orderedConnectorList,
   visibleSocials,
 } from "./Connectors"
-import { defaultFeatures, defaultSocials } from "./Options"
 import { runState } from "./testkit"
 
 const connector = (id: string, type: ConnectorType, rdns?: string): ConnectorInfo => ({

@@ -1,9 +1,12 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import { CONNECTOR_TYPE_ORDER, Limits, TELEGRAM_HIDDEN_SOCIALS } from "../config/constants"
 import type { Connector, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
+import type { SocialProvider } from "../domain/social"
+import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"
 import { Storage } from "../storage/Storage"
-import { Options, type ResolvedOptions, type SocialProvider } from "./Options"
-import { persisted, StoredKeys, type WalletRef } from "./persisted"
+import { Options, type ResolvedOptions } from "./Options"
+import { persisted } from "./persisted"
 
 /** What the skins show of a connector (§3); the live object stays in the Connectors registry. */
 export interface ConnectorInfo {
@@ -15,10 +18,6 @@ export interface ConnectorInfo {
   readonly rdns: string | undefined
 }
 
-/** §9 limits. */
-export const maxRecentWallets = 2
-export const maxRecommendedWallets = 4
-
 export interface ConnectorsState {
   readonly connectors: ReadonlyArray<ConnectorInfo>
   readonly recentWallets: ReadonlyArray<WalletRef>
@@ -29,15 +28,7 @@ export interface ConnectorsState {
 }
 
 /** §9 connector type order of the connect view. */
-export const connectorSectionOrder = [
-  "walletConnect",
-  "recent",
-  "injected",
-  "featured",
-  "custom",
-  "external",
-  "recommended",
-] as const
+export const connectorSectionOrder = CONNECTOR_TYPE_ORDER
 export type ConnectorSection = (typeof connectorSectionOrder)[number]
 
 export type ConnectorListItem =
@@ -78,7 +69,7 @@ export const orderedConnectorList = (state: ConnectorsState): ReadonlyArray<Conn
   // Recent wallets that are installed still show as recent: a user looks for what they used last.
   const recent = state.recentWallets
     .filter((wallet) => !seen.has(wallet.id) && Boolean(seen.add(wallet.id)))
-    .slice(0, maxRecentWallets)
+    .slice(0, Limits.recentWallets)
     .map((wallet) => ({ section: "recent" as const, wallet }))
   const bySection = (section: "walletConnect" | "injected" | "external") =>
     state.connectors
@@ -91,7 +82,7 @@ export const orderedConnectorList = (state: ConnectorsState): ReadonlyArray<Conn
     featured: () => wallets("featured", state.featuredWallets),
     custom: () => wallets("custom", state.customWallets),
     external: () => bySection("external"),
-    recommended: () => wallets("recommended", state.listedWallets).slice(0, maxRecommendedWallets),
+    recommended: () => wallets("recommended", state.listedWallets).slice(0, Limits.recommendedWallets),
   }
   return connectorSectionOrder.flatMap((section) => sections[section]())
 }
@@ -114,22 +105,15 @@ export const connectMethodOrder = (
   )
 }
 
-const hiddenOnTelegram: Readonly<Record<"ios" | "mac" | "android" | "other", ReadonlyArray<SocialProvider>>> =
-  {
-    ios: ["google"],
-    mac: ["x"],
-    android: ["facebook", "x"],
-    other: [],
-  }
-
 /** §5: in a Telegram mini app, iOS hides google, Mac hides x, Android hides facebook and x. */
 export const visibleSocials = (
   socials: ReadonlyArray<SocialProvider>,
   telegramPlatform: "ios" | "mac" | "android" | "other" | undefined,
-): ReadonlyArray<SocialProvider> =>
-  telegramPlatform === undefined
-    ? socials
-    : socials.filter((s) => !hiddenOnTelegram[telegramPlatform].includes(s))
+): ReadonlyArray<SocialProvider> => {
+  if (telegramPlatform === undefined || telegramPlatform === "other") return socials
+  const hidden: ReadonlyArray<SocialProvider> = TELEGRAM_HIDDEN_SOCIALS[telegramPlatform]
+  return socials.filter((social) => !hidden.includes(social))
+}
 
 export class ConnectorNotFoundError extends Schema.TaggedError<ConnectorNotFoundError>()(
   "ConnectorNotFoundError",
@@ -173,7 +157,7 @@ export class Connectors extends Context.Service<
       Connectors,
       Effect.gen(function* () {
         const options = yield* Options
-        const recent = persisted(StoredKeys.recentWallets, yield* Storage)
+        const recent = persisted(StorageKeys.recentWallets, yield* Storage)
         // The live connector objects: per instance, never module-level.
         const registry = new Map(initial.map((connector) => [connector.id, connector]))
         const state = yield* SubscriptionRef.make<ConnectorsState>({
@@ -208,7 +192,7 @@ export class Connectors extends Context.Service<
                 ...s,
                 recentWallets: [wallet, ...s.recentWallets.filter((w) => w.id !== wallet.id)].slice(
                   0,
-                  maxRecentWallets,
+                  Limits.recentWallets,
                 ),
               }))
               yield* recent.write(next.recentWallets)

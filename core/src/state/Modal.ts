@@ -1,14 +1,11 @@
-import { Context, Duration, Effect, FiberHandle, Layer, Stream, SubscriptionRef } from "effect"
+import { Context, Effect, FiberHandle, Layer, Stream, SubscriptionRef } from "effect"
+import { Timings } from "../config/constants"
 import type { ChainNamespace } from "../domain/namespace"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Network, shouldShowUnsupportedChain } from "./Network"
 import { Options, type ResolvedOptions } from "./Options"
 import { Router, type View } from "./Router"
-
-/** §2/§9 timings. */
-export const shakeDuration = Duration.millis(500)
-export const farcasterResyncDelay = Duration.millis(100)
 
 export interface ModalState {
   readonly open: boolean
@@ -79,7 +76,7 @@ export class Modal extends Context.Service<
           shaking,
           Effect.delay(
             set((s) => ({ ...s, shake: false })),
-            shakeDuration,
+            Timings.shake,
           ),
         ),
       )
@@ -106,7 +103,10 @@ export class Modal extends Context.Service<
         const { activeNamespace } = yield* SubscriptionRef.get(network.state)
         yield* FiberHandle.run(
           resync,
-          Effect.delay(account.update(activeNamespace, { farcasterUrl: undefined }), farcasterResyncDelay),
+          Effect.delay(
+            account.update(activeNamespace, { farcasterUrl: undefined }),
+            Timings.farcasterResyncAfterBack,
+          ),
         )
       })
 

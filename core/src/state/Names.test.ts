@@ -7,7 +7,7 @@ import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Names } from "./Names"
 import { Router } from "./Router"
-import { devAccount, runState, scriptedWallet, testOptions } from "./testkit"
+import { devAccount, network, runState, scriptedWallet, testOptions } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -35,7 +35,7 @@ const run = (name: string, chainId = "eip155:1") => {
   const wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId }))
   const networks = [
     ...testOptions.networks,
-    { id: 2 ** 31, chainNamespace: "eip155", caipNetworkId: "eip155:2147483648", name: "Huge" },
+    network({ id: 2 ** 31, chainNamespace: "eip155", caipNetworkId: "eip155:2147483648", name: "Huge" }),
   ] as const
   return runState(register(name, chainId), {
     connectors: [wallet.connector],

@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Layer, Option, Result, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { NameSuffix } from "../config/constants"
 import { NameError } from "../errors/names"
 import { isAccountName } from "../validation/accountName"
 import { evmChainIdToCoinType } from "../validation/chainId"
@@ -7,9 +8,6 @@ import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Network } from "./Network"
 import { Router } from "./Router"
-
-/** §9 name suffix. */
-export const nameSuffix = ".reown.id"
 
 export interface NamesState {
   readonly status: "idle" | "registering" | "registered" | "error"
@@ -73,7 +71,7 @@ export class Names extends Context.Service<
 
       const register = (name: string) =>
         Effect.gen(function* () {
-          const fullName = `${name}${nameSuffix}`
+          const fullName = `${name}${NameSuffix.current}`
           if (!isAccountName(name)) return yield* new NameError({ reason: "register", cause: "Invalid name" })
           yield* SubscriptionRef.set(state, { status: "registering", name: fullName, error: undefined })
           yield* router.push("RegisterAccountNameSuccess")

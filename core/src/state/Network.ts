@@ -1,16 +1,18 @@
-import { Context, Effect, Layer, SubscriptionRef } from "effect"
-import type { ChainNamespace } from "../domain/namespace"
+import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
+import { CaipChainId } from "../domain/caip"
+import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
+import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError } from "../errors/connection"
 import { Storage } from "../storage/Storage"
 import { type CaipNetwork, Options } from "./Options"
-import { persisted, StoredKeys } from "./persisted"
+import { persisted } from "./persisted"
 import { Send } from "./Send"
 
 /** §3 network state, plus the active namespace and whether the wallet sits on a chain the dApp did not request. */
 export interface NetworkState {
   readonly activeNamespace: ChainNamespace
   readonly caipNetwork: CaipNetwork
-  readonly activeNetworkIds: Readonly<Partial<Record<ChainNamespace, string>>>
+  readonly activeNetworkIds: Readonly<Partial<Record<ChainNamespace, CaipChainId>>>
   readonly requestedCaipNetworks: ReadonlyArray<CaipNetwork>
   readonly approvedCaipNetworkIds: ReadonlyArray<string>
   readonly supportsAllNetworks: boolean
@@ -24,14 +26,14 @@ export const shouldShowUnsupportedChain = (
   options: { readonly enableNetworkSwitch: boolean; readonly allowUnsupportedChain: boolean },
 ) => state.unsupportedChain && options.enableNetworkSwitch && !options.allowUnsupportedChain
 
-const unknownNetwork = (caipNetworkId: string): CaipNetwork => {
-  const [namespace, reference = ""] = caipNetworkId.split(":")
-  return {
-    id: reference,
-    chainNamespace: namespace as ChainNamespace,
-    caipNetworkId,
-    name: "Unknown Network",
-  }
+const decodeChainId = Schema.decodeUnknownOption(CaipChainId)
+
+/** A chain the wallet moved to that the dApp did not request; undefined when the id is not a CAIP-2 id we know. */
+const unknownNetwork = (caipNetworkId: string): CaipNetwork | undefined => {
+  const [namespace = "", reference = ""] = caipNetworkId.split(":")
+  const id = decodeChainId(caipNetworkId)
+  if (Option.isNone(id) || !isChainNamespace(namespace)) return undefined
+  return { id: reference, chainNamespace: namespace, caipNetworkId: id.value, name: "Unknown Network" }
 }
 
 export class Network extends Context.Service<
@@ -52,12 +54,13 @@ export class Network extends Context.Service<
       const options = yield* SubscriptionRef.get((yield* Options).state)
       const send = yield* Send
       const storage = yield* Storage
-      const storedNamespace = persisted(StoredKeys.activeNamespace, storage)
-      const storedNetworkIds = persisted(StoredKeys.activeNetworkIds, storage)
+      const storedNamespace = persisted(StorageKeys.activeNamespace, storage)
+      const storedNetworkIds = persisted(StorageKeys.activeNetworkIds, storage)
       // After a reload the stored active network wins, if the dApp still requests it.
       const restoredIds = (yield* storedNetworkIds.read) ?? {}
       const restoredNamespace = yield* storedNamespace.read
       const restoredId = restoredNamespace === undefined ? undefined : restoredIds[restoredNamespace]
+      // (a restored id the dApp no longer requests is ignored)
       const initial = options.networks.find((n) => n.caipNetworkId === restoredId) ?? options.defaultNetwork
       const state = yield* SubscriptionRef.make<NetworkState>({
         activeNamespace: initial.chainNamespace,
@@ -102,7 +105,12 @@ export class Network extends Context.Service<
         onWalletChain: (caipNetworkId) =>
           Effect.matchEffect(find(caipNetworkId), {
             onSuccess: (network) => activate(network, false),
-            onFailure: () => activate(unknownNetwork(caipNetworkId), true),
+            onFailure: () => {
+              const network = unknownNetwork(caipNetworkId)
+              return network
+                ? activate(network, true)
+                : Effect.logWarning(`Ignoring a wallet chain that is not a CAIP-2 id: ${caipNetworkId}`)
+            },
           }),
         setApprovedCaipNetworkIds: (ids) =>
           SubscriptionRef.update(state, (s) => ({

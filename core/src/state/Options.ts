@@ -1,41 +1,18 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/constants"
 import { ChainNamespace } from "../domain/namespace"
+import { Network } from "../domain/network"
+import { SocialProvider } from "../domain/social"
 
-/** A network the dApp requests (§3 Network: id, chainNamespace, caipNetworkId, name, assets). */
-export const CaipNetwork = Schema.Struct({
-  id: Schema.Union([Schema.Number, Schema.String]),
-  chainNamespace: ChainNamespace,
-  caipNetworkId: Schema.String.check(Schema.isPattern(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
-  name: Schema.String,
-  assets: Schema.optional(
-    Schema.Struct({ imageId: Schema.optional(Schema.String), imageUrl: Schema.optional(Schema.String) }),
-  ),
-})
-export type CaipNetwork = typeof CaipNetwork.Type
+/** A network the dApp requests (§3 Network). */
+export const CaipNetwork = Network
+export type CaipNetwork = Network
 
-/** §9 features; `true` ones are on by default. */
-export const defaultFeatures = {
-  swaps: true,
-  onramp: true,
-  receive: true,
-  send: true,
-  email: true,
-  history: true,
-  analytics: true,
-  allWallets: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  collapseWallets: false,
-  pay: false,
-} as const
-export type Features = { readonly [K in keyof typeof defaultFeatures]: boolean }
-export type FeatureName = keyof Features
+export type Features = { readonly [K in FeatureName]: boolean }
 
 const featureFields = Object.fromEntries(
-  Object.keys(defaultFeatures).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
+  Object.keys(FeatureDefaults).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
 ) as { readonly [K in FeatureName]: Schema.optionalKey<Schema.Boolean> }
-
-const SocialProvider = Schema.Literals(["google", "github", "apple", "facebook", "x", "discord", "farcaster"])
 
 /** The data part of `createAppKit` options, validated at the boundary (wallets and clients are passed apart). */
 export const AppKitOptions = Schema.Struct({
@@ -62,8 +39,6 @@ export const AppKitOptions = Schema.Struct({
 })
 export type AppKitOptions = typeof AppKitOptions.Type
 
-export type SocialProvider = typeof SocialProvider.Type
-
 /** Options with every default applied. */
 export interface ResolvedOptions {
   readonly projectId: string
@@ -81,17 +56,6 @@ export interface ResolvedOptions {
   readonly siwxRequired: boolean
 }
 
-/** §9 socials order. */
-export const defaultSocials: ReadonlyArray<SocialProvider> = [
-  "google",
-  "x",
-  "discord",
-  "farcaster",
-  "github",
-  "apple",
-  "facebook",
-]
-
 export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
   const defaultNetwork =
     options.networks.find((network) => network.caipNetworkId === options.defaultNetwork) ??
@@ -101,8 +65,8 @@ export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
     networks: options.networks,
     defaultNetwork,
     adapters: options.adapters ?? [...new Set(options.networks.map((network) => network.chainNamespace))],
-    features: { ...defaultFeatures, ...options.features },
-    socials: options.socials ?? defaultSocials,
+    features: { ...FeatureDefaults, ...options.features },
+    socials: options.socials ?? SOCIALS_ORDER,
     enableEmbedded: options.enableEmbedded ?? false,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,

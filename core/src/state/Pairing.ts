@@ -1,8 +1,5 @@
 import { Clock, Context, Duration, Effect, Layer, SubscriptionRef } from "effect"
-
-/** §4/§9: a pairing URI lives 4 minutes and is treated as expired in its last 10 seconds. */
-export const pairingLifetime = Duration.minutes(4)
-export const pairingExpiryMargin = Duration.seconds(10)
+import { Timings } from "../config/constants"
 
 export interface PairingConnection {
   readonly connectorId: string
@@ -33,7 +30,7 @@ export const initialPairingState: PairingState = {
 }
 
 export const isPairingExpired = (expiry: number | undefined, now: number) =>
-  expiry === undefined || now >= expiry - Duration.toMillis(pairingExpiryMargin)
+  expiry === undefined || now >= expiry - Duration.toMillis(Timings.pairingExpiryMargin)
 
 export type PairingPatch = Partial<Omit<PairingState, "wcUri" | "wcPairingExpiry">>
 
@@ -62,7 +59,7 @@ export class Pairing extends Context.Service<
             SubscriptionRef.update(state, (s) => ({
               ...s,
               wcUri: uri,
-              wcPairingExpiry: now + Duration.toMillis(pairingLifetime),
+              wcPairingExpiry: now + Duration.toMillis(Timings.pairingLifetime),
               wcError: false,
             })),
           ),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../domain/namespace"
 import { initialSendState, type SendState, validateSend } from "./Send"
 
-const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" } }
+const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" }, price: 3000 }
 const filled: SendState = { ...initialSendState, token, sendTokenAmount: "0.25", receiverAddress: "0xabc" }
 
 const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]) =>

@@ -1,18 +1,18 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import type { ChainNamespace } from "../domain/namespace"
+import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
 import { isAmountString } from "../validation/amount"
-import type { TokenBalance } from "./Account"
 
-/** §3 send form. */
+/** §3 send form, as typed: amount and receiver stay raw text until `validate` (domain SendState is the checked shape). */
 export interface SendState {
-  readonly token: TokenBalance | undefined
+  readonly token: Token | undefined
   readonly sendTokenAmount: string | undefined
   readonly receiverAddress: string | undefined
   readonly receiverProfileImageUrl: string | undefined
   readonly receiverProfileName: string | undefined
   readonly networkBalanceInUSD: string | undefined
-  readonly tokenBalances: ReadonlyArray<TokenBalance>
+  readonly tokenBalances: ReadonlyArray<Token>
   readonly loading: boolean
 }
 
@@ -52,7 +52,7 @@ export class InvalidSendAmountError extends Schema.TaggedError<InvalidSendAmount
 
 export interface ValidSend {
   readonly namespace: ChainNamespace
-  readonly token: TokenBalance
+  readonly token: Token
   readonly amount: string
   readonly receiverAddress: string
 }

@@ -1,4 +1,5 @@
-import { Context, Duration, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
+import { Context, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
+import { Timings } from "../config/constants"
 import { type ToastKey, type ToastVariant, toastMessages } from "../errors/toasts"
 
 /** §3 toast. */
@@ -16,9 +17,6 @@ export interface ToastInput {
   readonly svg?: string | undefined
   readonly autoClose?: boolean | undefined
 }
-
-/** §4/§9: a toast replacing an open one appears this long after the old one is hidden. */
-export const toastOpenDelay = Duration.millis(150)
 
 export const initialToastState: ToastState = {
   message: "",
@@ -59,7 +57,10 @@ export class Toast extends Context.Service<
             return yield* SubscriptionRef.set(state, next)
           }
           yield* SubscriptionRef.set(state, { ...current, open: false })
-          yield* FiberHandle.run(pending, Effect.delay(SubscriptionRef.set(state, next), toastOpenDelay))
+          yield* FiberHandle.run(
+            pending,
+            Effect.delay(SubscriptionRef.set(state, next), Timings.toastOpenDelay),
+          )
         })
       return Toast.of({
         state,

@@ -1,22 +1,19 @@
 export {
   Account,
   type AccountEntry,
-  type AccountKind,
   type AccountPatch,
   type AccountState,
   type AccountTab,
   accountTabs,
-  defaultAccountTypes,
   type EmbeddedUser,
   type NamespaceAccount,
-  type TokenBalance,
 } from "./Account"
 // `Connection` alone is the Connector contract's connect result (connectors/), hence the service's longer public name.
 export {
   Connection as ConnectionService,
   type ConnectionState,
-  emailCooldown,
   InvalidSignatureReplyError,
+  type WalletConnection,
 } from "./Connection"
 export {
   type ConnectMethod,
@@ -27,27 +24,22 @@ export {
   type ConnectorsState,
   connectMethodOrder,
   connectorSectionOrder,
-  maxRecentWallets,
-  maxRecommendedWallets,
   orderedConnectorList,
   visibleSocials,
 } from "./Connectors"
 export { type StateLayerConfig, type StateServices, stateLayer } from "./layer"
 export { defaultView, Modal, type ModalState } from "./Modal"
-export { Names, type NamesState, nameSuffix } from "./Names"
+export { Names, type NamesState } from "./Names"
 export { Network, type NetworkState, shouldShowUnsupportedChain } from "./Network"
 export {
   AppKitOptions,
   CaipNetwork,
-  defaultFeatures,
-  type FeatureName,
   type Features,
   Options,
   type ResolvedOptions,
   resolveOptions,
 } from "./Options"
-export { isPairingExpired, Pairing, type PairingState, pairingExpiryMargin, pairingLifetime } from "./Pairing"
-export { type ConnectionStatus, type StoredConnection, StoredKeys, type WalletRef } from "./persisted"
+export { isPairingExpired, Pairing, type PairingState } from "./Pairing"
 export { Router, type RouterState, type TransactionAction, View } from "./Router"
 export {
   InvalidSendAmountError,
@@ -61,5 +53,5 @@ export {
   validateSend,
 } from "./Send"
 export { Siwx, SiwxClient, type SiwxSession, type SiwxState } from "./Siwx"
-export { Toast, type ToastInput, type ToastState, toastOpenDelay } from "./Toast"
+export { Toast, type ToastInput, type ToastState } from "./Toast"
 export { Transactions, type TransactionsState } from "./Transactions"

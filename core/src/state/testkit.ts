@@ -4,6 +4,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { apiLayer } from "../api/layer"
 import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
+import { Network } from "../domain/network"
 import { ApiConfig } from "../http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
 import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
@@ -13,24 +14,27 @@ import type { AppKitOptions } from "./Options"
 
 /** Test support for the state services (imported by tests only). */
 
-export const ethereum = {
+/** A §3 network, decoded as the options schema would (CAIP-2 ids are branded). */
+export const network = Schema.decodeUnknownSync(Network)
+
+export const ethereum = network({
   id: 1,
   chainNamespace: "eip155",
   caipNetworkId: "eip155:1",
   name: "Ethereum",
-} as const
-export const base = {
+})
+export const base = network({
   id: 8453,
   chainNamespace: "eip155",
   caipNetworkId: "eip155:8453",
   name: "Base",
-} as const
-export const solana = {
+})
+export const solana = network({
   id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
   chainNamespace: "solana",
   caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
   name: "Solana",
-} as const
+})
 
 export const testOptions: AppKitOptions = { projectId: "test-project", networks: [ethereum, base, solana] }
 
