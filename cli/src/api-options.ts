@@ -158,8 +158,10 @@ export const runApiCommand = async (
       timeout: settings.timeoutMs,
     }),
   )
+  // The default URL is the local fixture server: say how to start it rather than only that it is down.
+  const hint = settings.apiUrl === LOCAL_API_URL ? " (start it with: npm run fixtures)" : ""
   const timedOut = new CliError(
-    `The API at ${settings.apiUrl} is unreachable or did not answer within ${settings.timeoutMs} ms`,
+    `The API at ${settings.apiUrl} is unreachable or did not answer within ${settings.timeoutMs} ms${hint}`,
   )
   const runnable = program({ core, effect }).pipe(
     Effect.timeoutOrElse({ duration: settings.timeoutMs, orElse: () => Effect.fail(timedOut) }),

@@ -1,4 +1,5 @@
 import {
+  Analytics,
   BlockchainApi,
   Mempool,
   Ordinals,
@@ -157,6 +158,44 @@ describe("WalletApi", () => {
     const image = await run(WalletApi.use((api) => api.image("wallet", imageId)))
     expect(image.contentType).toBe("image/png")
     expect(image.bytes.slice(1, 4)).toEqual(new TextEncoder().encode("PNG"))
+  })
+})
+
+describe("Analytics", () => {
+  const analytics = Analytics.layer({ enabled: true, url: "http://127.0.0.1:3000/app", domain: "127.0.0.1" })
+  const send = (event: string) => Analytics.use((api) => api.sendEvent({ event, address: alice }))
+
+  it("posts events the server accepts, never MODAL_CREATED", async () => {
+    const before = fixtureApi().requests().length
+    await run(Effect.all([send("MODAL_CREATED"), send("MODAL_OPEN")]).pipe(Effect.provide(analytics)))
+    const posted = fixtureApi()
+      .requests()
+      .slice(before)
+      .filter((request) => request.path === "/e")
+    expect(posted).toHaveLength(1)
+    expect(posted[0]?.query.projectId).toBe("integration-test")
+    expect(posted[0]?.body).toMatchObject({
+      eventId: expect.any(String),
+      domain: "127.0.0.1",
+      props: { address: alice },
+    })
+  })
+
+  it("raises 'Invalid App Configuration' once on a 403, then stays off", async () => {
+    fixtureApi().faults.set("/e", { status: 403 })
+    const before = requestsTo(/^\/e$/)
+    const message = await succeed(
+      runAgainst(
+        fixtureApi(),
+        Effect.gen(function* () {
+          const first = yield* Effect.flip(send("MODAL_OPEN"))
+          yield* send("MODAL_CLOSE")
+          return first.message
+        }).pipe(Effect.provide(analytics)),
+      ),
+    )
+    expect(message).toBe("Invalid App Configuration")
+    expect(requestsTo(/^\/e$/) - before).toBe(1)
   })
 })
 
