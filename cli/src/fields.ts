@@ -1,7 +1,11 @@
+/** Labelled fields; a row whose value is null, undefined, false or "" is left out. */
+export type Rows = ReadonlyArray<readonly [label: string, value: string | null | undefined | false]>
+
 /** Readable output for one record: labels padded to one column so the values line up. */
-export const formatFields = (
-  rows: ReadonlyArray<readonly [label: string, value: string]>,
-): ReadonlyArray<string> => {
-  const width = Math.max(0, ...rows.map(([label]) => label.length))
-  return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
+export const formatFields = (rows: Rows): ReadonlyArray<string> => {
+  const shown = rows.filter(
+    (row): row is readonly [string, string] => typeof row[1] === "string" && row[1] !== "",
+  )
+  const width = Math.max(0, ...shown.map(([label]) => label.length))
+  return shown.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
 }

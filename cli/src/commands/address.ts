@@ -1,6 +1,6 @@
 import type { Command } from "commander"
-import { formatFields } from "../fields"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { CliError, ExitCode } from "../output"
+import { printReports, type Readable } from "../report"
 
 /**
  * `appkit-cli address validate`: the exact address check of @appkit/core (`validateAddress`) for one
@@ -31,17 +31,16 @@ const streamLine = (verdict: Verdict): string =>
 const shown = (input: string): string =>
   input === "" || input.trim() !== input ? JSON.stringify(input) : input
 
-const printVerdict = (verdict: Verdict): void => {
-  printLine(`${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`)
-  const rows: Array<readonly [string, string]> = []
-  if (verdict.namespace) rows.push(["namespace", verdict.namespace])
-  if (verdict.network) rows.push(["network", verdict.network])
-  if (verdict.type) rows.push(["type", verdict.type])
-  if (verdict.normalized && verdict.normalized !== verdict.input)
-    rows.push(["normalized", verdict.normalized])
-  if (verdict.error) rows.push(["error", verdict.error])
-  for (const line of formatFields(rows)) printLine(line)
-}
+const readableVerdict = (verdict: Verdict): Readable => ({
+  title: `${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`,
+  rows: [
+    ["namespace", verdict.namespace],
+    ["network", verdict.network],
+    ["type", verdict.type],
+    ["normalized", verdict.normalized !== verdict.input && verdict.normalized],
+    ["error", verdict.error],
+  ],
+})
 
 /** Resolves once stdout can take more (or has failed: the failure itself is handled by the caller). */
 const stdoutReady = (): Promise<void> =>
@@ -102,15 +101,13 @@ const validateAction = async (address: string | undefined, options: ValidateOpti
   }
   const validate = (input: string) => core.validateAddress(input, validateOptions)
 
-  let allValid: boolean
-  if (address === undefined) allValid = await validateStream(validate, options.json === true)
-  else {
-    const verdict = validate(address)
-    allValid = verdict.valid
-    if (options.json) printJson(verdict)
-    else printVerdict(verdict)
-  }
-  if (!allValid) process.exitCode = ExitCode.invalid
+  if (address !== undefined)
+    return printReports([validate(address)], {
+      json: options.json === true,
+      ok: (verdict) => verdict.valid,
+      readable: readableVerdict,
+    })
+  if (!(await validateStream(validate, options.json === true))) process.exitCode = ExitCode.invalid
 }
 
 export const register = (program: Command): void => {

@@ -1,8 +1,7 @@
 import type { ChainId, InvalidCaipId } from "@appkit/core"
 import type { Command } from "commander"
 import type { Result } from "effect"
-import { formatFields } from "../fields"
-import { ExitCode, printJson, printLine } from "../output"
+import { printReports, type Readable } from "../report"
 
 /**
  * `appkit-cli caip parse ID...`: splits each CAIP-2 chain id or CAIP-10 account id into its parts and says whether
@@ -69,37 +68,29 @@ const analyse = (core: Core, { Result }: Effect, input: string): CaipReport => {
   return { ...base, valid: verdict.valid, normalized: verdict.normalized, error: verdict.error }
 }
 
-const printReport = (report: CaipReport): void => {
-  printLine(`${report.input}: ${report.valid ? "valid" : "invalid"}`)
-  const rows: Array<readonly [string, string]> = []
-  if (report.kind)
-    rows.push(["kind", report.kind === "chain_id" ? "chain id (CAIP-2)" : "account id (CAIP-10)"])
-  if (report.namespace)
-    rows.push([
+const readableReport = (report: CaipReport): Readable => ({
+  title: `${report.input}: ${report.valid ? "valid" : "invalid"}`,
+  rows: [
+    ["kind", report.kind && (report.kind === "chain_id" ? "chain id (CAIP-2)" : "account id (CAIP-10)")],
+    [
       "namespace",
-      `${report.namespace}${report.knownNamespace ? "" : " (not a namespace AppKit connects on)"}`,
-    ])
-  if (report.reference) rows.push(["reference", report.reference])
-  if (report.bitcoinNetwork) rows.push(["bitcoin network", report.bitcoinNetwork])
-  if (report.address) rows.push(["address", report.address])
-  if (report.normalized && report.normalized !== report.input) rows.push(["normalized", report.normalized])
-  if (report.error) rows.push(["error", report.error])
-  for (const line of formatFields(rows)) printLine(line)
-}
+      report.namespace &&
+        `${report.namespace}${report.knownNamespace ? "" : " (not a namespace AppKit connects on)"}`,
+    ],
+    ["reference", report.reference],
+    ["bitcoin network", report.bitcoinNetwork],
+    ["address", report.address],
+    ["normalized", report.normalized !== report.input && report.normalized],
+    ["error", report.error],
+  ],
+})
 
 const parseAction = async (ids: ReadonlyArray<string>, options: { readonly json?: boolean | undefined }) => {
   const [core, effect] = await Promise.all([import("@appkit/core"), import("effect")])
-  let allValid = true
-  ids.forEach((id, index) => {
-    const report = analyse(core, effect, id)
-    allValid &&= report.valid
-    if (options.json) printJson(report)
-    else {
-      if (index > 0) printLine("")
-      printReport(report)
-    }
-  })
-  if (!allValid) process.exitCode = ExitCode.invalid
+  printReports(
+    ids.map((id) => analyse(core, effect, id)),
+    { json: options.json === true, ok: (report) => report.valid, readable: readableReport },
+  )
 }
 
 export const register = (program: Command): void => {

@@ -1,6 +1,7 @@
+import type { RpcMethodPolicy } from "@appkit/core"
 import type { Command } from "commander"
-import { formatFields } from "../fields"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { CliError } from "../output"
+import { printReports, type Readable } from "../report"
 
 /**
  * `appkit-cli rpc check METHOD...`: what AppKit's RPC policy (§5/§6) says about wallet methods — allowed,
@@ -13,17 +14,20 @@ interface CheckOptions {
 
 const yesNo = (value: boolean): string => (value ? "yes" : "no")
 
-type Policy = ReturnType<typeof import("@appkit/core")["rpcMethodPolicy"]>
-
-const printPolicy = (policy: Policy, error: string | null): void => {
-  printLine(`${policy.method}: ${policy.allowed ? "allowed" : "not allowed"}`)
-  const rows: Array<readonly [string, string]> = [
-    ["allowed", policy.allowed ? `yes (${policy.namespace} list)` : `no (${error})`],
-    ["needs approval", yesNo(policy.needsApproval)],
-    ["needs connected provider", yesNo(policy.needsConnectedProvider)],
-  ]
-  for (const line of formatFields(rows)) printLine(line)
+/** The policy as printed: JSON has no undefined, so an unlisted method's namespace is null. */
+interface PolicyReport extends Omit<RpcMethodPolicy, "namespace"> {
+  readonly namespace: NonNullable<RpcMethodPolicy["namespace"]> | null
+  readonly error: string | null
 }
+
+const readablePolicy = (report: PolicyReport): Readable => ({
+  title: `${report.method}: ${report.allowed ? "allowed" : "not allowed"}`,
+  rows: [
+    ["allowed", report.allowed ? `yes (${report.namespace} list)` : `no (${report.error})`],
+    ["needs approval", yesNo(report.needsApproval)],
+    ["needs connected provider", yesNo(report.needsConnectedProvider)],
+  ],
+})
 
 const checkAction = async (methods: ReadonlyArray<string>, options: CheckOptions): Promise<void> => {
   const { rpcMethodPolicy, rpcPolicyMessages, rpcPolicyNamespaces } = await import("@appkit/core")
@@ -32,18 +36,19 @@ const checkAction = async (methods: ReadonlyArray<string>, options: CheckOptions
     throw new CliError(
       `Unknown --namespace '${options.namespace}' (expected one of ${rpcPolicyNamespaces.join(", ")})`,
     )
-  let allAllowed = true
-  methods.forEach((method, index) => {
+  const reports = methods.map((method): PolicyReport => {
     const policy = rpcMethodPolicy(method, namespace)
-    const error = policy.allowed ? null : rpcPolicyMessages.methodNotAllowed
-    allAllowed &&= policy.allowed
-    if (options.json) printJson({ ...policy, namespace: policy.namespace ?? null, error })
-    else {
-      if (index > 0) printLine("")
-      printPolicy(policy, error)
+    return {
+      ...policy,
+      namespace: policy.namespace ?? null,
+      error: policy.allowed ? null : rpcPolicyMessages.methodNotAllowed,
     }
   })
-  if (!allAllowed) process.exitCode = ExitCode.invalid
+  printReports(reports, {
+    json: options.json === true,
+    ok: (report) => report.allowed,
+    readable: readablePolicy,
+  })
 }
 
 export const register = (program: Command): void => {
