@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { AlertError, alertForAnalyticsStatus, alertForServerMessage } from "./alerts"
 import {
@@ -122,6 +123,19 @@ describe("alerts", () => {
     expect(alertForServerMessage("Unauthorized")).toBeUndefined()
   })
 
+  it("finds a service text inside any wrapping", () => {
+    const texts = [
+      ["Unauthorized: origin not allowed", "originNotAllowed"],
+      ["JWT validation error: JWT Token is not yet valid", "jwtTokenNotValid"],
+      ["Unauthorized: invalid key", "invalidProjectId"],
+    ] as const
+    fc.assert(
+      fc.property(fc.constantFrom(...texts), fc.string(), fc.string(), ([text, alert], before, after) => {
+        expect(alertForServerMessage(`${before}${text}${after}`)).toBe(alert)
+      }),
+    )
+  })
+
   it("turns an analytics 403 into Invalid App Configuration", () => {
     const alert = alertForAnalyticsStatus(403)
     expect(alert).toBe("originNotAllowed")
@@ -147,6 +161,14 @@ describe("frameRequestError", () => {
     expect(frameRequestError(undefined).message).toBe("An error occurred")
     expect(frameRequestError({ message: "  " }).message).toBe("An error occurred")
     expect(frameRequestError({ message: 42 }).message).toBe("An error occurred")
+  })
+
+  it("always yields a non-blank message, whatever the frame sent", () => {
+    fc.assert(
+      fc.property(fc.anything(), (payload) => {
+        expect(frameRequestError(payload).message.trim()).not.toBe("")
+      }),
+    )
   })
 })
 
