@@ -82,6 +82,26 @@ describe("createAppKit", () => {
     await reloaded.dispose()
   })
 
+  it("reconnects the stored wallet after a reload, and drops a connection whose wallet refuses", async () => {
+    const { appKit, map } = make()
+    await appKit.connect("injected")
+    await appKit.dispose()
+
+    const back = make(map)
+    await back.appKit.reconnect()
+    expect(back.wallets[0]?.calls).toEqual(["connect"])
+    expect(back.appKit.getState().connection.status).toBe("connected")
+    await back.appKit.dispose()
+
+    const refused = make(map)
+    refused.wallets[0]?.reject.add("connect")
+    await refused.appKit.reconnect()
+    expect(refused.appKit.getState().connection).toMatchObject({ status: "disconnected", connections: {} })
+    expect(refused.appKit.getState().account.byNamespace).toEqual({})
+    expect(JSON.parse(map.get("@appkit/connection_status") ?? "null")).toBe("disconnected")
+    await refused.appKit.dispose()
+  })
+
   it("discards a corrupt stored value with a warning instead of failing", async () => {
     const map = new Map([
       ["@appkit/connections", "{not json"],

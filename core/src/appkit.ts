@@ -186,6 +186,8 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     pushTransaction: (action: TransactionAction) => run(services.router.pushTransaction(action)),
     finishTransaction: (result: "success" | "cancel") => run(services.modal.finishTransaction(result)),
     connect: (connectorId: string) => run(services.connection.connect(connectorId)),
+    /** After a reload: reconnects the stored connections (the state is already restored from storage). */
+    reconnect: () => run(services.connection.reconnect),
     disconnect: (namespace?: ChainNamespace) => run(services.connection.disconnect(namespace)),
     switchNetwork: (caipNetworkId: string) => run(services.connection.switchNetwork(caipNetworkId)),
     signMessage: (namespace: ChainNamespace, message: string) =>

@@ -69,7 +69,7 @@ describe("Connection", () => {
       Effect.all([Effect.flip(Effect.flatMap(Connection, (c) => c.connect("injected"))), connectionState]),
       { connectors: [wallet.connector] },
     )
-    expect(error).toMatchObject({ _tag: "WalletRejected" })
+    expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
     expect(state.status).toBe("disconnected")
   })
 

@@ -106,6 +106,8 @@ export class Connection extends Context.Service<
     readonly connect: (
       connectorId: string,
     ) => Effect.Effect<ConnectionState["connections"], ConnectionError | ConnectorNotFoundError | unknown>
+    /** Restores the stored connections with their wallets (after a reload); drops those that fail. Never fails. */
+    readonly reconnect: Effect.Effect<void>
     /**
      * Disconnects one namespace, or all. Pairing (WalletConnect) and auth connections end together for every
      * namespace they serve. Failures are collected and logged, then raised as 'Failed to disconnect'.
@@ -298,13 +300,10 @@ export class Connection extends Context.Service<
 
       const restoreStatus = SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) }))
 
-      const connect = (connectorId: string) =>
+      /** Asks the wallet for its accounts and makes them the namespace connections. */
+      const establish = (connector: Connector, firstConnection: boolean) =>
         Effect.gen(function* () {
-          const connector = yield* connectors.get(connectorId)
-          const before = yield* SubscriptionRef.get(state)
-          if (before.connections[connector.chain]?.connectorId === connectorId) {
-            return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
-          }
+          const connectorId = connector.id
           const active = yield* SubscriptionRef.get(network.state)
           yield* SubscriptionRef.update(state, (s): ConnectionState => ({ ...s, status: "connecting" }))
           const result = yield* connector
@@ -323,7 +322,7 @@ export class Connection extends Context.Service<
           }
           // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
           const walletNamespace = result.chainId.split(":")[0] as ChainNamespace
-          if (active.activeNamespace === walletNamespace || namespacesOf(before.connections).length === 0) {
+          if (active.activeNamespace === walletNamespace || firstConnection) {
             yield* network.onWalletChain(result.chainId)
           }
           if (connector.type !== "AUTH") {
@@ -337,6 +336,32 @@ export class Connection extends Context.Service<
           yield* listen(connector)
           return connections
         })
+
+      const connect = (connectorId: string) =>
+        Effect.gen(function* () {
+          const connector = yield* connectors.get(connectorId)
+          const before = yield* SubscriptionRef.get(state)
+          if (before.connections[connector.chain]?.connectorId === connectorId) {
+            return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
+          }
+          return yield* establish(connector, namespacesOf(before.connections).length === 0)
+        })
+
+      // After a reload: ask each stored connection's wallet again; one that is gone or refuses is dropped.
+      const reconnect = Effect.gen(function* () {
+        const { connections } = yield* SubscriptionRef.get(state)
+        const connectorIds = new Set(
+          namespacesOf(connections).map((ns) => connections[ns]?.connectorId ?? ""),
+        )
+        for (const connectorId of connectorIds) {
+          const outcome = yield* Effect.result(
+            Effect.flatMap(connectors.get(connectorId), (connector) => establish(connector, false)),
+          )
+          if (outcome._tag === "Success") continue
+          yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
+          yield* Effect.flatMap(namespacesOfConnector(connectorId), forget)
+        }
+      })
 
       const disconnect = (only?: ChainNamespace) =>
         Effect.gen(function* () {
@@ -374,6 +399,7 @@ export class Connection extends Context.Service<
       return Connection.of({
         state,
         connect,
+        reconnect,
         disconnect,
         switchNetwork: (caipNetworkId) =>
           Effect.gen(function* () {

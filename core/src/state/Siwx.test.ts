@@ -6,6 +6,7 @@ import { Modal } from "./Modal"
 import { Network } from "./Network"
 import { Router } from "./Router"
 import { Siwx } from "./Siwx"
+import { Toast } from "./Toast"
 import { devAccount, runState, scriptedWallet, testOptions, waitFor } from "./testkit"
 
 const siwx = { domain: "app.example", uri: "https://app.example" }
@@ -64,13 +65,19 @@ describe("SIWX flow", () => {
       Effect.gen(function* () {
         yield* connectAndAwaitPrompt
         const error = yield* Effect.flip((yield* Siwx).requestSignMessage)
-        return { error, view: yield* modalView, state: yield* SubscriptionRef.get((yield* Siwx).state) }
+        return {
+          error,
+          view: yield* modalView,
+          state: yield* SubscriptionRef.get((yield* Siwx).state),
+          toast: yield* SubscriptionRef.get((yield* Toast).state),
+        }
       }),
       { connectors: [wallet.connector], siwx },
     )
-    expect(result.error).toMatchObject({ _tag: "WalletRejected" })
+    expect(result.error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
     expect(result.view).toEqual({ open: true, view: "SIWXSignMessage" })
     expect(result.state.status).toBe("error")
+    expect(result.toast).toMatchObject({ message: "Signature declined", variant: "error", open: true })
   })
 
   it("when sign-in is required: close is refused, and cancel disconnects", async () => {
@@ -109,6 +116,29 @@ describe("SIWX flow", () => {
       { connectors: [wallet.connector], siwx },
     )
     expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, status: "connected" })
+  })
+
+  it("disconnects with 'A problem occurred while trying initialize authentication' when sessions cannot be read", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const broken = {
+      createMessage: () => Effect.fail("unreachable"),
+      addSession: () => Effect.fail("unreachable"),
+      getSessions: () => Effect.fail(new Error("session backend down")),
+      revokeSession: () => Effect.void,
+    }
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        const toast = yield* waitFor((yield* Toast).state, (s) => s.open)
+        const connection = yield* waitFor((yield* Connection).state, (s) => s.status === "disconnected")
+        return { toast: toast.message, status: connection.status }
+      }),
+      { connectors: [wallet.connector], siwx: broken },
+    )
+    expect(result).toEqual({
+      toast: "A problem occurred while trying initialize authentication",
+      status: "disconnected",
+    })
   })
 
   it("throws the four §5 messages when a precondition is missing", async () => {

@@ -1,11 +1,13 @@
 import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
 import { SiwxError } from "../errors/connection"
+import { toastForWalletError } from "../errors/toasts"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Modal } from "./Modal"
 import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
+import { Toast } from "./Toast"
 
 /** §3 sign-in session. */
 export interface SiwxSession {
@@ -73,6 +75,7 @@ export class Siwx extends Context.Service<
       const modal = yield* Modal
       const router = yield* Router
       const options = yield* Options
+      const toast = yield* Toast
       const state = yield* SubscriptionRef.make(initialSiwxState)
       const required = Effect.map(SubscriptionRef.get(options.state), (o) => o.siwxRequired)
 
@@ -100,8 +103,13 @@ export class Siwx extends Context.Service<
         const ready = yield* Effect.option(context)
         if (Option.isNone(ready)) return
         const { client, chainId, accountAddress } = ready.value
-        const sessions = yield* Effect.orElseSucceed(client.getSessions(chainId, accountAddress), () => [])
-        if (sessions.length > 0) return yield* modal.setCloseDisabled(false)
+        const sessions = yield* Effect.option(client.getSessions(chainId, accountAddress))
+        // §8: a sign-in setup that cannot even be asked for sessions ends the connection with a toast.
+        if (Option.isNone(sessions)) {
+          yield* toast.showCatalogue("authInitFailed")
+          return yield* Effect.ignore(connection.disconnect())
+        }
+        if (sessions.value.length > 0) return yield* modal.setCloseDisabled(false)
         yield* SubscriptionRef.set(state, initialSiwxState)
         yield* modal.setCloseDisabled(yield* required)
         yield* modal.open({ view: "SIWXSignMessage" })
@@ -110,6 +118,8 @@ export class Siwx extends Context.Service<
       const showError = (error: unknown) =>
         Effect.gen(function* () {
           yield* SubscriptionRef.set(state, { status: "error", error: errorText(error) })
+          const catalogue = toastForWalletError(error)
+          if (catalogue !== undefined) yield* toast.showCatalogue(catalogue)
           const { open } = yield* SubscriptionRef.get(modal.state)
           const { view } = yield* SubscriptionRef.get(router.state)
           if (!open || view !== "SIWXSignMessage") yield* modal.open({ view: "SIWXSignMessage" })

@@ -5,12 +5,14 @@ import { apiLayer } from "../api/layer"
 import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
 import { Network } from "../domain/network"
+import { ProviderRpcError } from "../errors/ProviderRpcError"
 import { ApiConfig } from "../http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
 import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
 import { fromMap, Storage } from "../storage/Storage"
 import { type StateServices, stateLayer } from "./layer"
 import type { AppKitOptions } from "./Options"
+import { SiwxClient } from "./Siwx"
 
 /** Test support for the state services (imported by tests only). */
 
@@ -43,12 +45,8 @@ export const devAccount = privateKeyToAccount(
   "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
 )
 
-export class WalletRejected extends Schema.TaggedError<WalletRejected>()("WalletRejected", {
-  method: Schema.String,
-}) {}
-
 export interface ScriptedWallet {
-  readonly connector: Connector<WalletRejected>
+  readonly connector: Connector<ProviderRpcError>
   readonly emit: (event: ConnectorEvent) => Effect.Effect<void>
   /** Calls made to the wallet, in order. */
   readonly calls: Array<string>
@@ -75,9 +73,11 @@ export const scriptedWallet = (options: {
     const guarded = <A>(method: string, effect: Effect.Effect<A>) =>
       Effect.suspend(() => {
         calls.push(method)
-        return reject.has(method) ? Effect.fail(new WalletRejected({ method })) : effect
+        return reject.has(method)
+          ? Effect.fail(new ProviderRpcError({ code: 4001, message: `User rejected ${method}` }))
+          : effect
       })
-    const connector: Connector<WalletRejected> = {
+    const connector: Connector<ProviderRpcError> = {
       id: options.id,
       name: `Wallet ${options.id}`,
       type: options.type ?? "INJECTED",
@@ -128,16 +128,22 @@ export const runState = <A, E>(
     readonly map?: Map<string, string>
     readonly connectors?: ReadonlyArray<Connector>
     /** Sign-in through the real eip155 client and session store, over the same storage. */
-    readonly siwx?: Eip155SiwxConfig
+    readonly siwx?: Eip155SiwxConfig | SiwxClient["Service"]
     /** A base URL nock intercepts: the real Blockchain API client is aimed at it. */
     readonly apiUrl?: string
   } = {},
 ) => {
   const options = config.options ?? testOptions
   const storage = storageOver(config.map ?? new Map())
-  const siwx = config.siwx
-    ? eip155SiwxClient(config.siwx).pipe(Layer.provide(SiwxSessionStore.layer), Layer.provideMerge(storage))
-    : storage
+  const siwx =
+    config.siwx === undefined
+      ? storage
+      : "createMessage" in config.siwx
+        ? Layer.merge(Layer.succeed(SiwxClient, config.siwx), storage)
+        : eip155SiwxClient(config.siwx).pipe(
+            Layer.provide(SiwxSessionStore.layer),
+            Layer.provideMerge(storage),
+          )
   const layer = stateLayer({ options, connectors: config.connectors }).pipe(
     Layer.provide(siwx),
     Layer.provide(
