@@ -1,16 +1,20 @@
 import { Effect, SubscriptionRef } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { Connection } from "./Connection"
+import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
 import { Router, View } from "./Router"
-import { runState, testOptions } from "./testkit"
+import { runState, scriptedWallet, testOptions } from "./testkit"
 
 /**
  * A small reference model of §2 (history, push/replace/reset/back) and §4 (open toggles, close blocked on
- * ApproveTransaction unless forced, embedded mode returns home). Written from the spec, apart from the code.
+ * ApproveTransaction unless forced, embedded mode returns home; the default view follows the connection).
+ * Written from the spec, apart from the code.
  */
 interface Model {
   open: boolean
+  connected: boolean
   history: Array<View>
   readonly embedded: boolean
 }
@@ -18,20 +22,22 @@ interface Model {
 interface Real {
   readonly router: Router["Service"]
   readonly modal: Modal["Service"]
+  readonly connection: Connection["Service"]
   readonly run: <A>(effect: Effect.Effect<A>) => Promise<A>
 }
 
 const top = (m: Model) => m.history[m.history.length - 1]
+const home = (m: Model): View => (m.connected ? "Account" : "Connect")
 
 const modelClose = (m: Model, force: boolean) => {
   if (!m.open) return
   if (!force && top(m) === "ApproveTransaction") return
-  if (m.embedded) m.history = ["Connect"]
+  if (m.embedded) m.history = [home(m)]
   else m.open = false
 }
 
 const modelOpen = (m: Model, view: View | undefined) => {
-  m.history = [view ?? "Connect"]
+  m.history = [view ?? home(m)]
   m.open = true
 }
 
@@ -41,8 +47,9 @@ const command = (
   name: string,
   apply: (m: Model) => void,
   act: (r: Real) => Effect.Effect<unknown>,
+  check: (m: Readonly<Model>) => boolean = () => true,
 ): Command => ({
-  check: () => true,
+  check,
   run: async (m, r) => {
     apply(m)
     await r.run(act(r))
@@ -61,6 +68,26 @@ const command = (
 const view = fc.constantFrom(...View.literals)
 
 const commands = [
+  fc.constant(
+    command(
+      "connect",
+      (m) => {
+        m.connected = true
+      },
+      (r) => Effect.orDie(r.connection.connect("injected")),
+      (m) => !m.connected,
+    ),
+  ),
+  fc.constant(
+    command(
+      "disconnect",
+      (m) => {
+        m.connected = false
+      },
+      (r) => Effect.orDie(r.connection.disconnect()),
+      (m) => m.connected,
+    ),
+  ),
   fc.option(view, { nil: undefined }).map((v) =>
     command(
       `open(${v})`,
@@ -126,14 +153,16 @@ const runModel = (embedded: boolean) =>
         Effect.gen(function* () {
           const router = yield* Router
           const modal = yield* Modal
+          const connection = yield* Connection
+          yield* (yield* Connectors).register([(yield* scriptedWallet({ id: "injected" })).connector])
           const context = yield* Effect.context<never>()
           const run = <A>(effect: Effect.Effect<A>) =>
             Effect.runPromise(Effect.provideContext(effect, context))
           yield* Effect.promise(() =>
             fc.asyncModelRun(
               () => ({
-                model: { open: false, history: ["Connect" as View], embedded },
-                real: { router, modal, run },
+                model: { open: false, connected: false, history: ["Connect" as View], embedded },
+                real: { router, modal, connection, run },
               }),
               cmds,
             ),
