@@ -2,8 +2,16 @@ import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
-import { verifyMessage } from "viem"
+import {
+  type Anvil,
+  type DevWallet,
+  type Relay,
+  startAnvil,
+  startDevWallet,
+  startRelay,
+} from "@appkit/fixtures"
+import { createClient, getAddress, http, parseEther, verifyMessage } from "viem"
+import { getBalance, getTransactionReceipt } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, runCli } from "../support/cli"
 
@@ -67,7 +75,11 @@ const connectWith = (wallet: DevWallet, env: NodeJS.ProcessEnv, extra: ReadonlyA
   )
 
 const devWallet = async (
-  options: { readonly rejectRequests?: boolean; readonly rejectProposals?: boolean } = {},
+  options: {
+    readonly rejectRequests?: boolean
+    readonly rejectProposals?: boolean
+    readonly rpcUrl?: string
+  } = {},
 ) => {
   const wallet = await startDevWallet({
     relayUrl: relay.url,
@@ -146,5 +158,53 @@ describe("appkit-cli connect over WalletConnect", () => {
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe("No wallet approved within 5 s")
     expect(JSON.parse(result.stdout.split("\n")[0] ?? "")).toMatchObject({ event: "display_uri" })
+  })
+})
+
+describe("appkit-cli send over a WalletConnect session", () => {
+  let anvil: Anvil
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 2 })
+  })
+  afterAll(async () => {
+    await anvil.stop()
+  })
+
+  it("sends 0.5 ETH through the wallet when no private key is given", async () => {
+    const [, receiver] = anvil.accounts
+    if (receiver === undefined) throw new Error("anvil gave too few accounts")
+    // The dev wallet signs with anvil's account 0 and broadcasts through anvil.
+    const wallet = await devWallet({ rpcUrl: anvil.rpcUrl })
+    const env = cliEnv()
+    expect((await connectWith(wallet, env)).code).toBe(0)
+    const node = createClient({ transport: http(anvil.rpcUrl) })
+    const before = await getBalance(node, { address: receiver.address })
+    const sent = await runCli(
+      [
+        "send",
+        "--to",
+        receiver.address,
+        "--amount",
+        "0.5",
+        "--chain",
+        "eip155:31337",
+        "--rpc-url",
+        anvil.rpcUrl,
+        "--json",
+      ],
+      { env },
+    )
+    expect(sent.stderr).toBe("")
+    expect(sent.code).toBe(0)
+    const result = JSON.parse(sent.stdout)
+    expect(result).toMatchObject({
+      from: wallet.address,
+      to: getAddress(receiver.address),
+      status: "success",
+    })
+    expect(await getBalance(node, { address: receiver.address })).toBe(before + parseEther("0.5"))
+    expect((await getTransactionReceipt(node, { hash: result.hash })).from.toLowerCase()).toBe(
+      wallet.address.toLowerCase(),
+    )
   })
 })

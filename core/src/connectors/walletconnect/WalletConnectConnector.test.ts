@@ -1,4 +1,5 @@
 import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { formatMessage } from "@walletconnect/utils"
 import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { verifyMessage } from "viem"
@@ -112,6 +113,53 @@ describe("WalletConnect connector", () => {
     expect(restored.connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
     expect(restored.chainId).toBe("0x1")
     expect(restored.session.walletName).toBe("AppKit Dev Wallet")
+  })
+
+  it("signs in with the pairing when every requested chain is eip155 (§5)", async () => {
+    const devWallet = await wallet()
+    const authentication = {
+      domain: "app.example",
+      uri: "https://app.example/login",
+      nonce: "n0nce1234",
+      statement: "Sign in",
+    }
+    const result = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          const connection = yield* connectThrough(connector, devWallet)
+          return { connection, auths: yield* connector.authentications }
+        }),
+      { ...options(), authentication },
+    )
+    expect(result.connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
+    expect(result.auths.map((auth) => auth.p.iss)).toEqual([
+      `did:pkh:eip155:31337:${devWallet.address}`,
+      `did:pkh:eip155:1:${devWallet.address}`,
+    ])
+    const [first] = result.auths
+    if (first === undefined) throw new Error("no CACAO")
+    expect(first.p).toMatchObject({
+      domain: "app.example",
+      nonce: "n0nce1234",
+      aud: "https://app.example/login",
+    })
+    const message = formatMessage(first.p, first.p.iss)
+    expect(message).toContain("app.example wants you to sign in with your Ethereum account:")
+    expect(
+      await verifyMessage({ address: devWallet.address, message, signature: first.s.s as `0x${string}` }),
+    ).toBe(true)
+  })
+
+  it("uses a plain session proposal when a non-eip155 chain is requested, even with sign-in configured", async () => {
+    const devWallet = await wallet()
+    const authentication = { domain: "app.example", uri: "https://app.example/login", nonce: "n0nce1234" }
+    const auths = await withConnector(
+      new Map(),
+      (connector) => Effect.andThen(connectThrough(connector, devWallet), connector.authentications),
+      { ...options(), chains: ["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"], authentication },
+    )
+    expect(auths).toEqual([])
   })
 
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {

@@ -12,7 +12,7 @@ import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
-import { chainOfAccount, proposalNamespaces } from "./namespaces"
+import { chainOfAccount, namespaceMethods, proposalNamespaces, usesPairingAuthentication } from "./namespaces"
 
 export interface WalletConnectOptions {
   readonly projectId: string
@@ -28,6 +28,10 @@ export interface WalletConnectOptions {
   readonly relayUrl?: string | undefined
   /** Keeps two clients in one process (or one storage) apart. */
   readonly storagePrefix?: string | undefined
+  /** Sign-in with the pairing (one-click SIWE); applied only when every requested chain is eip155 (§5). */
+  readonly authentication?:
+    | { readonly domain: string; readonly uri: string; readonly nonce: string; readonly statement?: string }
+    | undefined
   /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
   readonly requestExpirySeconds?: number | undefined
 }
@@ -48,7 +52,14 @@ export type WalletConnectConnectorError =
   | ConnectionError
   | RpcPolicyError
 
+/** The signed CAIP-122 objects (CACAOs) a wallet returned for pairing-based sign-in, one per chain. */
+export type Authentications = NonNullable<
+  Awaited<ReturnType<Awaited<ReturnType<SignClient["authenticate"]>>["response"]>>["auths"]
+>
+
 export interface WalletConnectConnector extends Connector<WalletConnectConnectorError> {
+  /** What the wallet signed during a pairing-based sign-in of this run (empty otherwise). */
+  readonly authentications: Effect.Effect<Authentications>
   /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
@@ -189,6 +200,41 @@ export const makeWalletConnectConnector = (
     })
 
     /** Waits for the wallet's approval until the pairing counts as expired (§4: 10 s before its 4 minutes). */
+    const authenticated = yield* Ref.make<Authentications>([])
+
+    /**
+     * Starts a pairing: a plain session proposal, or — when sign-in is configured and every requested chain
+     * is eip155 (§5) — a session authenticate request, so one approval in the wallet connects and signs in.
+     */
+    const propose = (signClient: SignClient) => {
+      const authentication = options.authentication
+      if (authentication === undefined || !usesPairingAuthentication(options.chains))
+        return Effect.tryPromise({
+          try: () =>
+            signClient.connect({ optionalNamespaces: mutableNamespaces(proposalNamespaces(options.chains)) }),
+          catch: unavailable,
+        })
+      return Effect.tryPromise({
+        try: () =>
+          signClient.authenticate({
+            ...authentication,
+            chains: [...options.chains],
+            methods: [...namespaceMethods.eip155],
+          }),
+        catch: unavailable,
+      }).pipe(
+        Effect.map(({ uri, response }) => ({
+          uri,
+          approval: async () => {
+            const { session, auths } = await response()
+            if (session === undefined) throw new Error("the wallet signed in without a session")
+            await Effect.runPromise(Ref.set(authenticated, auths ?? []))
+            return session
+          },
+        })),
+      )
+    }
+
     const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
       Effect.raceFirst(
         Effect.tryPromise({
@@ -215,13 +261,7 @@ export const makeWalletConnectConnector = (
         const session = Option.isSome(stored)
           ? stored.value
           : yield* Effect.gen(function* () {
-              const { uri, approval } = yield* Effect.tryPromise({
-                try: () =>
-                  signClient.connect({
-                    optionalNamespaces: mutableNamespaces(proposalNamespaces(options.chains)),
-                  }),
-                catch: unavailable,
-              })
+              const { uri, approval } = yield* propose(signClient)
               if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
               const createdAt = yield* Clock.currentTimeMillis
               emit({ _tag: "display_uri", uri })
@@ -306,6 +346,7 @@ export const makeWalletConnectConnector = (
       switchChain,
       restore,
       session: sessionInfo,
+      authentications: Ref.get(authenticated),
       events: Stream.fromPubSub(events),
     } satisfies WalletConnectConnector
   })
