@@ -116,6 +116,12 @@ describe("appkit-cli wallets list", () => {
     expect(last.stdout).toContain(`Page ${first.pages} of ${first.pages} (${first.count} wallets)`)
     const search = await cli(["wallets", "list", "--search", "metamask"])
     expect(search.stdout).toMatch(/MetaMask\s+\d+\s+certified\s+io\.metamask/)
+    const bitcoin = JSON.parse(
+      (await cli(["wallets", "list", "--chains", "bip122:000000000019d6689c085ae165831e93", "--json"]))
+        .stdout,
+    )
+    expect(bitcoin.count).toBeLessThan(first.count)
+    expect(bitcoin.data.map((wallet: { name: string }) => wallet.name)).toContain("Xverse")
     expect((await cli(["wallets", "list", "--page", "0"])).code).toBe(2)
   })
 })
