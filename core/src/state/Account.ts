@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, SubscriptionRef } from "effect"
 import { DEFAULT_ACCOUNT_TYPES } from "../config/constants"
-import type { PreferredAccountTypes } from "../domain/account"
+import type { AccountTypeObject, EmbeddedWalletUser, PreferredAccountTypes } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
 import { StorageKeys } from "../domain/storageKeys"
@@ -10,26 +10,6 @@ import { persisted } from "./persisted"
 
 export type AccountTab = "Tokens" | "NFTs" | "Activity"
 export const accountTabs: ReadonlyArray<AccountTab> = ["Tokens", "NFTs", "Activity"]
-
-/** §3 embedded-wallet user. */
-export interface EmbeddedUser {
-  readonly email?: string | undefined
-  readonly address: string
-  readonly chainId: string | number
-  readonly accounts: ReadonlyArray<{ readonly address: string; readonly type: "EOA" | "SMART_ACCOUNT" }>
-  readonly userName?: string | undefined
-  readonly smartAccountDeployed?: boolean | undefined
-  readonly preferredAccountType?: "eoa" | "smartAccount" | undefined
-}
-
-/** §3 account type object. */
-export interface AccountEntry {
-  readonly namespace: ChainNamespace
-  readonly address: string
-  readonly type: string
-  readonly publicKey?: string | undefined
-  readonly path?: string | undefined
-}
 
 /** The account of one namespace (§3 account state). */
 export interface NamespaceAccount {
@@ -43,8 +23,8 @@ export interface NamespaceAccount {
   readonly tokenBalance: ReadonlyArray<Token>
   readonly connectedWalletInfo: { readonly name: string; readonly icon?: string | undefined } | undefined
   readonly farcasterUrl: string | undefined
-  readonly allAccounts: ReadonlyArray<AccountEntry>
-  readonly user: EmbeddedUser | undefined
+  readonly allAccounts: ReadonlyArray<AccountTypeObject>
+  readonly user: EmbeddedWalletUser | undefined
   readonly smartAccountDeployed: boolean
   readonly addressLabels: Readonly<Record<string, string>>
 }

@@ -1,11 +1,9 @@
 export {
   Account,
-  type AccountEntry,
   type AccountPatch,
   type AccountState,
   type AccountTab,
   accountTabs,
-  type EmbeddedUser,
   type NamespaceAccount,
 } from "./Account"
 // `Connection` alone is the Connector contract's connect result (connectors/), hence the service's longer public name.
