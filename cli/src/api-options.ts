@@ -156,6 +156,9 @@ export const runApiCommand = async (
       projectId: settings.projectId,
       sdkType: "appkit-cli",
       timeout: settings.timeoutMs,
+      // A one-shot command reports the first failure at once (a refused connection included) instead of
+      // spending its whole timeout in backoff; scripts decide themselves whether to try again.
+      retries: 0,
     }),
   )
   // The default URL is the local fixture server: say how to start it rather than only that it is down.
