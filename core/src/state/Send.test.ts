@@ -5,7 +5,12 @@ import { chainNamespaces } from "../domain/namespace"
 import { initialSendState, type SendState, validateSend } from "./Send"
 
 const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" }, price: 3000 }
-const filled: SendState = { ...initialSendState, token, sendTokenAmount: "0.25", receiverAddress: "0xabc" }
+const filled: SendState = {
+  ...initialSendState,
+  token,
+  sendTokenAmount: "0.25",
+  receiverAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+}
 
 const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]) =>
   Result.match(Effect.runSync(Effect.result(validateSend(state, namespace))), {
@@ -16,7 +21,11 @@ const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]
 describe("send validation (§5)", () => {
   it("gives the §5 messages in order", () => {
     expect(messageOf(filled, "eip155")).toBe("ok")
-    expect(messageOf(filled, "solana")).toBe("ok")
+    expect(
+      messageOf({ ...filled, receiverAddress: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" }, "solana"),
+    ).toBe("ok")
+    expect(messageOf(filled, "solana")).toBe("Invalid address")
+    expect(messageOf({ ...filled, receiverAddress: "0xabc" }, "eip155")).toBe("Invalid address")
     expect(messageOf({ ...filled, sendTokenAmount: undefined }, "eip155")).toBe(
       "An amount and receiver address are required",
     )

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
+import { validateAddress } from "../validation/address/validateAddress"
 import { isAmountString } from "../validation/amount"
 
 /** §3 send form, as typed: amount and receiver stay raw text until `validate` (domain SendState is the checked shape). */
@@ -50,6 +51,14 @@ export class InvalidSendAmountError extends Schema.TaggedError<InvalidSendAmount
   }
 }
 
+export class InvalidReceiverError extends Schema.TaggedError<InvalidReceiverError>()("InvalidReceiverError", {
+  address: Schema.String,
+}) {
+  override get message(): string {
+    return "Invalid address"
+  }
+}
+
 export interface ValidSend {
   readonly namespace: ChainNamespace
   readonly token: Token
@@ -57,7 +66,11 @@ export interface ValidSend {
   readonly receiverAddress: string
 }
 
-export type SendValidationError = SendError | UnsupportedSendChainError | InvalidSendAmountError
+export type SendValidationError =
+  | SendError
+  | UnsupportedSendChainError
+  | InvalidSendAmountError
+  | InvalidReceiverError
 
 /** The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format. */
 export const validateSend = (state: SendState, namespace: ChainNamespace) =>
@@ -69,6 +82,10 @@ export const validateSend = (state: SendState, namespace: ChainNamespace) =>
     if (state.token === undefined) return yield* new SendError({ reason: "tokenRequired" })
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
+    // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
+    if (!validateAddress(receiverAddress, { namespace }).valid) {
+      return yield* new InvalidReceiverError({ address: receiverAddress })
+    }
     return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend
   })
 

@@ -40,6 +40,7 @@ export {
 export { isPairingExpired, Pairing, type PairingState } from "./Pairing"
 export { Router, type RouterState, type TransactionAction, View } from "./Router"
 export {
+  InvalidReceiverError,
   InvalidSendAmountError,
   Send,
   type SendPatch,
