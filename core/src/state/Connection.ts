@@ -2,8 +2,7 @@ import { Clock, Context, Duration, Effect, FiberMap, Layer, Schema, Stream, Subs
 import { Timings } from "../config/constants"
 import type { Connector, ConnectorEvent } from "../connectors/Connector"
 import type { ConnectionStatus } from "../domain/account"
-import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
-import type { PairingConnections } from "../domain/pairing"
+import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
@@ -13,18 +12,26 @@ import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
 import { persisted } from "./persisted"
+import {
+  addressOf,
+  connectionsFrom,
+  fromStored,
+  namespacesOf,
+  onChain,
+  statusOf,
+  toStored,
+  type WalletConnections,
+} from "./walletConnections"
 
-/** A wallet connection in one namespace: CAIP-10 accounts on the active CAIP-2 chain. */
-export interface WalletConnection {
-  readonly connectorId: string
-  readonly accounts: ReadonlyArray<string>
-  readonly chainId: string
-}
+export type { WalletConnection } from "./walletConnections"
+
+const hexOf = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("")}`
 
 export interface ConnectionState {
   readonly status: ConnectionStatus
   /** One wallet connection per namespace. */
-  readonly connections: Readonly<Partial<Record<ChainNamespace, WalletConnection>>>
+  readonly connections: WalletConnections
   readonly emailOtpSentAt: number | undefined
 }
 
@@ -36,63 +43,6 @@ export class InvalidSignatureReplyError extends Schema.TaggedError<InvalidSignat
     return "The wallet returned no signature"
   }
 }
-
-const statusOf = (connections: ConnectionState["connections"]): ConnectionStatus =>
-  Object.keys(connections).length > 0 ? "connected" : "disconnected"
-
-const hexOf = (text: string) =>
-  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("")}`
-
-const namespacesOf = (connections: ConnectionState["connections"]) =>
-  Object.keys(connections) as ReadonlyArray<ChainNamespace>
-
-const addressOf = (caipAddress: string) => caipAddress.split(":").slice(2).join(":")
-
-/** The same accounts on another chain of the namespace (CAIP-10 ids carry their chain). */
-const onChain = (connection: WalletConnection, chainId: string): WalletConnection => ({
-  ...connection,
-  chainId,
-  accounts: connection.accounts.map((account) => `${chainId}:${addressOf(account)}`),
-})
-
-/** `@appkit/connections` keeps accounts as CAIP-10 ids, so the chain comes back with them. */
-const toStored = (connections: ConnectionState["connections"]): PairingConnections =>
-  Object.fromEntries(
-    namespacesOf(connections).flatMap((ns) => {
-      const connection = connections[ns]
-      return connection
-        ? [
-            [
-              ns,
-              [
-                {
-                  connectorId: connection.connectorId,
-                  accounts: connection.accounts.map((address) => ({ address })),
-                },
-              ],
-            ],
-          ]
-        : []
-    }),
-  )
-
-const fromStored = (stored: PairingConnections): ConnectionState["connections"] =>
-  Object.fromEntries(
-    (Object.keys(stored) as ReadonlyArray<ChainNamespace>).flatMap((ns) => {
-      const connection = stored[ns]?.[0]
-      const accounts = connection?.accounts
-        .map((account) => account.address)
-        .filter((a) => a.startsWith(`${ns}:`))
-      const first = accounts?.[0]
-      if (connection === undefined || accounts === undefined || first === undefined) return []
-      return [
-        [
-          ns,
-          { connectorId: connection.connectorId, accounts, chainId: first.split(":").slice(0, 2).join(":") },
-        ],
-      ]
-    }),
-  )
 
 /**
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
@@ -202,28 +152,6 @@ export class Connection extends Context.Service<
           }
           yield* pairing.reset
         })
-
-      /** The connector's accounts per namespace (CAIP-10 ids start with their namespace). */
-      const connectionsFrom = (
-        connectorId: string,
-        accounts: ReadonlyArray<string>,
-        chainId: string,
-      ): ConnectionState["connections"] => {
-        const grouped: Partial<Record<ChainNamespace, WalletConnection>> = {}
-        for (const caipAddress of accounts) {
-          const [namespace, reference] = caipAddress.split(":")
-          if (namespace === undefined || !isChainNamespace(namespace)) continue
-          const current = grouped[namespace]
-          grouped[namespace] = current
-            ? { ...current, accounts: [...current.accounts, caipAddress] }
-            : {
-                connectorId,
-                accounts: [caipAddress],
-                chainId: chainId.startsWith(`${namespace}:`) ? chainId : `${namespace}:${reference}`,
-              }
-        }
-        return grouped
-      }
 
       const adopt = (connections: ConnectionState["connections"]) =>
         Effect.gen(function* () {
@@ -418,7 +346,7 @@ export class Connection extends Context.Service<
             const connection = yield* connected(namespace)
             if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
             const connector = yield* connectors.get(connection.connectorId)
-            const address = (connection.accounts[0] ?? "").split(":").slice(2).join(":")
+            const address = addressOf(connection.accounts[0] ?? "")
             const reply = yield* connector.request({
               method: "personal_sign",
               params: [hexOf(message), address],

@@ -11,7 +11,6 @@ export {
   Connection as ConnectionService,
   type ConnectionState,
   InvalidSignatureReplyError,
-  type WalletConnection,
 } from "./Connection"
 export {
   type ConnectMethod,
@@ -54,3 +53,4 @@ export {
 export { Siwx, SiwxClient, type SiwxSession, type SiwxState } from "./Siwx"
 export { Toast, type ToastInput, type ToastState } from "./Toast"
 export { Transactions, type TransactionsState } from "./Transactions"
+export type { WalletConnection, WalletConnections } from "./walletConnections"
