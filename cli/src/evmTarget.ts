@@ -1,5 +1,4 @@
 import { type EvmClient, evmRpcClient } from "@appkit/core"
-import type { Account } from "viem"
 import { getChainId } from "viem/actions"
 import type { EvmTargetOptions } from "./evmOptions"
 import { CliError } from "./output"
@@ -28,13 +27,12 @@ const parseEvmChain = (chain: string): number => {
  */
 export const resolveEvmTarget = async (
   options: EvmTargetOptions,
-  account?: Account,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<EvmTarget> => {
   const expected = options.chain === undefined ? undefined : parseEvmChain(options.chain)
   const rpcUrl = options.rpcUrl ?? env.APPKIT_RPC_URL ?? defaultRpcUrl
   if (!/^https?:\/\//.test(rpcUrl)) throw new CliError(`--rpc-url must be an http(s) URL, got '${rpcUrl}'`)
-  const client = evmRpcClient(rpcUrl, account)
+  const client = evmRpcClient(rpcUrl)
   let chainId: number
   try {
     chainId = await getChainId(client)

@@ -4,6 +4,7 @@ import * as address from "./commands/address"
 import * as amount from "./commands/amount"
 import * as balance from "./commands/balance"
 import * as caip from "./commands/caip"
+import * as dev from "./commands/dev"
 import * as connect from "./commands/connect"
 import * as disconnect from "./commands/disconnect"
 import * as names from "./commands/names"
@@ -27,6 +28,7 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   amount,
   balance,
   caip,
+  dev,
   connect,
   disconnect,
   rpc,

@@ -1,5 +1,6 @@
 import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:crypto"
 import { readFile } from "node:fs/promises"
+import type { EvmClient } from "@appkit/core"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import { CliError } from "./output"
@@ -7,7 +8,7 @@ import { CliError } from "./output"
 /**
  * The local signer of `send` and `sign`, for scripts: a raw key (--private-key or APPKIT_PRIVATE_KEY) or an
  * Ethereum v3 keystore (--keystore FILE, password in APPKIT_KEYSTORE_PASSWORD). Without one the commands use
- * the stored WalletConnect session instead.
+ * the stored WalletConnect session instead (openCommandSigner).
  */
 export interface SignerOptions {
   readonly privateKey?: string | undefined
@@ -118,4 +119,35 @@ export const loadLocalSigner = async (
   const fromEnv = env.APPKIT_PRIVATE_KEY
   if (fromEnv !== undefined && fromEnv !== "") return accountFromKey(fromEnv, "APPKIT_PRIVATE_KEY")
   return undefined
+}
+
+/** Who signs a command's requests, and the client that reaches them. */
+export interface CommandSigner {
+  /** A local account (signs in process) or the address of the connected wallet. */
+  readonly signer: PrivateKeyAccount | `0x${string}`
+  readonly address: `0x${string}`
+  /** Requests that need the signer go here: the node for a local account, the wallet otherwise. */
+  readonly wallet: EvmClient | undefined
+  readonly close: () => Promise<void>
+}
+
+/**
+ * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
+ * left behind) as an EIP-1193 wallet on `chainId`. Call close() when done: it ends the relay connection.
+ */
+export const openCommandSigner = async (options: SignerOptions, chainId?: string): Promise<CommandSigner> => {
+  const local = await loadLocalSigner(options)
+  if (local !== undefined)
+    return { signer: local, address: local.address, wallet: undefined, close: async () => {} }
+  const [{ openStoredWalletConnect }, { evmProviderClient }] = await Promise.all([
+    import("./session"),
+    import("@appkit/core"),
+  ])
+  const session = await openStoredWalletConnect({ chainId })
+  return {
+    signer: session.address,
+    address: session.address,
+    wallet: evmProviderClient(session),
+    close: session.close,
+  }
 }

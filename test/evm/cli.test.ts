@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { createClient, erc20Abi, type Hex, http, parseEther, verifyMessage, verifyTypedData } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -20,6 +23,8 @@ describe("appkit-cli balance / send / sign against anvil", () => {
   let sender: `0x${string}`
   let receiver: `0x${string}`
   const balanceOf = (address: `0x${string}`) => getBalance(client, { address })
+  // An empty CLI home: no stored WalletConnect session, so without a key the CLI has no signer.
+  const home = mkdtempSync(join(tmpdir(), "appkit-evm-cli-"))
 
   beforeAll(async () => {
     anvil = await startAnvil({ accounts: 3 })
@@ -30,7 +35,10 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     sender = first.address
     receiver = second.address
   })
-  afterAll(() => anvil.stop())
+  afterAll(async () => {
+    await anvil.stop()
+    rmSync(home, { recursive: true, force: true })
+  })
 
   const cli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}, stdin?: string) =>
     runCli(args, {
@@ -143,7 +151,7 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     expect(badTo.stderr).toMatch(/--to: invalid address/)
     const noSigner = await cli(["send", "--to", receiver, "--amount", "1"])
     expect(noSigner.code).toBe(2)
-    expect(noSigner.stderr).toMatch(/No signer/)
+    expect(noSigner.stderr).toMatch(/^Not connected: run `appkit-cli connect`, or pass --private-key/)
     const badKey = await cli(["send", "--to", receiver, "--amount", "1", "--private-key", "0x12"])
     expect(badKey.stderr).toMatch(/--private-key is not a 32-byte hex private key/)
   })

@@ -22,8 +22,9 @@ const balanceAction = async (options: BalanceOptions): Promise<void> => {
       import("../evmTarget"),
       import("../signer"),
     ])
-  const owner = options.address ?? (await loadLocalSigner(options))?.address
-  if (owner === undefined) throw new CliError("--address is required when no signer is given")
+  const { readConnection } = await import("../session")
+  const owner = options.address ?? (await loadLocalSigner(options))?.address ?? readConnection()?.address
+  if (owner === undefined) throw new CliError("--address is required when no wallet is connected")
   if (!isAddress(owner, { strict: false })) throw new CliError(`Invalid address '${owner}'`)
   const address = getAddress(owner)
   const target = await resolveEvmTarget(options)
@@ -37,7 +38,7 @@ export const register = (program: Command): void => {
   const command = program
     .command("balance")
     .description("Native balance of an address by RPC, as an exact decimal")
-    .option("--address <address>", "0x address (default: the signer's address)")
+    .option("--address <address>", "0x address (default: the signer's, else the connected wallet's)")
   withLocalSignerOptions(withEvmTargetOptions(command))
     .option("--json", "print one JSON object {chainId, address, balance, wei}")
     .action(balanceAction)

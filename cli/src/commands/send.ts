@@ -10,7 +10,7 @@ import { CliError, ExitCode, printJson, printLine } from "../output"
 /**
  * `appkit-cli send`: a native or ERC-20 transfer. Prints the hash as soon as the node has it, then waits for
  * the receipt (at most the 25 s confirmation timeout) and prints its status and fee. A reverted transfer
- * exits 1.
+ * exits 1. The signer is a local key when given, else the wallet of the stored WalletConnect session.
  */
 interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
   readonly to: string
@@ -20,7 +20,7 @@ interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
 }
 
 const sendAction = async (options: SendOptions): Promise<void> => {
-  const [{ Effect, Result }, core, { getAddress, isAddress }, { resolveEvmTarget }, { loadLocalSigner }] =
+  const [{ Effect, Result }, core, { getAddress, isAddress }, { resolveEvmTarget }, { openCommandSigner }] =
     await Promise.all([
       import("effect"),
       import("@appkit/core"),
@@ -34,34 +34,34 @@ const sendAction = async (options: SendOptions): Promise<void> => {
   }
   const to = checkedAddress(options.to, "--to")
   const token = options.token === undefined ? undefined : checkedAddress(options.token, "--token")
-  const signer = await loadLocalSigner(options)
-  if (signer === undefined) {
-    throw new CliError("No signer: pass --private-key, set APPKIT_PRIVATE_KEY or pass --keystore")
-  }
-  const { client, caip2 } = await resolveEvmTarget(options, signer)
+  const target = await resolveEvmTarget(options)
   const run = Effect.runPromise
-
-  const decimals = token === undefined ? 18 : await run(core.getTokenDecimals(client, token))
+  const decimals = token === undefined ? 18 : await run(core.getTokenDecimals(target.client, token))
   const parsed = core.parseUnits(options.amount, decimals)
   if (Result.isFailure(parsed)) throw new CliError(`--amount: ${parsed.failure.message}`)
   if (parsed.success <= 0n) throw new CliError("--amount must be greater than zero")
 
+  const { signer, address, wallet, close } = await openCommandSigner(options, target.caip2)
   const hash = await run(
-    core.sendTransfer(client, { signer, to, amount: parsed.success, token }).pipe(
-      // The node's own words say which limit was hit; keep them next to the catalogue message.
-      Effect.mapError((error) =>
-        error._tag === "NodeError" ? new CliError(`${error.message}: ${error.details}`) : error,
+    // A local account signs in process and broadcasts through the node; a connected wallet gets
+    // eth_sendTransaction. Either way the gas estimate comes from the node.
+    core
+      .sendTransfer(wallet ?? target.client, { signer, to, amount: parsed.success, token }, target.client)
+      .pipe(
+        // The node's own words say which limit was hit; keep them next to the catalogue message.
+        Effect.mapError((error) =>
+          error._tag === "NodeError" ? new CliError(`${error.message}: ${error.details}`) : error,
+        ),
       ),
-    ),
-  )
+  ).finally(close)
   if (!options.json) printLine(`hash ${hash}`)
-  const receipt = await run(core.waitForReceipt(client, hash))
+  const receipt = await run(core.waitForReceipt(target.client, hash))
   const feeWei = receipt.gasUsed * receipt.effectiveGasPrice
   const fee = Result.getOrThrow(core.formatUnits(feeWei, 18))
   const result = {
-    chainId: caip2,
+    chainId: target.caip2,
     hash,
-    from: signer.address,
+    from: address,
     to,
     token: token ?? null,
     amount: options.amount,

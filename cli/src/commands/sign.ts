@@ -4,8 +4,8 @@ import { withLocalSignerOptions } from "../evmOptions"
 import { CliError, printJson, printLine } from "../output"
 
 /**
- * `appkit-cli sign message|typed-data`: personal_sign and eth_signTypedData_v4 with the local signer. Both
- * sign in process through the same core actions a wallet-backed client uses; no node is needed.
+ * `appkit-cli sign message|typed-data`: personal_sign and eth_signTypedData_v4 through the core actions, by
+ * the local signer when given (in process, no node needed) or else the stored WalletConnect session's wallet.
  */
 interface SignOptions extends LocalSignerOptions {
   readonly json?: boolean | undefined
@@ -17,19 +17,19 @@ const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
   return text
 }
 
-/** The signer and an offline client: a local account never sends these requests anywhere. */
-const localSigning = async (options: SignOptions) => {
-  const [{ loadLocalSigner }, core] = await Promise.all([import("../signer"), import("@appkit/core")])
-  const signer = await loadLocalSigner(options)
-  if (signer === undefined) {
-    throw new CliError("No signer: pass --private-key, set APPKIT_PRIVATE_KEY or pass --keystore")
-  }
+/**
+ * The signer and the client its requests go to: the stored WalletConnect wallet, or for a local account an
+ * offline client (a local account signs in process and never sends these requests anywhere).
+ */
+const openSigning = async (options: SignOptions) => {
+  const [{ openCommandSigner }, core] = await Promise.all([import("../signer"), import("@appkit/core")])
+  const command = await openCommandSigner(options)
   const offline = core.evmProviderClient({
     request: async () => {
       throw new CliError("a local signature needs no node")
     },
   })
-  return { signer, client: offline, core }
+  return { ...command, client: command.wallet ?? offline, core }
 }
 
 const report = (options: SignOptions, result: { address: string; signature: string }): void => {
@@ -39,31 +39,36 @@ const report = (options: SignOptions, result: { address: string; signature: stri
 
 const messageAction = async (text: string, options: SignOptions): Promise<void> => {
   const { Effect } = await import("effect")
-  const { signer, client, core } = await localSigning(options)
-  const signature = await Effect.runPromise(core.signPersonalMessage(client, { signer, message: text }))
-  report(options, { address: signer.address, signature })
+  const { signer, address, client, core, close } = await openSigning(options)
+  const signature = await Effect.runPromise(
+    core.signPersonalMessage(client, { signer, message: text }),
+  ).finally(close)
+  report(options, { address, signature })
 }
 
 const typedDataAction = async (file: string, options: SignOptions): Promise<void> => {
-  const [{ Effect }, { readFile }] = await Promise.all([import("effect"), import("node:fs/promises")])
+  const [{ Effect }, { readFile }, { decodeTypedDataJson }] = await Promise.all([
+    import("effect"),
+    import("node:fs/promises"),
+    import("@appkit/core"),
+  ])
   const json =
     file === "-"
       ? await readAll(process.stdin)
       : await readFile(file, "utf8").catch((error: Error) => {
           throw new CliError(`Cannot read ${file}: ${error.message}`)
         })
-  const { signer, client, core } = await localSigning(options)
+  // Decoded before the signer opens, so a bad file never leaves a wallet connection behind.
   const typedData = await Effect.runPromise(
-    core
-      .decodeTypedDataJson(json)
-      .pipe(
-        Effect.mapError(
-          (issue) => new CliError(`Invalid EIP-712 typed data: ${issue.message.split("\n")[0]}`),
-        ),
-      ),
+    decodeTypedDataJson(json).pipe(
+      Effect.mapError((issue) => new CliError(`Invalid EIP-712 typed data: ${issue.message.split("\n")[0]}`)),
+    ),
   )
-  const signature = await Effect.runPromise(core.signTypedDataV4(client, { signer, typedData }))
-  report(options, { address: signer.address, signature })
+  const { signer, address, client, core, close } = await openSigning(options)
+  const signature = await Effect.runPromise(core.signTypedDataV4(client, { signer, typedData })).finally(
+    close,
+  )
+  report(options, { address, signature })
 }
 
 export const register = (program: Command): void => {

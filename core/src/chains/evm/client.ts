@@ -1,18 +1,10 @@
-import {
-  type Account,
-  type Address,
-  type Client,
-  createClient,
-  custom,
-  type EIP1193Provider,
-  http,
-  type Transport,
-} from "viem"
+import { type Account, type Address, type Client, createClient, custom, http, type Transport } from "viem"
+import type { Eip1193Provider } from "../../connectors/injected/eip1193"
 
 /**
  * Every EVM action takes a bare viem `Client` (createClient + one transport) and calls the tree-shakable
  * functions of `viem/actions` on it, never the createPublicClient/createWalletClient decorators, which
- * pull every action into the bundle.
+ * pull every action into the bundle. The signer is passed to each action, not bound to the client.
  */
 export type EvmClient = Client<Transport, undefined, Account | undefined>
 
@@ -20,9 +12,9 @@ export type EvmClient = Client<Transport, undefined, Account | undefined>
 export type EvmSigner = Account | Address
 
 /** A client that reads (and broadcasts raw transactions) through a node's JSON-RPC URL. */
-export const evmRpcClient = (rpcUrl: string, account?: Account): EvmClient =>
-  createClient({ transport: http(rpcUrl, { retryCount: 0 }), ...(account !== undefined ? { account } : {}) })
+export const evmRpcClient = (rpcUrl: string): EvmClient =>
+  createClient({ transport: http(rpcUrl, { retryCount: 0 }) })
 
-/** A client whose every request goes to an EIP-1193 wallet (injected, announced or a dev provider). */
-export const evmProviderClient = (provider: Pick<EIP1193Provider, "request">): EvmClient =>
+/** A client whose every request goes to an EIP-1193 wallet (injected, announced, WalletConnect, dev). */
+export const evmProviderClient = (provider: Pick<Eip1193Provider, "request">): EvmClient =>
   createClient({ transport: custom(provider, { retryCount: 0 }) })

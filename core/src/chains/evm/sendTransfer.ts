@@ -29,12 +29,12 @@ export const transferRequest = (parameters: TransferParameters) =>
 export const sendTransfer = (
   client: EvmClient,
   parameters: TransferParameters,
+  /** Where the gas estimate comes from; a wallet (e.g. over WalletConnect) may not answer eth_estimateGas. */
+  node: EvmClient = client,
 ): Effect.Effect<Hash, EvmError | NodeError> =>
   Effect.gen(function* () {
     const request = transferRequest(parameters)
-    const gas = yield* evmTransactionCall(() =>
-      estimateGas(client, { account: parameters.signer, ...request }),
-    )
+    const gas = yield* evmTransactionCall(() => estimateGas(node, { account: parameters.signer, ...request }))
     return yield* evmTransactionCall(() =>
       sendTransaction(client, { account: parameters.signer, chain: null, gas, ...request }),
     )

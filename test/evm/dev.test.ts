@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { createInterface } from "node:readline"
+import { afterEach, describe, expect, it } from "vitest"
+import WebSocket from "ws"
+import { cliPath } from "../support/cli"
+
+const rpc = async (url: string, method: string) => {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+/** The first stdout line of a long-running command, bounded so a hung start fails the test instead of hanging. */
+const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    lines.once("line", (line) => {
+      clearTimeout(timer)
+      lines.close()
+      resolve(line)
+    })
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
+  })
+
+describe("appkit-cli dev", () => {
+  let child: ChildProcess | undefined
+  afterEach(() => {
+    if (child?.exitCode === null) child.kill("SIGKILL")
+  })
+
+  it("starts anvil, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
+    expect(Object.keys(started).sort()).toEqual(["apiUrl", "chainId", "relayUrl", "rpcUrl"])
+    expect(started.chainId).toBe("eip155:1337")
+    expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(started.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+/)
+
+    expect(await rpc(started.rpcUrl as string, "eth_chainId")).toBe("0x539")
+    const api = await fetch(new URL("/v1/supported-chains", started.apiUrl))
+    expect(api.status).toBeLessThan(500)
+    const socket = new WebSocket(started.relayUrl as string)
+    await once(socket, "open")
+    socket.close()
+
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    const [code] = await exited
+    expect(code).toBe(0)
+    await expect(rpc(started.rpcUrl as string, "eth_chainId")).rejects.toThrow()
+    await expect(fetch(new URL("/v1/supported-chains", started.apiUrl))).rejects.toThrow()
+  })
+
+  it("rejects a malformed --chain-id as a usage error", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let stderr = ""
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const [code] = await once(child, "exit")
+    expect(code).toBe(2)
+    expect(stderr).toContain("--chain-id must be a positive integer")
+  })
+})
