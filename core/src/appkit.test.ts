@@ -49,6 +49,20 @@ describe("createAppKit", () => {
     await appKit.dispose()
   })
 
+  it("notifies subscribers of changes no action made (a wallet switching chains)", async () => {
+    const { appKit, wallets } = make()
+    await appKit.connect("injected")
+    const switched = new Promise<string>((resolve) =>
+      appKit.subscribe((state) => {
+        if (state.network.caipNetwork.caipNetworkId === "eip155:8453") resolve(state.network.caipNetwork.name)
+      }),
+    )
+    await Effect.runPromise(wallets[0]?.emit({ _tag: "chainChanged", chainId: "eip155:8453" }) ?? Effect.void)
+    expect(await switched).toBe("Base")
+    expect(appKit.getState().connection.connections.eip155?.chainId).toBe("eip155:8453")
+    await appKit.dispose()
+  })
+
   it("rejects an action with the core's tagged error object", async () => {
     const { appKit } = make()
     await expect(appKit.disconnect("eip155")).rejects.toMatchObject({
