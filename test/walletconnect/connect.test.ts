@@ -1,7 +1,3 @@
-import { spawn } from "node:child_process"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import {
   type Anvil,
   type DevWallet,
@@ -13,7 +9,8 @@ import {
 import { createClient, getAddress, http, parseEther, verifyMessage } from "viem"
 import { getBalance, getTransactionReceipt } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { cliPath, runCli } from "../support/cli"
+import { runCli } from "../support/cli"
+import { cliEnv, connectWith } from "./support"
 
 // A WalletConnect session between the built `appkit-cli connect` and the dev wallet, through the local
 // relay; then requests over that stored session from later CLI processes, as a user would run them.
@@ -27,52 +24,6 @@ afterAll(async () => {
   for (const wallet of wallets) await wallet.close()
   await relay.close()
 })
-
-const cliEnv = () => ({
-  APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-wc-")),
-  APPKIT_RELAY_URL: relay.url,
-  APPKIT_PRIVATE_KEY: "",
-})
-
-/**
- * Runs `appkit-cli connect --json` and hands the URI it prints to `wallet` as soon as it appears (the
- * way a user scans the QR code), then waits for the command to finish.
- */
-const connectWith = (wallet: DevWallet, env: NodeJS.ProcessEnv, extra: ReadonlyArray<string> = []) =>
-  new Promise<{ code: number | null; events: Array<Record<string, unknown>>; stderr: string }>(
-    (resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [cliPath, "connect", "--json", "--chain", "eip155:31337", ...extra],
-        {
-          env: { ...process.env, ...env },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      )
-      const events: Array<Record<string, unknown>> = []
-      let stdout = ""
-      let stderr = ""
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL")
-        reject(new Error(`connect did not finish: ${stdout} ${stderr}`))
-      }, 20_000)
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk
-        const lines = stdout.split("\n")
-        stdout = lines.pop() ?? ""
-        for (const line of lines) {
-          const event = JSON.parse(line) as Record<string, unknown>
-          events.push(event)
-          if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)
-        }
-      })
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-      child.on("close", (code) => {
-        clearTimeout(timer)
-        resolve({ code, events, stderr })
-      })
-    },
-  )
 
 const devWallet = async (
   options: {
@@ -93,7 +44,7 @@ const devWallet = async (
 describe("appkit-cli connect over WalletConnect", () => {
   it("pairs with the dev wallet, stores the session, signs over it and disconnects", async () => {
     const wallet = await devWallet()
-    const env = cliEnv()
+    const env = cliEnv(relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.stderr).toBe("")
     expect(connected.code).toBe(0)
@@ -135,7 +86,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
     const wallet = await devWallet({ rejectRequests: true })
-    const env = cliEnv()
+    const env = cliEnv(relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const signed = await runCli(["sign", "message", "no thanks"], { env })
     expect(signed.code).toBe(2)
@@ -145,7 +96,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("fails clearly when the wallet rejects the connection, and stores nothing", async () => {
     const wallet = await devWallet({ rejectProposals: true })
-    const env = cliEnv()
+    const env = cliEnv(relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.code).toBe(2)
     expect(connected.stderr.trim()).toBe("The wallet rejected the connection")
@@ -153,7 +104,7 @@ describe("appkit-cli connect over WalletConnect", () => {
   })
 
   it("gives up after --timeout when nobody pairs", async () => {
-    const env = cliEnv()
+    const env = cliEnv(relay.url)
     const result = await runCli(["connect", "--json", "--timeout", "5"], { env })
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe("No wallet approved within 5 s")
@@ -175,7 +126,7 @@ describe("appkit-cli send over a WalletConnect session", () => {
     if (receiver === undefined) throw new Error("anvil gave too few accounts")
     // The dev wallet signs with anvil's account 0 and broadcasts through anvil.
     const wallet = await devWallet({ rpcUrl: anvil.rpcUrl })
-    const env = cliEnv()
+    const env = cliEnv(relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const node = createClient({ transport: http(anvil.rpcUrl) })
     const before = await getBalance(node, { address: receiver.address })

@@ -19,7 +19,8 @@ const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> 
   if (!options.uri.startsWith("wc:")) throw new CliError(`--uri must be a wc: URI, got '${options.uri}'`)
   const relayUrl = options.relayUrl ?? process.env.APPKIT_RELAY_URL
   if (relayUrl === undefined) throw new CliError("--relay-url (or APPKIT_RELAY_URL) is required")
-  const privateKey = options.privateKey ?? process.env.APPKIT_PRIVATE_KEY
+  // An empty APPKIT_PRIVATE_KEY counts as unset, as it does for the other commands.
+  const privateKey = options.privateKey ?? (process.env.APPKIT_PRIVATE_KEY || undefined)
   if (privateKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(privateKey))
     throw new CliError("--private-key must be 0x and 64 hex characters")
   const { startDevWallet } = await import("@appkit/fixtures")

@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { DevWallet } from "@appkit/fixtures"
+import { cliPath } from "../support/cli"
+
+/** A fresh CLI home (no stored connection) pointed at `relayUrl`, with no private key in the environment. */
+export const cliEnv = (relayUrl: string) => ({
+  APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-wc-")),
+  APPKIT_RELAY_URL: relayUrl,
+  APPKIT_PRIVATE_KEY: "",
+})
+
+/**
+ * Runs `appkit-cli connect --json` and hands the URI it prints to `wallet` as soon as it appears (the
+ * way a user scans the QR code), then waits for the command to finish.
+ */
+export const connectWith = (
+  wallet: Pick<DevWallet, "pair">,
+  env: NodeJS.ProcessEnv,
+  extra: ReadonlyArray<string> = [],
+) =>
+  new Promise<{ code: number | null; events: Array<Record<string, unknown>>; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [cliPath, "connect", "--json", "--chain", "eip155:31337", ...extra],
+        {
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      )
+      const events: Array<Record<string, unknown>> = []
+      let stdout = ""
+      let stderr = ""
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL")
+        reject(new Error(`connect did not finish: ${stdout} ${stderr}`))
+      }, 20_000)
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk
+        const lines = stdout.split("\n")
+        stdout = lines.pop() ?? ""
+        for (const line of lines) {
+          const event = JSON.parse(line) as Record<string, unknown>
+          events.push(event)
+          if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)
+        }
+      })
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+      child.on("close", (code) => {
+        clearTimeout(timer)
+        resolve({ code, events, stderr })
+      })
+    },
+  )
