@@ -6,6 +6,7 @@ import {
   withLocalSignerOptions,
 } from "../evmOptions"
 import { CliError, ExitCode, printJson, printLine } from "../output"
+import { withSpinner } from "../spinner"
 
 /**
  * `appkit-cli send`: a native or ERC-20 transfer. Prints the hash as soon as the node has it, then waits for
@@ -42,20 +43,25 @@ const sendAction = async (options: SendOptions): Promise<void> => {
   if (parsed.success <= 0n) throw new CliError("--amount must be greater than zero")
 
   const { signer, address, wallet, close } = await openCommandSigner(options, target.caip2)
-  const hash = await run(
-    // A local account signs in process and broadcasts through the node; a connected wallet gets
-    // eth_sendTransaction. Either way the gas estimate comes from the node.
-    core
-      .sendTransfer(wallet ?? target.client, { signer, to, amount: parsed.success, token }, target.client)
-      .pipe(
-        // The node's own words say which limit was hit; keep them next to the catalogue message.
-        Effect.mapError((error) =>
-          error._tag === "NodeError" ? new CliError(`${error.message}: ${error.details}`) : error,
+  const watching = !options.json
+  const hash = await withSpinner(wallet ? "Waiting for the wallet…" : "Sending…", watching, () =>
+    run(
+      // A local account signs in process and broadcasts through the node; a connected wallet gets
+      // eth_sendTransaction. Either way the gas estimate comes from the node.
+      core
+        .sendTransfer(wallet ?? target.client, { signer, to, amount: parsed.success, token }, target.client)
+        .pipe(
+          // The node's own words say which limit was hit; keep them next to the catalogue message.
+          Effect.mapError((error) =>
+            error._tag === "NodeError" ? new CliError(`${error.message}: ${error.details}`) : error,
+          ),
         ),
-      ),
-  ).finally(close)
+    ).finally(close),
+  )
   if (!options.json) printLine(`hash ${hash}`)
-  const receipt = await run(core.waitForReceipt(target.client, hash))
+  const receipt = await withSpinner("Waiting for the receipt…", watching, () =>
+    run(core.waitForReceipt(target.client, hash)),
+  )
   const feeWei = receipt.gasUsed * receipt.effectiveGasPrice
   const fee = Result.getOrThrow(core.formatUnits(feeWei, 18))
   const result = {
