@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import {
   type Anvil,
   type DevWallet,
@@ -109,6 +111,38 @@ describe("appkit-cli connect over WalletConnect", () => {
     expect(result.code).toBe(2)
     expect(result.stderr.trim()).toBe("No wallet approved within 5 s")
     expect(JSON.parse(result.stdout.split("\n")[0] ?? "")).toMatchObject({ event: "display_uri" })
+  })
+})
+
+describe("appkit-cli connect with a local signer", () => {
+  // anvil's well-known dev key 1; any valid key would do.
+  const key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+  const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+  it("stores the address and kind, never the key, and status reports it", async () => {
+    const env = cliEnv(relay.url)
+    const connected = await runCli(["connect", "--private-key", key, "--chain", "eip155:31337", "--json"], {
+      env,
+    })
+    expect(connected.code).toBe(0)
+    expect(JSON.parse(connected.stdout)).toEqual({ kind: "private-key", address, chainId: "eip155:31337" })
+    const stored = readFileSync(join(env.APPKIT_HOME, "session.json"), "utf8")
+    expect(stored).not.toContain(key.slice(2))
+    expect(JSON.parse(stored)).toEqual({ kind: "private-key", address, chainId: "eip155:31337" })
+    const status = await runCli(["status"], { env })
+    expect(status.stdout).toBe(`Connected: ${address} (local signer, private-key)\n`)
+    const disconnected = await runCli(["disconnect", "--json"], { env })
+    expect(JSON.parse(disconnected.stdout)).toEqual({
+      disconnected: true,
+      kind: "private-key",
+      walletNotified: false,
+    })
+  })
+
+  it("rejects a malformed key with a usage error", async () => {
+    const result = await runCli(["connect", "--private-key", "0x1234"], { env: cliEnv(relay.url) })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe("--private-key is not a 32-byte hex private key\n")
   })
 })
 
