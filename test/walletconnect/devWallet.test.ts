@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process"
+import { type Relay, startRelay } from "@appkit/fixtures"
+import { verifyMessage } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cliPath, runCli } from "../support/cli"
+import { cliEnv, connectWith } from "./support"
+
+// `appkit-cli dev wallet` as a separate process: the wallet a developer runs next to `appkit-cli connect`.
+let relay: Relay
+
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  await relay.close()
+})
+
+describe("appkit-cli dev wallet", () => {
+  it("pairs with the URI of a running connect and answers requests until stopped", async () => {
+    const env = cliEnv(relay.url)
+    let walletProcess: ReturnType<typeof spawn> | undefined
+    let walletOutput = ""
+    const connected = await connectWith(
+      {
+        pair: async (uri) => {
+          walletProcess = spawn(process.execPath, [cliPath, "dev", "wallet", "--uri", uri], {
+            env: { ...process.env, ...env },
+            stdio: ["ignore", "pipe", "pipe"],
+          })
+          walletProcess.stdout?.setEncoding("utf8").on("data", (chunk: string) => (walletOutput += chunk))
+          walletProcess.stderr?.setEncoding("utf8").on("data", (chunk: string) => (walletOutput += chunk))
+        },
+      },
+      env,
+    )
+    expect(connected.code).toBe(0)
+    const signed = await runCli(["sign", "message", "from the dev wallet", "--json"], { env })
+    expect(signed.code).toBe(0)
+    const { address, signature } = JSON.parse(signed.stdout)
+    expect(await verifyMessage({ address, message: "from the dev wallet", signature })).toBe(true)
+
+    const exited = new Promise((resolve) => walletProcess?.once("close", resolve))
+    walletProcess?.kill("SIGTERM")
+    expect(await exited).toBe(0)
+    expect(walletOutput).toContain(`Dev wallet ${address} pairing`)
+    expect(walletOutput).toContain("approved session for appkit-cli on eip155:31337")
+    expect(walletOutput).toContain("answered personal_sign")
+  })
+
+  it("refuses a URI that is not a wc: URI", async () => {
+    const result = await runCli(["dev", "wallet", "--uri", "https://example.com"], { env: cliEnv(relay.url) })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe("--uri must be a wc: URI, got 'https://example.com'\n")
+  })
+})
