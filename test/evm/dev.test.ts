@@ -67,6 +67,6 @@ describe("appkit-cli dev", () => {
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     const [code] = await once(child, "exit")
     expect(code).toBe(2)
-    expect(stderr).toContain("--chain-id must be a positive integer")
+    expect(stderr).toContain("--chain-id must be an integer from 1 to 4294967295")
   })
 })

@@ -9,14 +9,19 @@ import { registerDevWallet } from "./dev-wallet"
  */
 interface DevOptions {
   readonly chainId: number
+  readonly port?: number | undefined
   readonly json?: boolean | undefined
 }
 
-const parseChainId = (value: string): number => {
-  if (!/^[1-9]\d{0,9}$/.test(value))
-    throw new CliError(`--chain-id must be a positive integer, got '${value}'`)
-  return Number(value)
-}
+/** A commander parser for an integer option in 1..max; anything else is a usage error (exit 2). */
+const positiveInteger =
+  (option: string, max: number) =>
+  (value: string): number => {
+    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > max) {
+      throw new CliError(`${option} must be an integer from 1 to ${max}, got '${value}'`)
+    }
+    return Number(value)
+  }
 
 interface Running {
   readonly stop: () => Promise<void>
@@ -37,7 +42,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
   })
   // allSettled, not all: when one service fails to start, the others must still be stopped.
   const [anvil, api, relay] = await Promise.allSettled([
-    startAnvil({ chainId: options.chainId }),
+    startAnvil({ chainId: options.chainId, ...(options.port === undefined ? {} : { port: options.port }) }),
     startFixtureApi(),
     startRelay(),
   ])
@@ -72,7 +77,12 @@ export const register = (program: Command): void => {
   const dev = program
     .command("dev")
     .description("Run anvil, the fixture API server and the WalletConnect relay on loopback until stopped")
-    .option("--chain-id <N>", "anvil's chain id", parseChainId, 31337)
+    .option("--chain-id <N>", "anvil's chain id", positiveInteger("--chain-id", 2 ** 32 - 1), 31337)
+    .option(
+      "--port <N>",
+      "anvil's port, e.g. 8545 (what the EVM commands use by default; default: any free port)",
+      positiveInteger("--port", 65535),
+    )
     .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
     .action(devAction)
   registerDevWallet(dev)
