@@ -9,6 +9,7 @@ import { ApiConfig } from "./http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "./siwx/Eip155SiwxClient"
 import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
 import { Account, type AccountState, type AccountTab } from "./state/Account"
+import { AccountData } from "./state/AccountData"
 import { Connection, type ConnectionState } from "./state/Connection"
 import { Connectors, type ConnectorsState } from "./state/Connectors"
 import { stateLayer } from "./state/layer"
@@ -106,6 +107,7 @@ export const createAppKit = (input: CreateAppKitOptions) => {
       connection: Connection,
       connectors: Connectors,
       account: Account,
+      accountData: AccountData,
       network: Network,
       send: Send,
       transactions: Transactions,
@@ -201,6 +203,14 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     connectMethods: () => run(services.connectors.connectMethods),
     socials: () => run(services.connectors.socials),
     setAccountTab: (tab: AccountTab) => run(services.account.setCurrentTab(tab)),
+    /** Loads balances of the namespace's account (the active namespace by default), through the §9 storage caches. */
+    refreshBalance: (namespace?: ChainNamespace) =>
+      run(
+        Effect.flatMap(SubscriptionRef.get(services.network.state), (n) =>
+          services.accountData.refreshBalance(namespace ?? n.activeNamespace),
+        ),
+      ),
+    refreshIdentity: () => run(services.accountData.refreshIdentity),
     setPreferredAccountType: <N extends keyof PreferredAccountTypes>(
       namespace: N,
       kind: NonNullable<PreferredAccountTypes[N]>,

@@ -6,6 +6,7 @@ export {
   accountTabs,
   type NamespaceAccount,
 } from "./Account"
+export { AccountData } from "./AccountData"
 // `Connection` alone is the Connector contract's connect result (connectors/), hence the service's longer public name.
 export {
   Connection as ConnectionService,

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import type { Connector } from "../connectors/Connector"
 import { Account } from "./Account"
+import { AccountData } from "./AccountData"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
@@ -34,7 +35,7 @@ export const stateLayer = (config: StateLayerConfig) => {
     Account.layer,
   )
   const catalog = Layer.mergeAll(Network.layer, Connectors.layer(config.connectors))
-  const flows = Layer.mergeAll(Siwx.layer, Names.layer, Transactions.layer)
+  const flows = Layer.mergeAll(Siwx.layer, Names.layer, Transactions.layer, AccountData.layer)
   return flows.pipe(
     Layer.provideMerge(Modal.layer),
     Layer.provideMerge(Connection.layer),

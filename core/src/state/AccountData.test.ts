@@ -1,0 +1,137 @@
+import { Effect, SubscriptionRef } from "effect"
+import { TestClock } from "effect/testing"
+import nock from "nock"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { testBaseUrl } from "../http/testing"
+import { Account } from "./Account"
+import { AccountData } from "./AccountData"
+import { Toast } from "./Toast"
+import { devAccount, runState } from "./testkit"
+
+beforeAll(() => nock.disableNetConnect())
+afterEach(() => nock.cleanAll())
+
+const caipAddress = `eip155:1:${devAccount.address}`
+
+const balances = (eth: string) => ({
+  balances: [
+    {
+      name: "Ether",
+      symbol: "ETH",
+      chainId: "eip155:1",
+      price: 3000,
+      quantity: { decimals: "18", numeric: eth },
+      iconUrl: "https://img/eth.png",
+    },
+    {
+      name: "USD Coin",
+      symbol: "USDC",
+      chainId: "eip155:1",
+      address: "eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+      price: 1,
+      quantity: { decimals: "6", numeric: "25" },
+      iconUrl: "https://img/usdc.png",
+    },
+  ],
+})
+
+const mockBalance = (eth: string, status = 200) =>
+  nock(testBaseUrl)
+    .get(`/v1/account/${devAccount.address}/balance`)
+    .query(true)
+    .reply(status, status === 200 ? balances(eth) : "down")
+
+const supportedChains = () =>
+  nock(testBaseUrl)
+    .get("/v1/supported-chains")
+    .query(true)
+    .reply(200, { http: ["eip155:1"], ws: [] })
+
+const snapshot = Effect.gen(function* () {
+  const eip155 = (yield* SubscriptionRef.get((yield* Account).state)).byNamespace.eip155
+  const toast = yield* SubscriptionRef.get((yield* Toast).state)
+  return {
+    balance: eip155?.balance,
+    symbol: eip155?.balanceSymbol,
+    tokens: eip155?.tokenBalance.map((t) => t.symbol),
+    profileName: eip155?.profileName,
+    toast: toast.open ? toast.message : undefined,
+  }
+})
+
+const connected = Effect.flatMap(Account, (account) => account.setCaipAddress("eip155", caipAddress))
+
+describe("AccountData", () => {
+  it("loads balances once per 30 s through the storage cache, and a reload within that asks no server", async () => {
+    const map = new Map<string, string>()
+    supportedChains()
+    mockBalance("1.5")
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        const data = yield* AccountData
+        yield* data.refreshBalance("eip155")
+        const first = yield* snapshot
+        yield* TestClock.adjust("29 seconds")
+        yield* data.refreshBalance("eip155") // served from the cache: no interceptor is left for it
+        const cached = yield* snapshot
+        mockBalance("2")
+        yield* TestClock.adjust("1 second")
+        yield* data.refreshBalance("eip155")
+        return [first, cached, yield* snapshot]
+      }),
+      { map, apiUrl: testBaseUrl },
+    )
+    expect(seen).toEqual([
+      { balance: "1.5", symbol: "ETH", tokens: ["ETH", "USDC"], profileName: undefined, toast: undefined },
+      { balance: "1.5", symbol: "ETH", tokens: ["ETH", "USDC"], profileName: undefined, toast: undefined },
+      { balance: "2", symbol: "ETH", tokens: ["ETH", "USDC"], profileName: undefined, toast: undefined },
+    ])
+    expect(nock.isDone()).toBe(true)
+
+    const reloaded = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        yield* (yield* AccountData).refreshBalance("eip155")
+        return yield* snapshot
+      }),
+      { map, apiUrl: testBaseUrl },
+    )
+    expect(reloaded).toMatchObject({ balance: "2", toast: undefined })
+  })
+
+  it("shows 'Token Balance Unavailable' when the balance cannot be loaded", async () => {
+    supportedChains()
+    mockBalance("0", 500)
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        yield* (yield* AccountData).refreshBalance("eip155")
+        return yield* snapshot
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(seen).toMatchObject({ balance: undefined, toast: "Token Balance Unavailable" })
+  })
+
+  it("sets the profile from the identity, cached for 5 minutes", async () => {
+    supportedChains()
+    nock(testBaseUrl)
+      .get(`/v1/identity/${devAccount.address}`)
+      .query(true)
+      .reply(200, { name: "alice.eth", avatar: "https://img/alice.png" })
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        const data = yield* AccountData
+        yield* data.refreshIdentity
+        yield* TestClock.adjust("4 minutes")
+        yield* data.refreshIdentity
+        return yield* snapshot
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(seen.profileName).toBe("alice.eth")
+    expect(nock.isDone()).toBe(true)
+  })
+})

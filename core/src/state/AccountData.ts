@@ -1,0 +1,103 @@
+import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
+import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { CacheLifetime, DEFAULT_NATIVE_BALANCE } from "../config/constants"
+import type { ChainNamespace } from "../domain/namespace"
+import { StorageKeys } from "../domain/storageKeys"
+import { Token } from "../domain/token"
+import { Storage } from "../storage/Storage"
+import { Account } from "./Account"
+import { cachedRead } from "./storedCache"
+import { Toast } from "./Toast"
+
+const decodeToken = Schema.decodeUnknownOption(Token)
+
+/** The account's data from the Blockchain API: balances (eip155/solana, §1) and the identity (eip155). */
+export class AccountData extends Context.Service<
+  AccountData,
+  {
+    /** Token balances and the native balance; a failure shows 'Token Balance Unavailable' and keeps what was shown. */
+    readonly refreshBalance: (namespace: ChainNamespace) => Effect.Effect<void>
+    /** Profile name and avatar of the eip155 account; a failure leaves the profile empty. */
+    readonly refreshIdentity: Effect.Effect<void>
+  }
+>()("appkit/AccountData") {
+  static readonly layer = Layer.effect(
+    AccountData,
+    Effect.gen(function* () {
+      const api = yield* Effect.serviceOption(BlockchainApi)
+      const account = yield* Account
+      const toast = yield* Toast
+      const storage = yield* Storage
+
+      const connectedAccount = (namespace: ChainNamespace) =>
+        Effect.map(SubscriptionRef.get(account.state), (s) => {
+          const caipAddress = s.byNamespace[namespace]?.caipAddress
+          const address = s.byNamespace[namespace]?.address
+          if (caipAddress === undefined || address === undefined) return undefined
+          return { caipAddress, address, chainId: caipAddress.split(":").slice(0, 2).join(":") }
+        })
+
+      const refreshBalance = (namespace: ChainNamespace) =>
+        Effect.gen(function* () {
+          const target = yield* connectedAccount(namespace)
+          if (
+            target === undefined ||
+            Option.isNone(api) ||
+            (namespace !== "eip155" && namespace !== "solana")
+          )
+            return
+          const portfolio = yield* cachedRead(
+            StorageKeys.portfolioCache,
+            storage,
+            target.caipAddress,
+            CacheLifetime.portfolio,
+            Effect.map(api.value.balance({ address: target.address, chainId: target.chainId }), (balances) =>
+              balances.flatMap((balance) => Option.toArray(decodeToken(balance))),
+            ),
+          )
+          const native = yield* cachedRead(
+            StorageKeys.nativeBalanceCache,
+            storage,
+            target.caipAddress,
+            CacheLifetime.nativeBalance,
+            Effect.sync(() => {
+              const token = portfolio.find((t) => t.address === undefined)
+              return token
+                ? { balance: token.quantity.numeric, symbol: token.symbol }
+                : DEFAULT_NATIVE_BALANCE
+            }),
+          )
+          yield* account.update(namespace, {
+            tokenBalance: portfolio,
+            balance: native.balance,
+            balanceSymbol: native.symbol,
+          })
+        }).pipe(
+          Effect.catch((e) =>
+            Effect.andThen(
+              Effect.logWarning("Token balance unavailable", e),
+              toast.showCatalogue("tokenBalanceUnavailable"),
+            ),
+          ),
+        )
+
+      const refreshIdentity = Effect.gen(function* () {
+        const target = yield* connectedAccount("eip155")
+        if (target === undefined || Option.isNone(api)) return
+        const identity = yield* cachedRead(
+          StorageKeys.identityCache,
+          storage,
+          target.address,
+          CacheLifetime.identity,
+          api.value.identity({ address: target.address, chainId: target.chainId }),
+        )
+        yield* account.update("eip155", {
+          profileName: identity.name ?? undefined,
+          profileImage: identity.avatar ?? undefined,
+        })
+      }).pipe(Effect.catch((error) => Effect.logWarning("Identity unavailable", error)))
+
+      return AccountData.of({ refreshBalance, refreshIdentity })
+    }),
+  )
+}

@@ -1,0 +1,36 @@
+import { Clock, Duration, Effect, type Schema } from "effect"
+import type { StorageKey } from "../domain/storageKeys"
+import type { Storage } from "../storage/Storage"
+import { persisted } from "./persisted"
+
+type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
+
+interface Entry<V> {
+  readonly timestamp: number
+  readonly value: V
+}
+
+/**
+ * A read through one of the §3 storage caches (portfolio, native balance, name, identity): entries are
+ * keyed by address (or name) and stamped with the Clock; a fresh entry answers without calling `fetch`,
+ * so a reload within the §9 lifetime asks no server. Expired entries are dropped on the next write.
+ */
+export const cachedRead = <S extends Codec, V, E, R>(
+  key: StorageKey<S>,
+  storage: Storage["Service"],
+  id: string,
+  lifetime: Duration.Duration,
+  fetch: Effect.Effect<V, E, R>,
+): Effect.Effect<V, E, R> =>
+  Effect.gen(function* () {
+    const cache = persisted(key, storage)
+    const now = yield* Clock.currentTimeMillis
+    const fresh = (entry: Entry<V>) => now - entry.timestamp < Duration.toMillis(lifetime)
+    const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, Entry<V>>>
+    const hit = entries[id]
+    if (hit !== undefined && fresh(hit)) return hit.value
+    const value = yield* fetch
+    const kept = Object.fromEntries(Object.entries(entries).filter(([, entry]) => fresh(entry)))
+    yield* cache.write({ ...kept, [id]: { timestamp: now, value } } as S["Type"])
+    return value
+  })
