@@ -134,4 +134,26 @@ describe("AccountData", () => {
     expect(seen.profileName).toBe("alice.eth")
     expect(nock.isDone()).toBe(true)
   })
+
+  it("falls back to the registered name, cached for 5 minutes", async () => {
+    const map = new Map<string, string>()
+    supportedChains()
+    nock(testBaseUrl)
+      .get(`/v1/identity/${devAccount.address}`)
+      .query(true)
+      .reply(200, { name: null, avatar: null })
+      .get(`/v1/profile/reverse/${devAccount.address}`)
+      .query(true)
+      .reply(200, [{ name: "alice.reown.id", registered: 1, updated: 1, addresses: {}, attributes: [] }])
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        yield* (yield* AccountData).refreshIdentity
+        return yield* snapshot
+      }),
+      { map, apiUrl: testBaseUrl },
+    )
+    expect(seen.profileName).toBe("alice.reown.id")
+    expect(map.get("@appkit/ens_cache")).toContain("alice.reown.id")
+  })
 })

@@ -17,7 +17,7 @@ export class AccountData extends Context.Service<
   {
     /** Token balances and the native balance; a failure shows 'Token Balance Unavailable' and keeps what was shown. */
     readonly refreshBalance: (namespace: ChainNamespace) => Effect.Effect<void>
-    /** Profile name and avatar of the eip155 account; a failure leaves the profile empty. */
+    /** Profile name (identity, else the registered name) and avatar of the eip155 account; a failure leaves the profile empty. */
     readonly refreshIdentity: Effect.Effect<void>
   }
 >()("appkit/AccountData") {
@@ -91,8 +91,19 @@ export class AccountData extends Context.Service<
           CacheLifetime.identity,
           api.value.identity({ address: target.address, chainId: target.chainId }),
         )
+        // Without an ENS-style identity name, the account's registered name (.reown.id) is its profile name.
+        const names =
+          identity.name === null
+            ? yield* cachedRead(
+                StorageKeys.nameCache,
+                storage,
+                target.address,
+                CacheLifetime.name,
+                api.value.reverseLookup({ address: target.address }),
+              )
+            : []
         yield* account.update("eip155", {
-          profileName: identity.name ?? undefined,
+          profileName: identity.name ?? names[0]?.name,
           profileImage: identity.avatar ?? undefined,
         })
       }).pipe(Effect.catch((error) => Effect.logWarning("Identity unavailable", error)))
