@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
+import type { SiwxSession } from "../domain/siwx"
 import { SiwxError } from "../errors/connection"
 import { toastForWalletError } from "../errors/toasts"
 import { Account } from "./Account"
@@ -8,16 +9,6 @@ import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
 import { Toast } from "./Toast"
-
-/** §3 sign-in session. */
-export interface SiwxSession {
-  readonly data: { readonly accountAddress: string; readonly chainId: string } & Readonly<
-    Record<string, unknown>
-  >
-  readonly message: string
-  readonly signature: string
-  readonly cacao?: unknown
-}
 
 /**
  * What the sign-in flow needs from a sign-in setup: the siwx/ session store and message builder implement it

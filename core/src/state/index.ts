@@ -31,7 +31,6 @@ export { Names, type NamesState } from "./Names"
 export { Network, type NetworkState, shouldShowUnsupportedChain } from "./Network"
 export {
   AppKitOptions,
-  CaipNetwork,
   type Features,
   Options,
   type ResolvedOptions,
@@ -51,7 +50,7 @@ export {
   type ValidSend,
   validateSend,
 } from "./Send"
-export { Siwx, SiwxClient, type SiwxSession, type SiwxState } from "./Siwx"
+export { Siwx, SiwxClient, type SiwxState } from "./Siwx"
 export { Toast, type ToastInput, type ToastState } from "./Toast"
 export { Transactions, type TransactionsState } from "./Transactions"
 export type { WalletConnection, WalletConnections } from "./walletConnections"
