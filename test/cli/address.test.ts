@@ -108,7 +108,8 @@ const runCases = async (cases: ReadonlyArray<Case>): Promise<Map<Case, VerdictLi
     const lines = result.stdout.split("\n").filter((line) => line !== "")
     expect(lines).toHaveLength(group.length)
     expect(result.code).toBe(group.every((c) => c.valid) ? 0 : 1)
-    group.forEach((c, index) => verdicts.set(c, JSON.parse(lines[index] ?? "null") as VerdictLine))
+    for (const [index, c] of group.entries())
+      verdicts.set(c, JSON.parse(lines[index] ?? "null") as VerdictLine)
   }
   for (const c of cases.filter((c) => /[\r\n]/.test(c.input))) {
     const result = await runCli(["address", "validate", c.input, "--json", ...optionsOf(c)])

@@ -1,4 +1,5 @@
 export { AccountName, isAccountName } from "./accountName"
+export * from "./address/index"
 export {
   AmountPrecisionError,
   AmountString,
@@ -24,4 +25,3 @@ export {
 export { Email, isEmail } from "./email"
 export { isOtp, OTP_LENGTH, Otp } from "./otp"
 export { InvalidU64Error, isU64, parseU64, U64, U64_MAX } from "./u64"
-export * from "./address/index"
