@@ -162,6 +162,31 @@ describe("WalletConnect connector", () => {
     expect(auths).toEqual([])
   })
 
+  it("forgets the session and says so when the wallet disconnects", async () => {
+    const devWallet = await wallet()
+    const result = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        yield* connectThrough(connector, devWallet)
+        const disconnected = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "disconnect")),
+        )
+        yield* Effect.yieldNow
+        yield* Effect.promise(() => devWallet.disconnectAll())
+        const event = yield* Fiber.join(disconnected)
+        return {
+          event,
+          session: yield* connector.session,
+          request: yield* Effect.exit(connector.request({ method: "eth_chainId" })),
+        }
+      }),
+    )
+    expect(result.event).toEqual(Option.some({ _tag: "disconnect" }))
+    expect(result.session).toEqual(Option.none())
+    expect(result.request).toMatchObject(
+      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+    )
+  })
+
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {
     const devWallet = await wallet({ rejectRequests: true })
     const exit = await withConnector(new Map(), (connector) =>

@@ -130,12 +130,13 @@ export const makeWalletConnectConnector = (
         ),
       ) && emit({ _tag: "disconnect" })
 
+    const storagePrefix = options.storagePrefix ?? "appkit"
     const start = async () => {
       const { SignClient } = await import("@walletconnect/sign-client")
       const client = await SignClient.init({
         projectId: options.projectId,
         ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
-        customStoragePrefix: options.storagePrefix ?? "appkit",
+        customStoragePrefix: storagePrefix,
         storage: keyValueStorageFrom(storage),
         metadata: { ...options.metadata, icons: [...options.metadata.icons] },
         telemetryEnabled: false,
@@ -168,6 +169,14 @@ export const makeWalletConnectConnector = (
         await started.core.relayer.transportClose().catch(() => undefined)
         // sign-client's heartbeat interval would otherwise keep a CLI process alive forever.
         started.core.heartbeat.stop()
+        // sign-client shares one Core per storage prefix through a process global; a closed one must not
+        // be handed to the next connector, which then restores its session from Storage instead.
+        const globals = globalThis as Record<string, unknown>
+        const key = `_walletConnectCore_${storagePrefix}`
+        if (globals[key] === started.core) {
+          delete globals[key]
+          delete globals[`${key}_count`]
+        }
       }),
     )
 
