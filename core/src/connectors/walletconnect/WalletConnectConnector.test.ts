@@ -1,4 +1,4 @@
-import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { formatMessage } from "@walletconnect/utils"
 import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
@@ -17,12 +17,17 @@ let relay: Relay
 const wallets: Array<DevWallet> = []
 let prefix = 0
 
+// Every connection either side attempts must stay on loopback (no verify, pulse or public relay).
+const guard = guardLoopback()
+
 beforeAll(async () => {
   relay = await startRelay()
 })
 afterAll(async () => {
   for (const wallet of wallets) await wallet.close()
   await relay.close()
+  guard.restore()
+  expect(guard.attempts).toEqual([])
 })
 
 const options = (): WalletConnectOptions => ({
