@@ -86,6 +86,19 @@ describe("appkit-cli connect over WalletConnect", () => {
     expect(JSON.parse(after.stdout)).toEqual({ connected: false })
   })
 
+  it("prints the QR code, the URI and the countdown as plain lines when not asked for JSON", async () => {
+    const wallet = await devWallet()
+    const connected = await connectWith(wallet, cliEnv(relay.url), { plain: true })
+    expect(connected.code).toBe(0)
+    expect(connected.lines[0]).toBe("Scan the QR code with a WalletConnect wallet, or paste the URI into it:")
+    expect(connected.lines.some((line) => /^[█▀▄ ]+$/.test(line))).toBe(true)
+    expect(connected.lines).toContainEqual(expect.stringMatching(/^uri: wc:[0-9a-f]{64}@2\?/))
+    expect(connected.lines).toContainEqual(expect.stringMatching(/^Pairing expires in 4:00 \(at /))
+    expect(connected.lines.at(-1)).toBe(
+      `Connected ${wallet.address} on eip155:31337 through AppKit Dev Wallet`,
+    )
+  })
+
   it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
     const wallet = await devWallet({ rejectRequests: true })
     const env = cliEnv(relay.url)

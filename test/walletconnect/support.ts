@@ -13,45 +13,54 @@ export const cliEnv = (relayUrl: string) => ({
 })
 
 /**
- * Runs `appkit-cli connect --json` and hands the URI it prints to `wallet` as soon as it appears (the
- * way a user scans the QR code), then waits for the command to finish.
+ * Runs `appkit-cli connect` (JSON lines unless `plain`) and hands the URI it prints to `wallet` as soon as
+ * it appears (the way a user scans the QR code), then waits for the command to finish.
  */
 export const connectWith = (
   wallet: Pick<DevWallet, "pair">,
   env: NodeJS.ProcessEnv,
-  extra: ReadonlyArray<string> = [],
+  options: { readonly plain?: boolean } = {},
 ) =>
-  new Promise<{ code: number | null; events: Array<Record<string, unknown>>; stderr: string }>(
-    (resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [cliPath, "connect", "--json", "--chain", "eip155:31337", ...extra],
-        {
-          env: { ...process.env, ...env },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      )
-      const events: Array<Record<string, unknown>> = []
-      let stdout = ""
-      let stderr = ""
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL")
-        reject(new Error(`connect did not finish: ${stdout} ${stderr}`))
-      }, 20_000)
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk
-        const lines = stdout.split("\n")
-        stdout = lines.pop() ?? ""
-        for (const line of lines) {
-          const event = JSON.parse(line) as Record<string, unknown>
-          events.push(event)
-          if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)
+  new Promise<{
+    code: number | null
+    events: Array<Record<string, unknown>>
+    lines: Array<string>
+    stderr: string
+  }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [cliPath, "connect", "--chain", "eip155:31337", ...(options.plain ? [] : ["--json"])],
+      {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    )
+    const events: Array<Record<string, unknown>> = []
+    const printed: Array<string> = []
+    let stdout = ""
+    let stderr = ""
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error(`connect did not finish: ${stdout} ${stderr}`))
+    }, 20_000)
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk
+      const lines = stdout.split("\n")
+      stdout = lines.pop() ?? ""
+      for (const line of lines) {
+        printed.push(line)
+        if (options.plain) {
+          if (line.startsWith("uri: ")) wallet.pair(line.slice("uri: ".length)).catch(reject)
+          continue
         }
-      })
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-      child.on("close", (code) => {
-        clearTimeout(timer)
-        resolve({ code, events, stderr })
-      })
-    },
-  )
+        const event = JSON.parse(line) as Record<string, unknown>
+        events.push(event)
+        if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)
+      }
+    })
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      resolve({ code, events, lines: printed, stderr })
+    })
+  })

@@ -37,16 +37,27 @@ interface PairingView {
   readonly done: () => void
 }
 
+const countdown = (expiresAt: number): string => {
+  const left = Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000))
+  return `Pairing expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
+}
+
+/** How often plain output repeats the countdown (a log, so not every second). */
+const plainCountdownMs = 30_000
+
 const plainView = async (): Promise<PairingView> => {
   const { renderUnicodeCompact } = await import("uqr")
+  let ticker: ReturnType<typeof setInterval> | undefined
   return {
     pairing: (uri, expiresAt) => {
       printLine("Scan the QR code with a WalletConnect wallet, or paste the URI into it:")
       printLine(renderUnicodeCompact(uri, { border: 1 }))
       printLine(`uri: ${uri}`)
-      printLine(`Pairing expires at ${new Date(expiresAt).toISOString()} (in 4 minutes)`)
+      printLine(`${countdown(expiresAt)} (at ${new Date(expiresAt).toISOString()})`)
+      clearInterval(ticker)
+      ticker = setInterval(() => printLine(countdown(expiresAt)), plainCountdownMs)
     },
-    done: () => {},
+    done: () => clearInterval(ticker),
   }
 }
 
@@ -55,11 +66,6 @@ const jsonView = (): PairingView => ({
     printJson({ event: "display_uri", uri, expiresAt: new Date(expiresAt).toISOString() }),
   done: () => {},
 })
-
-const countdown = (expiresAt: number): string => {
-  const left = Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000))
-  return `Pairing expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
-}
 
 /** Ink on a TTY: the QR code and URI, with a countdown redrawn every second until the wallet answers. */
 const inkView = async (): Promise<PairingView> => {
