@@ -216,7 +216,6 @@ describe.concurrent("against a dead or stalled API", () => {
       "--address",
       alice,
     ],
-    ["onramp", "quote", "--amount", "100"],
   ]
   it.each(commands)("%s fails within the timeout: exit 2, one line", async (...args) => {
     const result = await cli([...args, "--api-url", deadUrl, "--timeout", "1500"])
@@ -226,6 +225,25 @@ describe.concurrent("against a dead or stalled API", () => {
     expect(result.stderr).toMatch(
       /unreachable or did not answer within 1500 ms|Network request failed|Token Balance Unavailable/,
     )
+  })
+
+  // §8: a failed onramp call falls back to sample options and a mocked quote; the CLI says so instead of
+  // failing, and --json carries `mocked: true` for scripts.
+  it("onramp quote falls back to the mocked quote at once and says so", async () => {
+    const result = await cli([
+      "onramp",
+      "quote",
+      "--amount",
+      "100",
+      "--api-url",
+      deadUrl,
+      "--timeout",
+      "1500",
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^The quote API was unavailable/)
+    const json = await cli(["onramp", "quote", "--amount", "100", "--api-url", deadUrl, "--json"])
+    expect(JSON.parse(json.stdout).mocked).toBe(true)
   })
 })
 
