@@ -163,7 +163,8 @@ export const Solana = {
 /**
  * The 12 eip155 networks where swaps (1inch, through the convert endpoints) are offered: Ethereum 1,
  * BNB Smart Chain 56, Polygon 137, OP Mainnet 10, Base 8453, Arbitrum One 42161, Avalanche C-Chain
- * 43114, Gnosis 100, zkSync Era 324, Linea 59144, Fantom 250, Aurora 1313161554.
+ * 43114, Gnosis 100, zkSync Era 324, Fantom 250, Kaia (Klaytn) 8217, Aurora 1313161554 — the list the
+ * original product ships.
  */
 export const SWAP_NETWORKS = [
   "eip155:1",
@@ -175,7 +176,7 @@ export const SWAP_NETWORKS = [
   "eip155:43114",
   "eip155:100",
   "eip155:324",
-  "eip155:59144",
+  "eip155:8217",
   "eip155:250",
   "eip155:1313161554",
 ] as const
