@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { cliPath } from "../support/cli"
 
+/** Tests never take the well-known ports a developer's own `npm start` may hold. */
+const freePorts = ["--port", "0", "--api-port", "0", "--relay-port", "0"]
+
 const rpc = async (url: string, method: string) => {
   const response = await fetch(url, {
     method: "POST",
@@ -34,7 +37,7 @@ describe("appkit-cli dev", () => {
   })
 
   it("starts anvil, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
-    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337"], {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>

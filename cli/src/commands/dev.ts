@@ -9,19 +9,28 @@ import { registerDevWallet } from "./dev-wallet"
  */
 interface DevOptions {
   readonly chainId: number
-  readonly port?: number | undefined
+  readonly port: number
+  readonly apiPort: number
+  readonly relayPort: number
   readonly json?: boolean | undefined
 }
 
-/** A commander parser for an integer option in 1..max; anything else is a usage error (exit 2). */
-const positiveInteger =
-  (option: string, max: number) =>
+/**
+ * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
+ * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
+ */
+const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+
+/** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
+const integerIn =
+  (option: string, min: number, max: number) =>
   (value: string): number => {
-    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > max) {
-      throw new CliError(`${option} must be an integer from 1 to ${max}, got '${value}'`)
+    if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new CliError(`${option} must be an integer from ${min} to ${max}, got '${value}'`)
     }
     return Number(value)
   }
+const portOption = (option: string) => integerIn(option, 0, 65535)
 
 interface Running {
   readonly stop: () => Promise<void>
@@ -42,9 +51,9 @@ const devAction = async (options: DevOptions): Promise<void> => {
   })
   // allSettled, not all: when one service fails to start, the others must still be stopped.
   const [anvil, api, relay] = await Promise.allSettled([
-    startAnvil({ chainId: options.chainId, ...(options.port === undefined ? {} : { port: options.port }) }),
-    startFixtureApi(),
-    startRelay(),
+    startAnvil({ chainId: options.chainId, port: options.port }),
+    startFixtureApi({ port: options.apiPort }),
+    startRelay({ port: options.relayPort }),
   ])
   const running: ReadonlyArray<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
@@ -67,6 +76,10 @@ const devAction = async (options: DevOptions): Promise<void> => {
     for (const [index, account] of anvil.value.accounts.entries()) {
       printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
     }
+    printLine("Point the other commands at this stack:")
+    printLine(
+      `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
+    )
     printLine("Ctrl-C stops everything.")
   }
   await stopped
@@ -77,11 +90,19 @@ export const register = (program: Command): void => {
   const dev = program
     .command("dev")
     .description("Run anvil, the fixture API server and the WalletConnect relay on loopback until stopped")
-    .option("--chain-id <N>", "anvil's chain id", positiveInteger("--chain-id", 2 ** 32 - 1), 31337)
+    .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
+    .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
     .option(
-      "--port <N>",
-      "anvil's port, e.g. 8545 (what the EVM commands use by default; default: any free port)",
-      positiveInteger("--port", 65535),
+      "--api-port <N>",
+      "the fixture API's port (0: any free port)",
+      portOption("--api-port"),
+      DEFAULT_PORTS.api,
+    )
+    .option(
+      "--relay-port <N>",
+      "the relay's port (0: any free port)",
+      portOption("--relay-port"),
+      DEFAULT_PORTS.relay,
     )
     .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
     .action(devAction)
