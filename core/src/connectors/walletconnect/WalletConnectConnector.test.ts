@@ -254,6 +254,31 @@ describe("WalletConnect connector", () => {
     expect(result.after).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "pairingExpired" }))
   })
 
+  it("gives up on a relay it cannot reach after the relay timeout", async () => {
+    const exit = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          const connecting = yield* Effect.forkChild(connector.connect())
+          // Advance the clock a second at a time, yielding to real I/O in between, until the attempt ends:
+          // the timeout fires 15 clock-seconds after it starts, however long sign-client takes to get there.
+          for (let tick = 0; tick < 10_000 && connecting.pollUnsafe() === undefined; tick++) {
+            yield* TestClock.adjust("1 second")
+            yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          }
+          return yield* Effect.exit(Fiber.join(connecting))
+        }),
+      { ...options(), relayUrl: "ws://127.0.0.1:1" },
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "WalletConnectError",
+        reason: "unavailable",
+        detail: "the relay did not answer within 15s",
+      }),
+    )
+  })
+
   it("rejects networks outside the AppKit namespaces and requests before connecting", async () => {
     const exit = await Effect.runPromise(
       Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains: ["tron:1"] }))).pipe(

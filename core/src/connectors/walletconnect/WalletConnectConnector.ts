@@ -87,6 +87,19 @@ const unavailable = (cause: unknown) =>
     detail: cause instanceof Error ? cause.message : String(cause),
   })
 
+/**
+ * sign-client keeps retrying a relay it cannot reach; a pairing or a request fails after this instead of
+ * waiting on a dead socket.
+ */
+export const relayTimeout = Duration.seconds(15)
+
+const withinRelayTimeout = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.timeoutOrElse(effect, {
+    duration: relayTimeout,
+    orElse: () =>
+      Effect.fail(unavailable(`the relay did not answer within ${Duration.format(relayTimeout)}`)),
+  })
+
 /** EIP-1193 4001 for "the user said no", whatever code the wallet used (WalletConnect's own is 5000). */
 const walletConnectUserRejected = 5000
 const toWalletError = (reply: unknown): ProviderRpcError => {
@@ -270,7 +283,7 @@ export const makeWalletConnectConnector = (
         const session = Option.isSome(stored)
           ? stored.value
           : yield* Effect.gen(function* () {
-              const { uri, approval } = yield* propose(signClient)
+              const { uri, approval } = yield* withinRelayTimeout(propose(signClient))
               if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
               const createdAt = yield* Clock.currentTimeMillis
               emit({ _tag: "display_uri", uri })
@@ -298,6 +311,10 @@ export const makeWalletConnectConnector = (
         })
         const { session, chainId } = yield* active
         const signClient = yield* client
+        // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
+        yield* withinRelayTimeout(
+          Effect.tryPromise({ try: () => signClient.core.relayer.transportOpen(), catch: unavailable }),
+        )
         return yield* Effect.tryPromise({
           try: () =>
             signClient.request({

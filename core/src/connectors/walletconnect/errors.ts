@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { RpcErrorCode } from "../../errors/rpcCodes"
 
 /**
  * What can go wrong on the WalletConnect path itself (the wallet's own answers are ProviderRpcErrors).
@@ -14,10 +15,25 @@ export const walletConnectMessages = {
   invalidOptions: "Invalid WalletConnect options",
 } as const
 
+/**
+ * The EIP-1193/1474 code each reason carries when it crosses an EIP-1193 boundary (viem's transport, a
+ * dApp's provider): an unreachable relay is a disconnected provider, a refused proposal a user rejection.
+ */
+const codes = {
+  pairingExpired: RpcErrorCode.internalError,
+  unavailable: RpcErrorCode.disconnected,
+  proposalRejected: RpcErrorCode.userRejectedRequest,
+  invalidOptions: RpcErrorCode.invalidParams,
+} as const
+
 export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
   reason: Schema.Literals(["pairingExpired", "unavailable", "proposalRejected", "invalidOptions"]),
   detail: Schema.optional(Schema.String),
 }) {
+  get code(): number {
+    return codes[this.reason]
+  }
+
   override get message(): string {
     const text = walletConnectMessages[this.reason]
     return this.detail === undefined ? text : `${text}: ${this.detail}`
