@@ -168,6 +168,14 @@ export const openWalletConnect = async (
   return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }
 
+/**
+ * sign-client can leave timers behind once closed (relay ping, reconnect backoff after a dead relay); a
+ * command that has finished with WalletConnect calls this so the process ends once its output is written.
+ */
+export const exitWhenDone = (): void => {
+  setTimeout(() => process.exit(), 0).unref()
+}
+
 /** An EIP-1193 `request` the EVM actions can drive, forwarding to the wallet of the stored session. */
 export interface WalletConnectProvider {
   readonly address: `0x${string}`

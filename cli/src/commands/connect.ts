@@ -196,9 +196,7 @@ const connectAction = async (options: ConnectOptions): Promise<void> => {
     else printLine(`Connected ${address} on ${connection.chainId} through ${info.walletName}`)
   } finally {
     await close()
-    // A sign-client stopped while it was still starting (a --timeout) can leave its relay ping timer
-    // behind; the command is done either way, so let the process end once the output is written.
-    setTimeout(() => process.exit(), 0).unref()
+    session.exitWhenDone()
   }
 }
 

@@ -27,6 +27,7 @@ const disconnectAction = async (options: { readonly json?: boolean | undefined }
         Effect.orElseSucceed(() => false),
       ),
     ).finally(close)
+    session.exitWhenDone()
   }
   session.clearConnection()
   if (options.json)
