@@ -99,6 +99,23 @@ describe("appkit-cli connect over WalletConnect", () => {
     )
   })
 
+  it("disconnect forgets the session even when the relay is gone, without hanging", async () => {
+    const ownRelay = await startRelay()
+    const wallet = await startDevWallet({ relayUrl: ownRelay.url, storagePrefix: "wallet-gone" })
+    const env = cliEnv(ownRelay.url)
+    expect((await connectWith(wallet, env)).code).toBe(0)
+    await wallet.close()
+    await ownRelay.close()
+    const disconnected = await runCli(["disconnect", "--json"], { env })
+    expect(disconnected.code).toBe(0)
+    expect(JSON.parse(disconnected.stdout)).toEqual({
+      disconnected: true,
+      kind: "walletconnect",
+      walletNotified: false,
+    })
+    expect((await runCli(["status"], { env })).code).toBe(1)
+  })
+
   it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
     const wallet = await devWallet({ rejectRequests: true })
     const env = cliEnv(relay.url)
