@@ -3,8 +3,8 @@ import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { QueryCache, type QueryState } from "./QueryCache"
 
-const run = <A, E>(program: Effect.Effect<A, E, QueryCache>) =>
-  program.pipe(Effect.provide(Layer.merge(QueryCache.layer, TestClock.layer())), Effect.runPromise)
+const run = <A, E>(program: Effect.Effect<A, E, QueryCache>, cache = QueryCache.layer) =>
+  program.pipe(Effect.provide(Layer.merge(cache, TestClock.layer())), Effect.runPromise)
 
 /** An upstream call that counts its invocations and answers from a script (one entry per call). */
 const upstream = <A>(answers: ReadonlyArray<Effect.Effect<A, string>>) => {
@@ -197,5 +197,102 @@ describe("QueryCache", () => {
       return yield* Fiber.await(reader)
     }).pipe(Effect.runPromise)
     expect(Exit.hasInterrupts(exit)).toBe(true)
+  })
+
+  describe("bounded size", () => {
+    /** Reads `key` through a counting upstream per key; returns how many upstream calls each key made. */
+    const counting = () => {
+      const calls = new Map<string, number>()
+      const read = (cache: QueryCache["Service"], ...key: [string, string]) =>
+        cache.fetch(
+          key,
+          Effect.sync(() => {
+            calls.set(key.join("/"), (calls.get(key.join("/")) ?? 0) + 1)
+            return key[1]
+          }),
+        )
+      return { read, calls: (kind: string, id: string) => calls.get(`${kind}/${id}`) ?? 0 }
+    }
+
+    it("forgets the least recently read key past its capacity", async () => {
+      const upstream = counting()
+      await run(
+        Effect.gen(function* () {
+          const cache = yield* QueryCache
+          yield* upstream.read(cache, "name", "a")
+          yield* upstream.read(cache, "name", "b")
+          yield* upstream.read(cache, "name", "a") // a is now the most recent
+          yield* upstream.read(cache, "name", "c") // makes room by dropping b
+          yield* upstream.read(cache, "name", "a")
+          yield* upstream.read(cache, "name", "b")
+        }),
+        QueryCache.layerWithCapacity(2),
+      )
+      expect([upstream.calls("name", "a"), upstream.calls("name", "b"), upstream.calls("name", "c")]).toEqual(
+        [1, 2, 1],
+      )
+    })
+
+    it("drops expired keys before fresh ones, even more recent ones", async () => {
+      const upstream = counting()
+      await run(
+        Effect.gen(function* () {
+          const cache = yield* QueryCache
+          yield* upstream.read(cache, "name", "old") // 5 min lifetime
+          yield* upstream.read(cache, "balance", "expiring") // 30 s lifetime
+          yield* upstream.read(cache, "name", "recent")
+          yield* TestClock.adjust("31 seconds")
+          yield* upstream.read(cache, "name", "new") // the expired balance goes, not the older name
+          yield* upstream.read(cache, "name", "old")
+          yield* upstream.read(cache, "name", "recent")
+        }),
+        QueryCache.layerWithCapacity(3),
+      )
+      expect(upstream.calls("name", "old")).toBe(1)
+      expect(upstream.calls("name", "recent")).toBe(1)
+    })
+
+    it("keeps keys that are being fetched, observed or locked after a failure", async () => {
+      const upstream = counting()
+      const outcome = await run(
+        Effect.gen(function* () {
+          const cache = yield* QueryCache
+          const observed = yield* cache.changes(["name", "observed"])
+          const seen: Array<QueryState> = []
+          yield* Effect.forkChild(Stream.runForEach(observed, (state) => Effect.sync(() => seen.push(state))))
+          yield* Effect.yieldNow
+          yield* upstream.read(cache, "name", "observed")
+          const slow = yield* Effect.forkChild(
+            cache.fetch(["name", "slow"], Effect.succeed("slow").pipe(Effect.delay("1 second"))),
+          )
+          yield* Effect.yieldNow
+          let lockedCalls = 0
+          const down = Effect.suspend(() => Effect.fail(`down ${++lockedCalls}`))
+          const locked = cache.fetch(["balance", "locked"], down, {
+            retries: 0,
+            errorCooldown: "30 seconds",
+          })
+          yield* Effect.flip(locked)
+          yield* upstream.read(cache, "name", "filler1")
+          yield* upstream.read(cache, "name", "filler2")
+          yield* TestClock.adjust("1 second")
+          yield* Fiber.join(slow)
+          return {
+            observedCached: (yield* cache.state(["name", "observed"])).status,
+            lockedError: yield* Effect.flip(locked),
+            slowState: (yield* cache.state(["name", "slow"])).status,
+            lastSeen: seen.at(-1)?.status,
+          }
+        }),
+        QueryCache.layerWithCapacity(1),
+      )
+      expect(upstream.calls("name", "observed")).toBe(1)
+      expect(outcome).toEqual({
+        observedCached: "success",
+        lockedError: "down 1",
+        slowState: "success",
+        lastSeen: "success",
+      })
+    })
   })
 })

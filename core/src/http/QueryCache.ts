@@ -9,7 +9,7 @@ import {
   Option,
   Schedule,
   type Scope,
-  type Stream,
+  Stream,
   SubscriptionRef,
 } from "effect"
 import { CacheLifetime, QueryRetry } from "../config/constants"
@@ -74,6 +74,13 @@ const backoffSchedule = Schedule.exponential(Duration.seconds(1), 2).pipe(
 
 export const serializeKey = (key: QueryKey): string => JSON.stringify(key)
 
+/**
+ * How many keys the cache holds before it forgets some: an app reading balances, names and wallet pages
+ * of many addresses must not grow without bound. Past the cap, expired keys go first, then the least
+ * recently read; a key being fetched, observed or under an error lock is kept.
+ */
+export const defaultMaxEntries = 1000
+
 interface Entry {
   readonly key: QueryKey
   readonly ref: SubscriptionRef.SubscriptionRef<QueryState>
@@ -81,6 +88,10 @@ interface Entry {
   lockedUntil: number
   /** Set by `invalidate`: the data stays observable but the next read fetches again. */
   stale: boolean
+  /** The lifetime of the last read, so that eviction knows when the data expired. */
+  ttlMillis: number
+  /** Running `changes` streams: an observed key is never evicted (its observers would go deaf). */
+  observers: number
 }
 
 export class QueryCache extends Context.Service<
@@ -99,26 +110,50 @@ export class QueryCache extends Context.Service<
     readonly invalidate: (prefix: QueryKey | readonly [string]) => Effect.Effect<void>
   }
 >()("appkit/QueryCache") {
-  static readonly layer: Layer.Layer<QueryCache> = Layer.effect(
-    QueryCache,
-    Effect.gen(function* () {
-      const scope = yield* Effect.scope
-      const { service, releaseWaiting } = makeQueryCache(scope)
-      // Fetches run in this scope; when it closes they stop, and whoever still waits must be released.
-      yield* Effect.addFinalizer(() => releaseWaiting)
-      return service
-    }),
-  )
+  /** The cache holding at most about `maxEntries` keys (more only while every one of them is in use). */
+  static readonly layerWithCapacity = (maxEntries: number): Layer.Layer<QueryCache> =>
+    Layer.effect(
+      QueryCache,
+      Effect.gen(function* () {
+        const { service, releaseWaiting } = makeQueryCache(yield* Effect.scope, maxEntries)
+        // Fetches run in this scope; when it closes they stop, and whoever still waits must be released.
+        yield* Effect.addFinalizer(() => releaseWaiting)
+        return service
+      }),
+    )
+
+  static readonly layer: Layer.Layer<QueryCache> = QueryCache.layerWithCapacity(defaultMaxEntries)
 }
 
-const makeQueryCache = (scope: Scope.Scope) => {
+const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
+  // Insertion order is recency order: every read moves its key to the end (see `entryFor`).
   const entries = new Map<string, Entry>()
 
+  const isEvictable = (entry: Entry, now: number) =>
+    entry.inFlight === undefined && entry.observers === 0 && entry.lockedUntil <= now
+
+  const isExpired = (entry: Entry, now: number) => {
+    const state = SubscriptionRef.getUnsafe(entry.ref)
+    return Option.isNone(state.data) || entry.stale || now - state.dataUpdatedAt >= entry.ttlMillis
+  }
+
+  /** Makes room for one more key: expired keys first, then the least recently read. */
+  const evict = (now: number) => {
+    if (entries.size < maxEntries) return
+    for (const [id, entry] of entries)
+      if (isEvictable(entry, now) && isExpired(entry, now)) entries.delete(id)
+    for (const [id, entry] of entries) {
+      if (entries.size < maxEntries) return
+      if (isEvictable(entry, now)) entries.delete(id)
+    }
+  }
+
   // Entries are created synchronously so two fibers reading a new key at once share one entry.
-  const entryFor = (key: QueryKey): Entry => {
+  const entryFor = (key: QueryKey, now: number): Entry => {
     const id = serializeKey(key)
     let entry = entries.get(id)
     if (entry === undefined) {
+      evict(now)
       // SubscriptionRef.make needs no services and cannot fail; running it here keeps entry creation atomic.
       entry = {
         key,
@@ -126,9 +161,11 @@ const makeQueryCache = (scope: Scope.Scope) => {
         inFlight: undefined,
         lockedUntil: 0,
         stale: false,
+        ttlMillis: Duration.toMillis(lifetimeOf(key[0])),
+        observers: 0,
       }
-      entries.set(id, entry)
-    }
+    } else entries.delete(id)
+    entries.set(id, entry)
     return entry
   }
 
@@ -181,7 +218,8 @@ const makeQueryCache = (scope: Scope.Scope) => {
 
   const isFresh = (entry: Entry, state: QueryState, now: number, options?: QueryOptions) => {
     const ttl = options?.ttl === undefined ? lifetimeOf(entry.key[0]) : Duration.fromInputUnsafe(options.ttl)
-    return Option.isSome(state.data) && !entry.stale && now - state.dataUpdatedAt < Duration.toMillis(ttl)
+    entry.ttlMillis = Duration.toMillis(ttl)
+    return Option.isSome(state.data) && !entry.stale && now - state.dataUpdatedAt < entry.ttlMillis
   }
 
   const releaseWaiting = Effect.suspend(() =>
@@ -195,7 +233,7 @@ const makeQueryCache = (scope: Scope.Scope) => {
   const service: QueryCache["Service"] = {
     fetch: <A, E>(key: QueryKey, fetch: Effect.Effect<A, E>, options?: QueryOptions) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
-        const entry = entryFor(key)
+        const entry = entryFor(key, now)
         const state = SubscriptionRef.getUnsafe(entry.ref)
         if (isFresh(entry, state, now, options)) return Effect.succeed(Option.getOrThrow(state.data) as A)
         if (entry.lockedUntil > now && Option.isSome(state.error)) return Effect.fail(state.error.value as E)
@@ -209,8 +247,27 @@ const makeQueryCache = (scope: Scope.Scope) => {
           Effect.andThen(Deferred.await(deferred)),
         )
       }),
-    state: (key) => SubscriptionRef.get(entryFor(key).ref),
-    changes: (key) => Effect.sync(() => SubscriptionRef.changes(entryFor(key).ref)),
+    // Reading a state does not create (or refresh) its key: only fetches and observers keep keys alive.
+    state: (key) =>
+      Effect.sync(() => {
+        const entry = entries.get(serializeKey(key))
+        return entry === undefined ? initialQueryState : SubscriptionRef.getUnsafe(entry.ref)
+      }),
+    changes: (key) =>
+      Effect.succeed(
+        Stream.unwrap(
+          Effect.acquireRelease(
+            Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              Effect.sync(() => {
+                const entry = entryFor(key, now)
+                entry.observers++
+                return entry
+              }),
+            ),
+            (entry) => Effect.sync(() => entry.observers--),
+          ).pipe(Effect.map((entry) => SubscriptionRef.changes(entry.ref))),
+        ),
+      ),
     invalidate: (prefix) =>
       Effect.sync(() => {
         for (const entry of entries.values()) {
