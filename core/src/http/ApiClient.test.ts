@@ -1,9 +1,10 @@
-import { Effect, Fiber, Schema } from "effect"
+import { Effect, Fiber, Layer, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { ApiClient } from "./ApiClient"
-import { runWithApi, testBaseUrl, testSdkQuery } from "./testing"
+import { ApiConfig } from "./ApiConfig"
+import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
 
@@ -46,6 +47,30 @@ describe("ApiClient", () => {
       await runWithApi(json({ method, baseUrl: testBaseUrl, path: "/v1/thing", body: { a: 1 } }, Answer))
       expect(scope.isDone()).toBe(true)
     }
+  })
+
+  it("adds the clientId to every method once known, but never tells a third-party service", async () => {
+    const withClientId = ApiClient.layerFetch.pipe(
+      Layer.provide(ApiConfig.fromBaseUrl(testBaseUrl, { projectId: testProjectId, clientId: "client-1" })),
+    )
+    const call = (request: Parameters<ApiClient["Service"]["json"]>[0]) =>
+      json(request, Answer).pipe(Effect.provide(withClientId), Effect.runPromise)
+    const get = nock(testBaseUrl)
+      .get("/v1/thing")
+      .query({ ...testSdkQuery, clientId: "client-1" })
+      .reply(200, { value: 1 })
+    await call({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" })
+    for (const method of ["POST", "PUT", "DELETE"] as const) {
+      const scope = nock(testBaseUrl)
+        .intercept("/v1/thing", method, { a: 1 })
+        .query({ clientId: "client-1" })
+        .reply(200, { value: 1 })
+      await call({ method, baseUrl: testBaseUrl, path: "/v1/thing", body: { a: 1 } })
+      expect(scope.isDone()).toBe(true)
+    }
+    const thirdParty = nock(testBaseUrl).get("/api/utxo").query({}).reply(200, { value: 1 })
+    await call({ method: "GET", baseUrl: testBaseUrl, path: "/api/utxo", sdkParams: false })
+    expect([get.isDone(), thirdParty.isDone()]).toEqual([true, true])
   })
 
   it("maps a non-OK answer to 'HTTP status code: {n}' carrying status and body", async () => {

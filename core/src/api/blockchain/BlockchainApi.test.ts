@@ -194,6 +194,26 @@ describe("BlockchainApi swaps", () => {
     expect(quotes.quotes[0]?.toAmount).toBe("990")
   })
 
+  it("rejects amounts that are not base units (no bigint conversion may throw later)", async () => {
+    for (const toAmount of ["1.5e18", "-1", "0x10", ""]) {
+      nock(testBaseUrl)
+        .get("/v1/convert/quotes")
+        .query(true)
+        .reply(200, {
+          quotes: [{ id: null, fromAmount: "1000", fromAccount: "a", toAmount, toAccount: "b" }],
+        })
+      const error = await withApi((api) => Effect.flip(api.swapQuotes(quote)))
+      expect(error._tag).toBe("ResponseDecodeError")
+    }
+    nock(testBaseUrl).get("/v1/convert/gas-price").query(true).reply(200, {
+      standard: "1.5",
+      fast: "2",
+      instant: "3",
+    })
+    const gas = await withApi((api) => Effect.flip(api.gasPrice({ chainId: "eip155:1" })))
+    expect(gas._tag).toBe("ResponseDecodeError")
+  })
+
   it("refuses swaps and gas prices off the 12 swap networks without calling", async () => {
     const errors = await withApi((api) =>
       Effect.all([

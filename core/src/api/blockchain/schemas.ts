@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { UnitsString } from "../../validation/amount"
 
 /**
  * Wire shapes of the Blockchain API (§7). The fixture API server serves data that decodes with exactly
@@ -7,6 +8,10 @@ import { Schema } from "effect"
  */
 
 const Nullable = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
+
+// Base-unit amounts and decimals are checked here, at the boundary: whoever turns them into bigints
+// later (swap state, the CLI) must never meet "1.5e18" or -1 and throw.
+const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** GET /v1/supported-chains: CAIP-2 ids reachable over HTTP and over websockets. */
 export const SupportedChains = Schema.Struct({
@@ -125,9 +130,9 @@ export type FungiblePriceResponse = typeof FungiblePriceResponse.Type
 
 export const SwapQuote = Schema.Struct({
   id: Schema.NullOr(Schema.String),
-  fromAmount: Schema.String,
+  fromAmount: UnitsString,
   fromAccount: Schema.String,
-  toAmount: Schema.String,
+  toAmount: UnitsString,
   toAccount: Schema.String,
 })
 /** GET /v1/convert/quotes */
@@ -139,7 +144,7 @@ export const SwapToken = Schema.Struct({
   symbol: Schema.String,
   /** CAIP-10 address. */
   address: Schema.String,
-  decimals: Schema.Number,
+  decimals: NonNegativeInt,
   logoUri: Schema.String,
   eip2612: Schema.optionalKey(Schema.Boolean),
 })
@@ -149,14 +154,14 @@ export const SwapTokens = Schema.Struct({ tokens: Schema.Array(SwapToken) })
 export type SwapTokens = typeof SwapTokens.Type
 
 /** GET /v1/convert/allowance: base units as a decimal string. */
-export const Allowance = Schema.Struct({ allowance: Schema.String })
+export const Allowance = Schema.Struct({ allowance: UnitsString })
 export type Allowance = typeof Allowance.Type
 
 /** GET /v1/convert/gas-price: wei as decimal strings. */
 export const GasPrice = Schema.Struct({
-  standard: Schema.String,
-  fast: Schema.String,
-  instant: Schema.String,
+  standard: UnitsString,
+  fast: UnitsString,
+  instant: UnitsString,
 })
 export type GasPrice = typeof GasPrice.Type
 
@@ -175,8 +180,8 @@ export const BuildTransactionResponse = Schema.Struct({
     from: Schema.String,
     to: Schema.String,
     data: Schema.String,
-    amount: Schema.String,
-    eip155: Schema.Struct({ gas: Schema.String, gasPrice: Schema.String }),
+    amount: UnitsString,
+    eip155: Schema.Struct({ gas: UnitsString, gasPrice: UnitsString }),
   }),
 })
 export type BuildTransactionResponse = typeof BuildTransactionResponse.Type
@@ -187,8 +192,8 @@ export const BuildApproveResponse = Schema.Struct({
     from: Schema.String,
     to: Schema.String,
     data: Schema.String,
-    value: Schema.String,
-    eip155: Schema.Struct({ gas: Schema.Number, gasPrice: Schema.String }),
+    value: UnitsString,
+    eip155: Schema.Struct({ gas: NonNegativeInt, gasPrice: UnitsString }),
   }),
 })
 export type BuildApproveResponse = typeof BuildApproveResponse.Type
