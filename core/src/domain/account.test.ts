@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { AccountState, AccountTypeObject, EmbeddedWalletUser, PreferredAccountTypes } from "./account"
-import { schemaCases } from "./schemaCases"
 
 const evmAccount = { namespace: "eip155", address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", type: "eoa" }
 const ordinals = {

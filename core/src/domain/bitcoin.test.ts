@@ -1,4 +1,5 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import {
   BitcoinAddressEntry,
   BitcoinNetwork,
@@ -12,7 +13,6 @@ import {
   Utxo,
   WalletEventName,
 } from "./bitcoin"
-import { schemaCases } from "./schemaCases"
 
 // BIP-174's first valid example PSBT.
 const psbt =

@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { ConnectorDescriptor, WalletListing } from "./connector"
-import { schemaCases } from "./schemaCases"
 
 const metamask = {
   id: "io.metamask",

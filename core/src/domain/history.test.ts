@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { TransactionHistoryEntry } from "./history"
-import { schemaCases } from "./schemaCases"
 
 const receive = {
   id: "0x8fa3c1e4d2b6a7f9e0c1d2b3a4f5e6d7c8b9a0f1e2d3c4b5a6f7e8d9c0b1a2f3:0",

@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { Identity, NameRegistrationPayload } from "./names"
-import { schemaCases } from "./schemaCases"
 
 describe("Identity", () => {
   schemaCases(Identity, {

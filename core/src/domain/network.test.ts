@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { Network, NetworkState } from "./network"
-import { schemaCases } from "./schemaCases"
 
 const base = {
   id: 8453,

@@ -1,6 +1,6 @@
 import { describe } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { OnrampOptions, OnrampQuoteInput } from "./onramp"
-import { schemaCases } from "./schemaCases"
 
 const usdcOnBase = {
   id: "2b92315d-eab7-5bef-84fa-089a131333f5",

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { PairingState } from "./pairing"
-import { schemaCases } from "./schemaCases"
 
 const uri =
   "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1714645140"

@@ -1,5 +1,5 @@
 import { describe } from "vitest"
-import { schemaCases } from "./schemaCases"
+import { schemaCases } from "../testing/schemaCases"
 import { SendState } from "./send"
 
 const usdc = { symbol: "USDC", price: 1, quantity: { decimals: "6", numeric: "250" } }

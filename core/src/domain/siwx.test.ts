@@ -1,7 +1,7 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { schemaCases } from "../testing/schemaCases"
 import { loadVectors } from "../testing/vectors"
-import { schemaCases } from "./schemaCases"
 import { SiwxMessageData, SiwxSession } from "./siwx"
 
 const data = {

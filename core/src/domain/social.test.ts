@@ -1,5 +1,5 @@
 import { describe } from "vitest"
-import { schemaCases } from "./schemaCases"
+import { schemaCases } from "../testing/schemaCases"
 import { SocialProvider } from "./social"
 
 describe("SocialProvider", () => {

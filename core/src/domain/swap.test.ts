@@ -1,5 +1,5 @@
 import { describe } from "vitest"
-import { schemaCases } from "./schemaCases"
+import { schemaCases } from "../testing/schemaCases"
 import { SwapQuoteInput } from "./swap"
 
 const quote = {

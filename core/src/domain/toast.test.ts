@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { schemaCases } from "./schemaCases"
+import { schemaCases } from "../testing/schemaCases"
 import { Toast } from "./toast"
 
 describe("Toast", () => {

@@ -2,8 +2,9 @@ import { Result, Schema } from "effect"
 import { expect, it } from "vitest"
 
 /**
- * Test support for the entity schemas: each sample that should decode does, and each bad one fails
- * with a SchemaError (not a throw, not a partial value). Named cases make a failing sample obvious.
+ * Test support only (not exported), for the entity schemas: each sample that should decode does, and each
+ * bad one fails with a SchemaError (not a throw, not a partial value). Named cases make a failing sample
+ * obvious.
  */
 export const schemaCases = <S extends Schema.Top & { readonly DecodingServices: never }>(
   schema: S,
