@@ -1,4 +1,4 @@
-import { Context, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
+import { Context, Duration, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
 import { type ToastKey, type ToastVariant, toastMessages } from "../errors/toasts"
 
@@ -26,6 +26,12 @@ export const initialToastState: ToastState = {
   autoClose: true,
 }
 
+/**
+ * How long an auto-closing toast stays up. §4/§9 are silent on it; this is what the original product's
+ * snackbar does (it hides itself 2.5 s after opening when autoClose is set).
+ */
+export const toastAutoCloseAfter = Duration.millis(2500)
+
 export class Toast extends Context.Service<
   Toast,
   {
@@ -42,6 +48,16 @@ export class Toast extends Context.Service<
       const state = yield* SubscriptionRef.make(initialToastState)
       // Only the latest toast may appear: a newer show interrupts a pending delayed one.
       const pending = yield* FiberHandle.make<void, never>()
+      // The open toast's auto-close timer: replaced by each newly shown toast, cleared by hide.
+      const autoClose = yield* FiberHandle.make<void, never>()
+      const close = SubscriptionRef.update(state, (s) => ({ ...s, open: false }))
+      const reveal = (next: ToastState) =>
+        Effect.andThen(
+          SubscriptionRef.set(state, next),
+          next.autoClose
+            ? FiberHandle.run(autoClose, Effect.delay(close, toastAutoCloseAfter))
+            : FiberHandle.clear(autoClose),
+        )
       const show = (toast: ToastInput) =>
         Effect.gen(function* () {
           const next: ToastState = {
@@ -51,25 +67,18 @@ export class Toast extends Context.Service<
             autoClose: toast.autoClose ?? true,
             open: true,
           }
+          yield* FiberHandle.clear(pending)
+          yield* FiberHandle.clear(autoClose)
           const current = yield* SubscriptionRef.get(state)
-          if (!current.open) {
-            yield* FiberHandle.clear(pending)
-            return yield* SubscriptionRef.set(state, next)
-          }
-          yield* SubscriptionRef.set(state, { ...current, open: false })
-          yield* FiberHandle.run(
-            pending,
-            Effect.delay(SubscriptionRef.set(state, next), Timings.toastOpenDelay),
-          )
+          if (!current.open) return yield* reveal(next)
+          yield* close
+          yield* FiberHandle.run(pending, Effect.delay(reveal(next), Timings.toastOpenDelay))
         })
       return Toast.of({
         state,
         show,
         showCatalogue: (key) => show(toastMessages[key]),
-        hide: Effect.andThen(
-          FiberHandle.clear(pending),
-          SubscriptionRef.update(state, (s) => ({ ...s, open: false })),
-        ),
+        hide: Effect.andThen(Effect.andThen(FiberHandle.clear(pending), FiberHandle.clear(autoClose)), close),
       })
     }),
   )
