@@ -4,12 +4,19 @@ import { type AppKitState, createAppKit } from "./appkit"
 import { devAccount, scriptedWallet, testOptions } from "./state/testkit"
 import { fromMap, Storage } from "./storage/Storage"
 
-const make = (map = new Map<string, string>(), connectorIds: ReadonlyArray<string> = ["injected"]) => {
-  const wallets = connectorIds.map((id) => Effect.runSync(scriptedWallet({ id, rdns: `io.${id}` })))
+const make = (
+  map = new Map<string, string>(),
+  config: { readonly reconnect?: boolean; readonly chainId?: string } = {},
+  connectorIds: ReadonlyArray<string> = ["injected"],
+) => {
+  const wallets = connectorIds.map((id) =>
+    Effect.runSync(scriptedWallet({ id, rdns: `io.${id}`, chainId: config.chainId })),
+  )
   const appKit = createAppKit({
     options: testOptions,
     connectors: wallets.map((w) => w.connector),
     storage: Layer.succeed(Storage, fromMap(map)),
+    reconnect: config.reconnect,
   })
   return { appKit, wallets, map }
 }
@@ -73,8 +80,9 @@ describe("createAppKit", () => {
     await appKit.dispose()
   })
 
-  it("restores the same state from the same storage after a reload", async () => {
+  it("restores the same state from the same storage after a reload, and reconnects the wallet by itself", async () => {
     const { appKit, map } = make()
+    await appKit.ready
     await appKit.connect("injected")
     await appKit.switchNetwork("eip155:8453")
     await appKit.setPreferredAccountType("eip155", "eoa")
@@ -83,33 +91,37 @@ describe("createAppKit", () => {
     expect(before.account.byNamespace.eip155?.address).toBe(devAccount.address)
     await appKit.dispose()
 
-    const reloaded = make(map).appKit
-    const after = reloaded.getState()
-    expect(persistedPart(after)).toEqual({
+    // Stored state alone, before any wallet is asked: everything but the live wallet's display info.
+    const restored = make(map, { reconnect: false, chainId: "eip155:8453" })
+    expect(persistedPart(restored.appKit.getState())).toEqual({
       ...persistedPart(before),
-      // Wallet display info comes from the live connector on reconnect, not from storage.
       account: {
         ...before.account,
         byNamespace: { eip155: { ...before.account.byNamespace.eip155, connectedWalletInfo: undefined } },
       },
     })
-    await reloaded.dispose()
+    expect(restored.wallets[0]?.calls).toEqual([])
+    await restored.appKit.dispose()
+
+    // The default: the wallet (still on Base) is asked once on creation, and the state is whole again.
+    const reloaded = make(map, { chainId: "eip155:8453" })
+    await reloaded.appKit.ready
+    expect(reloaded.wallets[0]?.calls).toEqual(["connect"])
+    expect(persistedPart(reloaded.appKit.getState())).toEqual(persistedPart(before))
+    await reloaded.appKit.reconnect()
+    expect(reloaded.wallets[0]?.calls).toEqual(["connect"])
+    await reloaded.appKit.dispose()
   })
 
-  it("reconnects the stored wallet after a reload, and drops a connection whose wallet refuses", async () => {
+  it("drops a stored connection whose wallet refuses to reconnect", async () => {
     const { appKit, map } = make()
     await appKit.connect("injected")
     await appKit.dispose()
 
-    const back = make(map)
-    await back.appKit.reconnect()
-    expect(back.wallets[0]?.calls).toEqual(["connect"])
-    expect(back.appKit.getState().connection.status).toBe("connected")
-    await back.appKit.dispose()
-
-    const refused = make(map)
+    const refused = make(map, { reconnect: false })
     refused.wallets[0]?.reject.add("connect")
     await refused.appKit.reconnect()
+    expect(refused.wallets[0]?.calls).toEqual(["connect"])
     expect(refused.appKit.getState().connection).toMatchObject({ status: "disconnected", connections: {} })
     expect(refused.appKit.getState().account.byNamespace).toEqual({})
     expect(JSON.parse(map.get("@appkit/connection_status") ?? "null")).toBe("disconnected")

@@ -64,6 +64,12 @@ export interface CreateAppKitOptions {
   readonly siwx?: Eip155SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
   /** The Blockchain API client; by default built from `options.apiUrl` when that is set. */
   readonly api?: Layer.Layer<BlockchainApi> | undefined
+  /**
+   * Reconnect the stored connections' wallets at once (true by default, as wagmi and the original product
+   * do on load); `ready` settles when that is done. A stored connection whose connector is not among
+   * `connectors` yet is dropped, so pass the known connectors here rather than registering them later.
+   */
+  readonly reconnect?: boolean | undefined
 }
 
 type Services = Layer.Success<ReturnType<typeof stateLayer>>
@@ -171,7 +177,20 @@ export const createAppKit = (input: CreateAppKitOptions) => {
       throw Cause.squash(exit.cause)
     })
 
+  // The state is already restored from storage; this brings the wallets behind it back (status "connecting" meanwhile).
+  // Nobody has to await `ready`, so even a defect is logged rather than left as an unhandled rejection.
+  const ready =
+    input.reconnect === false
+      ? Promise.resolve()
+      : run(
+          Effect.catchCause(services.connection.reconnect, (cause) =>
+            Effect.logError("Reconnecting the stored connections failed", cause),
+          ),
+        )
+
   return {
+    /** Settles once the stored connections are reconnected or dropped (at once with `reconnect: false`). Never rejects. */
+    ready,
     getState,
     subscribe: (listener: (state: AppKitState) => void) => {
       listeners.add(listener)
@@ -188,7 +207,7 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     pushTransaction: (action: TransactionAction) => run(services.router.pushTransaction(action)),
     finishTransaction: (result: "success" | "cancel") => run(services.modal.finishTransaction(result)),
     connect: (connectorId: string) => run(services.connection.connect(connectorId)),
-    /** After a reload: reconnects the stored connections (the state is already restored from storage). */
+    /** Reconnects stored connections not connected in this instance (createAppKit already does it on creation). */
     reconnect: () => run(services.connection.reconnect),
     disconnect: (namespace?: ChainNamespace) => run(services.connection.disconnect(namespace)),
     switchNetwork: (caipNetworkId: string) => run(services.connection.switchNetwork(caipNetworkId)),

@@ -62,6 +62,22 @@ describe("Connection", () => {
     ])
   })
 
+  it("reconnect leaves a connection made in this instance alone (its wallet would refuse a second connect)", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const state = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        yield* connection.reconnect
+        return yield* connectionState
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(wallet.calls).toEqual(["connect"])
+    expect(state.status).toBe("connected")
+    expect(state.connections.eip155?.connectorId).toBe("injected")
+  })
+
   it("goes back to disconnected when the wallet refuses to connect", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     wallet.reject.add("connect")

@@ -104,6 +104,9 @@ export class Connection extends Context.Service<
       }
       // One listener per connector: a pairing connector serves several namespaces through one event stream.
       const listeners = yield* FiberMap.make<string>()
+      // Connectors whose wallet answered connect() in this instance: reconnect leaves them alone (asking a
+      // connected wallet to connect again fails with 'Connector already connected.' and would drop it).
+      const live = new Set<string>()
 
       const save = (connections: ConnectionState["connections"]) =>
         Effect.gen(function* () {
@@ -147,8 +150,10 @@ export class Connection extends Context.Service<
           )
           for (const ns of namespaces) {
             const connectorId = before.connections[ns]?.connectorId
-            if (connectorId !== undefined && !stillUsed.has(connectorId))
+            if (connectorId !== undefined && !stillUsed.has(connectorId)) {
+              live.delete(connectorId)
               yield* FiberMap.remove(listeners, connectorId)
+            }
           }
           yield* pairing.reset
         })
@@ -243,6 +248,7 @@ export class Connection extends Context.Service<
             return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
           }
           yield* adopt(connections)
+          live.add(connectorId)
           for (const namespace of namespacesOf(connections)) {
             yield* account.update(namespace, {
               connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
@@ -282,6 +288,7 @@ export class Connection extends Context.Service<
           namespacesOf(connections).map((ns) => connections[ns]?.connectorId ?? ""),
         )
         for (const connectorId of connectorIds) {
+          if (live.has(connectorId)) continue
           const outcome = yield* Effect.result(
             Effect.flatMap(connectors.get(connectorId), (connector) => establish(connector, false)),
           )

@@ -5,6 +5,7 @@ import { apiLayer } from "../api/layer"
 import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
 import { Network } from "../domain/network"
+import { ConnectionError } from "../errors/connection"
 import { ProviderRpcError } from "../errors/ProviderRpcError"
 import { ApiConfig } from "../http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
@@ -46,7 +47,7 @@ export const devAccount = privateKeyToAccount(
 )
 
 export interface ScriptedWallet {
-  readonly connector: Connector<ProviderRpcError>
+  readonly connector: Connector<ProviderRpcError | ConnectionError>
   readonly emit: (event: ConnectorEvent) => Effect.Effect<void>
   /** Calls made to the wallet, in order. */
   readonly calls: Array<string>
@@ -59,7 +60,7 @@ export const scriptedWallet = (options: {
   readonly id: string
   readonly type?: ConnectorType
   readonly chain?: ChainNamespace
-  readonly chainId?: string
+  readonly chainId?: string | undefined
   readonly rdns?: string
   /** CAIP-10 accounts reported on connect (a pairing wallet reports several namespaces); devAccount on chainId by default. */
   readonly accounts?: ReadonlyArray<string>
@@ -77,21 +78,31 @@ export const scriptedWallet = (options: {
           ? Effect.fail(new ProviderRpcError({ code: 4001, message: `User rejected ${method}` }))
           : effect
       })
-    const connector: Connector<ProviderRpcError> = {
+    // Like a real wallet connector, it refuses a second connect until disconnected.
+    let connected = false
+    const connector: Connector<ProviderRpcError | ConnectionError> = {
       id: options.id,
       name: `Wallet ${options.id}`,
       type: options.type ?? "INJECTED",
       chain,
       rdns: options.rdns,
       connect: () =>
+        connected
+          ? Effect.fail(new ConnectionError({ reason: "connectorAlreadyConnected" }))
+          : guarded(
+              "connect",
+              Effect.sync(() => {
+                connected = true
+                return { accounts: options.accounts ?? [`${chainId}:${devAccount.address}`], chainId }
+              }),
+            ),
+      disconnect: () =>
         guarded(
-          "connect",
-          Effect.sync(() => ({
-            accounts: options.accounts ?? [`${chainId}:${devAccount.address}`],
-            chainId,
-          })),
+          "disconnect",
+          Effect.sync(() => {
+            connected = false
+          }),
         ),
-      disconnect: () => guarded("disconnect", Effect.void),
       switchChain: (next) =>
         guarded(
           "switchChain",
@@ -112,7 +123,11 @@ export const scriptedWallet = (options: {
     }
     return {
       connector,
-      emit: (event) => Effect.asVoid(PubSub.publish(events, event)),
+      emit: (event) =>
+        Effect.suspend(() => {
+          if (event._tag === "disconnect") connected = false
+          return Effect.asVoid(PubSub.publish(events, event))
+        }),
       calls,
       reject,
     } satisfies ScriptedWallet
