@@ -4,18 +4,23 @@ import { describe, expect, it } from "vitest"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
-import { Router, View } from "./Router"
+import { Router, type TransactionAction, View } from "./Router"
 import { runState, scriptedWallet, testOptions } from "./testkit"
 
 /**
- * A small reference model of §2 (history, push/replace/reset/back) and §4 (open toggles, close blocked on
- * ApproveTransaction unless forced, embedded mode returns home; the default view follows the connection).
+ * A small reference model of §2 (history, push/replace/reset/back, the transaction stack) and §4 (open
+ * toggles, close blocked on ApproveTransaction or while sign-in is required unless forced, embedded mode
+ * returns home; the default view follows the connection).
  * Written from the spec, apart from the code.
  */
 interface Model {
   open: boolean
   connected: boolean
   history: Array<View>
+  /** Pending wallet requests, latest last: what follows each one's success (a cancel always goes back). */
+  transactions: Array<TransactionAction>
+  /** Sign-in required and no session: the close button is disabled (§4). */
+  closeDisabled: boolean
   readonly embedded: boolean
 }
 
@@ -31,9 +36,32 @@ const home = (m: Model): View => (m.connected ? "Account" : "Connect")
 
 const modelClose = (m: Model, force: boolean) => {
   if (!m.open) return
-  if (!force && top(m) === "ApproveTransaction") return
+  if (!force && (top(m) === "ApproveTransaction" || m.closeDisabled)) return
   if (m.embedded) m.history = [home(m)]
   else m.open = false
+}
+
+/** §2 back: one view left, or UnsupportedChain anywhere in the history, closes instead. */
+const modelBack = (m: Model, force: boolean) =>
+  m.history.length <= 1 || m.history.includes("UnsupportedChain")
+    ? modelClose(m, force)
+    : void m.history.pop()
+
+/**
+ * A settled wallet request (nothing left to protect, so closing is forced): a cancel or GoBack goes back;
+ * Reset starts over at its view; Replace drops the flow back to before ConnectingSiwe, or closes.
+ */
+const modelFinish = (m: Model, result: "success" | "cancel") => {
+  const action = m.transactions.pop()
+  if (action === undefined) return
+  if (result === "cancel" || action._tag === "GoBack") return modelBack(m, true)
+  if (action._tag === "Reset") {
+    m.history = [action.view]
+    return
+  }
+  const siwe = m.history.indexOf("ConnectingSiwe")
+  if (siwe > 0) m.history = m.history.slice(0, siwe)
+  else modelClose(m, true)
 }
 
 const modelOpen = (m: Model, view: View | undefined) => {
@@ -56,16 +84,21 @@ const command = (
     const [router, modal] = await r.run(
       Effect.all([SubscriptionRef.get(r.router.state), SubscriptionRef.get(r.modal.state)]),
     )
-    expect({ history: router.history, view: router.view, open: modal.open }).toEqual({
-      history: m.history,
-      view: top(m),
-      open: m.open,
-    })
+    expect({
+      history: router.history,
+      view: router.view,
+      open: modal.open,
+      transactions: router.transactionStack,
+    }).toEqual({ history: m.history, view: top(m), open: m.open, transactions: m.transactions })
   },
   toString: () => name,
 })
 
-const view = fc.constantFrom(...View.literals)
+// Every view, with the ones §2/§4 single out drawn more often so that their rules are exercised in depth.
+const view = fc.oneof(
+  { arbitrary: fc.constantFrom(...View.literals), weight: 3 },
+  { arbitrary: fc.constantFrom<View>("ConnectingSiwe", "ApproveTransaction", "UnsupportedChain"), weight: 1 },
+)
 
 const commands = [
   fc.constant(
@@ -137,11 +170,53 @@ const commands = [
   fc.constant(
     command(
       "back",
-      (m) =>
-        m.history.length <= 1 || m.history.includes("UnsupportedChain")
-          ? modelClose(m, false)
-          : void m.history.pop(),
+      (m) => modelBack(m, false),
       (r) => r.modal.back,
+    ),
+  ),
+  fc
+    .oneof(
+      fc.constant<TransactionAction>({ _tag: "GoBack" }),
+      fc.constant<TransactionAction>({ _tag: "Replace" }),
+      view.map((v): TransactionAction => ({ _tag: "Reset", view: v })),
+    )
+    .map((action) =>
+      command(
+        `pushTransaction(${JSON.stringify(action)})`,
+        (m) => void m.transactions.push(action),
+        (r) => r.router.pushTransaction(action),
+      ),
+    ),
+  // The sign-in flow as a skin drives it: the SIWE view asks the wallet, whose success replaces the flow.
+  fc.constant(
+    command(
+      "signInRequest",
+      (m) => {
+        for (const v of ["ConnectingSiwe", "ApproveTransaction"] as const) if (top(m) !== v) m.history.push(v)
+        m.transactions.push({ _tag: "Replace" })
+      },
+      (r) =>
+        Effect.all([
+          r.router.push("ConnectingSiwe"),
+          r.router.push("ApproveTransaction"),
+          r.router.pushTransaction({ _tag: "Replace" }),
+        ]),
+    ),
+  ),
+  fc.constantFrom("success" as const, "cancel" as const).map((result) =>
+    command(
+      `finishTransaction(${result})`,
+      (m) => modelFinish(m, result),
+      (r) => r.modal.finishTransaction(result),
+    ),
+  ),
+  fc.boolean().map((disabled) =>
+    command(
+      `setCloseDisabled(${disabled})`,
+      (m) => {
+        m.closeDisabled = disabled
+      },
+      (r) => r.modal.setCloseDisabled(disabled),
     ),
   ),
 ]
@@ -161,7 +236,14 @@ const runModel = (embedded: boolean) =>
           yield* Effect.promise(() =>
             fc.asyncModelRun(
               () => ({
-                model: { open: false, connected: false, history: ["Connect" as View], embedded },
+                model: {
+                  open: false,
+                  connected: false,
+                  history: ["Connect" as View],
+                  transactions: [],
+                  closeDisabled: false,
+                  embedded,
+                },
                 real: { router, modal, connection, run },
               }),
               cmds,
@@ -171,7 +253,7 @@ const runModel = (embedded: boolean) =>
         { options: { ...testOptions, enableEmbedded: embedded } },
       ),
     ),
-    { numRuns: 60 },
+    { numRuns: 100 },
   )
 
 describe("router and modal against a reference model of §2/§4", () => {
