@@ -1,5 +1,5 @@
+import type { CaipIdReport } from "@appkit/core"
 import { beforeAll, describe, expect, it } from "vitest"
-import type { CaipReport } from "../../cli/src/commands/caip"
 import { loadVectors, type Vector } from "../../core/src/testing/vectors"
 import { runCli } from "../support/cli"
 
@@ -18,7 +18,7 @@ interface CaipVector extends Vector {
 
 const parse = async (id: string) => {
   const result = await runCli(["caip", "parse", id, "--json"])
-  return { code: result.code, report: JSON.parse(result.stdout) as CaipReport }
+  return { code: result.code, report: JSON.parse(result.stdout) as CaipIdReport }
 }
 
 describe("caip parse agrees with caip.json", () => {
@@ -26,7 +26,7 @@ describe("caip parse agrees with caip.json", () => {
     (v) => v.kind === "chain_id" || v.kind === "account_id",
   )
   // All ids go through one run (one JSON line each, in order); each vector is then its own test.
-  let reports: ReadonlyArray<CaipReport>
+  let reports: ReadonlyArray<CaipIdReport>
   let code: number | null
   beforeAll(async () => {
     const result = await runCli(["caip", "parse", "--json", "--", ...vectors.map((v) => v.input)])
@@ -34,7 +34,7 @@ describe("caip parse agrees with caip.json", () => {
     reports = result.stdout
       .trimEnd()
       .split("\n")
-      .map((line) => JSON.parse(line) as CaipReport)
+      .map((line) => JSON.parse(line) as CaipIdReport)
   })
 
   it("answers every id, and exits 1 because some are invalid", () => {
@@ -78,7 +78,7 @@ describe("appkit-cli caip parse", () => {
     const networks = result.stdout
       .trimEnd()
       .split("\n")
-      .map((line) => (JSON.parse(line) as CaipReport).bitcoinNetwork)
+      .map((line) => (JSON.parse(line) as CaipIdReport).bitcoinNetwork)
     expect(networks).toEqual(cases.map(([, network]) => network))
   })
 

@@ -10,5 +10,6 @@ export {
   decodeBitcoinAddress,
 } from "./bitcoin"
 export { isChecksumAddress, isHexAddress, toChecksumAddress } from "./evm"
+export { type CaipIdReport, inspectCaipId } from "./inspectCaipId"
 export { decodeSs58, type Ss58Address } from "./polkadot"
 export { type AddressVerdict, type ValidateAddressOptions, validateAddress } from "./validateAddress"

@@ -1,0 +1,66 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { inspectCaipId } from "./inspectCaipId"
+
+describe("inspectCaipId", () => {
+  it("splits a chain id and names the Bitcoin network of a bip122 reference", () => {
+    expect(inspectCaipId("bip122:000000000933ea01ad0ee984209779ba")).toEqual({
+      input: "bip122:000000000933ea01ad0ee984209779ba",
+      kind: "chain_id",
+      valid: true,
+      namespace: "bip122",
+      reference: "000000000933ea01ad0ee984209779ba",
+      address: null,
+      knownNamespace: true,
+      bitcoinNetwork: "testnet",
+      normalized: "bip122:000000000933ea01ad0ee984209779ba",
+      error: null,
+    })
+    expect(inspectCaipId("bip122:12a765e31ffd4059bada1e25190f6e98").bitcoinNetwork).toBeNull()
+  })
+
+  it("holds an account id on a known namespace to its chain's address rules", () => {
+    expect(inspectCaipId("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")).toMatchObject({
+      kind: "account_id",
+      valid: true,
+      address: "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb",
+      error: null,
+    })
+    expect(
+      inspectCaipId("bip122:000000000933ea01ad0ee984209779ba:bc1qwz2lhc40s8ty3l5jg3plpve3y3l82x9l42q7fk"),
+    ).toMatchObject({ valid: false, bitcoinNetwork: "testnet", normalized: null, error: "Invalid address" })
+  })
+
+  it("checks only the syntax of other namespaces", () => {
+    expect(inspectCaipId("hedera:mainnet:0.0.1234567890-zbhlt")).toMatchObject({
+      kind: "account_id",
+      valid: true,
+      knownNamespace: false,
+      namespace: "hedera",
+    })
+  })
+
+  it("says which part breaks the grammar", () => {
+    expect(inspectCaipId("eip155")).toMatchObject({
+      kind: null,
+      valid: false,
+      error: "Invalid CAIP id 'eip155': expected namespace:reference or namespace:reference:address",
+    })
+    expect(inspectCaipId("ETH:1:0xab")).toMatchObject({
+      kind: "account_id",
+      valid: false,
+      namespace: null,
+      error: expect.stringContaining("namespace 'ETH'"),
+    })
+  })
+
+  it("never throws, and a report is valid exactly when it has no error", () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const report = inspectCaipId(input)
+        expect(report.input).toBe(input)
+        expect(report.valid).toBe(report.error === null)
+      }),
+    )
+  })
+})
