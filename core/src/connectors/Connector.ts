@@ -1,4 +1,5 @@
 import type { Effect, Stream } from "effect"
+import type { AccountTypeObject } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 
 /**
@@ -18,6 +19,8 @@ export interface RpcRequest {
 export interface Connection {
   readonly accounts: ReadonlyArray<string>
   readonly chainId: string
+  /** §3 account type objects, for connectors that know them (a pairing wallet's accounts on every namespace). */
+  readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
 }
 
 /** Wallet events of §3, already decoded (CAIP ids, never raw hex chain ids). */

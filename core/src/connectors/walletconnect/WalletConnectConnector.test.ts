@@ -91,6 +91,9 @@ describe("WalletConnect connector", () => {
           expect(connection.chainId).toBe("eip155:31337")
           expect(connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
           expect(connection.accounts).toContain(`eip155:1:${devWallet.address}`)
+          expect(connection.allAccounts).toEqual([
+            { namespace: "eip155", address: devWallet.address, type: "eoa" },
+          ])
           return yield* connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] })
         }),
       sameApp,
@@ -118,6 +121,10 @@ describe("WalletConnect connector", () => {
     expect(restored.connection.accounts).toContain(`eip155:31337:${devWallet.address}`)
     expect(restored.chainId).toBe("0x1")
     expect(restored.session.walletName).toBe("AppKit Dev Wallet")
+    expect(restored.connection.allAccounts).toEqual(restored.session.allAccounts)
+    expect(restored.session.allAccounts).toEqual([
+      { namespace: "eip155", address: devWallet.address, type: "eoa" },
+    ])
   })
 
   it("signs in with the pairing when every requested chain is eip155 (§5)", async () => {
@@ -225,6 +232,51 @@ describe("WalletConnect connector", () => {
     )
     expect(exit).toMatchObject(Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
     expect(lines.filter((line) => line.includes("admin_addPeer"))).toEqual([])
+  })
+
+  it("holds every approved namespace's accounts and polices polkadot/cosmos by their own method lists", async () => {
+    const polkadot = "polkadot:91b171bb158e2d3848fa23a9f1c25182"
+    const polkadotAddress = "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"
+    const bitcoin = "bip122:000000000019d6689c085ae165831e93"
+    const bitcoinAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+    const lines: Array<string> = []
+    const devWallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${prefix++}`,
+      otherAccounts: [`${polkadot}:${polkadotAddress}`, `${bitcoin}:${bitcoinAddress}`],
+      log: (line) => lines.push(line),
+    })
+    wallets.push(devWallet)
+    const result = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          const connection = yield* connectThrough(connector, devWallet)
+          yield* connector.switchChain(polkadot)
+          return {
+            connection,
+            evmOnPolkadot: yield* Effect.exit(
+              connector.request({ method: "eth_sendTransaction", params: [{ to: devWallet.address }] }),
+            ),
+            polkadotSign: yield* Effect.exit(
+              connector.request({ method: "polkadot_signMessage", params: { message: "hi" } }),
+            ),
+          }
+        }),
+      { ...options(), chains: ["eip155:1", polkadot, bitcoin, "cosmos:cosmoshub-4"] },
+    )
+    expect(result.connection.allAccounts).toEqual([
+      { namespace: "eip155", address: devWallet.address, type: "eoa" },
+      { namespace: "polkadot", address: polkadotAddress, type: "eoa" },
+      { namespace: "bip122", address: bitcoinAddress, type: "payment" },
+    ])
+    expect(result.evmOnPolkadot).toMatchObject(
+      Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),
+    )
+    // polkadot_signMessage passed the gate and reached the wallet, which holds no Polkadot key.
+    expect(result.polkadotSign).toMatchObject(Exit.fail({ _tag: "ProviderRpcError", code: 4200 }))
+    expect(lines.filter((line) => line.includes("eth_sendTransaction"))).toEqual([])
+    expect(lines.some((line) => line.startsWith("failed polkadot_signMessage"))).toBe(true)
   })
 
   it("reports a rejected proposal", async () => {

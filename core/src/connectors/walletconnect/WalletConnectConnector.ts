@@ -1,18 +1,25 @@
 import type SignClient from "@walletconnect/sign-client"
 import { Clock, Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
+import type { AccountTypeObject } from "../../domain/account"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
-import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
+import { checkRpcRequest, RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { RpcPolicyNamespace } from "../../rpc/methodPolicy"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
-import { chainOfAccount, namespaceMethods, proposalNamespaces, usesPairingAuthentication } from "./namespaces"
+import {
+  accountTypeObjects,
+  chainOfAccount,
+  namespaceMethods,
+  proposalNamespaces,
+  usesPairingAuthentication,
+} from "./namespaces"
 
 export interface WalletConnectOptions {
   readonly projectId: string
@@ -44,6 +51,8 @@ export interface WalletConnectSession {
   /** Unix seconds. */
   readonly expiry: number
   readonly walletName: string
+  /** §3 account type objects of every approved namespace. */
+  readonly allAccounts: ReadonlyArray<AccountTypeObject>
 }
 
 export type WalletConnectConnectorError =
@@ -66,6 +75,25 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
 }
 
 const policyNamespaces: ReadonlyArray<RpcPolicyNamespace> = ["eip155", "solana", "bip122"]
+
+/**
+ * The allowlist gate for the active chain's namespace. §5 lists eip155, solana and bip122 methods; on
+ * polkadot and cosmos the list is the methods AppKit asked the wallet for (`namespaceMethods`), never the
+ * eip155 + solana fallback, which would pass EVM calls to a Polkadot wallet and refuse its own sign methods.
+ */
+const checkWalletConnectRequest = (rpc: RpcRequest, namespace: string | undefined, connected: boolean) => {
+  if (namespace !== "polkadot" && namespace !== "cosmos")
+    return checkRpcRequest(rpc, {
+      providerConnected: connected,
+      namespace: policyNamespaces.find((known) => known === namespace),
+    })
+  const method: unknown = typeof rpc === "object" && rpc !== null ? rpc.method : undefined
+  if (typeof method !== "string" || method === "")
+    return Effect.fail(new RpcPolicyError({ reason: "invalidRequest", method: "" }))
+  return namespaceMethods[namespace].includes(method)
+    ? Effect.void
+    : Effect.fail(new RpcPolicyError({ reason: "methodNotAllowed", method }))
+}
 
 /** sign-client's parameter types want mutable arrays. */
 const mutableNamespaces = (namespaces: ReturnType<typeof proposalNamespaces>) =>
@@ -202,7 +230,7 @@ export const makeWalletConnectConnector = (
             ? preferred
             : (chains[0] ?? options.chains[0] ?? "")
         yield* Ref.set(current, Option.some({ session, chainId }))
-        return { accounts, chainId } satisfies Connection
+        return { accounts, chainId, allAccounts: accountTypeObjects(accounts) } satisfies Connection
       })
 
     const liveSession = (signClient: SignClient) =>
@@ -305,10 +333,7 @@ export const makeWalletConnectConnector = (
         const state = yield* Ref.get(current)
         // The allowlist comes first: an unlisted method is refused even before "not connected".
         const namespace = Option.getOrUndefined(state)?.chainId.split(":")[0]
-        yield* checkRpcRequest(rpc, {
-          providerConnected: Option.isSome(state),
-          namespace: policyNamespaces.find((known) => known === namespace),
-        })
+        yield* checkWalletConnectRequest(rpc, namespace, Option.isSome(state))
         const { session, chainId } = yield* active
         const signClient = yield* client
         // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
@@ -358,6 +383,7 @@ export const makeWalletConnectConnector = (
         chainId,
         expiry: session.expiry,
         walletName: session.peer.metadata.name,
+        allAccounts: accountTypeObjects(accountsOf(session)),
       })),
     )
 

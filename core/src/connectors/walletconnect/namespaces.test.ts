@@ -2,6 +2,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../../domain/namespace"
 import {
+  accountTypeObjects,
   addressOfAccount,
   chainOfAccount,
   namespaceMethods,
@@ -74,6 +75,51 @@ describe("CAIP-10 parts", () => {
         expect(chainOfAccount(`${chain}:${address}`)).toBe(chain)
         expect(addressOfAccount(`${chain}:${address}`)).toBe(address)
       }),
+    )
+  })
+})
+
+describe("accountTypeObjects", () => {
+  const evm = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+  it("gives one §3 account type object per address and namespace, 'payment' on bip122 and 'eoa' elsewhere", () => {
+    expect(
+      accountTypeObjects([
+        `eip155:1:${evm}`,
+        `eip155:31337:${evm}`,
+        "bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+        "polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
+        "cosmos:cosmoshub-4:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+        "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+      ]),
+    ).toEqual([
+      { namespace: "eip155", address: evm, type: "eoa" },
+      {
+        namespace: "bip122",
+        address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+        type: "payment",
+      },
+      {
+        namespace: "polkadot",
+        address: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
+        type: "eoa",
+      },
+      { namespace: "cosmos", address: "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0", type: "eoa" },
+      { namespace: "solana", address: "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv", type: "eoa" },
+    ])
+  })
+
+  it("skips accounts outside the AppKit namespaces or without an address", () => {
+    expect(accountTypeObjects(["tron:0x2b6653dc:TXYZ", "eip155:1", "eip155:1:"])).toEqual([])
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(chainId, fc.stringMatching(/^[a-zA-Z0-9]{1,64}$/)), { maxLength: 12 }),
+        (pairs) => {
+          const objects = accountTypeObjects(pairs.map(([chain, address]) => `${chain}:${address}`))
+          const distinct = new Set(pairs.map(([chain, address]) => `${chain.split(":")[0]}:${address}`))
+          expect(objects.map((o) => `${o.namespace}:${o.address}`)).toEqual([...distinct])
+          for (const o of objects) expect(o.type).toBe(o.namespace === "bip122" ? "payment" : "eoa")
+        },
+      ),
     )
   })
 })

@@ -1,3 +1,5 @@
+import { DEFAULT_ACCOUNT_TYPES } from "../../config/constants"
+import type { AccountTypeObject } from "../../domain/account"
 import type { ChainNamespace } from "../../domain/namespace"
 import { isChainNamespace } from "../../domain/namespace"
 
@@ -85,3 +87,24 @@ export const chainOfAccount = (account: string): string => account.split(":").sl
 
 /** The address part of a CAIP-10 account. */
 export const addressOfAccount = (account: string): string => account.split(":").slice(2).join(":")
+
+/**
+ * The §3 account type objects of an approved session: one per distinct address of each namespace (the same
+ * EVM address on several chains is one account). A pairing wallet says nothing about account types, so
+ * each address gets its namespace's kind of plain account: §9's default for bip122 ('payment'), 'eoa'
+ * everywhere else — eip155's 'smartAccount' default is the embedded wallet's, which can create one.
+ */
+const bitcoinAccountType = DEFAULT_ACCOUNT_TYPES.bip122 ?? "payment"
+
+export const accountTypeObjects = (accounts: ReadonlyArray<string>): ReadonlyArray<AccountTypeObject> => {
+  const seen = new Set<string>()
+  const objects: Array<AccountTypeObject> = []
+  for (const account of accounts) {
+    const namespace = namespaceOf(account)
+    const address = addressOfAccount(account)
+    if (namespace === undefined || address === "" || seen.has(`${namespace}:${address}`)) continue
+    seen.add(`${namespace}:${address}`)
+    objects.push({ namespace, address, type: namespace === "bip122" ? bitcoinAccountType : "eoa" })
+  }
+  return objects
+}
