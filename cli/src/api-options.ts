@@ -120,11 +120,37 @@ type EffectModule = typeof import("effect")
 /** The API services a data command may use. */
 type ApiServices = import("@appkit/core").ApiServices
 
+/**
+ * What the server said along with a non-OK status ('Invalid cursor'): the §8 text 'HTTP status code: 400'
+ * alone does not tell a user what to change. The APIs answer `{ message }`; an explorer answers plain text.
+ */
+const serverMessage = (error: unknown): string | undefined => {
+  if (typeof error !== "object" || error === null) return undefined
+  const { _tag, body } = error as { readonly _tag?: unknown; readonly body?: unknown }
+  if (_tag !== "HttpStatusError" || typeof body !== "string") return undefined
+  let text = body
+  try {
+    const parsed: unknown = JSON.parse(body)
+    const message = (parsed as { readonly message?: unknown } | null)?.message
+    if (typeof message !== "string") return undefined
+    text = message
+  } catch {
+    // Not JSON: the body is the message.
+  }
+  text = text.replace(/\s+/g, " ").trim()
+  return text === "" || text.length > 200 ? undefined : text
+}
+
+const describeWithServerMessage = (error: unknown): string => {
+  const said = serverMessage(error)
+  return said === undefined ? describeError(error) : `${describeError(error)} (${said})`
+}
+
 /** A typed core error names its cause too, so "Token Balance Unavailable" says why. */
-const describeFailure = (error: unknown): string => {
-  const message = describeError(error)
+export const describeFailure = (error: unknown): string => {
+  const message = describeWithServerMessage(error)
   const cause = typeof error === "object" && error !== null && "cause" in error ? error.cause : undefined
-  return cause === undefined || cause === null ? message : `${message}: ${describeError(cause)}`
+  return cause === undefined || cause === null ? message : `${message}: ${describeWithServerMessage(cause)}`
 }
 
 /** What a data command shows: the JSON document for --json, readable lines otherwise. */

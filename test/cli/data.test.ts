@@ -100,6 +100,11 @@ describe("appkit-cli activity", () => {
     expect(table.stdout).toContain(`--cursor ${first.next}`)
   })
 
+  it("says what the API refused, not only its status", async () => {
+    const result = await cli(["activity", "--address", alice, "--cursor", "not-a-cursor"])
+    expect(result).toMatchObject({ code: 2, stdout: "", stderr: "HTTP status code: 400 (Invalid cursor)\n" })
+  })
+
   it("asks for --chain for non-EVM addresses", async () => {
     const result = await cli(["activity", "--address", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"])
     expect(result).toMatchObject({ code: 2, stdout: "" })
