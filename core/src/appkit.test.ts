@@ -36,6 +36,16 @@ describe("createAppKit", () => {
     )
   })
 
+  it("refuses a storage layer that cannot be built synchronously with a typed error", () => {
+    const slowStorage = Layer.effect(Storage, Effect.as(Effect.sleep("1 millis"), fromMap(new Map())))
+    expect(() => createAppKit({ options: testOptions, storage: slowStorage })).toThrow(
+      expect.objectContaining({
+        _tag: "InvalidAppKitOptionsError",
+        message: expect.stringContaining("could not be built synchronously"),
+      }),
+    )
+  })
+
   it("keeps getState() the same object until something changes, and notifies subscribers", async () => {
     const { appKit } = make()
     const first = appKit.getState()
@@ -69,6 +79,27 @@ describe("createAppKit", () => {
     expect(appKit.getState().connection.connections.eip155?.chainId).toBe("eip155:8453")
     await appKit.dispose()
   })
+
+  it("keeps notifying, and resolves the action, when one subscriber throws", async () => {
+    const { appKit, wallets } = make()
+    appKit.subscribe(() => {
+      throw new Error("a broken listener")
+    })
+    const seen: Array<string> = []
+    appKit.subscribe((state) => seen.push(state.network.caipNetwork.caipNetworkId))
+    await expect(appKit.connect("injected")).resolves.toBeDefined()
+    expect(appKit.getState().connection.status).toBe("connected")
+    // A change no action made still arrives through the change stream the throw must not have ended.
+    const switched = new Promise<void>((resolve) =>
+      appKit.subscribe((state) => {
+        if (state.network.caipNetwork.caipNetworkId === "eip155:8453") resolve()
+      }),
+    )
+    await Effect.runPromise(wallets[0]?.emit({ _tag: "chainChanged", chainId: "eip155:8453" }) ?? Effect.void)
+    await switched
+    expect(seen.at(-1)).toBe("eip155:8453")
+    await appKit.dispose()
+  }, 5_000)
 
   it("rejects an action with the core's tagged error object", async () => {
     const { appKit } = make()

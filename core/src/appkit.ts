@@ -105,7 +105,7 @@ export const createAppKit = (input: CreateAppKitOptions) => {
   )
   const runtime = ManagedRuntime.make(layer)
   // All layers are synchronous (storage reads included), so the services exist before the first render.
-  const services = runtime.runSync(
+  const built = runtime.runSyncExit(
     Effect.all({
       options: Options,
       router: Router,
@@ -123,6 +123,14 @@ export const createAppKit = (input: CreateAppKitOptions) => {
       pairing: Pairing,
     }),
   )
+  if (Exit.isFailure(built)) {
+    void runtime.dispose()
+    // The usual cause: a storage, siwx or api layer that needs async work to build (getState must work at once).
+    throw new InvalidAppKitOptionsError({
+      issue: `the services could not be built synchronously (${String(Cause.squash(built.cause))})`,
+    })
+  }
+  const services = built.value
   const refs = {
     options: services.options.state,
     router: services.router.state,
@@ -160,7 +168,14 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     const state = getState()
     if (state === notified) return
     notified = state
-    for (const listener of listeners) listener(state)
+    for (const listener of listeners) {
+      // A throwing subscriber must neither stop the others, nor end the change stream, nor fail the action.
+      try {
+        listener(state)
+      } catch (error) {
+        runtime.runFork(Effect.logError("An AppKit subscriber threw", error))
+      }
+    }
   }
   runtime.runFork(
     Stream.mergeAll(
