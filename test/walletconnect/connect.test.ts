@@ -169,6 +169,27 @@ describe("appkit-cli connect with a local signer", () => {
     })
   })
 
+  it("refuses a malformed --chain before touching the stored connection", async () => {
+    const env = cliEnv(relay.url)
+    expect((await runCli(["connect", "--private-key", key, "--chain", "eip155:31337"], { env })).code).toBe(0)
+    const typo = await runCli(["connect", "--chain", "eip155:31337:0xabc"], { env })
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toMatch(/^--chain: Invalid CAIP chain id 'eip155:31337:0xabc'/)
+    const unknown = await runCli(["connect", "--chain", "tron:0x2b6653dc"], { env })
+    expect(unknown.stderr).toBe(
+      "--chain: 'tron:0x2b6653dc' is not on eip155, solana, bip122, polkadot or cosmos\n",
+    )
+    const solana = await runCli(
+      ["connect", "--private-key", key, "--chain", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"],
+      { env },
+    )
+    expect(solana.code).toBe(2)
+    expect(solana.stderr).toMatch(/a local signer connects an eip155 network/)
+    const status = await runCli(["status", "--json"], { env })
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout)).toMatchObject({ address, chainId: "eip155:31337" })
+  })
+
   it("rejects a malformed key with a usage error", async () => {
     const result = await runCli(["connect", "--private-key", "0x1234"], { env: cliEnv(relay.url) })
     expect(result.code).toBe(2)

@@ -103,6 +103,17 @@ const inkView = async (): Promise<PairingView> => {
   }
 }
 
+/** Checked before anything is stored or cleared, so a mistyped --chain never costs the session already held. */
+const checkChains = async (chains: ReadonlyArray<string>): Promise<void> => {
+  const { isChainNamespace, parseChainId } = await import("@appkit/core")
+  for (const chain of chains) {
+    const parsed = parseChainId(chain)
+    if (parsed._tag === "Failure") throw new CliError(`--chain: ${parsed.failure.message}`)
+    if (!isChainNamespace(parsed.success.namespace))
+      throw new CliError(`--chain: '${chain}' is not on eip155, solana, bip122, polkadot or cosmos`)
+  }
+}
+
 const connectLocalSigner = async (
   options: ConnectOptions,
   chains: ReadonlyArray<string>,
@@ -113,6 +124,9 @@ const connectLocalSigner = async (
   ])
   const signer = await loadLocalSigner(options)
   if (signer === undefined) return false
+  // A local signer is an EVM account: `send` and `sign` use it on eip155 networks only.
+  if (!chains[0]?.startsWith("eip155:"))
+    throw new CliError(`--chain: a local signer connects an eip155 network, got '${chains[0]}'`)
   const kind = options.keystore !== undefined && options.privateKey === undefined ? "keystore" : "private-key"
   writeConnection({
     kind,
@@ -128,6 +142,7 @@ const connectLocalSigner = async (
 const connectAction = async (options: ConnectOptions): Promise<void> => {
   const chains = options.chain ?? defaultChains
   const timeoutMs = parseTimeout(options.timeout)
+  await checkChains(chains)
   if (await connectLocalSigner(options, chains)) return
 
   const [{ Duration, Effect, Fiber, Option, Stream }, session] = await Promise.all([

@@ -338,6 +338,14 @@ describe("WalletConnect connector", () => {
       ),
     )
     expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+    for (const chains of [["eip155:"], ["eip155:1:0xabc"], ["eip155"], []]) {
+      const malformed = await Effect.runPromise(
+        Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains }))).pipe(
+          Effect.provide(Storage.memory),
+        ),
+      )
+      expect(malformed).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+    }
     const notConnected = await withConnector(new Map(), (connector) =>
       Effect.exit(connector.request({ method: "personal_sign", params: [] })),
     )

@@ -1,7 +1,8 @@
 import type SignClient from "@walletconnect/sign-client"
-import { Clock, Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { Clock, Duration, Effect, Option, PubSub, Ref, Result, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
 import type { AccountTypeObject } from "../../domain/account"
+import { parseChainId } from "../../domain/caip"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -151,7 +152,9 @@ export const makeWalletConnectConnector = (
 ): Effect.Effect<WalletConnectConnector, WalletConnectError, Storage | Scope.Scope> =>
   Effect.gen(function* () {
     const namespaces = options.chains.map((chain) => chain.slice(0, chain.indexOf(":")))
-    const unsupported = options.chains.filter((_, index) => !isChainNamespace(namespaces[index] ?? ""))
+    const unsupported = options.chains.filter(
+      (chain, index) => Result.isFailure(parseChainId(chain)) || !isChainNamespace(namespaces[index] ?? ""),
+    )
     if (options.chains.length === 0 || unsupported.length > 0)
       return yield* new WalletConnectError({
         reason: "invalidOptions",
