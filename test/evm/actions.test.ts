@@ -4,7 +4,9 @@ import {
   getNativeBalance,
   getTokenBalance,
   getTokenDecimals,
+  getWalletCapabilities,
   sendTransfer,
+  sendWalletCalls,
   switchNetwork,
   waitForReceipt,
 } from "@appkit/core"
@@ -93,6 +95,43 @@ describe("core EVM actions on anvil", () => {
     )
     expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
     expect(wallet.requests.map((request) => request.method)).toContain("eth_sendTransaction")
+  })
+
+  it("asks the wallet for its capabilities and sends an EIP-5792 batch that moves exactly its values", async () => {
+    const wallet = createDevEip1193Provider({
+      privateKeys: [anvil.accounts[2]?.privateKey as `0x${string}`],
+      chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+    })
+    const client = evmProviderClient(wallet)
+    const node = evmRpcClient(anvil.rpcUrl)
+    const from = account(2).address
+    const to = account(1).address
+    await wallet.request({ method: "eth_requestAccounts" })
+    const capabilities = await run(getWalletCapabilities(client, from))
+    expect(capabilities[anvil.chainId]).toEqual({ atomic: { status: "unsupported" } })
+    const before = await run(getNativeBalance(node, to))
+    const chain = {
+      id: anvil.chainId,
+      name: "anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    }
+    const id = await run(
+      sendWalletCalls(client, {
+        signer: from,
+        chain,
+        calls: [
+          { to, value: 1n },
+          { to, value: 2n },
+        ],
+      }),
+    )
+    const status = (await wallet.request({ method: "wallet_getCallsStatus", params: [id] })) as {
+      receipts: ReadonlyArray<{ transactionHash: `0x${string}` }>
+    }
+    for (const { transactionHash } of status.receipts) await run(waitForReceipt(node, transactionHash))
+    expect(status.receipts).toHaveLength(2)
+    expect((await run(getNativeBalance(node, to))) - before).toBe(3n)
   })
 
   it("adds an unknown network to the wallet and switches to it", async () => {
