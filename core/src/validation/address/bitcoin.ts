@@ -45,7 +45,8 @@ export interface BitcoinAddress {
 }
 
 const base58check = createBase58check(sha256)
-const base58Chars = /^[1-9A-HJ-NP-Za-km-z]+$/
+// 25 bytes (version, 20-byte hash, checksum) are at most 35 base58 characters; longer text is not decoded.
+const base58AddressText = /^[1-9A-HJ-NP-Za-km-z]{1,35}$/
 
 /** §5's exact message for every Bitcoin address refusal. */
 const invalid = () => new InvalidAddress({ namespace: "bip122", message: "Invalid address" })
@@ -94,7 +95,7 @@ interface Base58Address {
 
 /** Base58Check with a one-byte version and a 20-byte hash (WIF keys and xpubs are longer: refused). */
 const decodeBase58Address = (input: string): Base58Address | undefined => {
-  if (!base58Chars.test(input)) return undefined
+  if (!base58AddressText.test(input)) return undefined
   let payload: Uint8Array
   try {
     payload = base58check.decode(input)

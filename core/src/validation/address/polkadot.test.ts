@@ -25,7 +25,8 @@ const ss58Address = fc
       fc.integer({ min: 0, max: 63 }).filter((p) => p !== 46 && p !== 47),
       fc.integer({ min: 64, max: 16383 }),
     ),
-    publicKey: fc.uint8Array({ minLength: 32, maxLength: 32 }),
+    // sr25519/ed25519 keys, or 33-byte ecdsa keys (with a 2-byte prefix, the longest address: 51 characters)
+    publicKey: fc.uint8Array({ minLength: 32, maxLength: 33 }),
   })
   .map(({ prefix, publicKey }) => ({ prefix, publicKey, address: encodeSs58(prefix, publicKey) }))
 
@@ -51,6 +52,13 @@ describe("Polkadot SS58 addresses", () => {
   it("refuses a bad checksum", () => {
     const result = checkPolkadotAddress("5hmuyxw9xdgbpptgypokw4thfyoe3ryenebr381z9iaegmfy")
     expect(Result.isFailure(result)).toBe(true)
+  })
+
+  it("refuses text longer than any account address without decoding it (no throw, no quadratic wait)", () => {
+    for (const input of ["2".repeat(52), "2".repeat(100_000)]) {
+      const result = decodeSs58(input)
+      expect(Result.isFailure(result) && result.failure.message).toBe("Invalid SS58 address: wrong length")
+    }
   })
 
   it("decodes every prefix and key it is given, one- and two-byte prefixes alike", () => {

@@ -13,6 +13,9 @@ const prefixNames: Readonly<Record<number, string>> = { 0: "polkadot", 2: "kusam
 
 const checksumSalt = new TextEncoder().encode("SS58PRE")
 const base58Chars = /^[1-9A-HJ-NP-Za-km-z]+$/
+// The longest account address (2-byte prefix, 33-byte key, 2-byte checksum: 37 bytes) is 51 characters.
+// Checking that first keeps long input away from base58's quadratic decoder, which throws past its limit.
+const maxLength = 51
 
 export interface Ss58Address {
   /** The SS58 address format (network prefix), 0..16383. */
@@ -30,6 +33,7 @@ const fail = (message: string) => Result.fail(new InvalidAddress({ namespace: "p
  */
 export const decodeSs58 = (input: string): Result.Result<Ss58Address, InvalidAddress> => {
   if (!base58Chars.test(input)) return fail("Invalid SS58 address: not base58")
+  if (input.length > maxLength) return fail("Invalid SS58 address: wrong length")
   const bytes = base58.decode(input)
   const first = bytes[0] ?? 0
   if (first & 0b1000_0000) return fail("Invalid SS58 address: reserved prefix")

@@ -139,6 +139,33 @@ describe("validateAddress: robustness", () => {
     )
   })
 
+  it("never throws on long base58 or bech32 text either (decoders have length limits of their own)", () => {
+    // 60 to 8,000 characters of base58: longer than any base58 address we accept, so each is a refusal,
+    // and past 4,096 characters, where @scure/base's decoder throws instead of answering.
+    const base58Text = fc
+      .tuple(
+        fc.string({
+          unit: fc.constantFrom(..."123456789ABCDEFGHJKLMNPabcdefghijkmnopqrstuvwxyz"),
+          minLength: 60,
+          maxLength: 80,
+        }),
+        fc.integer({ min: 1, max: 100 }),
+      )
+      .map(([text, times]) => text.repeat(times))
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          base58Text,
+          base58Text.map((text) => `bc1${text.toLowerCase()}`),
+        ),
+        (input) => {
+          expect(validateAddress(input).valid).toBe(false)
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
   it("normalization is idempotent for every namespace", () => {
     const inputs = [
       "0XE247A45C287191D435A8A5D72A7C8DC030451E9F",
