@@ -195,6 +195,11 @@ describe("appkit-cli onramp", () => {
     )
     expect(quote).toMatchObject({ mocked: false, paymentTotal: { amount: "100", currency: "USD" } })
     api.faults.set("/v1/onramp/quote", { malformed: true })
+    const tooMuch = await cli(["onramp", "quote", "--amount", "25000.01"])
+    expect(tooMuch).toMatchObject({ code: 2, stdout: "" })
+    expect(tooMuch.stderr).toMatch(
+      /^Amount 25000\.01 USD is outside the payment limits \(CARD 10\.00–7500\.00, /,
+    )
     const mocked = await cli(["onramp", "quote", "--amount", "100"])
     expect(mocked.stdout).toMatch(/^The quote API was unavailable/)
     expect(mocked.stdout).toMatch(/You pay\s+100 USD\n/)

@@ -74,6 +74,12 @@ const quoteAction = (options: QuoteOptions) =>
         return yield* fail(
           `Cannot pay with '${options.pay}' (accepted: ${onramp.paymentCurrencies.map((c) => c.id).join(", ")})`,
         )
+      // An amount outside every payment method's limits is the user's to fix, not an API outage to hide
+      // behind the mocked quote.
+      if (!core.isWithinPaymentLimits(paymentCurrency, options.amount))
+        return yield* fail(
+          `Amount ${options.amount} ${paymentCurrency.id} is outside the payment limits (${paymentCurrency.payment_method_limits.map((limit) => `${limit.id} ${limit.min}–${limit.max}`).join(", ")})`,
+        )
       const network = options.network ?? purchaseCurrency.networks[0]?.name
       if (!network || !purchaseCurrency.networks.some((entry) => entry.name === network))
         return yield* fail(

@@ -20,6 +20,7 @@ export {
   type SwapQuoteParams,
 } from "./blockchain/BlockchainApi"
 export { mockedOnrampQuote, mockedQuoteId, sampleOnrampOptions } from "./blockchain/onrampFallback"
+export { isWithinLimit, isWithinPaymentLimits } from "./blockchain/onrampLimits"
 export * as BlockchainSchemas from "./blockchain/schemas"
 export { isSwapNetwork } from "./blockchain/swapNetworks"
 export { type ApiServices, apiLayer } from "./layer"
