@@ -204,7 +204,10 @@ export const createAppKit = (input: CreateAppKitOptions) => {
         )
 
   return {
-    /** Settles once the stored connections are reconnected or dropped (at once with `reconnect: false`). Never rejects. */
+    /**
+     * Settles once the stored connections are reconnected or dropped (a silent wallet is dropped after 10 s;
+     * at once with `reconnect: false`). Never rejects.
+     */
     ready,
     getState,
     subscribe: (listener: (state: AppKitState) => void) => {

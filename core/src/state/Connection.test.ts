@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { Account } from "./Account"
@@ -76,6 +76,31 @@ describe("Connection", () => {
     expect(wallet.calls).toEqual(["connect"])
     expect(state.status).toBe("connected")
     expect(state.connections.eip155?.connectorId).toBe("injected")
+  })
+
+  it("drops a stored connection whose wallet does not answer within 10 s of a reload", async () => {
+    const map = new Map<string, string>()
+    const first = Effect.runSync(scriptedWallet({ id: "injected" }))
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("injected"))), {
+      map,
+      connectors: [first.connector],
+    })
+    const silent = Effect.runSync(scriptedWallet({ id: "injected" }))
+    silent.stall.add("connect")
+    const seen = await runState(
+      Effect.gen(function* () {
+        const reconnecting = yield* Effect.forkChild((yield* Connection).reconnect)
+        yield* TestClock.adjust("9999 millis")
+        const waiting = (yield* connectionState).status
+        yield* TestClock.adjust("1 millis")
+        yield* Fiber.join(reconnecting)
+        return { waiting, after: yield* connectionState }
+      }),
+      { map, connectors: [silent.connector] },
+    )
+    expect(seen.waiting).toBe("connecting")
+    expect(seen.after).toMatchObject({ status: "disconnected", connections: {} })
+    expect(JSON.parse(map.get("@appkit/connection_status") ?? "null")).toBe("disconnected")
   })
 
   it("goes back to disconnected when the wallet refuses to connect", async () => {

@@ -28,6 +28,13 @@ export type { WalletConnection } from "./walletConnections"
 const hexOf = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("")}`
 
+/**
+ * How long a stored connection's wallet may take to answer on reload before it is dropped. §9 gives no
+ * value; a wallet that still holds the permission answers at once, and a silent one (locked, gone, a dead
+ * relay) must not leave the app "connecting" for ever.
+ */
+const reconnectTimeout = Duration.seconds(10)
+
 export interface ConnectionState {
   readonly status: ConnectionStatus
   /** One wallet connection per namespace. */
@@ -290,7 +297,9 @@ export class Connection extends Context.Service<
         for (const connectorId of connectorIds) {
           if (live.has(connectorId)) continue
           const outcome = yield* Effect.result(
-            Effect.flatMap(connectors.get(connectorId), (connector) => establish(connector, false)),
+            Effect.flatMap(connectors.get(connectorId), (connector) =>
+              Effect.timeout(establish(connector, false), reconnectTimeout),
+            ),
           )
           if (outcome._tag === "Success") continue
           yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)

@@ -53,6 +53,8 @@ export interface ScriptedWallet {
   readonly calls: Array<string>
   /** Methods the wallet refuses (as a user rejecting would). */
   readonly reject: Set<string>
+  /** Methods the wallet never answers (a locked wallet, a dead relay). */
+  readonly stall: Set<string>
 }
 
 /** An in-process wallet behind the Connector contract: signs with devAccount, emits events on demand. */
@@ -69,11 +71,13 @@ export const scriptedWallet = (options: {
     const events = yield* PubSub.unbounded<ConnectorEvent>()
     const calls: Array<string> = []
     const reject = new Set<string>()
+    const stall = new Set<string>()
     const chain = options.chain ?? "eip155"
     let chainId = options.chainId ?? "eip155:1"
     const guarded = <A>(method: string, effect: Effect.Effect<A>) =>
       Effect.suspend(() => {
         calls.push(method)
+        if (stall.has(method)) return Effect.never
         return reject.has(method)
           ? Effect.fail(new ProviderRpcError({ code: 4001, message: `User rejected ${method}` }))
           : effect
@@ -130,6 +134,7 @@ export const scriptedWallet = (options: {
         }),
       calls,
       reject,
+      stall,
     } satisfies ScriptedWallet
   })
 
