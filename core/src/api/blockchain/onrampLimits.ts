@@ -2,12 +2,14 @@ import { Result } from "effect"
 import { parseUnits } from "../../validation/amount"
 import type { PaymentCurrency, PaymentMethodLimit } from "./schemas"
 
+type Limit = typeof PaymentMethodLimit.Type
+
 // Limits arrive as decimal strings ("7500.00"); they are compared as integers at a scale no fiat exceeds.
 const SCALE = 18
 const scaled = (amount: string) => Result.getOrUndefined(parseUnits(amount.trim(), SCALE))
 
 /** Whether `amount`, a fiat decimal string, lies within one payment method's min–max (bounds included). */
-export const isWithinLimit = (limit: PaymentMethodLimit, amount: string): boolean => {
+export const isWithinLimit = (limit: Limit, amount: string): boolean => {
   const value = scaled(amount)
   const min = scaled(limit.min)
   const max = scaled(limit.max)
