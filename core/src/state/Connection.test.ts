@@ -114,6 +114,28 @@ describe("Connection", () => {
     expect(state.status).toBe("disconnected")
   })
 
+  it("puts a pairing wallet's §3 account type objects on each namespace's account", async () => {
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const evm = { namespace: "eip155", address: devAccount.address, type: "eoa" } as const
+    const sol = { namespace: "solana", address: solanaAccount.split(":")[2] ?? "", type: "eoa" } as const
+    const connector = {
+      ...wallet.connector,
+      connect: (options?: { readonly chainId?: string | undefined }) =>
+        Effect.map(wallet.connector.connect(options), (c) => ({ ...c, allAccounts: [evm, sol] })),
+    }
+    const accounts = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("walletConnect")
+        return (yield* SubscriptionRef.get((yield* Account).state)).byNamespace
+      }),
+      { connectors: [connector] },
+    )
+    expect(accounts.eip155?.allAccounts).toEqual([evm])
+    expect(accounts.solana?.allAccounts).toEqual([sol])
+  })
+
   it("disconnects every namespace of a pairing connection together and resets the pairing", async () => {
     const wallet = Effect.runSync(
       scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),

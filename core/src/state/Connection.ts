@@ -259,6 +259,9 @@ export class Connection extends Context.Service<
           for (const namespace of namespacesOf(connections)) {
             yield* account.update(namespace, {
               connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
+              ...(result.allAccounts && {
+                allAccounts: result.allAccounts.filter((a) => a.namespace === namespace),
+              }),
             })
           }
           // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
