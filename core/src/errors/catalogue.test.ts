@@ -1,5 +1,7 @@
+import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { Toast } from "../domain/toast"
 import { AlertError, alertForAnalyticsStatus, alertForServerMessage } from "./alerts"
 import {
   BitcoinDisconnectError,
@@ -173,6 +175,13 @@ describe("frameRequestError", () => {
 })
 
 describe("toasts", () => {
+  it.each(Object.entries(toastMessages))(
+    "%s is a §3 Toast (its variant is one the entity allows)",
+    (_key, toast) => {
+      expect(Schema.decodeUnknownSync(Toast)({ ...toast, open: true })).toMatchObject(toast)
+    },
+  )
+
   it("shows 'Signature declined' for a user rejection and nothing for other failures", () => {
     const key = toastForWalletError({ code: 4001, message: "User rejected the request." })
     expect(key && toastMessages[key].message).toBe("Signature declined")
