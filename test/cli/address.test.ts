@@ -245,6 +245,10 @@ describe("appkit-cli address validate", () => {
     [["x", "--stdin"], "Give either ADDRESS or --stdin, not both"],
     [["x", "--namespace", "tron"], "Unknown --namespace 'tron'"],
     [["x", "--network", "testnet3"], "Unknown --network 'testnet3'"],
+    [
+      ["x", "--namespace", "eip155", "--network", "mainnet"],
+      "--network applies to bip122 addresses, not eip155",
+    ],
   ])("is a usage error (exit 2, one line) for %j", async (args, message) => {
     const result = await runCli(["address", "validate", ...args])
     expect(result.code).toBe(2)

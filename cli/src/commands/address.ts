@@ -95,6 +95,9 @@ const validateAction = async (address: string | undefined, options: ValidateOpti
     )
   if (network !== undefined && !(core.bitcoinNetworks as ReadonlyArray<string>).includes(network))
     throw new CliError(`Unknown --network '${network}' (expected one of ${core.bitcoinNetworks.join(", ")})`)
+  // Only Bitcoin addresses name a network; asking for one on another namespace would be silently ignored.
+  if (network !== undefined && namespace !== undefined && namespace !== "bip122")
+    throw new CliError(`--network applies to bip122 addresses, not ${namespace}`)
   const validateOptions = {
     ...(namespace !== undefined ? { namespace: namespace as Core["chainNamespaces"][number] } : {}),
     ...(network !== undefined ? { network: network as Core["bitcoinNetworks"][number] } : {}),
