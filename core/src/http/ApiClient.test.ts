@@ -100,6 +100,23 @@ describe("ApiClient", () => {
     expect(errors[1]?.message).toContain(`${testBaseUrl}/wrong`)
   })
 
+  it("sends bigints as decimal strings and fails typed, without a request, on a body JSON cannot hold", async () => {
+    const scope = nock(testBaseUrl)
+      .post("/v1/thing", { amount: "12345678901234567890" })
+      .query(true)
+      .reply(200, { value: 1 })
+    const body = { amount: 12345678901234567890n }
+    await runWithApi(json({ method: "POST", baseUrl: testBaseUrl, path: "/v1/thing", body }, Answer))
+    expect(scope.isDone()).toBe(true)
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const error = await runWithApi(
+      Effect.flip(json({ method: "POST", baseUrl: testBaseUrl, path: "/v1/thing", body: cyclic }, Answer)),
+    )
+    expect(error).toMatchObject({ _tag: "HttpTransportError" })
+    expect(error.message).toMatch(/request body is not JSON/)
+  })
+
   it("turns a dropped connection into a typed transport error", async () => {
     nock(testBaseUrl).get("/drop").query(true).replyWithError("socket hang up")
     const error = await runWithApi(

@@ -95,6 +95,23 @@ const transportError = (url: string, error: HttpClientError.HttpClientError) => 
   return new HttpTransportError({ url, reason: causes.length > 0 ? causes.join(": ") : error.reason._tag })
 }
 
+/**
+ * The JSON text of a request body. Bigints (amounts, e.g. in analytics props) go as decimal strings, as
+ * the APIs spell amounts; a body JSON cannot hold (a cycle) fails the call instead of throwing.
+ */
+const encodeBody = (url: string, body: unknown): Effect.Effect<string | undefined, HttpTransportError> =>
+  body === undefined
+    ? Effect.succeed(undefined)
+    : Effect.try({
+        try: () =>
+          JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+        catch: (error) =>
+          new HttpTransportError({
+            url,
+            reason: `request body is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+      })
+
 export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClient): ApiClient["Service"] => {
   const urlParams = (request: ApiRequest): Array<[string, string]> => {
     const withSdk = request.sdkParams ?? request.method === "GET"
@@ -117,9 +134,13 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
   ): Effect.Effect<A, E | ApiError> => {
     const url = joinUrl(request.baseUrl, request.path)
     const base = HttpClientRequest.make(request.method)(url, { urlParams: urlParams(request), accept })
-    const withBody = request.body === undefined ? base : HttpClientRequest.bodyJsonUnsafe(base, request.body)
-    return http.execute(withBody).pipe(
-      Effect.mapError((error) => transportError(url, error)),
+    return encodeBody(url, request.body).pipe(
+      Effect.map((json) =>
+        json === undefined ? base : HttpClientRequest.bodyText(base, json, "application/json"),
+      ),
+      Effect.flatMap((withBody) =>
+        http.execute(withBody).pipe(Effect.mapError((error) => transportError(url, error))),
+      ),
       Effect.flatMap((response): Effect.Effect<A, E | ApiError> => {
         if (response.status >= 200 && response.status < 300) return read(response, url)
         return response.text.pipe(
