@@ -3,9 +3,10 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
 import { testBaseUrl } from "../http/testing"
+import { Network } from "./Network"
 import { Toast } from "./Toast"
 import { Transactions } from "./Transactions"
-import { runState } from "./testkit"
+import { base, runState, waitFor } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -109,5 +110,50 @@ describe("Transactions", () => {
     ])
     expect(withoutAddress.empty).toBe(true)
     expect(withoutApi.empty).toBe(true)
+  })
+
+  it("starts a fresh list (no old entries, no old cursor) for another account", async () => {
+    const other = "0x3333333333333333333333333333333333333333"
+    supported()
+    nock(testBaseUrl)
+      .get(`/v1/account/${address}/history`)
+      .query((q) => q.cursor === undefined)
+      .reply(200, { data: [transaction("a", false)], next: "page2" })
+      .get(`/v1/account/${other}/history`)
+      .query((q) => q.cursor === undefined)
+      .reply(200, { data: [transaction("c", false)], next: null })
+    const list = await runState(
+      Effect.gen(function* () {
+        const transactions = yield* Transactions
+        yield* transactions.fetchNext(address)
+        yield* transactions.fetchNext(other)
+        return yield* SubscriptionRef.get(transactions.state)
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect({ ids: list.transactions.map((t) => t.id), next: list.next }).toEqual({
+      ids: ["c"],
+      next: undefined,
+    })
+  })
+
+  it("clears the shown history when the active network changes", async () => {
+    supported()
+    nock(testBaseUrl)
+      .get(`/v1/account/${address}/history`)
+      .query(true)
+      .reply(200, { data: [transaction("a", false)], next: "page2" })
+    const [loaded, cleared] = await runState(
+      Effect.gen(function* () {
+        const transactions = yield* Transactions
+        yield* transactions.fetchNext(address)
+        const loaded = yield* SubscriptionRef.get(transactions.state)
+        yield* (yield* Network).setActiveNetwork(base.caipNetworkId)
+        return [loaded, yield* waitFor(transactions.state, (s) => s.transactions.length === 0)] as const
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(loaded.transactions.map((t) => t.id)).toEqual(["a"])
+    expect(cleared).toEqual({ transactions: [], loading: false, empty: false, next: undefined })
   })
 })
