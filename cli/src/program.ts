@@ -63,7 +63,8 @@ export const run = async (argv: ReadonlyArray<string>): Promise<void> => {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return // --help, --version
-      process.stderr.write(`${error.message.replace(/^error: /, "")}\n`)
+      // "commander.help": a command group run without its subcommand; its help (on stderr) says it all.
+      if (error.code !== "commander.help") process.stderr.write(`${error.message.replace(/^error: /, "")}\n`)
       process.exitCode = ExitCode.error
       return
     }

@@ -240,6 +240,15 @@ describe("appkit-cli address validate", () => {
     })
   })
 
+  it("shows the group's help on stderr (exit 2) when run without a subcommand", async () => {
+    const result = await runCli(["address"])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr).toMatch(/^Usage: appkit-cli address/)
+    expect(result.stderr).toContain("validate [options] [ADDRESS]")
+    expect(result.stderr).not.toContain("(outputHelp)")
+  })
+
   it.each([
     [[], "Missing ADDRESS (or use --stdin)"],
     [["x", "--stdin"], "Give either ADDRESS or --stdin, not both"],
