@@ -35,6 +35,8 @@ const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> 
   printLine(`Dev wallet ${wallet.address} pairing…`)
   await wallet.pair(options.uri).catch(async (error: unknown) => {
     await wallet.close()
+    // sign-client keeps retrying an unreachable relay even once closed; end the process after the error line.
+    ;(await import("../session")).exitWhenDone()
     throw new CliError(`Pairing failed: ${error instanceof Error ? error.message : String(error)}`)
   })
   await new Promise<void>((resolve) => {
