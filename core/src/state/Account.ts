@@ -72,6 +72,15 @@ export class Account extends Context.Service<
     readonly state: SubscriptionRef.SubscriptionRef<AccountState>
     readonly setCaipAddress: (namespace: ChainNamespace, caipAddress: string) => Effect.Effect<void>
     readonly update: (namespace: ChainNamespace, patch: AccountPatch) => Effect.Effect<void>
+    /**
+     * Applies a fetched result only while `caipAddress` is still the namespace's account: a balance, profile
+     * or name that arrives after a disconnect or an account switch must not bring the old account back.
+     */
+    readonly updateIfCurrent: (
+      namespace: ChainNamespace,
+      caipAddress: string,
+      patch: AccountPatch,
+    ) => Effect.Effect<void>
     /** §4: clears address, balance, profile, token balances and user of one namespace. */
     readonly resetAccount: (namespace: ChainNamespace) => Effect.Effect<void>
     readonly setCurrentTab: (tab: AccountTab) => Effect.Effect<void>
@@ -110,6 +119,12 @@ export class Account extends Context.Service<
             address: addressOf(caipAddress),
           })),
         update: (namespace, patch) => updateNamespace(namespace, (account) => ({ ...account, ...patch })),
+        updateIfCurrent: (namespace, caipAddress, patch) =>
+          SubscriptionRef.update(state, (s) => {
+            const current = s.byNamespace[namespace]
+            if (current?.caipAddress !== caipAddress) return s
+            return { ...s, byNamespace: { ...s.byNamespace, [namespace]: { ...current, ...patch } } }
+          }),
         resetAccount: (namespace) =>
           SubscriptionRef.update(state, (s) => {
             const { [namespace]: _cleared, ...rest } = s.byNamespace

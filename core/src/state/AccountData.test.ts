@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -98,6 +98,26 @@ describe("AccountData", () => {
       { map, apiUrl: testBaseUrl },
     )
     expect(reloaded).toMatchObject({ balance: "2", toast: undefined })
+  })
+
+  it("drops a balance that arrives after the account was disconnected", async () => {
+    supportedChains()
+    mockBalance("1.5")
+    const accounts = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        // The fetch is in flight (an HTTP round trip) when the account goes away.
+        const refreshing = yield* Effect.forkChild((yield* AccountData).refreshBalance("eip155"), {
+          startImmediately: true,
+        })
+        yield* (yield* Account).resetAccount("eip155")
+        yield* Fiber.join(refreshing)
+        return (yield* SubscriptionRef.get((yield* Account).state)).byNamespace
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(nock.isDone()).toBe(true)
+    expect(accounts).toEqual({})
   })
 
   it("shows 'Token Balance Unavailable' when the balance cannot be loaded", async () => {

@@ -67,7 +67,7 @@ export class AccountData extends Context.Service<
                 : DEFAULT_NATIVE_BALANCE
             }),
           )
-          yield* account.update(namespace, {
+          yield* account.updateIfCurrent(namespace, target.caipAddress, {
             tokenBalance: portfolio,
             balance: native.balance,
             balanceSymbol: native.symbol,
@@ -102,7 +102,7 @@ export class AccountData extends Context.Service<
                 api.value.reverseLookup({ address: target.address }),
               )
             : []
-        yield* account.update("eip155", {
+        yield* account.updateIfCurrent("eip155", target.caipAddress, {
           profileName: identity.name ?? names[0]?.name,
           profileImage: identity.avatar ?? undefined,
         })

@@ -73,6 +73,7 @@ export class Names extends Context.Service<
         Effect.gen(function* () {
           const fullName = `${name}${NameSuffix.current}`
           if (!isAccountName(name)) return yield* new NameError({ reason: "register", cause: "Invalid name" })
+          const owner = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.caipAddress
           yield* SubscriptionRef.set(state, { status: "registering", name: fullName, error: undefined })
           yield* router.push("RegisterAccountNameSuccess")
           yield* sign(fullName).pipe(
@@ -86,7 +87,8 @@ export class Names extends Context.Service<
               ),
             ),
           )
-          yield* account.update("eip155", { profileName: fullName })
+          // (sign() fails without an eip155 account, so `owner` is set here; the user may have left meanwhile)
+          if (owner !== undefined) yield* account.updateIfCurrent("eip155", owner, { profileName: fullName })
           yield* SubscriptionRef.set(state, { status: "registered", name: fullName, error: undefined })
           return fullName
         })
