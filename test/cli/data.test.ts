@@ -109,6 +109,8 @@ describe("appkit-cli activity", () => {
     const result = await cli(["activity", "--address", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"])
     expect(result).toMatchObject({ code: 2, stdout: "" })
     expect(result.stderr).toBe("--chain is required for non-EVM addresses\n")
+    const empty = await cli(["activity", "--address", " "])
+    expect(empty).toMatchObject({ code: 2, stdout: "", stderr: "--address must not be empty\n" })
   })
 })
 

@@ -12,6 +12,7 @@ interface ActivityOptions extends ApiOptions {
 
 /** EVM accounts default to Ethereum; other namespaces have no obvious default chain. */
 const chainFor = (options: ActivityOptions): string => {
+  if (options.address.trim() === "") throw new CliError("--address must not be empty")
   if (options.chain) return options.chain
   if (/^0x[0-9a-fA-F]{40}$/.test(options.address)) return "eip155:1"
   throw new CliError("--chain is required for non-EVM addresses")
