@@ -41,6 +41,18 @@ describe("Options", () => {
     expect(decode({ projectId: "p", networks: [network], features: { swaps: "yes" } })._tag).toBe("Failure")
   })
 
+  it("rejects a default network that is not requested and an API URL that is not http(s)", () => {
+    const network = { id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }
+    expect(decode({ projectId: "p", networks: [network], defaultNetwork: "eip155:1" })._tag).toBe("Success")
+    expect(decode({ projectId: "p", networks: [network], defaultNetwork: "eip155:8453" })._tag).toBe(
+      "Failure",
+    )
+    expect(decode({ projectId: "p", networks: [network], apiUrl: "http://127.0.0.1:8787" })._tag).toBe(
+      "Success",
+    )
+    expect(decode({ projectId: "p", networks: [network], apiUrl: "127.0.0.1:8787" })._tag).toBe("Failure")
+  })
+
   it("toggles features at run time", async () => {
     const features = await runState(
       Effect.gen(function* () {

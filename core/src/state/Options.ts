@@ -18,7 +18,9 @@ const featureFields = Object.fromEntries(
 export const AppKitOptions = Schema.Struct({
   projectId: Schema.NonEmptyString,
   /** Base URL of the Blockchain/Wallet APIs (names, history); without it those features stay empty. */
-  apiUrl: Schema.optional(Schema.String),
+  apiUrl: Schema.optional(
+    Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
+  ),
   networks: Schema.NonEmptyArray(CaipNetwork),
   /** caipNetworkId of the network to start on; the first requested network otherwise. */
   defaultNetwork: Schema.optional(Schema.String),
@@ -36,7 +38,15 @@ export const AppKitOptions = Schema.Struct({
   featuredWalletIds: Schema.optional(Schema.Array(Schema.String)),
   /** Sign-in is mandatory: cancelling it disconnects and the modal cannot be closed without a session. */
   siwxRequired: Schema.optional(Schema.Boolean),
-})
+}).check(
+  // A typo here would otherwise start the app on another network without a word.
+  Schema.makeFilter((options) =>
+    options.defaultNetwork === undefined ||
+    options.networks.some((network) => network.caipNetworkId === options.defaultNetwork)
+      ? undefined
+      : { path: ["defaultNetwork"], issue: "must be the caipNetworkId of one of the networks" },
+  ),
+)
 export type AppKitOptions = typeof AppKitOptions.Type
 
 /** Options with every default applied. */
