@@ -14,13 +14,21 @@ const staticImport = /^(?:import|export)\s[^;]*?from\s+"([^"]+)"|^import\s+"([^"
 // …and names every bundled module's source in a region comment: `// ../node_modules/<pkg>/…`.
 const bundledPackage = /^\/\/ (?:\.\.\/)*node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm
 
+// Chunks are shared between closures and some are megabytes: read each once.
+const texts = new Map<string, string>()
+const textOf = (path: string) => {
+  const text = texts.get(path) ?? readFileSync(path, "utf8")
+  texts.set(path, text)
+  return text
+}
+
 const staticClosure = (file: string) => {
   const files = new Set<string>()
   const externals = new Set<string>()
   const visit = (path: string) => {
     if (files.has(path)) return
     files.add(path)
-    for (const match of readFileSync(path, "utf8").matchAll(staticImport)) {
+    for (const match of textOf(path).matchAll(staticImport)) {
       const specifier = match[1] ?? match[2] ?? ""
       if (specifier.startsWith(".")) visit(resolve(dirname(path), specifier))
       else externals.add(specifier)
@@ -28,7 +36,7 @@ const staticClosure = (file: string) => {
   }
   visit(file)
   const packages = new Set(
-    [...files].flatMap((path) => [...readFileSync(path, "utf8").matchAll(bundledPackage)].map((m) => m[1])),
+    [...files].flatMap((path) => [...textOf(path).matchAll(bundledPackage)].map((m) => m[1])),
   )
   return { files, externals, packages }
 }
@@ -41,7 +49,7 @@ describe("appkit-cli cold start", () => {
   })
 
   it("still reaches viem, effect and Ink through dynamic imports (the check above can see a package)", () => {
-    const bundle = readFileSync(entry, "utf8")
+    const bundle = textOf(entry)
     const dynamic = [...bundle.matchAll(/import\("(\.\/chunks\/[^"]+)"\)/g)].map((m) => m[1] ?? "")
     const reachable = new Set(
       dynamic.flatMap((chunk) => [...staticClosure(resolve(dirname(entry), chunk)).packages]),
