@@ -67,9 +67,9 @@ export const lifetimeOf = (kind: string): Duration.Duration =>
     ? CacheLifetime[kind as keyof typeof CacheLifetime]
     : CacheLifetime.query
 
-// min(1000·2^n, 30000) ms before retry n: exponential from 1 s, each delay capped.
-const backoffSchedule = Schedule.exponential(Duration.seconds(1), 2).pipe(
-  Schedule.modifyDelay((metadata) => Effect.succeed(Duration.min(metadata.output, QueryRetry.maxBackoff))),
+// min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0).
+const backoffSchedule = Schedule.forever.pipe(
+  Schedule.modifyDelay((metadata) => Effect.succeed(QueryRetry.backoff(metadata.output))),
 )
 
 export const serializeKey = (key: QueryKey): string => JSON.stringify(key)
