@@ -138,6 +138,24 @@ describe("Modal", () => {
     })
   })
 
+  it("resyncs Farcaster also when going back from its view closes the modal", async () => {
+    const seen = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const account = yield* Account
+        yield* modal.open({ view: "ConnectingFarcaster" })
+        yield* account.update("eip155", { farcasterUrl: "https://farcaster.xyz/~/siwf?channelToken=1" })
+        yield* modal.back
+        yield* TestClock.adjust("100 millis")
+        return {
+          open: (yield* views).open,
+          url: (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.farcasterUrl,
+        }
+      }),
+    )
+    expect(seen).toEqual({ open: false, url: undefined })
+  })
+
   it("tracks loading per namespace and closes after a finished request whose action says so", async () => {
     const state = await runState(
       Effect.gen(function* () {

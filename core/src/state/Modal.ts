@@ -134,7 +134,8 @@ export class Modal extends Context.Service<
         back: Effect.gen(function* () {
           const { view } = yield* SubscriptionRef.get(router.state)
           if (yield* router.goBack) yield* close()
-          else if (view === "ConnectingFarcaster") yield* scheduleFarcasterResync
+          // Also when going back closed the modal: reopening it must not show the old QR.
+          if (view === "ConnectingFarcaster") yield* scheduleFarcasterResync
         }),
         // The request is settled, so nothing is left to protect: a close here is forced past ApproveTransaction.
         finishTransaction: (result) =>
