@@ -2,7 +2,7 @@ import { Effect, Option, type Schema } from "effect"
 import { readKey, removeKey, type StorageKey, writeKey } from "../domain/storageKeys"
 import { Storage } from "../storage/Storage"
 
-type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
+export type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
 
 /**
  * One §3 key (domain/storageKeys) bound to the instance's Storage: `read` gives undefined for a missing,

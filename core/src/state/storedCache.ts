@@ -1,9 +1,7 @@
-import { Clock, Duration, Effect, type Schema } from "effect"
+import { Clock, Duration, Effect } from "effect"
 import type { StorageKey } from "../domain/storageKeys"
 import type { Storage } from "../storage/Storage"
-import { persisted } from "./persisted"
-
-type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
+import { type Codec, persisted } from "./persisted"
 
 interface Entry<V> {
   readonly timestamp: number
