@@ -8,8 +8,7 @@ import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
-import { checkRpcRequest, RpcPolicyError } from "../../rpc/checkRpcRequest"
-import type { RpcPolicyNamespace } from "../../rpc/methodPolicy"
+import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { WalletConnectError } from "./errors"
@@ -21,6 +20,7 @@ import {
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
+import { checkWalletConnectRequest } from "./requestPolicy"
 
 export interface WalletConnectOptions {
   readonly projectId: string
@@ -73,27 +73,6 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
   /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
-}
-
-const policyNamespaces: ReadonlyArray<RpcPolicyNamespace> = ["eip155", "solana", "bip122"]
-
-/**
- * The allowlist gate for the active chain's namespace. §5 lists eip155, solana and bip122 methods; on
- * polkadot and cosmos the list is the methods AppKit asked the wallet for (`namespaceMethods`), never the
- * eip155 + solana fallback, which would pass EVM calls to a Polkadot wallet and refuse its own sign methods.
- */
-const checkWalletConnectRequest = (rpc: RpcRequest, namespace: string | undefined, connected: boolean) => {
-  if (namespace !== "polkadot" && namespace !== "cosmos")
-    return checkRpcRequest(rpc, {
-      providerConnected: connected,
-      namespace: policyNamespaces.find((known) => known === namespace),
-    })
-  const method: unknown = typeof rpc === "object" && rpc !== null ? rpc.method : undefined
-  if (typeof method !== "string" || method === "")
-    return Effect.fail(new RpcPolicyError({ reason: "invalidRequest", method: "" }))
-  return namespaceMethods[namespace].includes(method)
-    ? Effect.void
-    : Effect.fail(new RpcPolicyError({ reason: "methodNotAllowed", method }))
 }
 
 /** sign-client's parameter types want mutable arrays. */
