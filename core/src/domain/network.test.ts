@@ -25,6 +25,8 @@ describe("Network", () => {
     invalid: [
       ["an unknown namespace", { ...base, chainNamespace: "tron" }],
       ["a bare chain id as caipNetworkId", { ...base, caipNetworkId: "8453" }],
+      ["a caipNetworkId of another chain", { ...base, caipNetworkId: "eip155:137" }],
+      ["a caipNetworkId of another namespace", { ...solana, chainNamespace: "bip122" }],
       ["a zero id", { ...base, id: 0 }],
       ["no name", { ...base, name: "" }],
     ],

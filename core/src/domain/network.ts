@@ -9,7 +9,9 @@ export const NetworkAssets = Schema.Struct({
 
 /**
  * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string
- * elsewhere (Solana's genesis hash prefix, a bip122 block hash prefix).
+ * elsewhere (Solana's genesis hash prefix, a bip122 block hash prefix). `caipNetworkId` is exactly
+ * `chainNamespace:id`: the three name one chain, and a network whose parts disagree is refused rather than
+ * leaving callers to guess which one is meant.
  */
 export const Network = Schema.Struct({
   id: Schema.Union([Schema.Int.check(Schema.isGreaterThan(0)), Schema.NonEmptyString]),
@@ -17,7 +19,13 @@ export const Network = Schema.Struct({
   caipNetworkId: CaipChainId,
   name: Schema.NonEmptyString,
   assets: Schema.optionalKey(NetworkAssets),
-})
+}).check(
+  Schema.makeFilter((network) =>
+    network.caipNetworkId === `${network.chainNamespace}:${network.id}`
+      ? undefined
+      : { path: ["caipNetworkId"], issue: `must be ${network.chainNamespace}:${network.id}` },
+  ),
+)
 export type Network = typeof Network.Type
 
 /** §3 Network state. */
