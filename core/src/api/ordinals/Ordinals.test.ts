@@ -85,6 +85,21 @@ describe("Ordinals", () => {
     expect(error.message).toBe("Regtest is not supported by the ordinals service")
   })
 
+  it("rejects satoshi amounts that are not whole", async () => {
+    nock(testBaseUrl)
+      .post("/runes/mint/orders")
+      .reply(200, { orderId: "o1", fundAddress: "bc1qfund", fundAmount: 12_000.5 })
+      .post("/orders/o1/rbf-estimate")
+      .reply(200, { rbfCost: -1, fundingAddress: "bc1qfund" })
+    const errors = await withOrdinals((o) =>
+      Effect.all([
+        Effect.flip(o.createMintOrder("Mainnet", { ...mint, refundAddress: "bc1qrefund" })),
+        Effect.flip(o.estimateRbf("Mainnet", { orderId: "o1", newFeeRate: 20 })),
+      ]),
+    )
+    expect(errors.map((e) => e._tag)).toEqual(["ResponseDecodeError", "ResponseDecodeError"])
+  })
+
   it("maps failures to typed errors", async () => {
     nock(testBaseUrl)
       .get("/orders/nope")

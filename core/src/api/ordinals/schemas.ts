@@ -40,14 +40,17 @@ export const EtchEstimateRequest = Schema.Struct({
 })
 export type EtchEstimateRequest = typeof EtchEstimateRequest.Type
 
+/** Satoshis (and vbytes): whole and non-negative, so they convert to bigint and BTC strings exactly. */
+const Satoshis = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
 export const OrderEstimate = Schema.Struct({
-  totalSize: Schema.Number,
-  totalCost: Schema.Number,
+  totalSize: Satoshis,
+  totalCost: Satoshis,
   costBreakdown: Schema.Struct({
-    postage: Schema.Number,
-    networkFee: Schema.Number,
-    serviceFee: Schema.Number,
-    appServiceFee: Schema.Number,
+    postage: Satoshis,
+    networkFee: Satoshis,
+    serviceFee: Satoshis,
+    appServiceFee: Satoshis,
   }),
 })
 export type OrderEstimate = typeof OrderEstimate.Type
@@ -61,7 +64,7 @@ export type EtchOrderRequest = typeof EtchOrderRequest.Type
 export const CreatedOrder = Schema.Struct({
   orderId: Schema.String,
   fundAddress: Schema.String,
-  fundAmount: Schema.Number,
+  fundAmount: Satoshis,
   fundTransactionId: Schema.optionalKey(Schema.String),
 })
 export type CreatedOrder = typeof CreatedOrder.Type
@@ -98,5 +101,5 @@ export type Order = typeof Order.Type
 
 /** POST /orders/{id}/rbf-estimate body and response. */
 export const RbfEstimateRequest = Schema.Struct({ newFeeRate: Schema.Number })
-export const RbfEstimate = Schema.Struct({ rbfCost: Schema.Number, fundingAddress: Schema.String })
+export const RbfEstimate = Schema.Struct({ rbfCost: Satoshis, fundingAddress: Schema.String })
 export type RbfEstimate = typeof RbfEstimate.Type
