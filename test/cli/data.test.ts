@@ -256,6 +256,12 @@ describe.concurrent("against a dead or stalled API", () => {
     expect(result.stdout).toMatch(/^The quote API was unavailable/)
     const json = await cli(["onramp", "quote", "--amount", "100", "--api-url", deadUrl, "--json"])
     expect(JSON.parse(json.stdout).mocked).toBe(true)
+    const options = await cli(["onramp", "options", "--api-url", deadUrl, "--json"])
+    expect(options.code).toBe(0)
+    expect(JSON.parse(options.stdout)).toMatchObject({
+      fallback: true,
+      paymentCurrencies: [{ id: "USD" }, { id: "EUR" }],
+    })
   })
 })
 
