@@ -63,12 +63,9 @@ describe("appkit-cli tokens", () => {
       APPKIT_CONFIG: config,
     })
     expect(fromFile.code).toBe(0)
-    expect(
-      api
-        .requests()
-        .slice(before)
-        .every((request) => request.query.projectId === "from-config"),
-    ).toBe(true)
+    const sent = api.requests().slice(before)
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.every((request) => request.query.projectId === "from-config")).toBe(true)
   })
 
   it("requires a project id for a non-local API, before any request", async () => {
