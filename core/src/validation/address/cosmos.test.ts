@@ -2,7 +2,18 @@ import { bech32, bech32m } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { mutateOneCharacter } from "../../testing/mutate"
 import { checkCosmosAddress } from "./cosmos"
+
+const cosmosAddress = fc
+  .tuple(
+    fc.constantFrom("cosmos", "osmo", "juno"),
+    fc.oneof(
+      fc.uint8Array({ minLength: 20, maxLength: 20 }),
+      fc.uint8Array({ minLength: 32, maxLength: 32 }),
+    ),
+  )
+  .map(([prefix, data]) => bech32.encode(prefix, bech32.toWords(data)))
 
 describe("cosmos addresses", () => {
   it("accepts bech32 with any prefix and reports the prefix as network", () => {
@@ -24,19 +35,24 @@ describe("cosmos addresses", () => {
 
   it("normalization is idempotent (upper case folds to lower case)", () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom("cosmos", "osmo", "juno"),
-        fc.oneof(
-          fc.uint8Array({ minLength: 20, maxLength: 20 }),
-          fc.uint8Array({ minLength: 32, maxLength: 32 }),
-        ),
-        (prefix, data) => {
-          const address = bech32.encode(prefix, bech32.toWords(data)).toUpperCase()
-          const normalized = Result.getOrThrow(checkCosmosAddress(address)).normalized
-          expect(normalized).toBe(address.toLowerCase())
-          expect(Result.getOrThrow(checkCosmosAddress(normalized)).normalized).toBe(normalized)
-        },
-      ),
+      fc.property(cosmosAddress, (lower) => {
+        const address = lower.toUpperCase()
+        const normalized = Result.getOrThrow(checkCosmosAddress(address)).normalized
+        expect(normalized).toBe(lower)
+        expect(Result.getOrThrow(checkCosmosAddress(normalized)).normalized).toBe(normalized)
+      }),
+    )
+  })
+
+  it("a one-character change to a valid address is always rejected (bech32 catches any single typo)", () => {
+    fc.assert(
+      fc.property(cosmosAddress, fc.nat(), fc.nat(), (address, at, pick) => {
+        const typo = mutateOneCharacter(address, at, pick, "qpzry9x8gf2tvdw0s3jn54khce6mua7l")
+        // Only "not as cosmos": a typo'd address of 43-44 base58-safe characters can still be a valid
+        // Solana address, which has no checksum at all.
+        expect(Result.isFailure(checkCosmosAddress(typo))).toBe(true)
+      }),
+      { numRuns: 300 },
     )
   })
 })
