@@ -103,6 +103,31 @@ describe("Connection", () => {
     expect(JSON.parse(map.get("@appkit/connection_status") ?? "null")).toBe("disconnected")
   })
 
+  it("reconnects a stored wallet that registers after the app started (an EIP-6963 announcement)", async () => {
+    const map = new Map<string, string>()
+    const first = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("io.rabby"))), {
+      map,
+      connectors: [first.connector],
+    })
+    const announced = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    const seen = await runState(
+      Effect.gen(function* () {
+        const reconnecting = yield* Effect.forkChild((yield* Connection).reconnect)
+        yield* TestClock.adjust("5 seconds")
+        const waiting = (yield* connectionState).status
+        yield* (yield* Connectors).register([announced.connector])
+        yield* Fiber.join(reconnecting)
+        return { waiting, after: yield* connectionState }
+      }),
+      { map },
+    )
+    expect(seen.waiting).toBe("connecting")
+    expect(announced.calls).toEqual(["connect"])
+    expect(seen.after.status).toBe("connected")
+    expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
+  })
+
   it("goes back to disconnected when the wallet refuses to connect", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     wallet.reject.add("connect")

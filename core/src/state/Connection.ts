@@ -29,9 +29,9 @@ const hexOf = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("")}`
 
 /**
- * How long a stored connection's wallet may take to answer on reload before it is dropped. §9 gives no
- * value; a wallet that still holds the permission answers at once, and a silent one (locked, gone, a dead
- * relay) must not leave the app "connecting" for ever.
+ * How long a stored connection's wallet may take to register and answer on reload before it is dropped.
+ * §9 gives no value; a wallet that still holds the permission answers at once, and a silent one (locked,
+ * not installed any more, a dead relay) must not leave the app "connecting" for ever.
  */
 const reconnectTimeout = Duration.seconds(10)
 
@@ -291,7 +291,18 @@ export class Connection extends Context.Service<
           return yield* establish(connector, namespacesOf(before.connections).length === 0)
         })
 
-      // After a reload: ask each stored connection's wallet again; one that is gone or refuses is dropped.
+      // An announced (EIP-6963) wallet may register just after the app starts: wait for it (reconnect bounds it).
+      const registered = (connectorId: string) =>
+        Effect.andThen(
+          Stream.runHead(
+            Stream.filter(SubscriptionRef.changes(connectors.state), (s) =>
+              s.connectors.some((c) => c.id === connectorId),
+            ),
+          ),
+          connectors.get(connectorId),
+        )
+
+      // After a reload: ask each stored connection's wallet again; one that is gone, silent or refusing is dropped.
       const reconnect = Effect.gen(function* () {
         const { connections } = yield* SubscriptionRef.get(state)
         const connectorIds = new Set(
@@ -299,9 +310,11 @@ export class Connection extends Context.Service<
         )
         for (const connectorId of connectorIds) {
           if (live.has(connectorId)) continue
+          yield* SubscriptionRef.update(state, (s): ConnectionState => ({ ...s, status: "connecting" }))
           const outcome = yield* Effect.result(
-            Effect.flatMap(connectors.get(connectorId), (connector) =>
-              Effect.timeout(establish(connector, false), reconnectTimeout),
+            Effect.timeout(
+              Effect.flatMap(registered(connectorId), (connector) => establish(connector, false)),
+              reconnectTimeout,
             ),
           )
           if (outcome._tag === "Success") continue

@@ -179,12 +179,14 @@ export class Connectors extends Context.Service<
                 connectors: [...s.connectors.filter((c) => !ids.has(c.id)), ...connectors.map(infoOf)],
               }
             }),
-          get: (connectorId) => {
-            const connector = registry.get(connectorId)
-            return connector
-              ? Effect.succeed(connector)
-              : Effect.fail(new ConnectorNotFoundError({ connectorId }))
-          },
+          // Looked up when run, not when the effect is built: connectors register over time.
+          get: (connectorId) =>
+            Effect.suspend(() => {
+              const connector = registry.get(connectorId)
+              return connector
+                ? Effect.succeed(connector)
+                : Effect.fail(new ConnectorNotFoundError({ connectorId }))
+            }),
           setWallets: (wallets) => SubscriptionRef.update(state, (s) => ({ ...s, ...wallets })),
           addRecentWallet: (wallet) =>
             Effect.gen(function* () {
