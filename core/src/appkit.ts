@@ -66,8 +66,8 @@ export interface CreateAppKitOptions {
   readonly api?: Layer.Layer<BlockchainApi> | undefined
   /**
    * Reconnect the stored connections' wallets at once (true by default, as wagmi and the original product
-   * do on load); `ready` settles when that is done. A stored connection whose connector is not among
-   * `connectors` yet is dropped, so pass the known connectors here rather than registering them later.
+   * do on load); `ready` settles when that is done. A stored wallet that is not among `connectors` may
+   * still register (EIP-6963); one that does not register and answer within 10 s is dropped.
    */
   readonly reconnect?: boolean | undefined
 }
