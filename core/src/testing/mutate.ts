@@ -10,3 +10,7 @@ export const mutateOneCharacter = (input: string, at: number, pick: number, alph
   const replacement = choices[pick % choices.length] ?? ""
   return `${input.slice(0, index)}${replacement}${input.slice(index + 1)}`
 }
+
+/** The characters a typo can introduce into a base58 or a bech32 string. */
+export const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+export const bech32Alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"

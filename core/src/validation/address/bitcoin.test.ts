@@ -3,12 +3,10 @@ import { bech32, bech32m, createBase58check, hex } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { mutateOneCharacter } from "../../testing/mutate"
+import { base58Alphabet, bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
 import { checkForeignBip122Address, decodeBitcoinAddress } from "./bitcoin"
 
 const base58check = createBase58check(sha256)
-const bech32Alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
 

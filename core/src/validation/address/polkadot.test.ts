@@ -3,10 +3,8 @@ import { base58 } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { mutateOneCharacter } from "../../testing/mutate"
+import { base58Alphabet, mutateOneCharacter } from "../../testing/mutate"
 import { checkPolkadotAddress, decodeSs58 } from "./polkadot"
-
-const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 /** SS58 encoder written from the spec, independent of the decoder under test. */
 const encodeSs58 = (prefix: number, publicKey: Uint8Array): string => {
