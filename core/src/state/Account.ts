@@ -7,6 +7,7 @@ import { StorageKeys } from "../domain/storageKeys"
 import type { Token } from "../domain/token"
 import { Storage } from "../storage/Storage"
 import { persisted } from "./persisted"
+import { addressOf } from "./walletConnections"
 
 export type AccountTab = "Tokens" | "NFTs" | "Activity"
 export const accountTabs: ReadonlyArray<AccountTab> = ["Tokens", "NFTs", "Activity"]
@@ -59,9 +60,6 @@ export const initialAccountState: AccountState = {
   preferredAccountTypes: DEFAULT_ACCOUNT_TYPES,
   socialProvider: undefined,
 }
-
-/** The address part of a CAIP-10 id (`ns:ref:address`); the whole input when it has no chain prefix. */
-const addressOf = (caipAddress: string) => caipAddress.split(":").slice(2).join(":") || caipAddress
 
 export type AccountPatch = Partial<Omit<NamespaceAccount, "caipAddress" | "address">>
 
@@ -116,7 +114,8 @@ export class Account extends Context.Service<
           updateNamespace(namespace, (account) => ({
             ...account,
             caipAddress,
-            address: addressOf(caipAddress),
+            // (the whole input when it has no chain prefix)
+            address: addressOf(caipAddress) || caipAddress,
           })),
         update: (namespace, patch) => updateNamespace(namespace, (account) => ({ ...account, ...patch })),
         updateIfCurrent: (namespace, caipAddress, patch) =>

@@ -8,6 +8,7 @@ import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { cachedRead } from "./storedCache"
 import { Toast } from "./Toast"
+import { chainOf } from "./walletConnections"
 
 const decodeToken = Schema.decodeUnknownOption(Token)
 
@@ -34,7 +35,7 @@ export class AccountData extends Context.Service<
           const caipAddress = s.byNamespace[namespace]?.caipAddress
           const address = s.byNamespace[namespace]?.address
           if (caipAddress === undefined || address === undefined) return undefined
-          return { caipAddress, address, chainId: caipAddress.split(":").slice(0, 2).join(":") }
+          return { caipAddress, address, chainId: chainOf(caipAddress) }
         })
 
       const refreshBalance = (namespace: ChainNamespace) =>

@@ -9,6 +9,7 @@ import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
 import { Toast } from "./Toast"
+import { addressOf } from "./walletConnections"
 
 /**
  * What the sign-in flow needs from a sign-in setup: the siwx/ session store and message builder implement it
@@ -81,7 +82,7 @@ export class Siwx extends Context.Service<
         if ((yield* SubscriptionRef.get(connection.state)).connections[activeNamespace] === undefined) {
           return yield* new SiwxError({ reason: "noConnectionClient" })
         }
-        const accountAddress = caipAddress.split(":").slice(2).join(":")
+        const accountAddress = addressOf(caipAddress)
         return {
           client: client.value,
           namespace: activeNamespace,

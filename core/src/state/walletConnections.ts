@@ -21,7 +21,8 @@ export const statusOf = (connections: WalletConnections): ConnectionStatus =>
 /** The address part of a CAIP-10 id (`namespace:reference:address`). */
 export const addressOf = (caipAddress: string) => caipAddress.split(":").slice(2).join(":")
 
-const chainOf = (caipAddress: string) => caipAddress.split(":").slice(0, 2).join(":")
+/** The chain part of a CAIP-10 id (`namespace:reference`). */
+export const chainOf = (caipAddress: string) => caipAddress.split(":").slice(0, 2).join(":")
 
 /**
  * What a connector reported, as one connection per namespace (a pairing wallet answers for several).
