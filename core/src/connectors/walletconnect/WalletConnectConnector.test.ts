@@ -199,6 +199,46 @@ describe("WalletConnect connector", () => {
     )
   })
 
+  it("follows the wallet to another account (a session update) and signs with it", async () => {
+    const devWallet = await wallet()
+    // anvil's account 1.
+    const next = {
+      key: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+      address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    } as const
+    const result = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        yield* connectThrough(connector, devWallet, "eip155:31337")
+        const changed = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "accountsChanged")),
+        )
+        yield* Effect.yieldNow
+        yield* Effect.promise(() => devWallet.selectAccount(next.key))
+        const event = yield* Fiber.join(changed)
+        const signature = yield* connector.request({
+          method: "personal_sign",
+          params: ["0x6869", next.address],
+        })
+        return { event, session: Option.getOrThrow(yield* connector.session), signature }
+      }),
+    )
+    expect(result.event).toEqual(
+      Option.some({
+        _tag: "accountsChanged",
+        accounts: [`eip155:31337:${next.address}`, `eip155:1:${next.address}`],
+      }),
+    )
+    expect(result.session.chainId).toBe("eip155:31337")
+    expect(result.session.allAccounts).toEqual([{ namespace: "eip155", address: next.address, type: "eoa" }])
+    expect(
+      await verifyMessage({
+        address: next.address,
+        message: "hi",
+        signature: result.signature as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {
     const devWallet = await wallet({ rejectRequests: true })
     const exit = await withConnector(new Map(), (connector) =>

@@ -167,6 +167,18 @@ export const makeWalletConnectConnector = (
       })
       client.on("session_delete", ({ topic }) => forget(topic))
       client.on("session_expire", ({ topic }) => forget(topic))
+      // The wallet changed the session's accounts (another account picked, a chain added): adopt them.
+      client.on("session_update", ({ topic, params }) => {
+        const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
+        if (state?.session.topic !== topic) return
+        const session = { ...state.session, namespaces: params.namespaces }
+        const accounts = accountsOf(session)
+        const chains = accounts.map(chainOfAccount)
+        const chainId = chains.includes(state.chainId) ? state.chainId : (chains[0] ?? state.chainId)
+        Effect.runSync(Ref.set(current, Option.some({ session, chainId })))
+        emit({ _tag: "accountsChanged", accounts })
+        if (chainId !== state.chainId) emit({ _tag: "chainChanged", chainId })
+      })
       client.on("session_event", ({ topic, params }) => {
         const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
         if (state?.session.topic !== topic) return
