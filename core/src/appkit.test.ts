@@ -144,6 +144,18 @@ describe("createAppKit", () => {
     await reloaded.appKit.dispose()
   })
 
+  it("settles ready (never rejects) when disposed while still waiting for a stored wallet", async () => {
+    const { appKit, map } = make()
+    await appKit.connect("injected")
+    await appKit.dispose()
+
+    // Its wallet has not registered yet: the reconnect is waiting for it when the app is disposed.
+    const early = make(map, {}, [])
+    expect(early.appKit.getState().connection.status).toBe("connecting")
+    await early.appKit.dispose()
+    await expect(early.appKit.ready).resolves.toBeUndefined()
+  })
+
   it("drops a stored connection whose wallet refuses to reconnect", async () => {
     const { appKit, map } = make()
     await appKit.connect("injected")

@@ -193,15 +193,17 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     })
 
   // The state is already restored from storage; this brings the wallets behind it back (status "connecting" meanwhile).
-  // Nobody has to await `ready`, so even a defect is logged rather than left as an unhandled rejection.
-  const ready =
+  // Nobody has to await `ready`: a defect is logged, and a dispose() that interrupts it just settles it.
+  const ready: Promise<void> =
     input.reconnect === false
       ? Promise.resolve()
-      : run(
-          Effect.catchCause(services.connection.reconnect, (cause) =>
-            Effect.logError("Reconnecting the stored connections failed", cause),
-          ),
-        )
+      : runtime
+          .runPromiseExit(
+            Effect.catchCause(services.connection.reconnect, (cause) =>
+              Effect.logError("Reconnecting the stored connections failed", cause),
+            ),
+          )
+          .then(notify)
 
   return {
     /**
