@@ -1,6 +1,7 @@
+import { Effect } from "effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fromMap } from "../../storage/Storage"
+import { fromMap, type Storage } from "../../storage/Storage"
 import { keyValueStorageFrom, walletConnectKeyPrefix } from "./keyValueStorage"
 
 describe("keyValueStorageFrom", () => {
@@ -45,6 +46,29 @@ describe("keyValueStorageFrom", () => {
         expect(await kv.getItem(key)).toEqual(JSON.parse(JSON.stringify(value)))
       }),
     )
+  })
+
+  it("keeps every key in its index when sign-client writes concurrently to an asynchronous storage", async () => {
+    const map = new Map<string, string>()
+    const sync = fromMap(map)
+    // A storage whose every operation completes later (as IndexedDB or a remote store would).
+    const later = <A>(effect: Effect.Effect<A>) =>
+      Effect.andThen(
+        Effect.promise(() => Promise.resolve()),
+        effect,
+      )
+    const asynchronous: Storage["Service"] = {
+      ...sync,
+      get: (key) => later(sync.get(key)),
+      set: (key, value) => later(sync.set(key, value)),
+      remove: (key) => later(sync.remove(key)),
+    }
+    const kv = keyValueStorageFrom(asynchronous)
+    const keys = Array.from({ length: 8 }, (_, index) => `key-${index}`)
+    await Promise.all(keys.map((key) => kv.setItem(key, key)))
+    expect([...(await kv.getKeys())].sort()).toEqual(keys)
+    await Promise.all(keys.slice(0, 4).map((key) => kv.removeItem(key)))
+    expect([...(await kv.getKeys())].sort()).toEqual(keys.slice(4))
   })
 
   it("never touches keys outside its prefix", async () => {

@@ -1,5 +1,5 @@
 import type SignClient from "@walletconnect/sign-client"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, Semaphore } from "effect"
 import type { Storage } from "../../storage/Storage"
 
 /** Every key sign-client writes is kept under this prefix, beside the other `@appkit` keys of §3. */
@@ -16,10 +16,12 @@ const decodeKeys = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Array
  * sign-client's `storage` option over the AppKit `Storage` service, so sessions persist wherever the app
  * persists everything else (localStorage, the CLI's file). sign-client hands over plain JSON objects; a
  * stored value that no longer parses reads as absent, which makes sign-client start that record afresh.
- * `Storage` cannot list keys, so the adapter keeps its own index for `getKeys`/`getEntries`.
+ * `Storage` cannot list keys, so the adapter keeps its own index for `getKeys`/`getEntries`; sign-client
+ * writes several records at once, so index updates take turns (read-modify-write would lose keys).
  */
 export const keyValueStorageFrom = (storage: Storage["Service"]): KeyValueStorage => {
   const run = <A>(effect: Effect.Effect<A>) => Effect.runPromise(effect)
+  const indexLock = Semaphore.makeUnsafe(1)
   const keys = Effect.map(storage.get(indexKey), (raw) =>
     Option.getOrElse(Option.flatMap(raw, decodeKeys), () => [] as ReadonlyArray<string>),
   )
@@ -44,14 +46,14 @@ export const keyValueStorageFrom = (storage: Storage["Service"]): KeyValueStorag
           yield* storage.set(walletConnectKeyPrefix + key, JSON.stringify(value))
           const all = yield* keys
           if (!all.includes(key)) yield* writeKeys([...all, key])
-        }),
+        }).pipe(indexLock.withPermit),
       ),
     removeItem: (key) =>
       run(
         Effect.gen(function* () {
           yield* storage.remove(walletConnectKeyPrefix + key)
           yield* writeKeys((yield* keys).filter((known) => known !== key))
-        }),
+        }).pipe(indexLock.withPermit),
       ),
   }
 }
