@@ -1,12 +1,14 @@
 import { Context, Duration, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
+import type { ToastSvg } from "../domain/toast"
 import { type ToastKey, type ToastVariant, toastMessages } from "../errors/toasts"
 
 /** §3 toast. */
 export interface ToastState {
   readonly message: string
   readonly variant: ToastVariant
-  readonly svg: string | undefined
+  /** A custom icon instead of the variant's (the §3 entity's shape, domain/toast). */
+  readonly svg: typeof ToastSvg.Type | undefined
   readonly open: boolean
   readonly autoClose: boolean
 }
@@ -14,7 +16,7 @@ export interface ToastState {
 export interface ToastInput {
   readonly message: string
   readonly variant: ToastVariant
-  readonly svg?: string | undefined
+  readonly svg?: typeof ToastSvg.Type | undefined
   readonly autoClose?: boolean | undefined
 }
 
