@@ -33,6 +33,16 @@ describe("cosmos addresses", () => {
     expect(Result.isFailure(short) && short.failure.message).toContain("20 or 32 bytes")
   })
 
+  it("pins the prefix of a well-known chain, whatever its revision, and leaves other chains free", () => {
+    const hub = "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"
+    expect(Result.isSuccess(checkCosmosAddress(hub, "cosmoshub-4"))).toBe(true)
+    expect(Result.isSuccess(checkCosmosAddress(hub, "some-chain-7"))).toBe(true)
+    const onOsmosis = checkCosmosAddress(hub, "osmosis-1")
+    expect(Result.isFailure(onOsmosis) && onOsmosis.failure.message).toBe(
+      "Invalid cosmos address: prefix 'cosmos' does not belong to this chain (expected 'osmo')",
+    )
+  })
+
   it("normalization is idempotent (upper case folds to lower case)", () => {
     fc.assert(
       fc.property(cosmosAddress, (lower) => {

@@ -95,6 +95,9 @@ describe("validateAddress: CAIP-10 account ids", () => {
     expect(
       validateAddress(`${mainnet}:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH`, { network: "testnet" }).valid,
     ).toBe(false)
+    const hubAccount = "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"
+    expect(validateAddress(`cosmos:cosmoshub-4:${hubAccount}`).valid).toBe(true)
+    expect(validateAddress(`cosmos:osmosis-1:${hubAccount}`).valid).toBe(false)
   })
 
   it("refuses unknown namespaces, bad syntax and a conflicting namespace option", () => {

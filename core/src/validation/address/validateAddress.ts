@@ -49,7 +49,7 @@ const plainCheckers: Readonly<
   solana: checkSolanaAddress,
   bip122: checkBitcoinAddress,
   polkadot: (input) => checkPolkadotAddress(input),
-  cosmos: checkCosmosAddress,
+  cosmos: (input) => checkCosmosAddress(input),
 }
 
 // Segwit before cosmos: both are bech32, and cosmos would otherwise claim bc1q… key hashes. The base58
@@ -87,6 +87,17 @@ const checkBip122Account = (reference: string, address: string, requested?: Bitc
   return network ? checkBitcoinAddress(address, network) : checkForeignBip122Address(address)
 }
 
+/** Each namespace's CAIP-10 profile: the address checked against the chain its reference names. */
+const accountCheckers: Readonly<
+  Record<ChainNamespace, (address: string, reference: string, network?: BitcoinNetwork) => AddressCheck>
+> = {
+  eip155: (address) => checkEvmAccountAddress(address),
+  solana: (address) => checkSolanaAddress(address),
+  bip122: (address, reference, network) => checkBip122Account(reference, address, network),
+  polkadot: (address, reference) => checkPolkadotAddress(address, reference),
+  cosmos: (address, reference) => checkCosmosAddress(address, reference),
+}
+
 /** A CAIP-10 id is valid when its syntax is, and its address is valid for its namespace and chain. */
 const checkAccountId = (input: string, options: ValidateAddressOptions): Checked => {
   const parsed = parseAccountId(input)
@@ -98,14 +109,7 @@ const checkAccountId = (input: string, options: ValidateAddressOptions): Checked
     return refuse(namespace, `The account id is on ${namespace}, not ${options.namespace}`)
   if (namespace === "eip155" && !/^[0-9]+$/.test(reference))
     return refuse(namespace, `eip155 chain reference '${reference}' must be a decimal chain id`)
-  const check: AddressCheck =
-    namespace === "eip155"
-      ? checkEvmAccountAddress(address)
-      : namespace === "bip122"
-        ? checkBip122Account(reference, address, options.network)
-        : namespace === "polkadot"
-          ? checkPolkadotAddress(address, reference)
-          : plainCheckers[namespace](address)
+  const check = accountCheckers[namespace](address, reference, options.network)
   return {
     namespace,
     check: Result.map(check, (valid) => ({
