@@ -69,6 +69,17 @@ describe("decryptKeystore", () => {
     expect(() => decryptKeystore(JSON.stringify(badSalt), "pw")).toThrow(
       "Keystore: kdfparams.salt is not hex",
     )
+    const huge = {
+      ...keystore,
+      crypto: {
+        ...keystore.crypto,
+        kdf: "scrypt",
+        kdfparams: { salt: "00", dklen: 32, n: 2 ** 30, r: 8, p: 1 },
+      },
+    }
+    expect(() => decryptKeystore(JSON.stringify(huge), "pw")).toThrow(
+      /^Keystore: scrypt with n=1073741824, r=8, p=1 failed/,
+    )
   })
 })
 

@@ -61,7 +61,12 @@ const deriveKey = (password: string, crypto: KeystoreV3["crypto"]): Uint8Array =
     const N = intParam(params.n, "kdfparams.n")
     const r = intParam(params.r, "kdfparams.r")
     const p = intParam(params.p, "kdfparams.p")
-    return scryptSync(password, salt, dklen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 })
+    try {
+      return scryptSync(password, salt, dklen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 })
+    } catch (error) {
+      // Parameters beyond what this machine can hold (a hostile or mistyped file) fail inside OpenSSL.
+      throw new CliError(`Keystore: scrypt with n=${N}, r=${r}, p=${p} failed: ${(error as Error).message}`)
+    }
   }
   if (crypto.kdf === "pbkdf2" && params.prf === "hmac-sha256") {
     return pbkdf2Sync(password, salt, intParam(params.c, "kdfparams.c"), dklen, "sha256")
