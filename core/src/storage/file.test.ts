@@ -44,4 +44,18 @@ describe("file storage", () => {
     )
     expect(read).toEqual(Option.none())
   })
+
+  it("lets two processes share the file without overwriting each other's keys", async () => {
+    const path = join(dir, "store.json")
+    const open = () => Effect.runSync(Effect.provide(Effect.service(Storage), fileStorage(path)))
+    // Both open before either writes, as a waiting `connect` and another command would.
+    const [first, second] = [open(), open()]
+    await Effect.runPromise(first.set("@appkit/connection_status", '"connected"'))
+    await Effect.runPromise(second.set("@appkit/active_namespace", '"solana"'))
+    expect(await Effect.runPromise(second.get("@appkit/connection_status"))).toEqual(
+      Option.some('"connected"'),
+    )
+    await Effect.runPromise(first.remove("@appkit/connection_status"))
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ "@appkit/active_namespace": '"solana"' })
+  })
 })

@@ -19,29 +19,27 @@ const load = (path: string) =>
   })
 
 /**
- * Storage in a JSON file, for the CLI (Node only: import it from `@appkit/core/node`). The file is read
- * once when the layer is built and rewritten on every change, through a temporary file and a rename so a
- * crash never leaves half a file behind.
+ * Storage in a JSON file, for the CLI (Node only: import it from `@appkit/core/node`). Every read goes to
+ * the file and every change rewrites it from what the file holds then, so that two processes sharing the
+ * store (a waiting `connect` and another command) do not overwrite each other's keys with a stale copy.
+ * Writes go through a temporary file and a rename, so a crash never leaves half a file behind.
  */
 export const fileStorage = (path: string): Layer.Layer<Storage> =>
-  Layer.effect(
-    Storage,
-    Effect.gen(function* () {
-      const map = yield* load(path)
-      const save = Effect.try(() => {
-        mkdirSync(dirname(path), { recursive: true })
-        const temporary = `${path}.${process.pid}.tmp`
-        writeFileSync(temporary, JSON.stringify(Object.fromEntries(map)), { mode: 0o600 })
-        renameSync(temporary, path)
-      }).pipe(Effect.catch((error) => Effect.logWarning(`Cannot write AppKit store ${path}`, error)))
-      return Storage.of({
-        get: (key) => Effect.sync(() => Option.fromNullishOr(map.get(key))),
-        set: (key, value) =>
-          Effect.andThen(
-            Effect.sync(() => void map.set(key, value)),
-            save,
-          ),
-        remove: (key) => Effect.suspend(() => (map.delete(key) ? save : Effect.void)),
-      })
-    }),
+  Layer.succeed(Storage, {
+    get: (key) => Effect.map(load(path), (map) => Option.fromNullishOr(map.get(key))),
+    set: (key, value) => change(path, (map) => void map.set(key, value)),
+    remove: (key) => change(path, (map) => map.delete(key)),
+  })
+
+/** Applies `edit` to the file's current content; writes only when it returns something other than false. */
+const change = (path: string, edit: (map: Map<string, string>) => boolean | undefined) =>
+  Effect.flatMap(load(path), (map) =>
+    edit(map) === false
+      ? Effect.void
+      : Effect.try(() => {
+          mkdirSync(dirname(path), { recursive: true })
+          const temporary = `${path}.${process.pid}.tmp`
+          writeFileSync(temporary, JSON.stringify(Object.fromEntries(map)), { mode: 0o600 })
+          renameSync(temporary, path)
+        }).pipe(Effect.catch((error) => Effect.logWarning(`Cannot write AppKit store ${path}`, error))),
   )
