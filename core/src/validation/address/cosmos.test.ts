@@ -4,6 +4,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
 import { checkCosmosAddress } from "./cosmos"
+import { validateAddress } from "./validateAddress"
 
 const cosmosAddress = fc
   .tuple(
@@ -58,9 +59,9 @@ describe("cosmos addresses", () => {
     fc.assert(
       fc.property(cosmosAddress, fc.nat(), fc.nat(), (address, at, pick) => {
         const typo = mutateOneCharacter(address, at, pick, bech32Alphabet)
-        // Only "not as cosmos": a typo'd address of 43-44 base58-safe characters can still be a valid
-        // Solana address, which has no checksum at all.
         expect(Result.isFailure(checkCosmosAddress(typo))).toBe(true)
+        // Nor as anything else: bech32-shaped text is not offered to the checksum-less Solana check.
+        expect(validateAddress(typo).valid).toBe(false)
       }),
       { numRuns: 300 },
     )

@@ -54,6 +54,13 @@ describe("validateAddress: auto-detection", () => {
     expect(validateAddress("hello")).toMatchObject({ valid: false, namespace: null, normalized: null })
   })
 
+  it("does not read a bech32 address with a typo as a Solana key", () => {
+    // osmo1qspz… with its first letter mistyped: also 43 base58 characters that decode to 32 bytes.
+    const typo = "qsmo1qspz2qqpqqqqqsqqqzqsqqqqqqqqqq8j3u8r3e"
+    expect(validateAddress(typo, { namespace: "solana" }).valid).toBe(true)
+    expect(validateAddress(typo).valid).toBe(false)
+  })
+
   it("applies the Bitcoin network option", () => {
     const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
     expect(validateAddress(testnet).network).toBe("testnet")

@@ -55,14 +55,24 @@ const plainCheckers: Readonly<
 // Segwit before cosmos: both are bech32, and cosmos would otherwise claim bc1q… key hashes. The base58
 // formats decode to disjoint lengths (25, 35–37 and 32 bytes), so their order does not matter.
 const detectionOrder: ReadonlyArray<ChainNamespace> = ["bip122", "cosmos", "polkadot", "solana"]
+const bech32Namespaces: ReadonlyArray<ChainNamespace> = ["bip122", "cosmos"]
 const looksEvm = /^(0[xX]|[0-9a-fA-F]{40}$)/
 const looksSegwit = /^(bc|tb|bcrt)1/i
+const bech32Shape = /^[a-z0-9]{1,83}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/
+
+/**
+ * Text shaped like bech32 (a prefix, "1", then only bech32 characters, in one case) is held to the bech32
+ * namespaces only: a typo in it would otherwise often still pass as a Solana key, which is base58 with no
+ * checksum. A real Solana key of that shape is astronomically unlikely (~30 of 58 characters, 32+ times).
+ */
+const isBech32Shaped = (input: string): boolean =>
+  (input === input.toLowerCase() || input === input.toUpperCase()) && bech32Shape.test(input.toLowerCase())
 
 const checkPlain = (input: string, options: ValidateAddressOptions): Checked => {
   if (options.namespace)
     return { namespace: options.namespace, check: plainCheckers[options.namespace](input, options.network) }
   if (looksEvm.test(input)) return { namespace: "eip155", check: checkEvmAddress(input) }
-  for (const namespace of detectionOrder) {
+  for (const namespace of isBech32Shaped(input) ? bech32Namespaces : detectionOrder) {
     const check = plainCheckers[namespace](input)
     if (Result.isSuccess(check))
       // Detected as Bitcoin regardless of network; the requested network is then enforced.
