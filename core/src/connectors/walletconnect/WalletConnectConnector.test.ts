@@ -371,6 +371,38 @@ describe("WalletConnect connector", () => {
     )
   })
 
+  it("disconnects within the relay timeout when the relay is gone, forgetting the session either way", async () => {
+    const ownRelay = await startRelay()
+    const devWallet = await startDevWallet({ relayUrl: ownRelay.url, storagePrefix: `wallet-${prefix++}` })
+    const map = new Map<string, string>()
+    const sameApp = { ...options(), relayUrl: ownRelay.url }
+    const result = await withConnector(
+      map,
+      (connector) =>
+        Effect.gen(function* () {
+          yield* connectThrough(connector, devWallet)
+          yield* Effect.promise(async () => {
+            await devWallet.close()
+            await ownRelay.close()
+          })
+          const disconnecting = yield* Effect.forkChild(connector.disconnect())
+          // As in the relay-timeout test: clock-seconds with real I/O in between, bounded.
+          for (let tick = 0; tick < 120 && disconnecting.pollUnsafe() === undefined; tick++) {
+            yield* TestClock.adjust("1 second")
+            yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          }
+          const done = disconnecting.pollUnsafe()
+          if (done === undefined) yield* Fiber.interrupt(disconnecting)
+          return { done, session: yield* connector.session }
+        }),
+      sameApp,
+    )
+    expect(result.done).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "unavailable" }))
+    expect(result.session).toEqual(Option.none())
+    // Nothing left in storage for the next start to restore.
+    expect(await withConnector(map, (connector) => connector.restore, sameApp)).toEqual(Option.none())
+  })
+
   it("rejects networks outside the AppKit namespaces and requests before connecting", async () => {
     const exit = await Effect.runPromise(
       Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains: ["tron:1"] }))).pipe(

@@ -5,13 +5,11 @@ import type { AccountTypeObject } from "../../domain/account"
 import { parseChainId } from "../../domain/caip"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
-import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
-import { RpcErrorCode } from "../../errors/rpcCodes"
-import { toastMessages } from "../../errors/toasts"
+import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
-import { WalletConnectError } from "./errors"
+import { toWalletError, WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
 import {
   accountTypeObjects,
@@ -107,18 +105,6 @@ const withinRelayTimeout = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     orElse: () =>
       Effect.fail(unavailable(`the relay did not answer within ${Duration.format(relayTimeout)}`)),
   })
-
-/** EIP-1193 4001 for "the user said no", whatever code the wallet used (WalletConnect's own is 5000). */
-const walletConnectUserRejected = 5000
-const toWalletError = (reply: unknown): ProviderRpcError => {
-  const error = decodeProviderRpcError(reply)
-  if (!isUserRejection(error) && error.code !== walletConnectUserRejected) return error
-  return new ProviderRpcError({
-    code: RpcErrorCode.userRejectedRequest,
-    message: toastMessages.signatureDeclined.message,
-    data: { code: error.code, message: error.message },
-  })
-}
 
 /**
  * The WalletConnect connector: pairs through a `wc:` URI (announced as `display_uri`), restores stored
@@ -351,14 +337,17 @@ export const makeWalletConnectConnector = (
         const state = yield* Ref.get(current)
         if (Option.isNone(state)) return
         const signClient = yield* client
-        yield* Effect.tryPromise({
-          try: () =>
-            signClient.disconnect({
-              topic: state.value.session.topic,
-              reason: { code: 6000, message: "User disconnected." },
-            }),
-          catch: unavailable,
-        }).pipe(Effect.ensuring(Effect.sync(() => forget(state.value.session.topic))))
+        const { topic } = state.value.session
+        const reason = { code: 6000, message: "User disconnected." }
+        // Telling the wallet needs the relay. With it gone, the session is still dropped here and from
+        // storage (sign-client deletes it only once the wallet was told), so no later restore revives it.
+        const dropLocally = Effect.promise(async () => {
+          forget(topic)
+          await signClient.session.delete(topic, reason).catch(() => undefined)
+        })
+        yield* withinRelayTimeout(
+          Effect.tryPromise({ try: () => signClient.disconnect({ topic, reason }), catch: unavailable }),
+        ).pipe(Effect.ensuring(dropLocally))
       })
 
     const switchChain = (chainId: string) =>

@@ -1,5 +1,7 @@
 import { Schema } from "effect"
+import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
+import { toastMessages } from "../../errors/toasts"
 
 /**
  * What can go wrong on the WalletConnect path itself (the wallet's own answers are ProviderRpcErrors).
@@ -38,4 +40,16 @@ export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()
     const text = walletConnectMessages[this.reason]
     return this.detail === undefined ? text : `${text}: ${this.detail}`
   }
+}
+
+/** EIP-1193 4001 for "the user said no", whatever code the wallet used (WalletConnect's own is 5000). */
+const walletConnectUserRejected = 5000
+export const toWalletError = (reply: unknown): ProviderRpcError => {
+  const error = decodeProviderRpcError(reply)
+  if (!isUserRejection(error) && error.code !== walletConnectUserRejected) return error
+  return new ProviderRpcError({
+    code: RpcErrorCode.userRejectedRequest,
+    message: toastMessages.signatureDeclined.message,
+    data: { code: error.code, message: error.message },
+  })
 }
