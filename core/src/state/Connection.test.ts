@@ -1,4 +1,4 @@
-import { Effect, Fiber, SubscriptionRef } from "effect"
+import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { Account } from "./Account"
@@ -294,5 +294,25 @@ describe("Connection", () => {
       almost: "Please try again after 1 seconds",
       sent: 2,
     })
+  })
+
+  it("refuses a second email code while the first is still being sent, and frees the slot when sending fails", async () => {
+    const outcome = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const delivered = yield* Deferred.make<void>()
+        const first = yield* Effect.forkChild(connection.requestEmailOtp(Deferred.await(delivered)), {
+          startImmediately: true,
+        })
+        const second = yield* Effect.flip(connection.requestEmailOtp(Effect.void))
+        yield* Deferred.succeed(delivered, undefined)
+        yield* Fiber.join(first)
+        yield* TestClock.adjust("30 seconds")
+        const failed = yield* Effect.flip(connection.requestEmailOtp(Effect.fail("relay down")))
+        yield* connection.requestEmailOtp(Effect.void)
+        return { second: second.message, failed }
+      }),
+    )
+    expect(outcome).toEqual({ second: "Please try again after 30 seconds", failed: "relay down" })
   })
 })

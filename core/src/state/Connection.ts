@@ -395,9 +395,12 @@ export class Connection extends Context.Service<
                 ? 0
                 : emailOtpSentAt + Duration.toMillis(Timings.emailLoginCooldown) - now
             if (remaining > 0) return yield* new EmailCooldownError({ seconds: Math.ceil(remaining / 1000) })
-            const result = yield* send
+            // The slot is taken before sending, so a second click while the first code is on its way is refused
+            // too; a send that fails gives it back.
             yield* SubscriptionRef.update(state, (s) => ({ ...s, emailOtpSentAt: now }))
-            return result
+            return yield* send.pipe(
+              Effect.onError(() => SubscriptionRef.update(state, (s) => ({ ...s, emailOtpSentAt }))),
+            )
           }),
       })
     }),
