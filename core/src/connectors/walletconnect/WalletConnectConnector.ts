@@ -12,6 +12,7 @@ import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Conne
 import { toWalletError, WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
 import {
+  accountsOfEvent,
   accountTypeObjects,
   chainOfAccount,
   namespaceMethods,
@@ -170,10 +171,7 @@ export const makeWalletConnectConnector = (
         if (state?.session.topic !== topic) return
         const { name, data } = params.event
         if (name === "accountsChanged" && Array.isArray(data))
-          emit({
-            _tag: "accountsChanged",
-            accounts: data.map((address) => `${params.chainId}:${String(address)}`),
-          })
+          emit({ _tag: "accountsChanged", accounts: accountsOfEvent(params.chainId, data) })
         else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
         else emit({ _tag: "message", type: name, data })
       })

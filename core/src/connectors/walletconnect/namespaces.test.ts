@@ -2,6 +2,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../../domain/namespace"
 import {
+  accountsOfEvent,
   accountTypeObjects,
   addressOfAccount,
   chainOfAccount,
@@ -120,6 +121,26 @@ describe("accountTypeObjects", () => {
           for (const o of objects) expect(o.type).toBe(o.namespace === "bip122" ? "payment" : "eoa")
         },
       ),
+    )
+  })
+})
+
+describe("accountsOfEvent", () => {
+  const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+  it("qualifies plain addresses with the event's chain and keeps CAIP-10 ids as they are", () => {
+    expect(accountsOfEvent("eip155:1", [address, `eip155:10:${address}`])).toEqual([
+      `eip155:1:${address}`,
+      `eip155:10:${address}`,
+    ])
+  })
+
+  it("drops what is not an address string, and reads a non-list as no accounts", () => {
+    expect(accountsOfEvent("eip155:1", [42, null, "", { address }, address])).toEqual([`eip155:1:${address}`])
+    expect(accountsOfEvent("eip155:1", "0xabc")).toEqual([])
+    fc.assert(
+      fc.property(chainId, fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,64}$/)), (chain, addresses) => {
+        expect(accountsOfEvent(chain, addresses)).toEqual(addresses.map((a) => `${chain}:${a}`))
+      }),
     )
   })
 })

@@ -108,3 +108,14 @@ export const accountTypeObjects = (accounts: ReadonlyArray<string>): ReadonlyArr
   }
   return objects
 }
+
+/**
+ * The CAIP-10 accounts of a wallet's `accountsChanged` session event on `chainId`. Wallets send plain
+ * addresses (EIP-1193 style) or CAIP-10 ids already; entries that are not strings are dropped.
+ */
+export const accountsOfEvent = (chainId: string, data: unknown): ReadonlyArray<string> =>
+  Array.isArray(data)
+    ? data
+        .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+        .map((entry) => (entry.split(":").length >= 3 ? entry : `${chainId}:${entry}`))
+    : []
