@@ -96,6 +96,29 @@ describe("Modal", () => {
     })
   })
 
+  it("does not reopen UnsupportedChain the user closed on a network update that is not a chain change", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const seen = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        yield* (yield* Connection).connect("injected")
+        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* waitFor(modal.state, (s) => s.open)
+        yield* modal.back // UnsupportedChain in the history: back closes
+        const closed = (yield* views).open
+        yield* (yield* Network).setApprovedCaipNetworkIds(["eip155:1"])
+        // Let the modal's network watcher run (the scheduler is deterministic: it runs before we resume).
+        for (let i = 0; i < 5; i++) yield* Effect.yieldNow
+        const afterUpdate = (yield* views).open
+        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:10" })
+        yield* waitFor(modal.state, (s) => s.open)
+        return { closed, afterUpdate, view: (yield* views).view }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(seen).toEqual({ closed: false, afterUpdate: false, view: "UnsupportedChain" })
+  })
+
   it("leaves an unsupported chain alone when the dApp allows it", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const state = await runState(

@@ -111,18 +111,27 @@ export class Modal extends Context.Service<
       })
 
       // §4: a wallet on a chain the dApp did not request opens UnsupportedChain (when the options say so).
+      // Only when the wallet's chain changes: other network updates (approved ids) must not reopen a modal the
+      // user closed.
       yield* Effect.forkScoped(
-        Stream.runForEach(SubscriptionRef.changes(network.state), (networkState) =>
-          Effect.gen(function* () {
-            if (!shouldShowUnsupportedChain(networkState, yield* SubscriptionRef.get(options.state))) return
-            const { view } = yield* SubscriptionRef.get(router.state)
-            const { open: isOpen } = yield* SubscriptionRef.get(state)
-            if (!isOpen || view !== "UnsupportedChain")
-              yield* Effect.andThen(
-                router.reset("UnsupportedChain"),
-                set((s) => ({ ...s, open: true })),
-              )
-          }),
+        SubscriptionRef.changes(network.state).pipe(
+          Stream.changesWith(
+            (a, b) =>
+              a.caipNetwork.caipNetworkId === b.caipNetwork.caipNetworkId &&
+              a.unsupportedChain === b.unsupportedChain,
+          ),
+          Stream.runForEach((networkState) =>
+            Effect.gen(function* () {
+              if (!shouldShowUnsupportedChain(networkState, yield* SubscriptionRef.get(options.state))) return
+              const { view } = yield* SubscriptionRef.get(router.state)
+              const { open: isOpen } = yield* SubscriptionRef.get(state)
+              if (!isOpen || view !== "UnsupportedChain")
+                yield* Effect.andThen(
+                  router.reset("UnsupportedChain"),
+                  set((s) => ({ ...s, open: true })),
+                )
+            }),
+          ),
         ),
       )
 
