@@ -1,10 +1,11 @@
-import { Effect, Schema } from "effect"
+import { Duration, Effect, Schema } from "effect"
 import { BaseError } from "viem"
+import { Timings } from "../../config/constants"
 import { type NodeError, nodeErrorFromUnknown } from "../../errors/nodeErrors"
 import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 
 /** The §9 confirmation timeout: a sent transaction without a receipt after this long is reported, not awaited. */
-export const confirmationTimeoutMs = 25_000
+export const confirmationTimeoutMs = Duration.toMillis(Timings.transactionConfirmationTimeout)
 
 export class TransactionConfirmationTimeout extends Schema.TaggedError<TransactionConfirmationTimeout>()(
   "TransactionConfirmationTimeout",
