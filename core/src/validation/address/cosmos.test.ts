@@ -60,8 +60,9 @@ describe("cosmos addresses", () => {
       fc.property(cosmosAddress, fc.nat(), fc.nat(), (address, at, pick) => {
         const typo = mutateOneCharacter(address, at, pick, bech32Alphabet)
         expect(Result.isFailure(checkCosmosAddress(typo))).toBe(true)
-        // Nor as anything else: bech32-shaped text is not offered to the checksum-less Solana check.
-        expect(validateAddress(typo).valid).toBe(false)
+        // Nor as anything else: bech32-shaped text is not offered to the checksum-less Solana check. (With
+        // its "1" separator mistyped it is no longer bech32-shaped, and may read as a Solana key.)
+        if (typo.includes("1")) expect(validateAddress(typo).valid).toBe(false)
       }),
       { numRuns: 300 },
     )
