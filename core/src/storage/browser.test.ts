@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
-import { describe, expect, it } from "vitest"
-import { fromWebStorage, type WebStorage } from "./browser"
+import { describe, expect, it, vi } from "vitest"
+import { browserStorage, fromWebStorage, type WebStorage } from "./browser"
+import { Storage } from "./Storage"
 
 const webStorage = (): WebStorage & { readonly data: Map<string, string> } => {
   const data = new Map<string, string>()
@@ -40,5 +41,29 @@ describe("browser storage", () => {
       Effect.andThen(Effect.all([storage.set("k", "v"), storage.remove("k")]), storage.get("k")),
     )
     expect(read).toEqual(Option.none())
+  })
+
+  it("uses the page's localStorage, and memory where there is none (server rendering, Node)", async () => {
+    const program = Effect.gen(function* () {
+      const storage = yield* Storage
+      yield* storage.set("@appkit/connection_status", '"connected"')
+      return yield* storage.get("@appkit/connection_status")
+    })
+    const page = webStorage()
+    try {
+      vi.stubGlobal("localStorage", page)
+      expect(await Effect.runPromise(Effect.provide(program, browserStorage))).toEqual(
+        Option.some('"connected"'),
+      )
+      expect(page.data.get("@appkit/connection_status")).toBe('"connected"')
+      page.data.clear()
+      vi.stubGlobal("localStorage", undefined)
+      expect(await Effect.runPromise(Effect.provide(program, browserStorage))).toEqual(
+        Option.some('"connected"'),
+      )
+      expect(page.data.size).toBe(0)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
