@@ -18,8 +18,6 @@ interface ConnectOptions extends LocalSignerOptions {
 
 const publicRelayUrl = "wss://relay.walletconnect.org"
 const defaultChains = ["eip155:1"]
-/** §4: a pairing URI lives 4 minutes. */
-const pairingLifetimeMs = 4 * 60_000
 
 const collect = (value: string, previous: ReadonlyArray<string> = []) => [...previous, value]
 
@@ -145,10 +143,13 @@ const connectAction = async (options: ConnectOptions): Promise<void> => {
   await checkChains(chains)
   if (await connectLocalSigner(options, chains)) return
 
-  const [{ Duration, Effect, Fiber, Option, Stream }, session] = await Promise.all([
+  const [{ Duration, Effect, Fiber, Option, Stream }, session, { Timings }] = await Promise.all([
     import("effect"),
     import("../session"),
+    import("@appkit/core"),
   ])
+  // §4: the countdown shows the pairing's lifetime; the connector stops waiting 10 s before its end.
+  const pairingLifetimeMs = Duration.toMillis(Timings.pairingLifetime)
   const relayUrl = options.relayUrl ?? process.env.APPKIT_RELAY_URL ?? publicRelayUrl
   const projectId = options.projectId ?? process.env.APPKIT_PROJECT_ID
   if (projectId === undefined && relayUrl === publicRelayUrl)
