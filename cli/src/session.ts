@@ -168,6 +168,39 @@ export const openWalletConnect = async (
   return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }
 
+/** The CAIP-2 chains of a stored session's CAIP-10 accounts, each once. */
+const chainsOf = (accounts: ReadonlyArray<string>): ReadonlyArray<string> => [
+  ...new Set(accounts.map((account) => account.split(":").slice(0, 2).join(":"))),
+]
+
+/** How long ending a session waits for the relay to carry the goodbye to the wallet. */
+const notifyTimeoutMs = 5_000
+
+/**
+ * Ends a stored WalletConnect session on the wallet's side too, when the relay carries the message within
+ * 5 s; true when the wallet was told. Never fails: the caller forgets the session either way.
+ */
+export const endWalletConnectSession = async (
+  connection: WalletConnectConnection,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> => {
+  const { Duration, Effect, Option } = await import("effect")
+  const { connector, close } = await openWalletConnect(
+    { ...connection, chains: chainsOf(connection.accounts) },
+    env,
+  )
+  return Effect.runPromise(
+    Effect.gen(function* () {
+      if (Option.isNone(yield* connector.restore)) return false
+      yield* connector.disconnect()
+      return true
+    }).pipe(
+      Effect.timeout(Duration.millis(notifyTimeoutMs)),
+      Effect.orElseSucceed(() => false),
+    ),
+  ).finally(close)
+}
+
 /**
  * sign-client can leave timers behind once closed (relay ping, reconnect backoff after a dead relay); a
  * command that has finished with WalletConnect calls this so the process ends once its output is written.
@@ -203,8 +236,7 @@ export const openStoredWalletConnect = async (
       `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
     )
   const { Effect, Option } = await import("effect")
-  const chains = [...new Set(stored.accounts.map((account) => account.split(":").slice(0, 2).join(":")))]
-  const { connector, close } = await openWalletConnect({ ...stored, chains }, env)
+  const { connector, close } = await openWalletConnect({ ...stored, chains: chainsOf(stored.accounts) }, env)
   try {
     const restored = await Effect.runPromise(connector.restore)
     if (Option.isNone(restored))

@@ -10,7 +10,7 @@ import {
 } from "@appkit/fixtures"
 import { createClient, getAddress, http, parseEther, verifyMessage } from "viem"
 import { getBalance, getTransactionReceipt } from "viem/actions"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { runCli } from "../support/cli"
 import { cliEnv, connectWith } from "./support"
 
@@ -84,6 +84,26 @@ describe("appkit-cli connect over WalletConnect", () => {
     const after = await runCli(["status", "--json"], { env })
     expect(after.code).toBe(1)
     expect(JSON.parse(after.stdout)).toEqual({ connected: false })
+  })
+
+  it("a second connect ends the first session in its wallet before pairing anew", async () => {
+    const firstLines: Array<string> = []
+    const first = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${wallets.length}`,
+      log: (line) => firstLines.push(line),
+    })
+    wallets.push(first)
+    const second = await devWallet()
+    const env = cliEnv(relay.url)
+    expect((await connectWith(first, env)).code).toBe(0)
+    const again = await connectWith(second, env)
+    expect(again.code).toBe(0)
+    expect(again.events[1]).toMatchObject({ event: "connected", walletName: "AppKit Dev Wallet" })
+    await vi.waitFor(() => expect(firstLines).toContain("session ended by the dApp"))
+    const signed = await runCli(["sign", "message", "to the second wallet", "--json"], { env })
+    expect(signed.code).toBe(0)
+    expect(firstLines.filter((line) => line.startsWith("answered"))).toEqual([])
   })
 
   it("prints the QR code, the URI and the countdown as plain lines when not asked for JSON", async () => {

@@ -154,7 +154,10 @@ const connectAction = async (options: ConnectOptions): Promise<void> => {
   const projectId = options.projectId ?? process.env.APPKIT_PROJECT_ID
   if (projectId === undefined && relayUrl === publicRelayUrl)
     throw new CliError("The public relay needs --project-id (or APPKIT_PROJECT_ID)")
-  // A new connection replaces the stored one, and with it the old sign-client state.
+  // A new connection replaces the stored one: the wallet of an old WalletConnect session is told it is
+  // over (rather than left holding a session nobody uses), then the old sign-client state goes.
+  const previous = session.readConnection()
+  if (previous?.kind === "walletconnect") await session.endWalletConnectSession(previous)
   session.clearConnection()
   const view = options.json ? jsonView() : process.stdout.isTTY ? await inkView() : await plainView()
   const { connector, close } = await session.openWalletConnect({
