@@ -1,4 +1,4 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Logger, Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { fromMap, readJson, Storage, writeJson } from "./Storage"
 
@@ -30,6 +30,21 @@ describe("Storage", () => {
     expect(corrupt).toEqual(Option.none())
     expect(foreign).toEqual(Option.none())
     expect(map.size).toBe(0)
+  })
+
+  it("logs a warning naming the key it discards", async () => {
+    const logged: Array<string> = []
+    const capture = Logger.layer([
+      Logger.make(({ logLevel, message }) => void logged.push(`${logLevel} ${String(message)}`)),
+    ])
+    const read = await Effect.runPromise(
+      readJson("@appkit/recent", Recent).pipe(
+        withMap(new Map([["@appkit/recent", "{not json"]])),
+        Effect.provide(capture),
+      ),
+    )
+    expect(read).toEqual(Option.none())
+    expect(logged).toEqual(["Warn Discarding unreadable stored value for @appkit/recent"])
   })
 
   it("gives each memory layer its own map", async () => {
