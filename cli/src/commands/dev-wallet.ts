@@ -13,6 +13,7 @@ interface DevWalletCommandOptions {
   readonly privateKey?: string | undefined
   readonly reject?: boolean | undefined
   readonly rejectProposals?: boolean | undefined
+  readonly pairTimeout?: string | undefined
 }
 
 const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> => {
@@ -23,6 +24,9 @@ const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> 
   const privateKey = options.privateKey ?? (process.env.APPKIT_PRIVATE_KEY || undefined)
   if (privateKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(privateKey))
     throw new CliError("--private-key must be 0x and 64 hex characters")
+  const pairTimeout = options.pairTimeout ?? "15"
+  if (!/^\d{1,4}$/.test(pairTimeout) || Number(pairTimeout) === 0)
+    throw new CliError(`--pair-timeout must be a whole number of seconds from 1, got '${pairTimeout}'`)
   const { startDevWallet } = await import("@appkit/fixtures")
   const wallet = await startDevWallet({
     relayUrl,
@@ -30,6 +34,7 @@ const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> 
     privateKey: privateKey as `0x${string}` | undefined,
     rejectRequests: options.reject,
     rejectProposals: options.rejectProposals,
+    pairTimeoutMs: Number(pairTimeout) * 1000,
     log: printLine,
   })
   printLine(`Dev wallet ${wallet.address} pairing…`)
@@ -58,5 +63,6 @@ export const registerDevWallet = (dev: Command): void => {
     .option("--private-key <hex>", "the wallet's key (default: APPKIT_PRIVATE_KEY, else anvil's account 0)")
     .option("--reject", "reject every request with 4001, as a user pressing Reject")
     .option("--reject-proposals", "reject the session proposal")
+    .option("--pair-timeout <seconds>", "give up when the relay does not answer the pairing (default: 15)")
     .action(devWalletAction)
 }
