@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
   clearConnection,
-  fileBackedMap,
   readConnection,
   type StoredConnection,
   sessionFile,
@@ -57,26 +56,9 @@ describe("stored connection", () => {
   it("clearConnection removes the connection and the WalletConnect state", () => {
     const env = freshHome()
     writeConnection(walletConnect, env)
-    fileBackedMap(walletConnectStoreFile(env)).set("wc@2:core:0.3:keychain", "{}")
+    writeFileSync(walletConnectStoreFile(env), '{"wc@2:core:0.3:keychain":"{}"}')
     clearConnection(env)
     expect(readConnection(env)).toBeUndefined()
-    expect(fileBackedMap(walletConnectStoreFile(env)).size).toBe(0)
-  })
-})
-
-describe("fileBackedMap", () => {
-  it("persists every change and reloads it in a new instance", () => {
-    const file = join(freshHome().APPKIT_HOME, "nested", "kv.json")
-    const first = fileBackedMap(file)
-    first.set("a", "1").set("b", "2")
-    first.delete("a")
-    const second = fileBackedMap(file)
-    expect([...second.entries()]).toEqual([["b", "2"]])
-  })
-
-  it("starts empty from an unreadable file", () => {
-    const file = join(freshHome().APPKIT_HOME, "kv.json")
-    writeFileSync(file, '{"a": 1}')
-    expect(fileBackedMap(file).size).toBe(0)
+    expect(existsSync(walletConnectStoreFile(env))).toBe(false)
   })
 })

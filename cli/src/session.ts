@@ -90,44 +90,6 @@ export const clearConnection = (env: NodeJS.ProcessEnv = process.env): void => {
   rmSync(walletConnectStoreFile(env), { force: true })
 }
 
-const KeyValueFile = Schema.fromJsonString(Schema.Record(Schema.String, Schema.String))
-const decodeKeyValueFile = Schema.decodeUnknownResult(KeyValueFile)
-
-/**
- * A string map persisted as one JSON file, written on every change. It backs the core `Storage` service
- * for the WalletConnect sign-client in the CLI (a few dozen small keys, so rewriting the file is cheap).
- * An unreadable file starts empty: the sign-client then simply has no session to restore.
- */
-export const fileBackedMap = (file: string): Map<string, string> => {
-  const text = readText(file)
-  const decoded = text === undefined ? undefined : decodeKeyValueFile(text)
-  const initial = decoded?._tag === "Success" ? Object.entries(decoded.success) : []
-  return new PersistedMap(file, initial)
-}
-
-class PersistedMap extends Map<string, string> {
-  readonly #file: string
-  constructor(file: string, entries: ReadonlyArray<readonly [string, string]>) {
-    // Filled through super.set so that loading the file does not write it back.
-    super()
-    this.#file = file
-    for (const [key, value] of entries) super.set(key, value)
-  }
-  override set(key: string, value: string): this {
-    super.set(key, value)
-    this.#persist()
-    return this
-  }
-  override delete(key: string): boolean {
-    const deleted = super.delete(key)
-    if (deleted) this.#persist()
-    return deleted
-  }
-  #persist(): void {
-    writeTextAtomically(this.#file, JSON.stringify(Object.fromEntries(this)))
-  }
-}
-
 /** sign-client's storage prefix for the CLI's dApp side. */
 const cliStoragePrefix = "appkit-cli"
 
@@ -146,9 +108,12 @@ export const openWalletConnect = async (
   target: WalletConnectTarget,
   env: NodeJS.ProcessEnv = process.env,
 ) => {
-  const [{ Effect, Exit, Scope }, core] = await Promise.all([import("effect"), import("@appkit/core")])
+  const [{ Effect, Exit, Scope }, core, { fileStorage }] = await Promise.all([
+    import("effect"),
+    import("@appkit/core"),
+    import("@appkit/core/node"),
+  ])
   const scope = Effect.runSync(Scope.make())
-  const storage = core.fromMap(fileBackedMap(walletConnectStoreFile(env)))
   const connector = await Effect.runPromise(
     core
       .makeWalletConnectConnector({
@@ -163,7 +128,7 @@ export const openWalletConnect = async (
           icons: [],
         },
       })
-      .pipe(Effect.provideService(core.Storage, storage), Scope.provide(scope)),
+      .pipe(Effect.provide(fileStorage(walletConnectStoreFile(env))), Scope.provide(scope)),
   )
   return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }
