@@ -1,0 +1,49 @@
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import { type OutputChunk, rolldown } from "rolldown"
+import { describe, expect, it } from "vitest"
+
+/**
+ * Size budgets for what a browser dApp downloads (deterministic, so they are tests; speed is only ever
+ * benchmarked). Floors measured on these machines: Effect core ~44 KiB gzip + viem's EVM actions ~36 KiB.
+ */
+const ENTRY_BUDGET_GZIP = 120 * 1024
+
+/** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
+const signClientMarker = "wc_sessionPropose"
+
+const bundle = async (app: string): Promise<ReadonlyArray<OutputChunk>> => {
+  const build = await rolldown({
+    input: fileURLToPath(new URL(`apps/${app}.ts`, import.meta.url)),
+    platform: "browser",
+    logLevel: "silent",
+  })
+  const { output } = await build.generate({ format: "esm", minify: true })
+  await build.close()
+  return output.filter((item): item is OutputChunk => item.type === "chunk")
+}
+
+const gzipSize = (chunk: OutputChunk) => gzipSync(chunk.code).length
+
+describe("the browser bundle of @appkit/core", () => {
+  it("an injected-wallet dApp stays within its budget and never ships WalletConnect or Node built-ins", async () => {
+    const chunks = await bundle("injectedApp")
+    const entry = chunks.find((chunk) => chunk.isEntry)
+    expect(entry).toBeDefined()
+    expect(gzipSize(entry as OutputChunk)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
+    for (const chunk of chunks) {
+      expect(chunk.code).not.toContain(signClientMarker)
+      expect(chunk.code).not.toMatch(/["']node:/)
+    }
+  })
+
+  it("a WalletConnect dApp loads sign-client only through a lazy chunk", async () => {
+    const chunks = await bundle("walletConnectApp")
+    const entry = chunks.find((chunk) => chunk.isEntry) as OutputChunk
+    expect(entry.code).not.toContain(signClientMarker)
+    expect(gzipSize(entry)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
+    const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.code.includes(signClientMarker))
+    expect(lazy).toHaveLength(1)
+    expect(entry.dynamicImports).toContain(lazy[0]?.fileName)
+  })
+})
