@@ -36,6 +36,28 @@ describe("createAppKit", () => {
     )
   })
 
+  it("validates the walletConnect options with the options schema", () => {
+    expect(() =>
+      createAppKit({ options: { ...testOptions, walletConnect: { relayUrl: "http://relay.example" } } }),
+    ).toThrow(
+      expect.objectContaining({
+        _tag: "InvalidAppKitOptionsError",
+        message: expect.stringContaining("a ws(s) URL"),
+      }),
+    )
+  })
+
+  it("offers WalletConnect only when asked to", async () => {
+    const ids = async (options: object) => {
+      const appKit = createAppKit({ options, reconnect: false })
+      const connectors = appKit.getState().connectors.connectors.map((c) => c.id)
+      await appKit.dispose()
+      return connectors
+    }
+    expect(await ids(testOptions)).not.toContain("walletConnect")
+    expect(await ids({ ...testOptions, walletConnect: {} })).toContain("walletConnect")
+  })
+
   it("refuses a storage layer that cannot be built synchronously with a typed error", () => {
     const slowStorage = Layer.effect(Storage, Effect.as(Effect.sleep("1 millis"), fromMap(new Map())))
     expect(() => createAppKit({ options: testOptions, storage: slowStorage })).toThrow(

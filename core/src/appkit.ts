@@ -2,11 +2,13 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Schema, Stream, Subscriptio
 import type { BlockchainApi } from "./api/blockchain/BlockchainApi"
 import { apiLayer } from "./api/layer"
 import type { Connector } from "./connectors/Connector"
+import { makeWalletConnectConnector } from "./connectors/walletconnect/WalletConnectConnector"
 import type { PreferredAccountTypes } from "./domain/account"
 import type { ChainNamespace } from "./domain/namespace"
 import type { RecentWallet } from "./domain/storageKeys"
 import { ApiConfig } from "./http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "./siwx/Eip155SiwxClient"
+import { generateSiweNonce } from "./siwx/nonce"
 import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
 import { Account, type AccountState, type AccountTab } from "./state/Account"
 import { AccountData } from "./state/AccountData"
@@ -75,6 +77,35 @@ export interface CreateAppKitOptions {
 type Services = Layer.Success<ReturnType<typeof stateLayer>>
 
 /**
+ * The WalletConnect connector of `options.walletConnect`, for every configured network, registered with the
+ * others. Building it loads no sign-client (that waits for its first use). With the eip155 sign-in setup it
+ * asks for one-click sign-in, which the connector uses only when every network is eip155 (§5).
+ */
+const walletConnectConnector = (options: AppKitOptions, siwx: Eip155SiwxConfig | undefined) => {
+  const walletConnect = options.walletConnect
+  if (walletConnect === undefined) return Layer.empty
+  return Layer.effectDiscard(
+    Effect.gen(function* () {
+      const connector = yield* makeWalletConnectConnector({
+        projectId: options.projectId,
+        chains: options.networks.map((network) => network.caipNetworkId),
+        metadata: walletConnect.metadata ?? { name: "AppKit", description: "", url: "", icons: [] },
+        relayUrl: walletConnect.relayUrl,
+        ...(siwx && {
+          authentication: {
+            domain: siwx.domain,
+            uri: siwx.uri,
+            nonce: generateSiweNonce(),
+            ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
+          },
+        }),
+      })
+      yield* (yield* Connectors).register([connector])
+    }),
+  )
+}
+
+/**
  * The Promise + subscribe facade for apps that do not use Effect. Actions reject with the core's tagged
  * error object (`_tag` + the catalogue's message). `getState()` returns the same object until something
  * changes, as React's useSyncExternalStore requires. Each call builds its own services: instances are
@@ -92,14 +123,17 @@ export const createAppKit = (input: CreateAppKitOptions) => {
       : apiLayer(ApiConfig.fromBaseUrl(options.apiUrl, { projectId: options.projectId })))
   const storage = input.storage ?? Storage.memory
   const siwxInput = input.siwx
+  const siwxConfig =
+    siwxInput === undefined || Layer.isLayer(siwxInput) ? undefined : (siwxInput as Eip155SiwxConfig)
   const siwx: Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> =
-    siwxInput === undefined
-      ? Layer.empty
-      : Layer.isLayer(siwxInput)
-        ? (siwxInput as Layer.Layer<SiwxClient, never, Storage>)
-        : eip155SiwxClient(siwxInput as Eip155SiwxConfig).pipe(Layer.provide(SiwxSessionStore.layer))
-  // One Storage for the state services and the sign-in sessions alike.
-  const layer = stateLayer({ options, connectors: input.connectors }).pipe(
+    siwxConfig !== undefined
+      ? eip155SiwxClient(siwxConfig).pipe(Layer.provide(SiwxSessionStore.layer))
+      : siwxInput === undefined
+        ? Layer.empty
+        : (siwxInput as Layer.Layer<SiwxClient, never, Storage>)
+  // One Storage for the state services, the sign-in sessions and WalletConnect alike.
+  const layer = walletConnectConnector(options, siwxConfig).pipe(
+    Layer.provideMerge(stateLayer({ options, connectors: input.connectors })),
     Layer.provide(Layer.provideMerge(siwx, storage)),
     Layer.provide(api),
   )

@@ -1,6 +1,7 @@
 import type { Effect, Stream } from "effect"
 import type { AccountTypeObject } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
+import type { Cacao } from "../domain/siwx"
 
 /**
  * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,
@@ -21,11 +22,24 @@ export interface Connection {
   readonly chainId: string
   /** §3 account type objects, for connectors that know them (a pairing wallet's accounts on every namespace). */
   readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
+  /** What the wallet signed to sign in while connecting (WalletConnect one-click sign-in), not yet verified. */
+  readonly signIns?: ReadonlyArray<WalletSignIn> | undefined
+}
+
+/** A sign-in message a wallet signed while connecting, with its CACAO (the signature is `cacao.s.s`). */
+export interface WalletSignIn {
+  readonly message: string
+  readonly cacao: Cacao
 }
 
 /** Wallet events of §3, already decoded (CAIP ids, never raw hex chain ids). */
 export type ConnectorEvent =
-  | { readonly _tag: "accountsChanged"; readonly accounts: ReadonlyArray<string> }
+  | {
+      readonly _tag: "accountsChanged"
+      readonly accounts: ReadonlyArray<string>
+      /** The new §3 account type objects, from connectors that report them on connect. */
+      readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
+    }
   | { readonly _tag: "chainChanged"; readonly chainId: string }
   | { readonly _tag: "connect"; readonly chainId: string }
   | { readonly _tag: "disconnect" }

@@ -104,6 +104,68 @@ describe("eip155SiwxClient", () => {
     expect(outcome).toEqual({ lateTag: "SiweExpired", before: 1, after: 0 })
   })
 
+  it("keeps a one-click sign-in (CACAO) once it verifies, and never an unverified or mismatched one", async () => {
+    const walletSignIn = (signer = wallet, domain = "app.example") => {
+      const p = {
+        domain,
+        aud: "https://app.example",
+        version: "1",
+        nonce: "oneClick1234",
+        iat: "2030-01-01T00:00:00.000Z",
+        iss: `did:pkh:${chainId}:${wallet.address}`,
+      }
+      const message = [
+        `${domain} wants you to sign in with your Ethereum account:`,
+        wallet.address,
+        "",
+        "",
+        `URI: ${p.aud}`,
+        "Version: 1",
+        "Chain ID: 1",
+        `Nonce: ${p.nonce}`,
+        `Issued At: ${p.iat}`,
+      ].join("\n")
+      const cacao = { h: { t: "caip122" }, p, s: { t: "eip191", s: signer.personalSign(message) } } as const
+      return { message, cacao }
+    }
+    const outcome = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const add = client.addWalletSignIn
+        if (add === undefined) throw new Error("no addWalletSignIn")
+        const good = walletSignIn()
+        const stranger = yield* tagOf(add(walletSignIn(otherWallet)))
+        const phishing = yield* tagOf(add(walletSignIn(wallet, "evil.example")))
+        const otherIssuer = yield* tagOf(
+          add({
+            ...good,
+            cacao: { ...good.cacao, p: { ...good.cacao.p, iss: `did:pkh:eip155:1:${otherWallet.address}` } },
+          }),
+        )
+        const before = yield* client.getSessions(chainId, wallet.address)
+        yield* add(good)
+        return {
+          stranger,
+          phishing,
+          otherIssuer,
+          before,
+          after: yield* client.getSessions(chainId, wallet.address),
+        }
+      }),
+    )
+    expect(outcome).toMatchObject({
+      stranger: "SiweInvalidSignature",
+      phishing: "SiweDomainMismatch",
+      otherIssuer: "InvalidSiweMessage",
+      before: [],
+    })
+    expect(outcome.after).toHaveLength(1)
+    expect(outcome.after[0]).toMatchObject({
+      data: { accountAddress: wallet.address, chainId, nonce: "oneClick1234" },
+      cacao: { p: { iss: `did:pkh:${chainId}:${wallet.address}` } },
+    })
+  })
+
   it("revokes a session", async () => {
     const left = await run(
       Effect.gen(function* () {

@@ -1,9 +1,10 @@
 import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
+import type { WalletSignIn } from "../connectors/Connector"
 import { SiwxSession } from "../domain/siwx"
-import { SiwxClient } from "../state/Siwx"
+import { SiwxClient } from "../state/SiwxClient"
 import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
-import { formatSiwxMessage } from "./SiwxMessage"
+import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 import { SiweNonceMismatch, verifySiweMessage } from "./verifySiweMessage"
 
@@ -91,9 +92,38 @@ export const eip155SiwxClient = (
         yield* store.add(session)
       })
 
+      /** One-click sign-in: the CACAO becomes a session once its message verifies and names the CACAO's signer. */
+      const addWalletSignIn = Effect.fn("Siwx.addWalletSignIn")(function* ({ message, cacao }: WalletSignIn) {
+        // did:pkh:eip155:<chain>:<address>; checked against the verified message below.
+        const rpcUrl = config.rpcUrls?.[cacao.p.iss.split(":").slice(2, 4).join(":")]
+        const fields = yield* verifySiweMessage(message, cacao.s.s, {
+          domain: config.domain,
+          ...(rpcUrl === undefined ? {} : { rpcUrl }),
+        })
+        const issuer = `did:pkh:eip155:${fields.chainId}:${fields.address}`
+        if (
+          cacao.p.iss.toLowerCase() !== issuer.toLowerCase() ||
+          cacao.p.domain !== fields.domain ||
+          cacao.p.nonce !== fields.nonce
+        )
+          return yield* new InvalidSiweMessage({ message: "The CACAO does not match the message it signs" })
+        const decoded = decodeSession({
+          data: siwxDataFromSiwe(fields),
+          message,
+          signature: cacao.s.s,
+          cacao,
+        })
+        if (Result.isFailure(decoded))
+          return yield* new InvalidSiweMessage({
+            message: `Invalid sign-in session: ${decoded.failure.message}`,
+          })
+        yield* store.add(decoded.success)
+      })
+
       return SiwxClient.of({
         createMessage,
         addSession,
+        addWalletSignIn,
         getSessions: (chainId, accountAddress) => store.get(chainId, accountAddress),
         revokeSession: (chainId, accountAddress) => store.revoke(chainId, accountAddress),
       })

@@ -161,6 +161,68 @@ describe("Connection", () => {
     expect(accounts.solana?.allAccounts).toEqual([sol])
   })
 
+  it("shows a pairing wallet's URI while its connect() still waits for the wallet", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT" }))
+    const uri = "wc:abc@2?relay-protocol=irn&symKey=00"
+    // The user approves only once the QR code is on screen: connect() ends only after the URI was shown.
+    const shown = Deferred.makeUnsafe<void>()
+    const connector = {
+      ...wallet.connector,
+      connect: (options?: { readonly chainId?: string | undefined }) =>
+        Effect.andThen(
+          wallet.emit({ _tag: "display_uri", uri }),
+          Effect.andThen(Deferred.await(shown), wallet.connector.connect(options)),
+        ),
+    }
+    const status = await runState(
+      Effect.gen(function* () {
+        yield* Effect.forkChild(
+          Effect.andThen(
+            waitFor((yield* Pairing).state, (s) => s.wcUri === uri),
+            Deferred.succeed(shown, undefined),
+          ),
+          { startImmediately: true },
+        )
+        yield* (yield* Connection).connect("walletConnect")
+        return (yield* connectionState).status
+      }),
+      { connectors: [connector] },
+    )
+    expect(status).toBe("connected")
+  })
+
+  it("refreshes the account type objects when the pairing wallet's accounts change", async () => {
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const typeObject = (address: string) => ({ namespace: "eip155", address, type: "eoa" }) as const
+    const connector = {
+      ...wallet.connector,
+      connect: (options?: { readonly chainId?: string | undefined }) =>
+        Effect.map(wallet.connector.connect(options), (c) => ({
+          ...c,
+          allAccounts: [typeObject(devAccount.address)],
+        })),
+    }
+    const refreshed = await runState(
+      Effect.gen(function* () {
+        const account = yield* Account
+        yield* (yield* Connection).connect("walletConnect")
+        yield* wallet.emit({
+          _tag: "accountsChanged",
+          accounts: [`eip155:1:${other}`, solanaAccount],
+          allAccounts: [typeObject(other)],
+        })
+        return yield* waitFor(account.state, (s) => s.byNamespace.eip155?.address === other)
+      }),
+      { connectors: [connector] },
+    )
+    expect(refreshed.byNamespace.eip155?.allAccounts).toEqual([typeObject(other)])
+    // A namespace whose type objects the event does not list is left with none rather than stale ones.
+    expect(refreshed.byNamespace.solana?.allAccounts).toEqual([])
+  })
+
   it("disconnects every namespace of a pairing connection together and resets the pairing", async () => {
     const wallet = Effect.runSync(
       scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),

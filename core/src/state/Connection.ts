@@ -1,7 +1,18 @@
-import { Clock, Context, Duration, Effect, FiberMap, Layer, Schema, Stream, SubscriptionRef } from "effect"
+import {
+  Clock,
+  Context,
+  Duration,
+  Effect,
+  FiberMap,
+  Layer,
+  Option,
+  Schema,
+  Stream,
+  SubscriptionRef,
+} from "effect"
 import { Timings } from "../config/constants"
-import type { Connector, ConnectorEvent } from "../connectors/Connector"
-import type { ConnectionStatus } from "../domain/account"
+import type { Connector, ConnectorEvent, WalletSignIn } from "../connectors/Connector"
+import type { AccountTypeObject, ConnectionStatus } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError, DisconnectError } from "../errors/connection"
@@ -12,6 +23,7 @@ import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
 import { persisted } from "./persisted"
+import { SiwxClient } from "./SiwxClient"
 import {
   addressOf,
   connectionsFrom,
@@ -93,6 +105,7 @@ export class Connection extends Context.Service<
       const network = yield* Network
       const pairing = yield* Pairing
       const storage = yield* Storage
+      const siwxClient = yield* Effect.serviceOption(SiwxClient)
       const stored = {
         connections: persisted(StorageKeys.connections, storage),
         connectorIds: persisted(StorageKeys.connectedConnectorIds, storage),
@@ -174,6 +187,20 @@ export class Connection extends Context.Service<
           }
         })
 
+      /** §3 account type objects of each namespace, from a connector that reports them (on connect and on change). */
+      const refreshAllAccounts = (
+        namespaces: ReadonlyArray<ChainNamespace>,
+        allAccounts: ReadonlyArray<AccountTypeObject> | undefined,
+      ) =>
+        Effect.forEach(
+          allAccounts === undefined ? [] : namespaces,
+          (namespace) =>
+            account.update(namespace, {
+              allAccounts: (allAccounts ?? []).filter((a) => a.namespace === namespace),
+            }),
+          { discard: true },
+        )
+
       const moveToChain = (namespace: ChainNamespace, chainId: string) =>
         Effect.gen(function* () {
           const current = (yield* SubscriptionRef.get(state)).connections[namespace]
@@ -190,15 +217,15 @@ export class Connection extends Context.Service<
               if (event.accounts.length === 0) return yield* forget(mine)
               const { connections } = yield* SubscriptionRef.get(state)
               const updated = connectionsFrom(connectorId, event.accounts, "")
-              yield* adopt(
-                Object.fromEntries(
-                  mine.flatMap((ns) => {
-                    const next = updated[ns]
-                    const current = connections[ns]
-                    return next && current ? [[ns, { ...current, accounts: next.accounts }]] : []
-                  }),
-                ),
+              const changed = Object.fromEntries(
+                mine.flatMap((ns) => {
+                  const next = updated[ns]
+                  const current = connections[ns]
+                  return next && current ? [[ns, { ...current, accounts: next.accounts }]] : []
+                }),
               )
+              yield* adopt(changed)
+              yield* refreshAllAccounts(namespacesOf(changed), event.allAccounts)
             })
           case "chainChanged":
             return Effect.gen(function* () {
@@ -240,30 +267,51 @@ export class Connection extends Context.Service<
 
       const restoreStatus = SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) }))
 
+      /**
+       * A wallet that signed in while connecting (one-click) is signed in: the SIWX client verifies and keeps
+       * each sign-in. One it refuses is only logged; the sign-in flow then asks for a signature as usual.
+       */
+      const keepSignIns = (signIns: ReadonlyArray<WalletSignIn>) =>
+        Effect.gen(function* () {
+          const add = Option.getOrUndefined(siwxClient)?.addWalletSignIn
+          if (add === undefined) return
+          for (const signIn of signIns)
+            yield* Effect.catchCause(add(signIn), (cause) =>
+              Effect.logWarning(`A sign-in by ${signIn.cacao.p.iss} did not verify and was not kept`, cause),
+            )
+        })
+
       /** Asks the wallet for its accounts and makes them the namespace connections. */
       const establish = (connector: Connector, firstConnection: boolean) =>
         Effect.gen(function* () {
           const connectorId = connector.id
           const active = yield* SubscriptionRef.get(network.state)
           yield* SubscriptionRef.update(state, (s): ConnectionState => ({ ...s, status: "connecting" }))
+          // Listening starts before connect(): a pairing wallet's URI (display_uri) comes while it waits.
+          const wasListening = yield* FiberMap.has(listeners, connectorId)
+          yield* listen(connector)
+          const failed = Effect.andThen(
+            restoreStatus,
+            wasListening ? Effect.void : FiberMap.remove(listeners, connectorId),
+          )
           const result = yield* connector
             .connect({ chainId: active.activeNetworkIds[connector.chain] })
-            .pipe(Effect.onError(() => restoreStatus))
+            .pipe(Effect.onError(() => failed))
           const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
           if (namespacesOf(connections).length === 0) {
-            yield* restoreStatus
+            yield* failed
             return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
           }
+          // Before the accounts appear, so the sign-in flow they trigger already finds the session.
+          yield* keepSignIns(result.signIns ?? [])
           yield* adopt(connections)
           live.add(connectorId)
           for (const namespace of namespacesOf(connections)) {
             yield* account.update(namespace, {
               connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
-              ...(result.allAccounts && {
-                allAccounts: result.allAccounts.filter((a) => a.namespace === namespace),
-              }),
             })
           }
+          yield* refreshAllAccounts(namespacesOf(connections), result.allAccounts)
           // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
           const walletNamespace = result.chainId.split(":")[0] as ChainNamespace
           if (active.activeNamespace === walletNamespace || firstConnection) {
@@ -277,7 +325,6 @@ export class Connection extends Context.Service<
               ...(connector.rdns ? { rdns: connector.rdns } : {}),
             })
           }
-          yield* listen(connector)
           return connections
         })
 

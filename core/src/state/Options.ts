@@ -38,6 +38,27 @@ export const AppKitOptions = Schema.Struct({
   featuredWalletIds: Schema.optional(Schema.Array(Schema.String)),
   /** Sign-in is mandatory: cancelling it disconnects and the modal cannot be closed without a session. */
   siwxRequired: Schema.optional(Schema.Boolean),
+  /**
+   * Offer WalletConnect pairing for every network (with `projectId`). The connector is built at once, but
+   * `@walletconnect/sign-client` loads only when it is first used.
+   */
+  walletConnect: Schema.optional(
+    Schema.Struct({
+      /** Default: WalletConnect's public relay. */
+      relayUrl: Schema.optional(
+        Schema.String.check(Schema.isPattern(/^wss?:\/\/[^\s/]+/, { expected: "a ws(s) URL" })),
+      ),
+      /** What the wallet shows about this dApp. */
+      metadata: Schema.optional(
+        Schema.Struct({
+          name: Schema.NonEmptyString,
+          description: Schema.String,
+          url: Schema.String,
+          icons: Schema.Array(Schema.String),
+        }),
+      ),
+    }),
+  ),
 }).check(
   // A typo here would otherwise start the app on another network without a word.
   Schema.makeFilter((options) =>

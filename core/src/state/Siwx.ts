@@ -1,5 +1,4 @@
 import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
-import type { SiwxSession } from "../domain/siwx"
 import { SiwxError } from "../errors/connection"
 import { toastForWalletError } from "../errors/toasts"
 import { Account } from "./Account"
@@ -8,29 +7,11 @@ import { Modal } from "./Modal"
 import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
+import { SiwxClient } from "./SiwxClient"
 import { Toast } from "./Toast"
 import { addressOf } from "./walletConnections"
 
-/**
- * What the sign-in flow needs from a sign-in setup: the siwx/ session store and message builder implement it
- * (sessions persist through Storage there). The flow never builds or verifies messages itself.
- */
-export class SiwxClient extends Context.Service<
-  SiwxClient,
-  {
-    readonly createMessage: (input: {
-      readonly chainId: string
-      readonly accountAddress: string
-    }) => Effect.Effect<{ readonly data: SiwxSession["data"]; readonly message: string }, unknown>
-    /** Verifies and stores a signed session; fails when the signature does not verify. */
-    readonly addSession: (session: SiwxSession) => Effect.Effect<void, unknown>
-    readonly getSessions: (
-      chainId: string,
-      accountAddress: string,
-    ) => Effect.Effect<ReadonlyArray<SiwxSession>, unknown>
-    readonly revokeSession: (chainId: string, accountAddress: string) => Effect.Effect<void, unknown>
-  }
->()("appkit/SiwxClient") {}
+export { SiwxClient } from "./SiwxClient"
 
 export interface SiwxState {
   readonly status: "idle" | "signing" | "success" | "error"

@@ -161,6 +161,10 @@ describe("WalletConnect connector", () => {
     expect(
       await verifyMessage({ address: devWallet.address, message, signature: first.s.s as `0x${string}` }),
     ).toBe(true)
+    // connect() hands each CACAO on with the exact text it signs, for the SIWX client to verify and keep.
+    expect(result.connection.signIns).toEqual(
+      result.auths.map((auth) => ({ message: formatMessage(auth.p, auth.p.iss), cacao: auth })),
+    )
   })
 
   it("uses a plain session proposal when a non-eip155 chain is requested, even with sign-in configured", async () => {
@@ -226,6 +230,7 @@ describe("WalletConnect connector", () => {
       Option.some({
         _tag: "accountsChanged",
         accounts: [`eip155:31337:${next.address}`, `eip155:1:${next.address}`],
+        allAccounts: [{ namespace: "eip155", address: next.address, type: "eoa" }],
       }),
     )
     expect(result.session.chainId).toBe("eip155:31337")

@@ -1,14 +1,15 @@
 import type SignClient from "@walletconnect/sign-client"
-import { Clock, Duration, Effect, Option, PubSub, Ref, Result, type Scope, Stream } from "effect"
+import { Clock, Duration, Effect, Option, PubSub, Ref, Result, Schema, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
 import type { AccountTypeObject } from "../../domain/account"
 import { parseChainId } from "../../domain/caip"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
+import { Cacao } from "../../domain/siwx"
 import { ConnectionError } from "../../errors/connection"
 import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
-import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import type { Connection, Connector, ConnectorEvent, RpcRequest, WalletSignIn } from "../Connector"
 import { toWalletError, WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
 import {
@@ -73,6 +74,22 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
 }
+
+const decodeCacao = Schema.decodeUnknownOption(Cacao)
+
+/**
+ * The CACAOs with the message text each one signs (sign-client renders it, recap statement included), for the
+ * SIWX client to verify and keep. A CACAO that does not decode is left out: it could never verify.
+ */
+const signInsOf = (signClient: SignClient, auths: Authentications): ReadonlyArray<WalletSignIn> =>
+  auths.flatMap((auth) =>
+    Option.match(decodeCacao(auth), {
+      onNone: () => [],
+      onSome: (cacao) => [
+        { message: signClient.formatAuthMessage({ request: auth.p, iss: auth.p.iss }), cacao },
+      ],
+    }),
+  )
 
 /** sign-client's parameter types want mutable arrays. */
 const mutableNamespaces = (namespaces: ReturnType<typeof proposalNamespaces>) =>
@@ -163,16 +180,17 @@ export const makeWalletConnectConnector = (
         const chains = accounts.map(chainOfAccount)
         const chainId = chains.includes(state.chainId) ? state.chainId : (chains[0] ?? state.chainId)
         Effect.runSync(Ref.set(current, Option.some({ session, chainId })))
-        emit({ _tag: "accountsChanged", accounts })
+        emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
         if (chainId !== state.chainId) emit({ _tag: "chainChanged", chainId })
       })
       client.on("session_event", ({ topic, params }) => {
         const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
         if (state?.session.topic !== topic) return
         const { name, data } = params.event
-        if (name === "accountsChanged" && Array.isArray(data))
-          emit({ _tag: "accountsChanged", accounts: accountsOfEvent(params.chainId, data) })
-        else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
+        if (name === "accountsChanged" && Array.isArray(data)) {
+          const accounts = accountsOfEvent(params.chainId, data)
+          emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
+        } else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
         else emit({ _tag: "message", type: name, data })
       })
       return client
@@ -286,18 +304,21 @@ export const makeWalletConnectConnector = (
       Effect.gen(function* () {
         const signClient = yield* client
         const stored = yield* liveSession(signClient)
-        const session = Option.isSome(stored)
-          ? stored.value
-          : yield* Effect.gen(function* () {
-              const { uri, approval } = yield* withinRelayTimeout(propose(signClient))
-              if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
-              const createdAt = yield* Clock.currentTimeMillis
-              emit({ _tag: "display_uri", uri })
-              return yield* awaitApproval(approval, createdAt)
-            })
+        if (Option.isSome(stored)) {
+          const connection = yield* adopt(stored.value, connectOptions?.chainId)
+          emit({ _tag: "connect", chainId: connection.chainId })
+          return connection
+        }
+        yield* Ref.set(authenticated, [])
+        const { uri, approval } = yield* withinRelayTimeout(propose(signClient))
+        if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
+        const createdAt = yield* Clock.currentTimeMillis
+        emit({ _tag: "display_uri", uri })
+        const session = yield* awaitApproval(approval, createdAt)
         const connection = yield* adopt(session, connectOptions?.chainId)
+        const signIns = signInsOf(signClient, yield* Ref.get(authenticated))
         emit({ _tag: "connect", chainId: connection.chainId })
-        return connection
+        return signIns.length > 0 ? { ...connection, signIns } : connection
       })
 
     const active = Effect.flatMap(Ref.get(current), (state) =>

@@ -1,0 +1,124 @@
+import { type AppKit, type AppKitState, createAppKit, fromMap, Storage, siwxStorageKey } from "@appkit/core"
+import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { Layer } from "effect"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+
+// createAppKit with its own WalletConnect connector, paired with the dev wallet through the local relay.
+let relay: Relay
+const guard = guardLoopback()
+const open: Array<{ appKit: AppKit; wallet: DevWallet }> = []
+let prefix = 0
+
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterEach(async () => {
+  for (const { appKit, wallet } of open.splice(0)) {
+    await appKit.dispose()
+    await wallet.close()
+  }
+})
+afterAll(async () => {
+  await relay.close()
+  guard.restore()
+  expect(guard.attempts).toEqual([])
+})
+
+const networks = [
+  { id: 31337, chainNamespace: "eip155", caipNetworkId: "eip155:31337", name: "Anvil" },
+  { id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" },
+]
+
+const siwx = { domain: "app.example", uri: "https://app.example/login", statement: "Sign in to App" }
+
+/** An app on `networks` with WalletConnect, and with the eip155 sign-in setup (one-click) unless told otherwise. */
+const start = async (options: { readonly signIn?: boolean } = {}) => {
+  const wallet = await startDevWallet({ relayUrl: relay.url, storagePrefix: `wallet-app-${prefix++}` })
+  const map = new Map<string, string>()
+  const appKit = createAppKit({
+    options: {
+      projectId: "test",
+      networks,
+      walletConnect: {
+        relayUrl: relay.url,
+        metadata: { name: "AppKit test", description: "test dApp", url: "http://127.0.0.1", icons: [] },
+      },
+    },
+    storage: Layer.succeed(Storage, fromMap(map)),
+    ...(options.signIn === false ? {} : { siwx }),
+    reconnect: false,
+  })
+  open.push({ appKit, wallet })
+  const views: Array<string> = []
+  const paired = new Set<string>()
+  // The wallet scans the QR code as soon as it is shown; every view the app shows is recorded.
+  appKit.subscribe((state) => {
+    views.push(state.router.view)
+    const uri = state.pairing.wcUri
+    if (uri !== undefined && !paired.has(uri)) {
+      paired.add(uri)
+      void wallet.pair(uri)
+    }
+  })
+  return { appKit, wallet, map, views }
+}
+
+const until = (appKit: AppKit, predicate: (state: AppKitState) => boolean) =>
+  new Promise<AppKitState>((resolve) => {
+    if (predicate(appKit.getState())) return resolve(appKit.getState())
+    const unsubscribe = appKit.subscribe((state) => {
+      if (!predicate(state)) return
+      unsubscribe()
+      resolve(state)
+    })
+  })
+
+const storedSessions = (map: Map<string, string>) =>
+  JSON.parse(map.get(siwxStorageKey) ?? "[]") as Array<{
+    data: { chainId: string; accountAddress: string; domain: string }
+    message: string
+    signature: string
+    cacao?: { p: { iss: string } }
+  }>
+
+describe("createAppKit with walletConnect options", () => {
+  it("registers a WalletConnect connector for every network, built from the options", async () => {
+    const { appKit } = await start()
+    expect(appKit.getState().connectors.connectors.map((c) => c.id)).toContain("walletConnect")
+  })
+
+  it("one-click sign-in: the CACAO of the pairing becomes a verified session, so SIWX does not ask again", async () => {
+    const { appKit, wallet, map, views } = await start()
+    await appKit.connect("walletConnect")
+    // Any later action runs after the sign-in check the connection triggered.
+    await appKit.setAccountTab("Tokens")
+    const sessions = storedSessions(map)
+    expect(sessions.map((s) => [s.data.chainId, s.data.accountAddress, s.cacao?.p.iss])).toEqual([
+      ["eip155:31337", wallet.address, `did:pkh:eip155:31337:${wallet.address}`],
+      ["eip155:1", wallet.address, `did:pkh:eip155:1:${wallet.address}`],
+    ])
+    expect(sessions[0]?.data.domain).toBe("app.example")
+    expect(views).not.toContain("SIWXSignMessage")
+    expect(appKit.getState().modal.open).toBe(false)
+  })
+
+  it("refreshes the account type objects when the wallet switches accounts (a session update)", async () => {
+    // Without sign-in: sign-client lets the wallet update only a proposed session, not an authenticated one.
+    const { appKit, wallet } = await start({ signIn: false })
+    await appKit.connect("walletConnect")
+    expect(appKit.getState().account.byNamespace.eip155?.allAccounts).toEqual([
+      { namespace: "eip155", address: wallet.address, type: "eoa" },
+    ])
+    // anvil's account 1.
+    const next = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    await wallet.selectAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
+    const switched = await until(
+      appKit,
+      (s) => s.account.byNamespace.eip155?.allAccounts?.[0]?.address === next,
+    )
+    expect(switched.account.byNamespace.eip155).toMatchObject({
+      address: next,
+      allAccounts: [{ namespace: "eip155", address: next, type: "eoa" }],
+    })
+  })
+})
