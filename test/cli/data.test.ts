@@ -182,7 +182,10 @@ describe("appkit-cli onramp", () => {
     expect(served.fallback).toBe(false)
     expect(served.paymentCurrencies.map((currency: { id: string }) => currency.id)).toContain("GBP")
     api.faults.set("/v1/onramp/options", { status: 401, message: "Unauthorized: invalid key" })
-    const fallback = await cli(["onramp", "options"])
+    const refused = await cli(["onramp", "options"])
+    expect(refused).toMatchObject({ code: 2, stdout: "" })
+    expect(refused.stderr).toMatch(/^The onramp API did not answer with options; --allow-fallback/)
+    const fallback = await cli(["onramp", "options", "--allow-fallback"])
     expect(fallback.code).toBe(0)
     expect(fallback.stdout).toMatch(/^The onramp API was unavailable/)
   })
@@ -199,7 +202,10 @@ describe("appkit-cli onramp", () => {
     expect(tooMuch.stderr).toMatch(
       /^Amount 25000\.01 USD is outside the payment limits \(CARD 10\.00–7500\.00, /,
     )
-    const mocked = await cli(["onramp", "quote", "--amount", "100"])
+    const refused = await cli(["onramp", "quote", "--amount", "100"])
+    expect(refused).toMatchObject({ code: 2, stdout: "" })
+    expect(refused.stderr).toMatch(/^The onramp API did not answer with a quote/)
+    const mocked = await cli(["onramp", "quote", "--amount", "100", "--allow-fallback"])
     expect(mocked.stdout).toMatch(/^The quote API was unavailable/)
     expect(mocked.stdout).toMatch(/You pay\s+100 USD\n/)
   })
@@ -236,30 +242,21 @@ describe.concurrent("against a dead or stalled API", () => {
     )
   })
 
-  // §8: a failed onramp call falls back to sample options and a mocked quote; the CLI says so instead of
-  // failing, and --json carries `mocked: true` for scripts.
-  it("onramp quote falls back to the mocked quote at once and says so", async () => {
-    const result = await cli([
-      "onramp",
-      "quote",
-      "--amount",
-      "100",
-      "--api-url",
-      deadUrl,
-      "--timeout",
-      "1500",
-    ])
-    expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^The quote API was unavailable/)
-    const json = await cli(["onramp", "quote", "--amount", "100", "--api-url", deadUrl, "--json"])
-    expect(JSON.parse(json.stdout).mocked).toBe(true)
-    const options = await cli(["onramp", "options", "--api-url", deadUrl, "--json"])
-    expect(options.code).toBe(0)
-    expect(JSON.parse(options.stdout)).toMatchObject({
-      fallback: true,
-      paymentCurrencies: [{ id: "USD" }, { id: "EUR" }],
-    })
-  })
+  it.each([["options"], ["quote", "--amount", "100"]])(
+    "onramp %s fails within the timeout too: exit 2, one line (the fallback only on request)",
+    async (...args) => {
+      const result = await cli(["onramp", ...args, "--api-url", deadUrl, "--timeout", "1500"])
+      expect(result).toMatchObject({ code: 2, stdout: "" })
+      expect(result.stderr.trim().split("\n")).toHaveLength(1)
+      const fallback = await cli(["onramp", ...args, "--api-url", deadUrl, "--allow-fallback", "--json"])
+      expect(fallback.code).toBe(0)
+      expect(JSON.parse(fallback.stdout)).toMatchObject(
+        args[0] === "options"
+          ? { fallback: true, paymentCurrencies: [{ id: "USD" }, { id: "EUR" }] }
+          : { mocked: true },
+      )
+    },
+  )
 })
 
 describe("against a stalled API", () => {

@@ -4,13 +4,30 @@ import { formatFields } from "../fields"
 import { CliError } from "../output"
 import { formatTable } from "../table"
 
-/** `appkit-cli onramp options|quote`: buying crypto with fiat; both fall back as the app does (§8). */
+/**
+ * `appkit-cli onramp options|quote`: buying crypto with fiat. When the API fails, the core falls back as the
+ * app does (§8: built-in sample options, a mocked quote). A script must not take those for real answers, so
+ * by default the command fails (exit 2, one line); `--allow-fallback` prints them, said plainly.
+ */
 
 const FALLBACK_NOTE = "The onramp API was unavailable: showing the built-in sample options."
 
-const optionsAction = (options: ApiOptions) =>
+interface OnrampOptions extends ApiOptions {
+  readonly allowFallback?: boolean | undefined
+}
+
+const unavailable = (what: string) =>
+  new CliError(
+    `The onramp API did not answer with ${what}; --allow-fallback shows the app's built-in fallback instead`,
+  )
+
+const optionsAction = (options: OnrampOptions) =>
   runApiCommand(options, "Fetching onramp options", ({ core, effect: { Effect } }) =>
     core.BlockchainApi.use((api) => api.onrampOptions).pipe(
+      Effect.filterOrFail(
+        (onramp) => options.allowFallback === true || onramp !== core.sampleOnrampOptions,
+        () => unavailable("options"),
+      ),
       Effect.map((onramp) => {
         const fallback = onramp === core.sampleOnrampOptions
         type Purchase = (typeof onramp.purchaseCurrencies)[number]
@@ -45,7 +62,7 @@ const optionsAction = (options: ApiOptions) =>
     ),
   )
 
-interface QuoteOptions extends ApiOptions {
+interface QuoteOptions extends OnrampOptions {
   readonly buy: string
   readonly pay: string
   readonly amount: string
@@ -60,6 +77,8 @@ const quoteAction = (options: QuoteOptions) =>
         return yield* fail(`Invalid --amount '${options.amount}': a fiat amount such as 100 or 99.50`)
       const api = yield* core.BlockchainApi
       const onramp = yield* api.onrampOptions
+      if (onramp === core.sampleOnrampOptions && options.allowFallback !== true)
+        return yield* Effect.fail(unavailable("options"))
       const purchaseCurrency = onramp.purchaseCurrencies.find(
         (c) => c.symbol.toLowerCase() === options.buy.toLowerCase(),
       )
@@ -92,6 +111,7 @@ const quoteAction = (options: QuoteOptions) =>
         network,
       })
       const mocked = quote.quoteId === core.mockedQuoteId
+      if (mocked && options.allowFallback !== true) return yield* Effect.fail(unavailable("a quote"))
       const money = (value: { readonly amount: string; readonly currency: string }) =>
         `${value.amount} ${value.currency}`
       return {
@@ -114,8 +134,15 @@ const quoteAction = (options: QuoteOptions) =>
 
 export const register = (program: Command): void => {
   const onramp = program.command("onramp").description("Buy crypto with fiat: options and quotes")
+  const fallbackOption = [
+    "--allow-fallback",
+    "when the API fails, print the app's built-in fallback (§8) instead of failing",
+  ] as const
   withApiOptions(
-    onramp.command("options").description("What can be bought, and payment limits per currency"),
+    onramp
+      .command("options")
+      .description("What can be bought, and payment limits per currency")
+      .option(...fallbackOption),
   ).action(optionsAction)
   withApiOptions(
     onramp
@@ -124,6 +151,7 @@ export const register = (program: Command): void => {
       .requiredOption("--amount <fiat>", "fiat amount, e.g. 100")
       .option("--buy <symbol>", "crypto to buy", "USDC")
       .option("--pay <currency>", "fiat currency to pay with", "USD")
-      .option("--network <name>", "network to receive on (default: the currency's first)"),
+      .option("--network <name>", "network to receive on (default: the currency's first)")
+      .option(...fallbackOption),
   ).action(quoteAction)
 }
