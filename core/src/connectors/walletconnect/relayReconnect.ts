@@ -29,7 +29,7 @@ const relayerDisconnect = "relayer_disconnect"
  * One attempt's bound: sign-client gives a socket that never opens 15 s, then pauses 1 s before it reads
  * the flag that ends the attempt.
  */
-export const reconnectAttemptTimeout = Duration.seconds(20)
+const reconnectAttemptTimeout = Duration.seconds(20)
 
 export interface RelaySupervisor {
   /** Puts a started relayer under the rule; call once, right after sign-client is initialised. */
@@ -79,13 +79,16 @@ export const makeRelaySupervisor = (relayUrl: string): Effect.Effect<RelaySuperv
         Effect.result,
       )
 
-    /** Attempt n is due `delay × n` after the drop, or as soon as attempt n-1 has ended if that is later. */
+    /**
+     * Attempt n is due `delay × n` after the round starts (at the drop, or at the request that follows a
+     * give-up), or as soon as attempt n-1 has ended if that is later.
+     */
     const reconnect = (target: SupervisedRelayer) =>
       Effect.gen(function* () {
         held = true
-        const droppedAt = yield* Clock.currentTimeMillis
+        const startedAt = yield* Clock.currentTimeMillis
         for (let n = 1; n <= WebSocketReconnect.maxAttempts; n++) {
-          const due = droppedAt + n * Duration.toMillis(WebSocketReconnect.delay)
+          const due = startedAt + n * Duration.toMillis(WebSocketReconnect.delay)
           yield* Effect.sleep(Duration.millis(Math.max(0, due - (yield* Clock.currentTimeMillis))))
           if (Result.isSuccess(yield* attempt(target))) {
             held = false
