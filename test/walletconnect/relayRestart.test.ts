@@ -122,7 +122,8 @@ describe("WalletConnect transport when the relay restarts (§9)", () => {
     // Only the dApp is left to knock on the relay's port: a wallet that went away answers nothing.
     await wallet.close()
     const pending = Effect.runFork(sign(connector, wallet.address, "never answered"))
-    await sleep(300)
+    // Published well before the drop: a publish that failed would be retried through another socket.
+    await sleep(1000)
 
     await relay.stop()
     const dead = await deadRelay(relay.port)
