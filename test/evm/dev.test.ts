@@ -50,9 +50,11 @@ describe("appkit-cli dev", () => {
     expect(await rpc(started.rpcUrl as string, "eth_chainId")).toBe("0x539")
     const api = await fetch(new URL("/v1/supported-chains", started.apiUrl))
     expect(api.status).toBeLessThan(500)
+    // The relay answers as WalletConnect's does: a socket without a client's auth JWT is refused.
     const socket = new WebSocket(started.relayUrl as string)
-    await once(socket, "open")
-    socket.close()
+    const [request, response] = await once(socket, "unexpected-response")
+    expect(response.statusCode).toBe(401)
+    request.destroy()
 
     const exited = once(child, "exit")
     child.kill("SIGTERM")

@@ -10,7 +10,7 @@ const open: Array<{ appKit: AppKit; wallet: DevWallet }> = []
 let prefix = 0
 
 beforeAll(async () => {
-  relay = await startRelay()
+  relay = await startRelay({ quiet: true })
 })
 afterEach(async () => {
   for (const { appKit, wallet } of open.splice(0)) {

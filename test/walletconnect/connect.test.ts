@@ -20,7 +20,7 @@ let relay: Relay
 const wallets: Array<DevWallet> = []
 
 beforeAll(async () => {
-  relay = await startRelay()
+  relay = await startRelay({ quiet: true })
 })
 afterAll(async () => {
   for (const wallet of wallets) await wallet.close()
@@ -120,7 +120,7 @@ describe("appkit-cli connect over WalletConnect", () => {
   })
 
   it("disconnect forgets the session even when the relay is gone, without hanging", async () => {
-    const ownRelay = await startRelay()
+    const ownRelay = await startRelay({ quiet: true })
     const wallet = await startDevWallet({ relayUrl: ownRelay.url, storagePrefix: "wallet-gone" })
     const env = cliEnv(ownRelay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)

@@ -9,7 +9,7 @@ import { cliEnv, connectWith } from "./support"
 let relay: Relay
 
 beforeAll(async () => {
-  relay = await startRelay()
+  relay = await startRelay({ quiet: true })
 })
 afterAll(async () => {
   await relay.close()

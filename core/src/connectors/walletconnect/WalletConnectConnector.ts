@@ -20,6 +20,7 @@ import {
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
+import { makeRelaySupervisor } from "./relayReconnect"
 import { checkWalletConnectRequest } from "./requestPolicy"
 
 export interface WalletConnectOptions {
@@ -158,6 +159,7 @@ export const makeWalletConnectConnector = (
       ) && emit({ _tag: "disconnect" })
 
     const storagePrefix = options.storagePrefix ?? "appkit"
+    const relay = yield* makeRelaySupervisor(options.relayUrl ?? "wss://relay.walletconnect.org")
     const start = async () => {
       const { SignClient } = await import("@walletconnect/sign-client")
       const client = await SignClient.init({
@@ -169,6 +171,7 @@ export const makeWalletConnectConnector = (
         telemetryEnabled: false,
         logger: "silent",
       })
+      relay.attach(client.core.relayer)
       client.on("session_delete", ({ topic }) => forget(topic))
       client.on("session_expire", ({ topic }) => forget(topic))
       // The wallet changed the session's accounts (another account picked, a chain added): adopt them.
@@ -310,6 +313,7 @@ export const makeWalletConnectConnector = (
           return connection
         }
         yield* Ref.set(authenticated, [])
+        yield* relay.ensureConnected
         const { uri, approval } = yield* withinRelayTimeout(propose(signClient))
         if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
         const createdAt = yield* Clock.currentTimeMillis
@@ -336,6 +340,7 @@ export const makeWalletConnectConnector = (
         const { session, chainId } = yield* active
         const signClient = yield* client
         // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
+        yield* relay.ensureConnected
         yield* withinRelayTimeout(
           Effect.tryPromise({ try: () => signClient.core.relayer.transportOpen(), catch: unavailable }),
         )
@@ -348,7 +353,7 @@ export const makeWalletConnectConnector = (
               ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
             }),
           catch: toWalletError,
-        })
+        }).pipe(relay.whileReachable)
       })
 
     const disconnect = () =>
