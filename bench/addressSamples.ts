@@ -100,11 +100,14 @@ const cosmos = times(otherCount, (i) =>
   bech32.encode(i % 2 ? "osmo" : "cosmos", bech32.toWords(randomBytes(20))),
 )
 const randomBase58 = (length: number) => times(length, () => base58Alphabet.charAt(randomInt(58))).join("")
-/** Everyday junk: words, names, short hex and base58 runs of lengths no base58 format uses (no checksum-free hits). */
+/**
+ * Everyday junk: words, names, URLs, short hex and base58 runs of lengths no base58 format uses (so no
+ * checksum-free format can accept one by chance).
+ */
 const junk = times(otherCount, (i) => {
   if (i % 4 === 0)
     return `${["hello", "bc1", "not an address", "🦊 wallet"][(i % 16) >> 2]} ${randomInt(1e6)}`
-  if (i % 4 === 1) return `name${randomInt(1e6)}.eth`
+  if (i % 4 === 1) return i % 8 === 1 ? `name${randomInt(1e6)}.eth` : `https://127.0.0.1:${randomInt(65536)}/`
   if (i % 4 === 2) return `0x${hex(randomBytes(8 + randomInt(12)))}`
   return randomBase58(i % 8 === 3 ? 12 + randomInt(20) : 52 + randomInt(10))
 })
