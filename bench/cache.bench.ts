@@ -2,6 +2,9 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { ApiConfig, apiLayer, BlockchainApi } from "@appkit/core"
 import { Effect, ManagedRuntime } from "effect"
+import { cacheAtScale } from "./cacheAtScale"
+
+await cacheAtScale()
 
 // The query cache under load: 1,000 concurrent identical balance reads against a local API on 127.0.0.1
 // (upstream calls counted by the server), then the latency of cache hits. Figures, never assertions.

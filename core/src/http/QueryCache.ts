@@ -13,6 +13,7 @@ import {
   SubscriptionRef,
 } from "effect"
 import { CacheLifetime, QueryRetry } from "../config/constants"
+import { CacheLedger, type Slot } from "./CacheLedger"
 
 /**
  * The query cache shared by every API client (§9): per-kind lifetimes, 3 retries with backoff
@@ -75,23 +76,24 @@ const backoffSchedule = Schedule.forever.pipe(
 export const serializeKey = (key: QueryKey): string => JSON.stringify(key)
 
 /**
- * How many keys the cache holds before it forgets some: an app reading balances, names and wallet pages
- * of many addresses must not grow without bound. Past the cap, expired keys go first, then the least
- * recently read; a key being fetched, observed or under an error lock is kept.
+ * How many keys of each kind the cache holds before it forgets some: an app reading balances, names and
+ * wallet pages of many addresses must not grow without bound. The cap is per kind (see `CacheLedger` for
+ * why); past it a kind's keys without usable data go first, then its oldest answer if expired, then its
+ * least recently read key. A key being fetched or under an error lock counts against the cap and is kept;
+ * when every counted key of a kind is in use, a read of a new key of that kind is answered (with the same
+ * retries) but not kept, so a burst of distinct keys cannot make the cache outgrow its cap. Observed keys
+ * are held for their observers outside the cap, bounded by the subscriptions the app keeps open.
  */
 export const defaultMaxEntries = 1000
 
-interface Entry {
+interface Entry extends Slot {
   readonly key: QueryKey
   readonly ref: SubscriptionRef.SubscriptionRef<QueryState>
   inFlight: Deferred.Deferred<unknown, unknown> | undefined
-  lockedUntil: number
   /** Set by `invalidate`: the data stays observable but the next read fetches again. */
   stale: boolean
   /** The lifetime of the last read, so that eviction knows when the data expired. */
   ttlMillis: number
-  /** Running `changes` streams: an observed key is never evicted (its observers would go deaf). */
-  observers: number
 }
 
 export class QueryCache extends Context.Service<
@@ -108,9 +110,11 @@ export class QueryCache extends Context.Service<
     readonly changes: (key: QueryKey) => Effect.Effect<Stream.Stream<QueryState>>
     /** Marks every key starting with `prefix` stale (and lifts error locks); observers keep their data. */
     readonly invalidate: (prefix: QueryKey | readonly [string]) => Effect.Effect<void>
+    /** Keys of one kind held now: `counted` against the cap, `observed` held for their observers. */
+    readonly size: (kind: string) => Effect.Effect<{ readonly counted: number; readonly observed: number }>
   }
 >()("appkit/QueryCache") {
-  /** The cache holding at most about `maxEntries` keys (more only while every one of them is in use). */
+  /** The cache holding at most `maxEntries` keys of each kind, plus the keys being observed. */
   static readonly layerWithCapacity = (maxEntries: number): Layer.Layer<QueryCache> =>
     Layer.effect(
       QueryCache,
@@ -125,47 +129,50 @@ export class QueryCache extends Context.Service<
   static readonly layer: Layer.Layer<QueryCache> = QueryCache.layerWithCapacity(defaultMaxEntries)
 }
 
+/** Runs `attempt` under the §9 retry policy; each attempt is told how many failed before it. */
+const withRetries = <A, E>(
+  attempt: (failures: number) => Effect.Effect<A, E>,
+  options?: QueryOptions,
+): Effect.Effect<A, E> =>
+  Effect.suspend(() => {
+    let failures = 0
+    return Effect.suspend(() => attempt(failures)).pipe(
+      Effect.tapError(() => Effect.sync(() => failures++)),
+      Effect.retry({
+        schedule: backoffSchedule,
+        times: options?.retries ?? QueryRetry.retries,
+        while: options?.retryWhile ?? (() => true),
+      }),
+    )
+  })
+
 const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
-  // Insertion order is recency order: every read moves its key to the end (see `entryFor`).
-  const entries = new Map<string, Entry>()
-
-  const isEvictable = (entry: Entry, now: number) =>
-    entry.inFlight === undefined && entry.observers === 0 && entry.lockedUntil <= now
-
-  const isExpired = (entry: Entry, now: number) => {
+  const isUsable = (entry: Entry) => {
     const state = SubscriptionRef.getUnsafe(entry.ref)
-    return Option.isNone(state.data) || entry.stale || now - state.dataUpdatedAt >= entry.ttlMillis
+    return state.status === "success" && !entry.stale
   }
+  const ledger = new CacheLedger<Entry>(maxEntries, {
+    usable: isUsable,
+    expired: (entry, now) => now - SubscriptionRef.getUnsafe(entry.ref).dataUpdatedAt >= entry.ttlMillis,
+  })
 
-  /** Makes room for one more key: expired keys first, then the least recently read. */
-  const evict = (now: number) => {
-    if (entries.size < maxEntries) return
-    for (const [id, entry] of entries)
-      if (isEvictable(entry, now) && isExpired(entry, now)) entries.delete(id)
-    for (const [id, entry] of entries) {
-      if (entries.size < maxEntries) return
-      if (isEvictable(entry, now)) entries.delete(id)
+  /** A new entry, pinned for the fetch or the observer that creates it. */
+  const addEntry = (key: QueryKey, id: string, observed: boolean): Entry => {
+    const entry: Entry = {
+      id,
+      kind: key[0],
+      key,
+      // SubscriptionRef.make needs no services and cannot fail; running it here keeps creation atomic.
+      ref: Effect.runSync(SubscriptionRef.make<QueryState>(initialQueryState)),
+      inFlight: undefined,
+      lockedUntil: 0,
+      stale: false,
+      ttlMillis: Duration.toMillis(lifetimeOf(key[0])),
+      pins: 0,
+      observers: 0,
+      gone: false,
     }
-  }
-
-  // Entries are created synchronously so two fibers reading a new key at once share one entry.
-  const entryFor = (key: QueryKey, now: number): Entry => {
-    const id = serializeKey(key)
-    let entry = entries.get(id)
-    if (entry === undefined) {
-      evict(now)
-      // SubscriptionRef.make needs no services and cannot fail; running it here keeps entry creation atomic.
-      entry = {
-        key,
-        ref: Effect.runSync(SubscriptionRef.make<QueryState>(initialQueryState)),
-        inFlight: undefined,
-        lockedUntil: 0,
-        stale: false,
-        ttlMillis: Duration.toMillis(lifetimeOf(key[0])),
-        observers: 0,
-      }
-    } else entries.delete(id)
-    entries.set(id, entry)
+    ledger.add(entry, observed)
     return entry
   }
 
@@ -177,24 +184,22 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
     deferred: Deferred.Deferred<A, E>,
     fetch: Effect.Effect<A, E>,
     options?: QueryOptions,
-  ) => {
-    let failures = 0
-    const attempt = patch(entry, { fetchStatus: "fetching" }).pipe(
-      Effect.andThen(fetch),
-      Effect.tapError(() => patch(entry, { fetchStatus: "paused", failureCount: ++failures })),
-    )
-    return attempt.pipe(
-      Effect.retry({
-        schedule: backoffSchedule,
-        times: options?.retries ?? QueryRetry.retries,
-        while: options?.retryWhile ?? (() => true),
-      }),
+  ) =>
+    withRetries(
+      (failures) =>
+        patch(entry, { fetchStatus: "fetching" }).pipe(
+          Effect.andThen(fetch),
+          Effect.tapError(() => patch(entry, { fetchStatus: "paused", failureCount: failures + 1 })),
+        ),
+      options,
+    ).pipe(
       Effect.exit,
       Effect.flatMap((exit) =>
         Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
           if (Exit.isSuccess(exit)) {
             entry.stale = false
+            ledger.unlock(entry)
             yield* patch(entry, {
               status: "success",
               fetchStatus: "idle",
@@ -205,16 +210,19 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
             })
           } else {
             const error = Option.getOrUndefined(Exit.findErrorOption(exit))
-            entry.lockedUntil =
-              options?.errorCooldown === undefined ? 0 : now + Duration.toMillis(options.errorCooldown)
+            if (options?.errorCooldown === undefined) ledger.unlock(entry)
+            else {
+              entry.lockedUntil = now + Duration.toMillis(options.errorCooldown)
+              ledger.lock(entry)
+            }
             yield* patch(entry, { status: "error", fetchStatus: "idle", error: Option.fromNullishOr(error) })
           }
           entry.inFlight = undefined
+          ledger.unpin(entry)
           yield* Deferred.done(deferred, exit)
         }),
       ),
     )
-  }
 
   const isFresh = (entry: Entry, state: QueryState, now: number, options?: QueryOptions) => {
     const ttl = options?.ttl === undefined ? lifetimeOf(entry.key[0]) : Duration.fromInputUnsafe(options.ttl)
@@ -222,9 +230,19 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
     return Option.isSome(state.data) && !entry.stale && now - state.dataUpdatedAt < entry.ttlMillis
   }
 
+  /** Starts a fetch of a held entry in the cache's scope, so a caller giving up does not cancel it for the others. */
+  const startFetch = <A, E>(entry: Entry, fetch: Effect.Effect<A, E>, options?: QueryOptions) => {
+    const deferred = Deferred.makeUnsafe<A, E>()
+    entry.inFlight = deferred as Deferred.Deferred<unknown, unknown>
+    return run(entry, deferred, fetch, options).pipe(
+      Effect.forkIn(scope, { startImmediately: true }),
+      Effect.andThen(Deferred.await(deferred)),
+    )
+  }
+
   const releaseWaiting = Effect.suspend(() =>
     Effect.forEach(
-      [...entries.values()],
+      [...ledger.slots()],
       (entry) => (entry.inFlight === undefined ? Effect.void : Deferred.interrupt(entry.inFlight)),
       { discard: true },
     ),
@@ -233,50 +251,58 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
   const service: QueryCache["Service"] = {
     fetch: <A, E>(key: QueryKey, fetch: Effect.Effect<A, E>, options?: QueryOptions) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
-        const entry = entryFor(key, now)
-        const state = SubscriptionRef.getUnsafe(entry.ref)
-        if (isFresh(entry, state, now, options)) return Effect.succeed(Option.getOrThrow(state.data) as A)
-        if (entry.lockedUntil > now && Option.isSome(state.error)) return Effect.fail(state.error.value as E)
+        const id = serializeKey(key)
+        const held = ledger.get(id)
+        if (held === undefined) {
+          // Everything below happens without a yield, so concurrent first reads of a key share one entry.
+          if (!ledger.admit(key[0], now)) return withRetries(() => fetch, options)
+          const entry = addEntry(key, id, false)
+          return startFetch(entry, fetch, options)
+        }
+        ledger.touch(held)
+        const state = SubscriptionRef.getUnsafe(held.ref)
+        if (isFresh(held, state, now, options)) return Effect.succeed(Option.getOrThrow(state.data) as A)
+        if (held.lockedUntil > now && Option.isSome(state.error)) return Effect.fail(state.error.value as E)
         // Check-and-set without a yield in between: this is what makes concurrent reads share one fetch.
-        if (entry.inFlight !== undefined) return Deferred.await(entry.inFlight as Deferred.Deferred<A, E>)
-        const deferred = Deferred.makeUnsafe<A, E>()
-        entry.inFlight = deferred as Deferred.Deferred<unknown, unknown>
-        // The fetch runs in the cache's scope, so a caller giving up does not cancel it for the others.
-        return run(entry, deferred, fetch, options).pipe(
-          Effect.forkIn(scope),
-          Effect.andThen(Deferred.await(deferred)),
-        )
+        if (held.inFlight !== undefined) return Deferred.await(held.inFlight as Deferred.Deferred<A, E>)
+        ledger.pin(held)
+        return startFetch(held, fetch, options)
       }),
     // Reading a state does not create (or refresh) its key: only fetches and observers keep keys alive.
     state: (key) =>
       Effect.sync(() => {
-        const entry = entries.get(serializeKey(key))
+        const entry = ledger.get(serializeKey(key))
         return entry === undefined ? initialQueryState : SubscriptionRef.getUnsafe(entry.ref)
       }),
     changes: (key) =>
       Effect.succeed(
         Stream.unwrap(
           Effect.acquireRelease(
-            Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              Effect.sync(() => {
-                const entry = entryFor(key, now)
-                entry.observers++
-                return entry
-              }),
-            ),
-            (entry) => Effect.sync(() => entry.observers--),
+            Effect.sync(() => {
+              const id = serializeKey(key)
+              const held = ledger.get(id)
+              if (held === undefined) return addEntry(key, id, true)
+              ledger.observe(held)
+              return held
+            }),
+            (entry) =>
+              Effect.flatMap(Clock.currentTimeMillis, (now) =>
+                Effect.sync(() => ledger.unobserve(entry, now)),
+              ),
           ).pipe(Effect.map((entry) => SubscriptionRef.changes(entry.ref))),
         ),
       ),
     invalidate: (prefix) =>
       Effect.sync(() => {
-        for (const entry of entries.values()) {
+        for (const entry of ledger.slots()) {
           if (prefix.every((part, index) => entry.key[index] === part)) {
-            entry.lockedUntil = 0
+            ledger.unlock(entry)
             entry.stale = true
+            ledger.spoil(entry)
           }
         }
       }),
+    size: (kind) => Effect.sync(() => ledger.size(kind)),
   }
   return { service, releaseWaiting }
 }

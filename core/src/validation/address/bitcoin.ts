@@ -1,8 +1,8 @@
 import { sha256 } from "@noble/hashes/sha2.js"
-import { createBase58check } from "@scure/base"
+import { base58 } from "@scure/base"
 import { Result } from "effect"
-import { type AddressCheck, InvalidAddress } from "./AddressCheck"
-import { decodeBech32, wordsToBytes } from "./bech32"
+import { accept, type Checked, InvalidAddress, Refusal } from "./AddressCheck"
+import { readBech32, wordsToBytes } from "./bech32"
 
 export type BitcoinNetwork = "mainnet" | "testnet" | "signet" | "regtest"
 export const bitcoinNetworks: ReadonlyArray<BitcoinNetwork> = ["mainnet", "testnet", "signet", "regtest"]
@@ -44,12 +44,11 @@ export interface BitcoinAddress {
   readonly program: Uint8Array
 }
 
-const base58check = createBase58check(sha256)
 // 25 bytes (version, 20-byte hash, checksum) are at most 35 base58 characters; longer text is not decoded.
 const base58AddressText = /^[1-9A-HJ-NP-Za-km-z]{1,35}$/
 
 /** §5's exact message for every Bitcoin address refusal. */
-const invalid = () => new InvalidAddress({ namespace: "bip122", message: "Invalid address" })
+const invalid = new Refusal("Invalid address")
 
 /** The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. */
 const networkFor = (
@@ -76,13 +75,13 @@ interface Segwit {
 
 /** BIP-173/350 segwit decoding without the HRP check: v0 is bech32, v1..16 bech32m, program 2..40 bytes. */
 const decodeSegwit = (input: string): Segwit | undefined => {
-  const decoded = decodeBech32(input)
-  if (Result.isFailure(decoded)) return undefined
-  const { encoding, prefix, words } = decoded.success
+  const decoded = readBech32(input)
+  if (!decoded) return undefined
+  const { encoding, prefix, words } = decoded
   const version = words[0]
   if (version === undefined) return undefined
   if (version > 16 || encoding !== (version === 0 ? "bech32" : "bech32m")) return undefined
-  const program = wordsToBytes(words.slice(1))
+  const program = wordsToBytes(words, 1)
   if (!program || program.length < 2 || program.length > 40) return undefined
   if (version === 0 && program.length !== 20 && program.length !== 32) return undefined
   return { hrp: prefix, version, program }
@@ -96,14 +95,36 @@ interface Base58Address {
 /** Base58Check with a one-byte version and a 20-byte hash (WIF keys and xpubs are longer: refused). */
 const decodeBase58Address = (input: string): Base58Address | undefined => {
   if (!base58AddressText.test(input)) return undefined
-  let payload: Uint8Array
-  try {
-    payload = base58check.decode(input)
-  } catch {
-    return undefined
+  const bytes = base58.decode(input)
+  if (bytes.length !== 25) return undefined
+  const payload = bytes.subarray(0, 21)
+  const checksum = sha256(sha256(payload))
+  for (let i = 0; i < 4; i++) if (checksum[i] !== bytes[21 + i]) return undefined
+  return { version: bytes[0] as number, hash: bytes.slice(1, 21) }
+}
+
+/** `decodeBitcoinAddress` with the refusal as plain data (see `Refusal`). */
+const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAddress | Refusal => {
+  const segwit = decodeSegwit(input)
+  if (segwit) {
+    const found = networkFor((p) => p.hrp === segwit.hrp, network)
+    if (!found) return invalid
+    return {
+      type: segwitType(segwit.version, segwit.program),
+      network: found,
+      normalized: input.toLowerCase(),
+      witnessVersion: segwit.version,
+      program: segwit.program,
+    }
   }
-  const version = payload[0]
-  return payload.length === 21 && version !== undefined ? { version, hash: payload.slice(1) } : undefined
+  const legacy = decodeBase58Address(input)
+  if (legacy) {
+    const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
+    if (!found) return invalid
+    const type = legacy.version === params[found].p2pkh ? "p2pkh" : "p2sh"
+    return { type, network: found, normalized: input, witnessVersion: null, program: legacy.hash }
+  }
+  return invalid
 }
 
 /**
@@ -114,32 +135,10 @@ export const decodeBitcoinAddress = (
   input: string,
   network?: BitcoinNetwork,
 ): Result.Result<BitcoinAddress, InvalidAddress> => {
-  const segwit = decodeSegwit(input)
-  if (segwit) {
-    const found = networkFor((p) => p.hrp === segwit.hrp, network)
-    if (!found) return Result.fail(invalid())
-    return Result.succeed({
-      type: segwitType(segwit.version, segwit.program),
-      network: found,
-      normalized: input.toLowerCase(),
-      witnessVersion: segwit.version,
-      program: segwit.program,
-    })
-  }
-  const legacy = decodeBase58Address(input)
-  if (legacy) {
-    const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
-    if (!found) return Result.fail(invalid())
-    const type = legacy.version === params[found].p2pkh ? "p2pkh" : "p2sh"
-    return Result.succeed({
-      type,
-      network: found,
-      normalized: input,
-      witnessVersion: null,
-      program: legacy.hash,
-    })
-  }
-  return Result.fail(invalid())
+  const decoded = readBitcoinAddress(input, network)
+  return decoded instanceof Refusal
+    ? Result.fail(new InvalidAddress({ namespace: "bip122", message: decoded.message }))
+    : Result.succeed(decoded)
 }
 
 /** The output script an address pays to (what a PSBT or UTXO lookup compares against). */
@@ -151,26 +150,17 @@ export const bitcoinScriptPubKey = (address: BitcoinAddress): Uint8Array => {
   return Uint8Array.of(opVersion, program.length, ...program)
 }
 
-export const checkBitcoinAddress = (input: string, network?: BitcoinNetwork): AddressCheck =>
-  Result.map(decodeBitcoinAddress(input, network), (a) => ({
-    normalized: a.normalized,
-    network: a.network,
-    type: a.type,
-  }))
+export const checkBitcoinAddress = (input: string, network?: BitcoinNetwork): Checked => {
+  const decoded = readBitcoinAddress(input, network)
+  return decoded instanceof Refusal ? decoded : accept(decoded.normalized, decoded.network, decoded.type)
+}
 
 /**
  * Other bip122 chains (Litecoin, Dogecoin, ...) have their own prefixes, which AppKit does not list: the
  * address is held to the chain-independent rules only (segwit with any HRP, or a 20-byte base58check).
  */
-export const checkForeignBip122Address = (input: string): AddressCheck => {
+export const checkForeignBip122Address = (input: string): Checked => {
   const segwit = decodeSegwit(input)
-  if (segwit)
-    return Result.succeed({
-      normalized: input.toLowerCase(),
-      network: null,
-      type: segwitType(segwit.version, segwit.program),
-    })
-  return decodeBase58Address(input)
-    ? Result.succeed({ normalized: input, network: null, type: null })
-    : Result.fail(invalid())
+  if (segwit) return accept(input.toLowerCase(), null, segwitType(segwit.version, segwit.program))
+  return decodeBase58Address(input) ? accept(input) : invalid
 }

@@ -1,9 +1,8 @@
-import { Result } from "effect"
-import { type AddressCheck, InvalidAddress } from "./AddressCheck"
-import { decodeBech32, wordsToBytes } from "./bech32"
+import { accept, type Checked, Refusal } from "./AddressCheck"
+import { readBech32, wordsToBytes } from "./bech32"
 
-const fail = (message: string): AddressCheck =>
-  Result.fail(new InvalidAddress({ namespace: "cosmos", message }))
+const notBech32 = new Refusal("Invalid cosmos address: not a bech32 string with a valid checksum")
+const wrongLength = new Refusal("Invalid cosmos address: expected 20 or 32 bytes of data")
 
 /**
  * The account prefixes of well-known chains, keyed by chain id without its "-N" revision (the CAIP-2
@@ -25,19 +24,17 @@ export const cosmosChainPrefixes: Readonly<Record<string, string>> = {
  * and whose data is a 20-byte key hash or a 32-byte module/contract address. `network` is that prefix.
  * With a CAIP-2 `chainReference` of a well-known chain, the prefix must be that chain's.
  */
-export const checkCosmosAddress = (input: string, chainReference?: string): AddressCheck => {
-  const decoded = decodeBech32(input)
-  if (Result.isFailure(decoded) || decoded.success.encoding !== "bech32")
-    return fail("Invalid cosmos address: not a bech32 string with a valid checksum")
-  const { prefix, words } = decoded.success
+export const checkCosmosAddress = (input: string, chainReference?: string): Checked => {
+  const decoded = readBech32(input)
+  if (decoded?.encoding !== "bech32") return notBech32
+  const { prefix, words } = decoded
   const bytes = wordsToBytes(words)
-  if (!bytes || (bytes.length !== 20 && bytes.length !== 32))
-    return fail("Invalid cosmos address: expected 20 or 32 bytes of data")
+  if (!bytes || (bytes.length !== 20 && bytes.length !== 32)) return wrongLength
   const expected =
     chainReference === undefined ? undefined : cosmosChainPrefixes[chainReference.replace(/-\d+$/, "")]
   if (expected !== undefined && expected !== prefix)
-    return fail(
+    return new Refusal(
       `Invalid cosmos address: prefix '${prefix}' does not belong to this chain (expected '${expected}')`,
     )
-  return Result.succeed({ normalized: input.toLowerCase(), network: prefix, type: "bech32" })
+  return accept(input.toLowerCase(), prefix, "bech32")
 }

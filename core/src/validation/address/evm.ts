@@ -1,56 +1,107 @@
 import { keccak_256 } from "@noble/hashes/sha3.js"
-import { Result } from "effect"
-import { type AddressCheck, InvalidAddress } from "./AddressCheck"
+import { accept, type Checked, Refusal } from "./AddressCheck"
 
-const fortyHex = /^[0-9a-fA-F]{40}$/
-const utf8 = new TextEncoder()
+const digit = 0
+const lowerLetter = 1
+const upperLetter = 2
+/** Char code → what kind of hex digit it is; -1 for anything else. */
+const hexKinds = new Int8Array(128).fill(-1)
+for (let code = 48; code <= 57; code++) hexKinds[code] = digit
+for (let code = 97; code <= 102; code++) hexKinds[code] = lowerLetter
+for (let code = 65; code <= 70; code++) hexKinds[code] = upperLetter
 
-/** The 40 hex digits of an optionally 0x/0X-prefixed address, or null when it is not one. */
-const hexBody = (input: string): string | null => {
-  const body = input.startsWith("0x") || input.startsWith("0X") ? input.slice(2) : input
-  return fortyHex.test(body) ? body : null
+/**
+ * Optional 0x/0X then exactly 40 hex digits, read in one pass that also notes the letter cases (a
+ * character loop: cheaper than a regular expression plus the toLowerCase/toUpperCase compares it replaces).
+ * Returns where the digits start (0 or 2) plus, in the next two bits, the letter cases seen
+ * (`lowerLetter`, `upperLetter`), or -1 when the input is not that shape.
+ */
+const readHexAddress = (input: string): number => {
+  const length = input.length
+  const start =
+    length === 42 && input.charCodeAt(0) === 48 && (input.charCodeAt(1) | 0x20) === 120
+      ? 2
+      : length === 40
+        ? 0
+        : -1
+  if (start < 0) return -1
+  let cases = 0
+  for (let i = start; i < length; i++) {
+    const kind = hexKinds[input.charCodeAt(i)] ?? -1
+    if (kind < 0) return -1
+    cases |= kind
+  }
+  return start | (cases << 2)
+}
+const startOf = (read: number) => read & 3
+const isMixedCase = (read: number) => read >> 2 === (lowerLetter | upperLetter)
+
+/**
+ * keccak256 of the lowercase hex digits, the EIP-55 case key, with those digits' ASCII codes beside it.
+ * Letter i is upper-case in the checksummed spelling exactly when nibble i of the hash is >= 8.
+ */
+const checksumKey = (input: string, start: number) => {
+  const ascii = new Uint8Array(40)
+  for (let i = 0; i < 40; i++) ascii[i] = input.charCodeAt(start + i) | 0x20 // lowercase; digits keep theirs
+  return { ascii, hash: keccak_256(ascii) }
+}
+
+const upperNibble = (hash: Uint8Array, i: number): boolean =>
+  ((i & 1 ? (hash[i >> 1] as number) : (hash[i >> 1] as number) >> 4) & 0x0f) >= 8
+
+const checksummed = (input: string, start: number): `0x${string}` => {
+  const { ascii, hash } = checksumKey(input, start)
+  for (let i = 0; i < 40; i++) {
+    const code = ascii[i] as number
+    if (code > 0x39 && upperNibble(hash, i)) ascii[i] = code ^ 0x20
+  }
+  return `0x${String.fromCharCode(...ascii)}`
+}
+
+/** Whether the letters are cased exactly as EIP-55 spells them (no string is built). */
+const hasChecksumCase = (input: string, start: number): boolean => {
+  const { hash } = checksumKey(input, start)
+  for (let i = 0; i < 40; i++) {
+    const code = input.charCodeAt(start + i)
+    if (code > 0x39 && code < 0x61 !== upperNibble(hash, i)) return false
+  }
+  return true
 }
 
 /** EIP-55: a letter is upper-cased where the matching nibble of keccak256(lowercase hex) is >= 8. */
 export const toChecksumAddress = (address: string): `0x${string}` => {
-  const body = hexBody(address)
-  if (body === null) throw new TypeError(`Not a 40-hex-digit address: ${address}`)
-  const lower = body.toLowerCase()
-  const hash = keccak_256(utf8.encode(lower))
-  let out = "0x"
-  for (let i = 0; i < 40; i++) {
-    const byte = hash[i >> 1] ?? 0
-    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f
-    out += nibble >= 8 ? lower.charAt(i).toUpperCase() : lower.charAt(i)
-  }
-  return out as `0x${string}`
+  const read = readHexAddress(address)
+  if (read < 0) throw new TypeError(`Not a 40-hex-digit address: ${address}`)
+  return checksummed(address, startOf(read))
 }
 
 /** Shape only: optional 0x/0X and 40 hex digits in any case (no checksum). */
-export const isHexAddress = (input: string): boolean => hexBody(input) !== null
+export const isHexAddress = (input: string): boolean => readHexAddress(input) >= 0
 
 /** Strict EIP-55: lowercase 0x and exactly the checksummed spelling (what CAIP-10 eip155 ids require). */
 export const isChecksumAddress = (input: string): boolean =>
-  input.startsWith("0x") && hexBody(input) !== null && toChecksumAddress(input) === input
+  input.startsWith("0x") && readHexAddress(input) >= 0 && hasChecksumCase(input, 2)
 
-const fail = (message: string): AddressCheck =>
-  Result.fail(new InvalidAddress({ namespace: "eip155", message }))
+const notHex = new Refusal("Invalid EVM address: expected 0x followed by 40 hex characters")
+const badChecksum = new Refusal("Invalid EVM address checksum (EIP-55)")
+const notCaipChecksummed = new Refusal(
+  "Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form",
+)
 
 /**
  * §5 EVM rule: optional 0x plus 40 hex. A single-case address carries no checksum and is accepted;
- * mixed case is a checksum claim and must match EIP-55. Normalized to the checksummed form.
+ * mixed case is a checksum claim and must match EIP-55. Normalized to the checksummed form, which for
+ * single-case input is hashed only when read: a caller asking just "is it valid?" never pays for it.
  */
-export const checkEvmAddress = (input: string): AddressCheck => {
-  const body = hexBody(input)
-  if (body === null) return fail("Invalid EVM address: expected 0x followed by 40 hex characters")
-  const normalized = toChecksumAddress(body)
-  const singleCase = body === body.toLowerCase() || body === body.toUpperCase()
-  if (!singleCase && `0x${body}` !== normalized) return fail("Invalid EVM address checksum (EIP-55)")
-  return Result.succeed({ normalized, network: null, type: null })
+export const checkEvmAddress = (input: string): Checked => {
+  const read = readHexAddress(input)
+  if (read < 0) return notHex
+  const start = startOf(read)
+  if (!isMixedCase(read)) return accept(() => checksummed(input, start))
+  if (!hasChecksumCase(input, start)) return badChecksum
+  return accept(start === 2 && input.charCodeAt(1) === 120 ? input : `0x${input.slice(start)}`)
 }
 
 /** The eip155 CAIP-10 profile: the address must already be in EIP-55 form. */
-export const checkEvmAccountAddress = (input: string): AddressCheck =>
-  isChecksumAddress(input)
-    ? Result.succeed({ normalized: input, network: null, type: null })
-    : fail("Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form")
+export const checkEvmAccountAddress = (input: string): Checked =>
+  isChecksumAddress(input) ? accept(input) : notCaipChecksummed

@@ -12,4 +12,9 @@ export {
 export { isChecksumAddress, isHexAddress, toChecksumAddress } from "./evm"
 export { type CaipIdReport, inspectCaipId } from "./inspectCaipId"
 export { decodeSs58, type Ss58Address } from "./polkadot"
-export { type AddressVerdict, type ValidateAddressOptions, validateAddress } from "./validateAddress"
+export {
+  type AddressVerdict,
+  isValidAddress,
+  type ValidateAddressOptions,
+  validateAddress,
+} from "./validateAddress"

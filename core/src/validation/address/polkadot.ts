@@ -1,7 +1,7 @@
 import { blake2b } from "@noble/hashes/blake2.js"
 import { base58 } from "@scure/base"
 import { Result } from "effect"
-import { type AddressCheck, InvalidAddress } from "./AddressCheck"
+import { accept, type Checked, InvalidAddress, Refusal } from "./AddressCheck"
 
 /** SS58 network prefixes of the relay chains AppKit names, keyed by their CAIP-2 polkadot reference. */
 export const polkadotChainPrefixes: Readonly<Record<string, number>> = {
@@ -24,7 +24,32 @@ export interface Ss58Address {
   readonly publicKey: Uint8Array
 }
 
-const fail = (message: string) => Result.fail(new InvalidAddress({ namespace: "polkadot", message }))
+const notBase58 = new Refusal("Invalid SS58 address: not base58")
+const wrongLength = new Refusal("Invalid SS58 address: wrong length")
+const reservedPrefix = new Refusal("Invalid SS58 address: reserved prefix")
+const badChecksum = new Refusal("Invalid SS58 address checksum")
+
+/** `decodeSs58` with the refusal as plain data (see `Refusal`). */
+const readSs58 = (input: string): Ss58Address | Refusal => {
+  if (!base58Chars.test(input)) return notBase58
+  if (input.length > maxLength) return wrongLength
+  const bytes = base58.decode(input)
+  const first = bytes[0] ?? 0
+  if (first & 0b1000_0000) return reservedPrefix
+  const prefixLength = first & 0b0100_0000 ? 2 : 1
+  const keyLength = bytes.length - prefixLength - 2
+  if (keyLength !== 32 && keyLength !== 33) return wrongLength
+  const salted = new Uint8Array(checksumSalt.length + bytes.length - 2)
+  salted.set(checksumSalt)
+  salted.set(bytes.subarray(0, bytes.length - 2), checksumSalt.length)
+  const hash = blake2b(salted, { dkLen: 64 })
+  if (hash[0] !== bytes.at(-2) || hash[1] !== bytes.at(-1)) return badChecksum
+  // Two-byte prefixes pack 14 bits across both bytes (see the SS58 spec's "Address Type").
+  const second = bytes[1] ?? 0
+  const prefix =
+    prefixLength === 1 ? first : ((first & 0b0011_1111) << 2) | (second >> 6) | ((second & 0b0011_1111) << 8)
+  return { prefix, publicKey: bytes.slice(prefixLength, prefixLength + keyLength) }
+}
 
 /**
  * SS58: prefix (1 byte below 64, else 2 bytes), an account public key (32 or 33 bytes), then the first
@@ -32,35 +57,21 @@ const fail = (message: string) => Result.fail(new InvalidAddress({ namespace: "p
  * a wallet connects, so they are refused.
  */
 export const decodeSs58 = (input: string): Result.Result<Ss58Address, InvalidAddress> => {
-  if (!base58Chars.test(input)) return fail("Invalid SS58 address: not base58")
-  if (input.length > maxLength) return fail("Invalid SS58 address: wrong length")
-  const bytes = base58.decode(input)
-  const first = bytes[0] ?? 0
-  if (first & 0b1000_0000) return fail("Invalid SS58 address: reserved prefix")
-  const prefixLength = first & 0b0100_0000 ? 2 : 1
-  const keyLength = bytes.length - prefixLength - 2
-  if (keyLength !== 32 && keyLength !== 33) return fail("Invalid SS58 address: wrong length")
-  const body = bytes.subarray(0, bytes.length - 2)
-  const hash = blake2b(Uint8Array.of(...checksumSalt, ...body), { dkLen: 64 })
-  if (hash[0] !== bytes.at(-2) || hash[1] !== bytes.at(-1)) return fail("Invalid SS58 address checksum")
-  // Two-byte prefixes pack 14 bits across both bytes (see the SS58 spec's "Address Type").
-  const second = bytes[1] ?? 0
-  const prefix =
-    prefixLength === 1 ? first : ((first & 0b0011_1111) << 2) | (second >> 6) | ((second & 0b0011_1111) << 8)
-  return Result.succeed({ prefix, publicKey: bytes.slice(prefixLength, prefixLength + keyLength) })
+  const decoded = readSs58(input)
+  return decoded instanceof Refusal
+    ? Result.fail(new InvalidAddress({ namespace: "polkadot", message: decoded.message }))
+    : Result.succeed(decoded)
 }
 
 /** `network` names the SS58 prefix (polkadot, kusama, substrate or ss58-N); `chainReference` pins it. */
-export const checkPolkadotAddress = (input: string, chainReference?: string): AddressCheck =>
-  Result.flatMap(decodeSs58(input), ({ prefix }): AddressCheck => {
-    const expected = chainReference === undefined ? undefined : polkadotChainPrefixes[chainReference]
-    if (expected !== undefined && expected !== prefix)
-      return fail(
-        `Invalid SS58 address: prefix ${prefix} does not belong to this chain (expected ${expected})`,
-      )
-    return Result.succeed({
-      normalized: input,
-      network: prefixNames[prefix] ?? `ss58-${prefix}`,
-      type: "ss58",
-    })
-  })
+export const checkPolkadotAddress = (input: string, chainReference?: string): Checked => {
+  const decoded = readSs58(input)
+  if (decoded instanceof Refusal) return decoded
+  const { prefix } = decoded
+  const expected = chainReference === undefined ? undefined : polkadotChainPrefixes[chainReference]
+  if (expected !== undefined && expected !== prefix)
+    return new Refusal(
+      `Invalid SS58 address: prefix ${prefix} does not belong to this chain (expected ${expected})`,
+    )
+  return accept(input, prefixNames[prefix] ?? `ss58-${prefix}`, "ss58")
+}

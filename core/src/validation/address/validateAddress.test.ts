@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { isChainNamespace } from "../../domain/namespace"
 import { loadVectors, type Vector } from "../../testing/vectors"
-import { validateAddress } from "./validateAddress"
+import { isValidAddress, validateAddress } from "./validateAddress"
 
 describe("validateAddress: auto-detection", () => {
   it.each([
@@ -136,6 +136,36 @@ describe("validateAddress: CAIP-10 account ids", () => {
       expect(validateAddress(vector.input).valid).toBe(vector.namespace_valid !== false)
     })
   }
+})
+
+describe("isValidAddress", () => {
+  it("answers exactly validateAddress's `valid`, with or without options", () => {
+    const options = fc.record(
+      {
+        namespace: fc.constantFrom("eip155", "solana", "bip122", "polkadot", "cosmos" as const),
+        network: fc.constantFrom("mainnet", "testnet", "signet", "regtest" as const),
+      },
+      { requiredKeys: [] },
+    )
+    const known = fc.constantFrom(
+      "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD",
+      "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+      "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7",
+      "1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH",
+      "15rRgsWxz4H5LTnNGcCFsszfXD8oeAFd8QRsR6MbQE2f6XFF",
+      "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+      "eip155:1:0x22227A31dd842196A246d8f3b775998560eAa61d",
+      "bip122:000000000019d6689c085ae165831e93:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH",
+    )
+    fc.assert(
+      fc.property(fc.oneof(known, fc.string()), options, (input, given) => {
+        expect(isValidAddress(input, given)).toBe(validateAddress(input, given).valid)
+      }),
+      { numRuns: 500 },
+    )
+  })
 })
 
 describe("validateAddress: robustness", () => {

@@ -1,7 +1,7 @@
 import { Result } from "effect"
 import { parseAccountId } from "../../domain/caip"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
-import { type AddressCheck, InvalidAddress } from "./AddressCheck"
+import { type Checked, normalizedOf, Refusal } from "./AddressCheck"
 import {
   type BitcoinNetwork,
   bitcoinChainReferences,
@@ -32,31 +32,31 @@ export interface AddressVerdict {
   readonly error: string | null
 }
 
-interface Checked {
+interface Detected {
   readonly namespace: ChainNamespace | null
-  readonly check: AddressCheck
+  readonly checked: Checked
+  /** CAIP-10 input: the `namespace:reference:` its normalized address is spelled under. */
+  readonly prefix?: string
 }
 
-const refuse = (namespace: ChainNamespace | null, message: string): Checked => ({
-  namespace,
-  check: Result.fail(new InvalidAddress({ namespace, message })),
-})
-
-const plainCheckers: Readonly<
-  Record<ChainNamespace, (input: string, network?: BitcoinNetwork) => AddressCheck>
-> = {
-  eip155: checkEvmAddress,
-  solana: checkSolanaAddress,
-  bip122: checkBitcoinAddress,
-  polkadot: (input) => checkPolkadotAddress(input),
-  cosmos: (input) => checkCosmosAddress(input),
-}
+const plainCheckers: Readonly<Record<ChainNamespace, (input: string, network?: BitcoinNetwork) => Checked>> =
+  {
+    eip155: checkEvmAddress,
+    solana: checkSolanaAddress,
+    bip122: checkBitcoinAddress,
+    polkadot: (input) => checkPolkadotAddress(input),
+    cosmos: (input) => checkCosmosAddress(input),
+  }
 
 // Segwit before cosmos: both are bech32, and cosmos would otherwise claim bc1q… key hashes. The base58
 // formats decode to disjoint lengths (25, 35–37 and 32 bytes), so their order does not matter.
 const detectionOrder: ReadonlyArray<ChainNamespace> = ["bip122", "cosmos", "polkadot", "solana"]
 const bech32Namespaces: ReadonlyArray<ChainNamespace> = ["bip122", "cosmos"]
-const looksEvm = /^(0[xX]|[0-9a-fA-F]{40}$)/
+const fortyHex = /^[0-9a-fA-F]{40}$/
+/** 0x/0X up front, or 40 hex digits: EVM's error message is the helpful one (character tests first). */
+const looksEvm = (input: string): boolean =>
+  (input.charCodeAt(0) === 48 && (input.charCodeAt(1) | 0x20) === 120) ||
+  (input.length === 40 && fortyHex.test(input))
 const looksSegwit = /^(bc|tb|bcrt)1/i
 const bech32Shape = /^[a-z0-9]{1,83}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/
 
@@ -65,41 +65,46 @@ const bech32Shape = /^[a-z0-9]{1,83}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/
  * namespaces only: a typo in it would otherwise often still pass as a Solana key, which is base58 with no
  * checksum. A real Solana key of that shape is astronomically unlikely (~30 of 58 characters, 32+ times).
  */
-const isBech32Shaped = (input: string): boolean =>
-  (input === input.toLowerCase() || input === input.toUpperCase()) && bech32Shape.test(input.toLowerCase())
+const isBech32Shaped = (input: string): boolean => {
+  const lower = input.toLowerCase()
+  return (input === lower || input === input.toUpperCase()) && bech32Shape.test(lower)
+}
 
-const checkPlain = (input: string, options: ValidateAddressOptions): Checked => {
+const noNamespace = new Refusal(
+  "Not a valid address for any supported namespace (eip155, solana, bip122, polkadot, cosmos)",
+)
+const invalidBitcoin = new Refusal("Invalid address")
+
+const checkPlain = (input: string, options: ValidateAddressOptions): Detected => {
   if (options.namespace)
-    return { namespace: options.namespace, check: plainCheckers[options.namespace](input, options.network) }
-  if (looksEvm.test(input)) return { namespace: "eip155", check: checkEvmAddress(input) }
+    return { namespace: options.namespace, checked: plainCheckers[options.namespace](input, options.network) }
+  if (looksEvm(input)) return { namespace: "eip155", checked: checkEvmAddress(input) }
   for (const namespace of isBech32Shaped(input) ? bech32Namespaces : detectionOrder) {
-    const check = plainCheckers[namespace](input)
-    if (Result.isSuccess(check))
+    const checked = plainCheckers[namespace](input)
+    if (!(checked instanceof Refusal))
       // Detected as Bitcoin regardless of network; the requested network is then enforced.
       return {
         namespace,
-        check: namespace === "bip122" ? checkBitcoinAddress(input, options.network) : check,
+        checked:
+          namespace === "bip122" && options.network ? checkBitcoinAddress(input, options.network) : checked,
       }
   }
-  if (looksSegwit.test(input)) return { namespace: "bip122", check: checkBitcoinAddress(input) }
-  return refuse(
-    null,
-    "Not a valid address for any supported namespace (eip155, solana, bip122, polkadot, cosmos)",
-  )
+  // Every refusal above was a plain value; only this one reaches the caller.
+  return looksSegwit.test(input)
+    ? { namespace: "bip122", checked: invalidBitcoin }
+    : { namespace: null, checked: noNamespace }
 }
 
-const checkBip122Account = (reference: string, address: string, requested?: BitcoinNetwork): AddressCheck => {
+const checkBip122Account = (reference: string, address: string, requested?: BitcoinNetwork): Checked => {
   const network = bitcoinChainReferences[reference]
   if (requested && network !== requested)
-    return Result.fail(
-      new InvalidAddress({ namespace: "bip122", message: `bip122:${reference} is not Bitcoin ${requested}` }),
-    )
+    return new Refusal(`bip122:${reference} is not Bitcoin ${requested}`)
   return network ? checkBitcoinAddress(address, network) : checkForeignBip122Address(address)
 }
 
 /** Each namespace's CAIP-10 profile: the address checked against the chain its reference names. */
 const accountCheckers: Readonly<
-  Record<ChainNamespace, (address: string, reference: string, network?: BitcoinNetwork) => AddressCheck>
+  Record<ChainNamespace, (address: string, reference: string, network?: BitcoinNetwork) => Checked>
 > = {
   eip155: (address) => checkEvmAccountAddress(address),
   solana: (address) => checkSolanaAddress(address),
@@ -109,25 +114,26 @@ const accountCheckers: Readonly<
 }
 
 /** A CAIP-10 id is valid when its syntax is, and its address is valid for its namespace and chain. */
-const checkAccountId = (input: string, options: ValidateAddressOptions): Checked => {
+const checkAccountId = (input: string, options: ValidateAddressOptions): Detected => {
   const parsed = parseAccountId(input)
-  if (Result.isFailure(parsed)) return refuse(null, parsed.failure.message)
+  if (Result.isFailure(parsed)) return { namespace: null, checked: new Refusal(parsed.failure.message) }
   const { chainId, address } = parsed.success
   const { namespace, reference } = chainId
-  if (!isChainNamespace(namespace)) return refuse(null, `Unsupported namespace '${namespace}'`)
+  if (!isChainNamespace(namespace))
+    return { namespace: null, checked: new Refusal(`Unsupported namespace '${namespace}'`) }
   if (options.namespace && options.namespace !== namespace)
-    return refuse(namespace, `The account id is on ${namespace}, not ${options.namespace}`)
+    return { namespace, checked: new Refusal(`The account id is on ${namespace}, not ${options.namespace}`) }
   if (namespace === "eip155" && !/^[0-9]+$/.test(reference))
-    return refuse(namespace, `eip155 chain reference '${reference}' must be a decimal chain id`)
-  const check = accountCheckers[namespace](address, reference, options.network)
-  return {
-    namespace,
-    check: Result.map(check, (valid) => ({
-      ...valid,
-      normalized: `${namespace}:${reference}:${valid.normalized}`,
-    })),
-  }
+    return {
+      namespace,
+      checked: new Refusal(`eip155 chain reference '${reference}' must be a decimal chain id`),
+    }
+  const checked = accountCheckers[namespace](address, reference, options.network)
+  return { namespace, checked, prefix: `${namespace}:${reference}:` }
 }
+
+const detect = (input: string, options: ValidateAddressOptions): Detected =>
+  input.includes(":") ? checkAccountId(input, options) : checkPlain(input, options)
 
 /**
  * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
@@ -135,28 +141,24 @@ const checkAccountId = (input: string, options: ValidateAddressOptions): Checked
  * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
  */
 export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
-  const { namespace, check } = input.includes(":")
-    ? checkAccountId(input, options)
-    : checkPlain(input, options)
+  const { namespace, checked, prefix = "" } = detect(input, options)
   // Keys in the documented order, so --json lines read the same for every input.
-  return Result.match(check, {
-    onSuccess: ({ network, type, normalized }) => ({
-      input,
-      valid: true,
-      namespace,
-      network,
-      type,
-      normalized,
-      error: null,
-    }),
-    onFailure: (error) => ({
-      input,
-      valid: false,
-      namespace,
-      network: null,
-      type: null,
-      normalized: null,
-      error: error.message,
-    }),
-  })
+  return checked instanceof Refusal
+    ? { input, valid: false, namespace, network: null, type: null, normalized: null, error: checked.message }
+    : {
+        input,
+        valid: true,
+        namespace,
+        network: checked.network,
+        type: checked.type,
+        normalized: prefix + normalizedOf(checked),
+        error: null,
+      }
 }
+
+/**
+ * `validateAddress(input, options).valid` without building the verdict: no canonical spelling (for EVM
+ * that is a keccak hash), no error text. For guards and form fields that only need yes or no.
+ */
+export const isValidAddress = (input: string, options: ValidateAddressOptions = {}): boolean =>
+  !(detect(input, options).checked instanceof Refusal)

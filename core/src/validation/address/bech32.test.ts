@@ -1,0 +1,83 @@
+import { bech32, bech32m } from "@scure/base"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
+import { readBech32, wordsToBytes } from "./bech32"
+
+/** @scure/base's decoders, the reference our exception-free one must match (limit 90, as BIP-173). */
+const scureDecode = (input: string) => {
+  const classic = bech32.decodeUnsafe(input, 90)
+  if (classic) return { encoding: "bech32", prefix: classic.prefix, words: classic.words }
+  const modern = bech32m.decodeUnsafe(input, 90)
+  return modern && { encoding: "bech32m", prefix: modern.prefix, words: modern.words }
+}
+
+const words = fc.array(fc.integer({ min: 0, max: 31 }), { maxLength: 60 })
+const prefix = fc.string({
+  unit: fc.integer({ min: 33, max: 126 }).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 20,
+})
+/** Valid strings of either encoding, then the kinds of damage detection meets: typos, case, cuts. */
+const encoded = fc
+  .tuple(fc.boolean(), prefix, words)
+  .filter(([, hrp, data]) => hrp.length + data.length + 7 <= 90)
+  .map(([modern, hrp, data]) => (modern ? bech32m : bech32).encode(hrp, data, 90))
+const damaged = fc
+  .tuple(encoded, fc.nat(), fc.nat(), fc.integer({ min: 0, max: 4 }))
+  .map(([text, at, pick, how]) => {
+    if (how === 0) return mutateOneCharacter(text, at, pick, bech32Alphabet)
+    if (how === 1) return text.toUpperCase()
+    if (how === 2)
+      return (
+        text.slice(0, at % text.length) +
+        text.charAt(at % text.length).toUpperCase() +
+        text.slice((at % text.length) + 1)
+      )
+    if (how === 3) return text.slice(0, text.length - 1 - (at % 3))
+    return text
+  })
+
+describe("readBech32", () => {
+  it("decodes exactly what @scure/base decodes, to the same prefix, words and encoding", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          encoded,
+          damaged,
+          fc.string({ maxLength: 95 }),
+          fc.string({ unit: "binary", maxLength: 95 }),
+        ),
+        (input) => {
+          expect(readBech32(input) ?? null).toEqual(scureDecode(input) ?? null)
+        },
+      ),
+      { numRuns: 3000 },
+    )
+  })
+
+  it("refuses mixed case, a missing separator, short checksums and over-long text without throwing", () => {
+    const valid = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+    expect(readBech32(valid)).toMatchObject({ encoding: "bech32", prefix: "bc" })
+    expect(readBech32(valid.toUpperCase())).toMatchObject({ encoding: "bech32", prefix: "bc" })
+    for (const input of [
+      "bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+      "1qw508d6q",
+      "abc1qqqqq",
+      "a".repeat(91),
+      "",
+    ])
+      expect(readBech32(input)).toBeUndefined()
+  })
+})
+
+describe("wordsToBytes", () => {
+  it("converts exactly what @scure/base converts, refusing the same paddings", () => {
+    fc.assert(
+      fc.property(words, (data) => {
+        expect(wordsToBytes(data) ?? null).toEqual(bech32.fromWordsUnsafe(data) ?? null)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
