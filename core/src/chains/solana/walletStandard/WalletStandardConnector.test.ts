@@ -40,9 +40,9 @@ const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-const [alice, bob] = [0, 1].map(
-  (index) => () => devnet.accounts[index] as NonNullable<SolanaDevnet["accounts"][number]>,
-)
+const devAccount = (index: number) => devnet.accounts[index] as NonNullable<SolanaDevnet["accounts"][number]>
+const alice = () => devAccount(0)
+const bob = () => devAccount(1)
 
 describe("the Wallet Standard connector", () => {
   it("connects on the first chain it knows and reports CAIP-10 accounts and §3 account type objects", async () => {
