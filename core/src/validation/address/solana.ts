@@ -9,7 +9,7 @@ const fail = (message: string): AddressCheck =>
   Result.fail(new InvalidAddress({ namespace: "solana", message }))
 
 /** Whether 32 bytes decode to an ed25519 point; program-derived addresses are deliberately off-curve. */
-const isOnCurve = (bytes: Uint8Array): boolean => {
+export const isOnCurve = (bytes: Uint8Array): boolean => {
   try {
     // Strict RFC 8032 decoding (zip215 off), the rule @solana/kit's isOnCurve and the vectors use.
     ed25519.Point.fromBytes(bytes, false)
