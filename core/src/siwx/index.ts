@@ -1,5 +1,5 @@
+export type { ClaimOptions } from "./claims"
 export { isDateTime, parseDateTime } from "./dateTime"
-export { type Eip155SiwxConfig, eip155SiwxClient } from "./Eip155SiwxClient"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
@@ -8,9 +8,18 @@ export {
   formatSiwxMessage,
   siweMessageFromSiwx,
   siwxDataFromSiwe,
+  solanaSiwxMessageFromSiwx,
   UnsupportedSiwxNamespace,
 } from "./SiwxMessage"
 export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
+export { type SiwxConfig, siwxClient } from "./siwxClient"
+export {
+  createSolanaSiwxMessage,
+  formatSolanaSiwxMessage,
+  parseSolanaSiwxMessage,
+  SolanaSiwxMessage,
+} from "./solana/SolanaSiwxMessage"
+export { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
 export {
   InvalidVerifyTime,
   SiweDomainMismatch,
@@ -24,3 +33,4 @@ export {
   type VerifySiweOptions,
   verifySiweMessage,
 } from "./verifySiweMessage"
+export { type VerifySessionOptions, verifySiwxSession } from "./verifySiwxSession"
