@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58 } from "@scure/base"
+import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { build } from "rolldown"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { lamportsOf } from "./support"
+
+// Wallet Standard in a real browser: Debian's chromium (never a downloaded one) runs the dev Solana wallet
+// and core's discovery, connector and adapter in one page; the wallet sends through the local chain.
+// Skipped where chromium is absent.
+const chromiumPath = "/usr/bin/chromium"
+const hasChromium = existsSync(chromiumPath)
+
+describe.skipIf(!hasChromium)(
+  "the dev Solana wallet and core's Wallet Standard discovery in chromium",
+  () => {
+    let devnet: SolanaDevnet
+    let browser: BrowserContext
+    let page: Page
+    let profile: string
+    const approvals: Array<string> = []
+    let rejectNext = false
+
+    beforeAll(async () => {
+      const [started, bundle] = await Promise.all([
+        startSolanaDevnet({ accounts: 2 }),
+        build({
+          input: fileURLToPath(new URL("./browser/page.ts", import.meta.url)),
+          platform: "browser",
+          write: false,
+          output: { format: "iife" },
+          transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
+          logLevel: "silent",
+        }),
+      ])
+      devnet = started
+      profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
+      // A fresh profile per run: nothing from an earlier run (or a user) leaks into the page.
+      browser = await chromium.launchPersistentContext(profile, {
+        executablePath: chromiumPath,
+        headless: true,
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
+      })
+      page = await browser.newPage()
+      await page.exposeFunction("approveSolanaRequest", (method: string) => {
+        approvals.push(method)
+        const approved = !rejectNext
+        rejectNext = false
+        return approved
+      })
+      await page.setContent("<!doctype html><title>dApp</title>")
+      await page.addScriptTag({ content: bundle.output[0].code })
+    }, 60_000)
+
+    afterAll(async () => {
+      await browser?.close()
+      await devnet?.stop()
+      if (profile) rmSync(profile, { recursive: true, force: true })
+    })
+
+    it("finds a wallet registered before the dApp and one registered after, connects, signs, sends and disconnects", async () => {
+      const secretKeys = devnet.accounts.map((account) => [...account.secretKey])
+      await page.evaluate(([rpcUrl, keys]) => window.installSolanaDevWallet("Early Wallet", rpcUrl, keys), [
+        devnet.rpcUrl,
+        secretKeys,
+      ] as const)
+      await page.evaluate((chainId) => window.startSolanaDiscovery(chainId), devnet.chainId)
+      await page.evaluate(([rpcUrl, keys]) => window.installSolanaDevWallet("Late Wallet", rpcUrl, keys), [
+        devnet.rpcUrl,
+        secretKeys,
+      ] as const)
+      await page.waitForFunction(() => window.seenWallets.at(-1)?.length === 2, undefined, { timeout: 5_000 })
+      expect(await page.evaluate(() => window.seenWallets)).toEqual([
+        ["Early Wallet"],
+        ["Early Wallet", "Late Wallet"],
+      ])
+
+      const [alice, bob] = devnet.accounts.map((account) => account.address) as [string, string]
+      const connected = await page.evaluate(() => window.connectSolanaWallet("Late Wallet"))
+      expect(connected.result).toMatchObject({
+        accounts: [`${devnet.chainId}:${alice}`],
+        chainId: devnet.chainId,
+      })
+
+      const message = new TextEncoder().encode("gm from chromium")
+      const signed = await page.evaluate(
+        ([text, pubkey]) => window.solanaRequest("solana_signMessage", { message: text, pubkey }),
+        [base58.encode(message), alice] as const,
+      )
+      const { signature } = signed.result as { signature: string }
+      expect(ed25519.verify(base58.decode(signature), message, base58.decode(alice))).toBe(true)
+
+      rejectNext = true
+      const refused = await page.evaluate(
+        ([text, pubkey]) => window.solanaRequest("solana_signMessage", { message: text, pubkey }),
+        [base58.encode(message), alice] as const,
+      )
+      expect(refused.error).toMatchObject({ code: 4001 })
+
+      const bobBefore = await lamportsOf(devnet, bob)
+      const sent = await page.evaluate(([rpcUrl, to]) => window.sendSol(rpcUrl, to, "250000000"), [
+        devnet.rpcUrl,
+        bob,
+      ] as const)
+      expect(sent.error).toBeUndefined()
+      expect(await lamportsOf(devnet, bob)).toBe(bobBefore + 250_000_000n)
+      expect(approvals).toEqual([
+        "standard:connect",
+        "solana:signMessage",
+        "solana:signMessage",
+        "solana:signAndSendTransaction",
+      ])
+
+      const notAllowed = await page.evaluate(() => window.solanaRequest("eth_sendTransaction", []))
+      expect(notAllowed.error?.message).toBe("Requested RPC call is not allowed")
+
+      await page.evaluate(() => window.disconnectSolanaWallet())
+      expect(await page.evaluate(() => window.solanaEvents)).toEqual([{ _tag: "disconnect" }])
+    })
+  },
+)
