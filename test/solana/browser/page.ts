@@ -18,7 +18,7 @@ import { registerWallet } from "../../../fixtures/src/wallets/solana/register"
 
 type Reply = {
   readonly result?: unknown
-  readonly error?: { readonly code?: number; readonly message: string }
+  readonly error?: { readonly code?: number | undefined; readonly message: string }
 }
 
 declare global {
