@@ -1,59 +1,33 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
-import { type BrowserContext, chromium, type Page } from "playwright-core"
-import { build } from "rolldown"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bundlePageScript, type ChromiumPage, hasChromium, openChromiumPage } from "../support/chromium"
 import { lamportsOf } from "./support"
 
 // Wallet Standard in a real browser: Debian's chromium (never a downloaded one) runs the dev Solana wallet
 // and core's discovery, connector and adapter in one page; the wallet sends through the local chain.
 // Skipped where chromium is absent.
-const chromiumPath = "/usr/bin/chromium"
-const hasChromium = existsSync(chromiumPath)
-
 describe.skipIf(!hasChromium)(
   "the dev Solana wallet and core's Wallet Standard discovery in chromium",
   () => {
     let devnet: SolanaDevnet
-    let browser: BrowserContext
+    let chromium: ChromiumPage
     let page: Page
-    let profile: string
     const approvals: Array<string> = []
     let rejectNext = false
 
     beforeAll(async () => {
-      const [started, bundle] = await Promise.all([
+      const [started, script, opened] = await Promise.all([
         startSolanaDevnet({ accounts: 2 }),
-        build({
-          input: fileURLToPath(new URL("./browser/page.ts", import.meta.url)),
-          platform: "browser",
-          write: false,
-          output: { format: "iife" },
-          transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
-          logLevel: "silent",
-        }),
+        bundlePageScript(fileURLToPath(new URL("./browser/page.ts", import.meta.url))),
+        openChromiumPage(),
       ])
       devnet = started
-      profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
-      // A fresh profile per run: nothing from an earlier run (or a user) leaks into the page.
-      browser = await chromium.launchPersistentContext(profile, {
-        executablePath: chromiumPath,
-        headless: true,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      })
-      page = await browser.newPage()
+      chromium = opened
+      page = opened.page
       await page.exposeFunction("approveSolanaRequest", (method: string) => {
         approvals.push(method)
         const approved = !rejectNext
@@ -61,13 +35,12 @@ describe.skipIf(!hasChromium)(
         return approved
       })
       await page.setContent("<!doctype html><title>dApp</title>")
-      await page.addScriptTag({ content: bundle.output[0].code })
+      await page.addScriptTag({ content: script })
     }, 60_000)
 
     afterAll(async () => {
-      await browser?.close()
+      await chromium?.close()
       await devnet?.stop()
-      if (profile) rmSync(profile, { recursive: true, force: true })
     })
 
     it("finds a wallet registered before the dApp and one registered after, connects, signs, sends and disconnects", async () => {

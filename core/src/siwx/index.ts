@@ -1,6 +1,17 @@
 export type { ClaimOptions } from "./claims"
 export { isDateTime, parseDateTime } from "./dateTime"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
+export {
+  InvalidVerifyTime,
+  SiweDomainMismatch,
+  SiweExpired,
+  SiweInvalidSignature,
+  SiweNonceMismatch,
+  SiweNotYetValid,
+  SiweRpcError,
+  SiweSchemeMismatch,
+  type SiweVerificationError,
+} from "./errors"
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
 export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
@@ -20,17 +31,5 @@ export {
   SolanaSiwxMessage,
 } from "./solana/SolanaSiwxMessage"
 export { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
-export {
-  InvalidVerifyTime,
-  SiweDomainMismatch,
-  SiweExpired,
-  SiweInvalidSignature,
-  SiweNonceMismatch,
-  SiweNotYetValid,
-  SiweRpcError,
-  SiweSchemeMismatch,
-  type SiweVerificationError,
-  type VerifySiweOptions,
-  verifySiweMessage,
-} from "./verifySiweMessage"
+export { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"
 export { type VerifySessionOptions, verifySiwxSession } from "./verifySiwxSession"

@@ -2,11 +2,12 @@ import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
 import type { WalletSignIn } from "../connectors/Connector"
 import { SiwxSession } from "../domain/siwx"
 import { SiwxClient } from "../state/SiwxClient"
+import { SiweNonceMismatch } from "./errors"
 import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
-import { SiweNonceMismatch, verifySiweMessage } from "./verifySiweMessage"
+import { verifySiweMessage } from "./verifySiweMessage"
 import { verifySiwxSession } from "./verifySiwxSession"
 
 export interface SiwxConfig {

@@ -6,18 +6,6 @@ import { SiweInvalidSignature, SiweRpcError } from "./errors"
 import { parseSiweMessage } from "./parseSiweMessage"
 import { formatSiweMessage, type SiweMessage } from "./SiweMessage"
 
-export {
-  InvalidVerifyTime,
-  SiweDomainMismatch,
-  SiweExpired,
-  SiweInvalidSignature,
-  SiweNonceMismatch,
-  SiweNotYetValid,
-  SiweRpcError,
-  SiweSchemeMismatch,
-  type SiweVerificationError,
-} from "./errors"
-
 export interface VerifySiweOptions extends ClaimOptions {
   /** An RPC URL of the message's chain, for contract wallets (EIP-1271) whose signature recovers to no EOA. */
   readonly rpcUrl?: string

@@ -1,24 +1,17 @@
-import { deterministicKeypair, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
+import { deterministicKeypair } from "@appkit/fixtures"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { useSolanaDevnet } from "../../testing/solanaDevnet"
 import { parseUnits } from "../../validation/amount"
 import { getSolBalance, solBalance } from "./balance"
-import { makeSolanaRpc, type SolanaRpc } from "./rpc/SolanaRpc"
 import { getSplTokenBalances } from "./tokenBalances"
 
-let devnet: SolanaDevnet
-let rpc: SolanaRpc
-beforeAll(async () => {
-  devnet = await startSolanaDevnet({ accounts: 2 })
-  rpc = makeSolanaRpc(devnet.rpcUrl)
-})
-afterAll(() => devnet?.stop())
+const solana = useSolanaDevnet()
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
-const alice = () => devnet.accounts[0]?.address as string
-const _bob = () => devnet.accounts[1]?.address as string
+const alice = () => solana.address(0)
 
 describe("Solana balances", () => {
   it("formats lamports exactly as SOL (1e9 per SOL), and the text parses back to the same lamports", () => {
@@ -38,15 +31,18 @@ describe("Solana balances", () => {
   })
 
   it("reads a native balance from the node, and refuses an address that is not Solana's", async () => {
-    expect(await run(getSolBalance(rpc, alice()))).toMatchObject({ lamports: 1000n * 10n ** 9n, sol: "1000" })
-    expect(await flip(getSolBalance(rpc, "0xabc"))).toMatchObject({
+    expect(await run(getSolBalance(solana.rpc(), alice()))).toMatchObject({
+      lamports: 1000n * 10n ** 9n,
+      sol: "1000",
+    })
+    expect(await flip(getSolBalance(solana.rpc(), "0xabc"))).toMatchObject({
       _tag: "InvalidAddress",
       namespace: "solana",
     })
   })
 
   it("lists SPL Token and Token-2022 holdings per mint, and nothing for a fresh owner", async () => {
-    const balances = await run(getSplTokenBalances(rpc, alice()))
+    const balances = await run(getSplTokenBalances(solana.rpc(), alice()))
     expect(
       balances.map(({ mint, programAddress, amount, decimals, formatted }) => ({
         mint,
@@ -57,20 +53,20 @@ describe("Solana balances", () => {
       })),
     ).toEqual([
       {
-        mint: devnet.mint.address,
-        programAddress: devnet.mint.programAddress,
+        mint: solana.devnet().mint.address,
+        programAddress: solana.devnet().mint.programAddress,
         amount: 10n ** 12n,
         decimals: 6,
         formatted: "1000000",
       },
       {
-        mint: devnet.token2022Mint.address,
-        programAddress: devnet.token2022Mint.programAddress,
+        mint: solana.devnet().token2022Mint.address,
+        programAddress: solana.devnet().token2022Mint.programAddress,
         amount: 10n ** 12n,
         decimals: 6,
         formatted: "1000000",
       },
     ])
-    expect(await run(getSplTokenBalances(rpc, deterministicKeypair("nobody").address))).toEqual([])
+    expect(await run(getSplTokenBalances(solana.rpc(), deterministicKeypair("nobody").address))).toEqual([])
   })
 })
