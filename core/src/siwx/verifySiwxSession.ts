@@ -2,6 +2,7 @@ import { Effect, Result } from "effect"
 import { parseChainId } from "../domain/caip"
 import type { SiwxSession } from "../domain/siwx"
 import type { ClaimOptions } from "./claims"
+import type { SiweVerificationError } from "./errors"
 import { UnsupportedSiwxNamespace } from "./SiwxMessage"
 import { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
 import { verifySiweMessage } from "./verifySiweMessage"
@@ -15,7 +16,10 @@ export interface VerifySessionOptions extends ClaimOptions {
  * Verifies a session's signature over its message with its namespace's scheme: EIP-191 (or EIP-1271) on
  * eip155, ed25519 on solana. Other namespaces have no verifier yet and say so.
  */
-export const verifySiwxSession = (session: SiwxSession, options: VerifySessionOptions) => {
+export const verifySiwxSession = (
+  session: SiwxSession,
+  options: VerifySessionOptions,
+): Effect.Effect<void, SiweVerificationError | UnsupportedSiwxNamespace> => {
   const chain = parseChainId(session.data.chainId)
   const namespace = Result.isSuccess(chain) ? chain.success.namespace : undefined
   switch (namespace) {
