@@ -6,8 +6,9 @@ export default defineConfig({
   input: { "appkit-cli": "src/main.ts" },
   platform: "node",
   // WalletConnect's packages break when bundled (their CJS builds are picked and `.default` interop fails:
-  // "… is not a constructor"); `connect` loads them from node_modules at run time instead.
-  external: [/^node:/, /^@walletconnect\//],
+  // "… is not a constructor"); `connect` loads them from node_modules at run time instead. litesvm (the
+  // local Solana chain `dev` runs) is a native addon, which a bundle cannot hold.
+  external: [/^node:/, /^@walletconnect\//, /^litesvm/],
   output: {
     dir: "dist",
     format: "esm",

@@ -7,9 +7,9 @@ import type { PreferredAccountTypes } from "./domain/account"
 import type { ChainNamespace } from "./domain/namespace"
 import type { RecentWallet } from "./domain/storageKeys"
 import { ApiConfig } from "./http/ApiConfig"
-import { type Eip155SiwxConfig, eip155SiwxClient } from "./siwx/Eip155SiwxClient"
 import { generateSiweNonce } from "./siwx/nonce"
 import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
+import { type SiwxConfig, siwxClient } from "./siwx/siwxClient"
 import { Account, type AccountState, type AccountTab } from "./state/Account"
 import { AccountData } from "./state/AccountData"
 import { Connection, type ConnectionState } from "./state/Connection"
@@ -63,7 +63,7 @@ export interface CreateAppKitOptions {
    * Sign-in: the eip155 SIWX setup (sessions kept in `storage`), or any SiwxClient layer. Without it,
    * sign-in is off ('SIWX is not enabled').
    */
-  readonly siwx?: Eip155SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
+  readonly siwx?: SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
   /** The Blockchain API client; by default built from `options.apiUrl` when that is set. */
   readonly api?: Layer.Layer<BlockchainApi> | undefined
   /**
@@ -81,7 +81,7 @@ type Services = Layer.Success<ReturnType<typeof stateLayer>>
  * others. Building it loads no sign-client (that waits for its first use). With the eip155 sign-in setup it
  * asks for one-click sign-in, which the connector uses only when every network is eip155 (§5).
  */
-const walletConnectConnector = (options: AppKitOptions, siwx: Eip155SiwxConfig | undefined) => {
+const walletConnectConnector = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
   const walletConnect = options.walletConnect
   if (walletConnect === undefined) return Layer.empty
   return Layer.effectDiscard(
@@ -124,10 +124,10 @@ export const createAppKit = (input: CreateAppKitOptions) => {
   const storage = input.storage ?? Storage.memory
   const siwxInput = input.siwx
   const siwxConfig =
-    siwxInput === undefined || Layer.isLayer(siwxInput) ? undefined : (siwxInput as Eip155SiwxConfig)
+    siwxInput === undefined || Layer.isLayer(siwxInput) ? undefined : (siwxInput as SiwxConfig)
   const siwx: Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> =
     siwxConfig !== undefined
-      ? eip155SiwxClient(siwxConfig).pipe(Layer.provide(SiwxSessionStore.layer))
+      ? siwxClient(siwxConfig).pipe(Layer.provide(SiwxSessionStore.layer))
       : siwxInput === undefined
         ? Layer.empty
         : (siwxInput as Layer.Layer<SiwxClient, never, Storage>)

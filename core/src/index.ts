@@ -3,6 +3,7 @@
 export * from "./api/index"
 export * from "./appkit"
 export * from "./chains/evm/index"
+export { loadSolanaAdapter } from "./chains/solana/load"
 export * from "./config/index"
 export * from "./connectors/index"
 export * from "./connectors/injected/index"

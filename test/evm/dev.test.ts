@@ -6,7 +6,7 @@ import WebSocket from "ws"
 import { cliPath } from "../support/cli"
 
 /** Tests never take the well-known ports a developer's own `npm start` may hold. */
-const freePorts = ["--port", "0", "--api-port", "0", "--relay-port", "0"]
+const freePorts = ["--port", "0", "--solana-port", "0", "--api-port", "0", "--relay-port", "0"]
 
 const rpc = async (url: string, method: string) => {
   const response = await fetch(url, {
@@ -36,18 +36,28 @@ describe("appkit-cli dev", () => {
     if (child?.exitCode === null) child.kill("SIGKILL")
   })
 
-  it("starts anvil, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
+  it("starts anvil, the Solana chain, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
-    expect(Object.keys(started).sort()).toEqual(["apiUrl", "chainId", "relayUrl", "rpcUrl"])
+    expect(Object.keys(started).sort()).toEqual([
+      "apiUrl",
+      "chainId",
+      "relayUrl",
+      "rpcUrl",
+      "solanaChainId",
+      "solanaRpcUrl",
+    ])
     expect(started.chainId).toBe("eip155:1337")
     expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(started.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+/)
 
     expect(await rpc(started.rpcUrl as string, "eth_chainId")).toBe("0x539")
+    // CAIP-2 for Solana: the first 32 characters of the chain's genesis hash.
+    const genesisHash = (await rpc(started.solanaRpcUrl as string, "getGenesisHash")) as string
+    expect(started.solanaChainId).toBe(`solana:${genesisHash.slice(0, 32)}`)
     const api = await fetch(new URL("/v1/supported-chains", started.apiUrl))
     expect(api.status).toBeLessThan(500)
     // The relay answers as WalletConnect's does: a socket without a client's auth JWT is refused.
@@ -61,6 +71,7 @@ describe("appkit-cli dev", () => {
     const [code] = await exited
     expect(code).toBe(0)
     await expect(rpc(started.rpcUrl as string, "eth_chainId")).rejects.toThrow()
+    await expect(rpc(started.solanaRpcUrl as string, "getHealth")).rejects.toThrow()
     await expect(fetch(new URL("/v1/supported-chains", started.apiUrl))).rejects.toThrow()
   })
 

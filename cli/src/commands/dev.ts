@@ -3,13 +3,15 @@ import { CliError, printJson, printLine } from "../output"
 import { registerDevWallet } from "./dev-wallet"
 
 /**
- * `appkit-cli dev`: the local stack on loopback — anvil, the fixture API server and the WalletConnect relay —
- * running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
- * {rpcUrl, chainId, apiUrl, relayUrl} once everything answers, for scripts that wait on it.
+ * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server and
+ * the WalletConnect relay — running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
+ * {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl} once everything answers, for scripts
+ * that wait on it.
  */
 interface DevOptions {
   readonly chainId: number
   readonly port: number
+  readonly solanaPort: number
   readonly apiPort: number
   readonly relayPort: number
   readonly json?: boolean | undefined
@@ -18,8 +20,9 @@ interface DevOptions {
 /**
  * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
+ * The Solana chain takes 8899, where solana-test-validator listens.
  */
-const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+const DEFAULT_PORTS = { anvil: 8545, solana: 8899, api: 8787, relay: 8788 } as const
 
 /** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
 const integerIn =
@@ -44,38 +47,59 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
 }
 
 const devAction = async (options: DevOptions): Promise<void> => {
-  const { startAnvil, startFixtureApi, startRelay } = await import("@appkit/fixtures")
+  const { startAnvil, startFixtureApi, startRelay, startSolanaDevnet } = await import("@appkit/fixtures")
   const stopped = new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"))
     process.once("SIGTERM", () => resolve("SIGTERM"))
   })
   // allSettled, not all: when one service fails to start, the others must still be stopped.
-  const [anvil, api, relay] = await Promise.allSettled([
+  const [anvil, solana, api, relay] = await Promise.allSettled([
     startAnvil({ chainId: options.chainId, port: options.port }),
+    startSolanaDevnet({ port: options.solanaPort }),
     startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
   const running: ReadonlyArray<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
+    ...(solana.status === "fulfilled" ? [solana.value] : []),
     ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
     ...(relay.status === "fulfilled" ? [{ stop: relay.value.close }] : []),
   ]
-  if (anvil.status === "rejected" || api.status === "rejected" || relay.status === "rejected") {
+  if (
+    anvil.status === "rejected" ||
+    solana.status === "rejected" ||
+    api.status === "rejected" ||
+    relay.status === "rejected"
+  ) {
     await stopAll(running)
-    const failure = [anvil, api, relay].find((result) => result.status === "rejected")
+    const failure = [anvil, solana, api, relay].find((result) => result.status === "rejected")
     throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
   }
   const chainId = `eip155:${anvil.value.chainId}`
   if (options.json) {
-    printJson({ rpcUrl: anvil.value.rpcUrl, chainId, apiUrl: api.value.url, relayUrl: relay.value.url })
+    printJson({
+      rpcUrl: anvil.value.rpcUrl,
+      chainId,
+      solanaRpcUrl: solana.value.rpcUrl,
+      solanaChainId: solana.value.chainId,
+      apiUrl: api.value.url,
+      relayUrl: relay.value.url,
+    })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
+    printLine(`solana ${solana.value.rpcUrl}  (${solana.value.chainId})`)
     printLine(`api    ${api.value.url}`)
     printLine(`relay  ${relay.value.url}`)
     printLine("accounts (10 000 ETH each):")
     for (const [index, account] of anvil.value.accounts.entries()) {
       printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
     }
+    printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
+    for (const [index, account] of solana.value.accounts.entries())
+      printLine(`  (${index}) ${account.address}`)
+    printLine(
+      `solana dev tokens: ${solana.value.mint.address} (SPL Token), ${solana.value.token2022Mint.address} (Token-2022)`,
+    )
     printLine("Point the other commands at this stack:")
     printLine(
       `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
@@ -89,9 +113,17 @@ const devAction = async (options: DevOptions): Promise<void> => {
 export const register = (program: Command): void => {
   const dev = program
     .command("dev")
-    .description("Run anvil, the fixture API server and the WalletConnect relay on loopback until stopped")
+    .description(
+      "Run anvil, the local Solana chain, the fixture API server and the WalletConnect relay on loopback until stopped",
+    )
     .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
     .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
+    .option(
+      "--solana-port <N>",
+      "the local Solana chain's port (0: any free port)",
+      portOption("--solana-port"),
+      DEFAULT_PORTS.solana,
+    )
     .option(
       "--api-port <N>",
       "the fixture API's port (0: any free port)",
@@ -104,7 +136,7 @@ export const register = (program: Command): void => {
       portOption("--relay-port"),
       DEFAULT_PORTS.relay,
     )
-    .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
+    .option("--json", "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl}")
     .action(devAction)
   registerDevWallet(dev)
 }

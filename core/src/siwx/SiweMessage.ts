@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
 import { isChecksumAddress } from "../validation/address/evm"
+import { formatCaip122Text } from "./caip122Text"
 import { isDateTime } from "./dateTime"
 import { isAuthority, isPchars, isScheme, isStatementText, isUri } from "./rfc3986"
 
@@ -48,24 +49,6 @@ export const createSiweMessage = (fields: unknown): Result.Result<SiweMessage, I
       new InvalidSiweMessage({ message: `Invalid SIWE message: ${error.message.replace(/\s*\n\s*/g, " ")}` }),
   )
 
-export const ethereumHeader = " wants you to sign in with your Ethereum account:"
-
 /** Renders the exact EIP-4361 text (LF line ends, no trailing newline) that the wallet signs. */
-export const formatSiweMessage = (message: SiweMessage): string => {
-  const prefix = message.scheme === undefined ? "" : `${message.scheme}://`
-  const lines = [`${prefix}${message.domain}${ethereumHeader}`, message.address, ""]
-  if (message.statement !== undefined) lines.push(message.statement)
-  lines.push(
-    "",
-    `URI: ${message.uri}`,
-    `Version: ${message.version}`,
-    `Chain ID: ${message.chainId}`,
-    `Nonce: ${message.nonce}`,
-    `Issued At: ${message.issuedAt}`,
-  )
-  if (message.expirationTime !== undefined) lines.push(`Expiration Time: ${message.expirationTime}`)
-  if (message.notBefore !== undefined) lines.push(`Not Before: ${message.notBefore}`)
-  if (message.requestId !== undefined) lines.push(`Request ID: ${message.requestId}`)
-  if (message.resources !== undefined) lines.push("Resources:", ...message.resources.map((uri) => `- ${uri}`))
-  return lines.join("\n")
-}
+export const formatSiweMessage = (message: SiweMessage): string =>
+  formatCaip122Text("Ethereum", { ...message, chainId: String(message.chainId) })

@@ -29,12 +29,33 @@ describe("CAIP-122 messages", () => {
     expect(back).toEqual({ ...data, accountAddress: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2" })
   })
 
-  it("has no renderer for other namespaces yet, and says so", () => {
-    const solana = formatSiwxMessage({
+  it("renders solana data as Sign-In With Solana: base58 address as is, CAIP-2 reference as Chain ID", () => {
+    const address = "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv"
+    const text = Result.getOrThrow(
+      formatSiwxMessage({
+        ...data,
+        accountAddress: address,
+        chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      } as SiwxMessageData),
+    )
+    expect(text.split("\n").slice(0, 2)).toEqual([
+      "app.example wants you to sign in with your Solana account:",
+      address,
+    ])
+    expect(text).toContain("\nChain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\n")
+    const evmAddressOnSolana = formatSiwxMessage({
       ...data,
       chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
     } as SiwxMessageData)
-    expect(Result.isFailure(solana) && solana.failure._tag).toBe("UnsupportedSiwxNamespace")
+    expect(Result.isFailure(evmAddressOnSolana) && evmAddressOnSolana.failure._tag).toBe("InvalidSiweMessage")
+  })
+
+  it("has no renderer for other namespaces yet, and says so", () => {
+    const polkadot = formatSiwxMessage({
+      ...data,
+      chainId: "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+    } as SiwxMessageData)
+    expect(Result.isFailure(polkadot) && polkadot.failure._tag).toBe("UnsupportedSiwxNamespace")
   })
 
   it("refuses data that would not make a valid message", () => {

@@ -8,6 +8,11 @@ import {
   type InvalidSiweMessage,
   type SiweMessage,
 } from "./SiweMessage"
+import {
+  createSolanaSiwxMessage,
+  formatSolanaSiwxMessage,
+  type SolanaSiwxMessage,
+} from "./solana/SolanaSiwxMessage"
 
 /** The CAIP-122 data names a namespace that has no message renderer here yet. */
 export class UnsupportedSiwxNamespace extends Schema.TaggedError<UnsupportedSiwxNamespace>()(
@@ -45,8 +50,23 @@ export const siwxDataFromSiwe = (message: SiweMessage): SiwxMessageData => {
   return { ...fields, accountAddress: address, chainId: `eip155:${chainId}` as SiwxMessageData["chainId"] }
 }
 
-/** The text a wallet signs for CAIP-122 data (eip155: EIP-4361). */
+/** CAIP-122 data on a solana chain as the Sign-In With Solana message it stands for. */
+export const solanaSiwxMessageFromSiwx = (
+  data: SiwxMessageData,
+): Result.Result<SolanaSiwxMessage, InvalidSiweMessage | UnsupportedSiwxNamespace> => {
+  const chain = parseChainId(data.chainId)
+  if (Result.isFailure(chain) || chain.success.namespace !== "solana")
+    return Result.fail(
+      new UnsupportedSiwxNamespace({ message: `Sign-in messages for ${data.chainId} are not supported` }),
+    )
+  const { accountAddress, chainId: _, ...fields } = data
+  return createSolanaSiwxMessage({ ...fields, address: accountAddress, chainId: chain.success.reference })
+}
+
+/** The text a wallet signs for CAIP-122 data: EIP-4361 on eip155, Sign-In With Solana on solana. */
 export const formatSiwxMessage = (
   data: SiwxMessageData,
 ): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
-  Result.map(siweMessageFromSiwx(data), formatSiweMessage)
+  data.chainId.startsWith("solana:")
+    ? Result.map(solanaSiwxMessageFromSiwx(data), formatSolanaSiwxMessage)
+    : Result.map(siweMessageFromSiwx(data), formatSiweMessage)

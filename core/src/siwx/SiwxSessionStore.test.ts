@@ -5,11 +5,11 @@ import type { SiwxSession } from "../domain/siwx"
 import { fromMap, Storage } from "../storage/Storage"
 import { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
 
-const session = (accountAddress: string, expirationTime?: string): SiwxSession =>
+const session = (accountAddress: string, expirationTime?: string, chainId = "eip155:1"): SiwxSession =>
   ({
     data: {
       accountAddress,
-      chainId: "eip155:1",
+      chainId,
       domain: "app.example",
       uri: "https://app.example",
       version: "1",
@@ -87,5 +87,24 @@ describe("SiwxSessionStore", () => {
       ),
     )
     expect(found).toEqual([])
+  })
+
+  it("tells apart Solana addresses that differ only in case (base58 is case-sensitive)", async () => {
+    const chainId = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+    const [lower, upper] = [
+      "9wfMv2MqJVqaJxn1LVhpMFLaHTfhFsUjg13VYfjcpxyz",
+      "9wfMv2MqJVqaJxn1LVhpMFLaHTfhFsUjg13VYfjcpXYZ",
+    ]
+    const found = await run(
+      new Map(),
+      Effect.gen(function* () {
+        const store = yield* SiwxSessionStore
+        yield* store.add(session(lower, undefined, chainId))
+        yield* store.add(session(upper, undefined, chainId))
+        yield* store.revoke(chainId, upper)
+        return yield* store.get(chainId, lower)
+      }),
+    )
+    expect(found.map((s) => s.data.accountAddress)).toEqual([lower])
   })
 })

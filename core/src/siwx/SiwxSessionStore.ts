@@ -8,9 +8,12 @@ export const siwxStorageKey = "@appkit/siwx"
 
 const StoredSessions = Schema.Array(SiwxSession)
 
+/** Hex addresses (eip155) compare case-insensitively; base58 and bech32 ones are compared exactly. */
 const sameAccount = (session: SiwxSession, chainId: string, accountAddress: string) =>
   session.data.chainId === chainId &&
-  session.data.accountAddress.toLowerCase() === accountAddress.toLowerCase()
+  (chainId.startsWith("eip155:")
+    ? session.data.accountAddress.toLowerCase() === accountAddress.toLowerCase()
+    : session.data.accountAddress === accountAddress)
 
 const isExpired = (session: SiwxSession, now: number) => {
   const expiry = session.data.expirationTime
@@ -27,7 +30,7 @@ export class SiwxSessionStore extends Context.Service<
   {
     /** Adds a session, replacing any earlier one for the same chain and account. */
     readonly add: (session: SiwxSession) => Effect.Effect<void>
-    /** Live sessions of one account on one chain (addresses compare case-insensitively). */
+    /** Live sessions of one account on one chain (eip155 addresses compare case-insensitively). */
     readonly get: (chainId: string, accountAddress: string) => Effect.Effect<ReadonlyArray<SiwxSession>>
     readonly revoke: (chainId: string, accountAddress: string) => Effect.Effect<void>
   }

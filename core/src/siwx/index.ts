@@ -1,16 +1,6 @@
+export type { ClaimOptions } from "./claims"
 export { isDateTime, parseDateTime } from "./dateTime"
-export { type Eip155SiwxConfig, eip155SiwxClient } from "./Eip155SiwxClient"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
-export { generateSiweNonce } from "./nonce"
-export { parseSiweMessage } from "./parseSiweMessage"
-export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
-export {
-  formatSiwxMessage,
-  siweMessageFromSiwx,
-  siwxDataFromSiwe,
-  UnsupportedSiwxNamespace,
-} from "./SiwxMessage"
-export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
 export {
   InvalidVerifyTime,
   SiweDomainMismatch,
@@ -21,6 +11,25 @@ export {
   SiweRpcError,
   SiweSchemeMismatch,
   type SiweVerificationError,
-  type VerifySiweOptions,
-  verifySiweMessage,
-} from "./verifySiweMessage"
+} from "./errors"
+export { generateSiweNonce } from "./nonce"
+export { parseSiweMessage } from "./parseSiweMessage"
+export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
+export {
+  formatSiwxMessage,
+  siweMessageFromSiwx,
+  siwxDataFromSiwe,
+  solanaSiwxMessageFromSiwx,
+  UnsupportedSiwxNamespace,
+} from "./SiwxMessage"
+export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
+export { type SiwxConfig, siwxClient } from "./siwxClient"
+export {
+  createSolanaSiwxMessage,
+  formatSolanaSiwxMessage,
+  parseSolanaSiwxMessage,
+  SolanaSiwxMessage,
+} from "./solana/SolanaSiwxMessage"
+export { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
+export { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"
+export { type VerifySessionOptions, verifySiwxSession } from "./verifySiwxSession"

@@ -1,64 +1,17 @@
 import { hex } from "@scure/base"
-import { Clock, Effect, Result, Schema } from "effect"
-import { parseDateTime } from "./dateTime"
+import { Effect, Result } from "effect"
+import { type ClaimOptions, checkSiwxClaims } from "./claims"
 import { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
+import { SiweInvalidSignature, SiweRpcError } from "./errors"
 import { parseSiweMessage } from "./parseSiweMessage"
-import { formatSiweMessage, type InvalidSiweMessage, type SiweMessage } from "./SiweMessage"
+import { formatSiweMessage, type SiweMessage } from "./SiweMessage"
 
-const failure = { message: Schema.String }
-export class SiweDomainMismatch extends Schema.TaggedError<SiweDomainMismatch>()(
-  "SiweDomainMismatch",
-  failure,
-) {}
-export class SiweSchemeMismatch extends Schema.TaggedError<SiweSchemeMismatch>()(
-  "SiweSchemeMismatch",
-  failure,
-) {}
-export class SiweNonceMismatch extends Schema.TaggedError<SiweNonceMismatch>()(
-  "SiweNonceMismatch",
-  failure,
-) {}
-export class SiweExpired extends Schema.TaggedError<SiweExpired>()("SiweExpired", failure) {}
-export class SiweNotYetValid extends Schema.TaggedError<SiweNotYetValid>()("SiweNotYetValid", failure) {}
-export class SiweInvalidSignature extends Schema.TaggedError<SiweInvalidSignature>()(
-  "SiweInvalidSignature",
-  failure,
-) {}
-/** The EIP-1271 RPC could not be reached: not a verdict on the signature. */
-export class SiweRpcError extends Schema.TaggedError<SiweRpcError>()("SiweRpcError", failure) {}
-/** A bad `time` option: a caller error, not a verdict on the message. */
-export class InvalidVerifyTime extends Schema.TaggedError<InvalidVerifyTime>()(
-  "InvalidVerifyTime",
-  failure,
-) {}
-
-export type SiweVerificationError =
-  | InvalidSiweMessage
-  | SiweDomainMismatch
-  | SiweSchemeMismatch
-  | SiweNonceMismatch
-  | SiweExpired
-  | SiweNotYetValid
-  | SiweInvalidSignature
-  | SiweRpcError
-  | InvalidVerifyTime
-
-export interface VerifySiweOptions {
-  /** The domain this server is (binding against phishing): must equal the message's. */
-  readonly domain?: string
-  readonly scheme?: string
-  /** The nonce this server issued: must equal the message's. */
-  readonly nonce?: string
-  /** The instant to check the validity window against (RFC 3339); defaults to the Effect Clock's now. */
-  readonly time?: string
+export interface VerifySiweOptions extends ClaimOptions {
   /** An RPC URL of the message's chain, for contract wallets (EIP-1271) whose signature recovers to no EOA. */
   readonly rpcUrl?: string
   /** Bound on the EIP-1271 call; default 10 s. */
   readonly rpcTimeoutMs?: number
 }
-
-/** Dates of a parsed message: the parser already proved they are real date-times. */
-const dateOf = (text: string): number => Result.getOrThrow(parseDateTime(text))
 
 /**
  * Verifies a signed EIP-4361 message: parses it (exact ABNF), checks scheme, domain and nonce against the
@@ -76,31 +29,7 @@ export const verifySiweMessage = Effect.fn("Siwe.verify")(function* (
   if (Result.isFailure(parsed)) return yield* parsed.failure
   const fields = parsed.success
 
-  let now: number
-  if (options.time === undefined) now = yield* Clock.currentTimeMillis
-  else {
-    const time = parseDateTime(options.time)
-    if (Result.isFailure(time))
-      return yield* new InvalidVerifyTime({ message: `Invalid time: ${time.failure}` })
-    now = time.success
-  }
-
-  if (options.scheme !== undefined && options.scheme !== fields.scheme)
-    return yield* new SiweSchemeMismatch({
-      message: `Scheme mismatch: expected ${options.scheme}, got ${fields.scheme ?? "none"}`,
-    })
-  if (options.domain !== undefined && options.domain !== fields.domain)
-    return yield* new SiweDomainMismatch({
-      message: `Domain mismatch: expected ${options.domain}, got ${fields.domain}`,
-    })
-  if (options.nonce !== undefined && options.nonce !== fields.nonce)
-    return yield* new SiweNonceMismatch({
-      message: `Nonce mismatch: expected ${options.nonce}, got ${fields.nonce}`,
-    })
-  if (fields.expirationTime !== undefined && now >= dateOf(fields.expirationTime))
-    return yield* new SiweExpired({ message: `Message expired at ${fields.expirationTime}` })
-  if (fields.notBefore !== undefined && now < dateOf(fields.notBefore))
-    return yield* new SiweNotYetValid({ message: `Message is not valid before ${fields.notBefore}` })
+  yield* checkSiwxClaims(fields, options)
 
   const signer = recoverPersonalSignAddress(text, signature)
   if (signer === fields.address) return fields

@@ -8,8 +8,8 @@ import { Network } from "../domain/network"
 import { ConnectionError } from "../errors/connection"
 import { ProviderRpcError } from "../errors/ProviderRpcError"
 import { ApiConfig } from "../http/ApiConfig"
-import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
 import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
+import { type SiwxConfig, siwxClient } from "../siwx/siwxClient"
 import { fromMap, Storage } from "../storage/Storage"
 import { type StateServices, stateLayer } from "./layer"
 import type { AppKitOptions } from "./Options"
@@ -148,7 +148,7 @@ export const runState = <A, E>(
     readonly map?: Map<string, string>
     readonly connectors?: ReadonlyArray<Connector>
     /** Sign-in through the real eip155 client and session store, over the same storage. */
-    readonly siwx?: Eip155SiwxConfig | SiwxClient["Service"]
+    readonly siwx?: SiwxConfig | SiwxClient["Service"]
     /** A base URL nock intercepts: the real Blockchain API client is aimed at it. */
     readonly apiUrl?: string
   } = {},
@@ -160,10 +160,7 @@ export const runState = <A, E>(
       ? storage
       : "createMessage" in config.siwx
         ? Layer.merge(Layer.succeed(SiwxClient, config.siwx), storage)
-        : eip155SiwxClient(config.siwx).pipe(
-            Layer.provide(SiwxSessionStore.layer),
-            Layer.provideMerge(storage),
-          )
+        : siwxClient(config.siwx).pipe(Layer.provide(SiwxSessionStore.layer), Layer.provideMerge(storage))
   const layer = stateLayer({ options, connectors: config.connectors }).pipe(
     Layer.provide(siwx),
     Layer.provide(

@@ -1,20 +1,15 @@
-import { Duration, Effect, Schema } from "effect"
+import { Duration, Effect } from "effect"
 import { BaseError } from "viem"
 import { Timings } from "../../config/constants"
+import { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { type NodeError, nodeErrorFromUnknown } from "../../errors/nodeErrors"
 import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 
 /** The §9 confirmation timeout: a sent transaction without a receipt after this long is reported, not awaited. */
 export const confirmationTimeoutMs = Duration.toMillis(Timings.transactionConfirmationTimeout)
 
-export class TransactionConfirmationTimeout extends Schema.TaggedError<TransactionConfirmationTimeout>()(
-  "TransactionConfirmationTimeout",
-  { hash: Schema.String, timeoutMs: Schema.Number },
-) {
-  override get message(): string {
-    return `Transaction ${this.hash} was not confirmed within ${this.timeoutMs / 1000} s`
-  }
-}
+// One error for every chain's confirmation timeout; re-exported here where EVM code has always found it.
+export { TransactionConfirmationTimeout }
 
 export type EvmError = ProviderRpcError
 

@@ -1,17 +1,19 @@
+import { deterministicKeypair, signBytes } from "@appkit/fixtures"
+import { base58 } from "@scure/base"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { SiwxClient } from "../state/Siwx"
 import { Storage } from "../storage/Storage"
 import { testSigner } from "../testing/personalSign"
-import { eip155SiwxClient } from "./Eip155SiwxClient"
 import { SiwxSessionStore } from "./SiwxSessionStore"
+import { siwxClient } from "./siwxClient"
 
 const wallet = testSigner("appkit siwx client test key")
 const otherWallet = testSigner("someone else")
 const chainId = "eip155:1"
 
-const layer = eip155SiwxClient({
+const layer = siwxClient({
   domain: "app.example",
   uri: "https://app.example",
   statement: "Sign in to App",
@@ -42,7 +44,7 @@ const tagOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     onSuccess: () => "success",
   })
 
-describe("eip155SiwxClient", () => {
+describe("siwxClient", () => {
   it("builds a message with a fresh nonce and the Clock's time, verifies and stores the signed session", async () => {
     const [message, sessions] = await run(
       Effect.gen(function* () {
@@ -176,5 +178,59 @@ describe("eip155SiwxClient", () => {
       }),
     )
     expect(left).toEqual([])
+  })
+})
+
+describe("siwxClient on solana", () => {
+  const solanaChain = "solana:F7RpanAbV2JJsTC2h5A1Ecfyn1UB6VNx"
+  const key = deterministicKeypair("appkit siwx solana key")
+  const signSolana = (signer = key) =>
+    Effect.gen(function* () {
+      const client = yield* SiwxClient
+      const { data, message } = yield* client.createMessage({
+        chainId: solanaChain,
+        accountAddress: key.address,
+      })
+      return { data, message, signature: base58.encode(signBytes(signer, new TextEncoder().encode(message))) }
+    })
+
+  it("builds a Sign-In With Solana message, verifies the ed25519 signature and keeps the session", async () => {
+    const { message, sessions } = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const session = yield* signSolana()
+        yield* client.addSession(session)
+        return { message: session.message, sessions: yield* client.getSessions(solanaChain, key.address) }
+      }),
+    )
+    expect(message.split("\n").slice(0, 2)).toEqual([
+      "app.example wants you to sign in with your Solana account:",
+      key.address,
+    ])
+    expect(message).toContain("\nChain ID: F7RpanAbV2JJsTC2h5A1Ecfyn1UB6VNx\n")
+    expect(sessions).toHaveLength(1)
+  })
+
+  it("refuses a tampered message, another key's signature and a replay", async () => {
+    const outcomes = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const first = yield* signSolana()
+        const tampered = yield* tagOf(
+          client.addSession({ ...first, message: first.message.replace("App", "Evil") }),
+        )
+        const stranger = yield* tagOf(
+          client.addSession(yield* signSolana(deterministicKeypair("not the account"))),
+        )
+        yield* client.addSession(first)
+        const replay = yield* tagOf(client.addSession(first))
+        return { tampered, stranger, replay }
+      }),
+    )
+    expect(outcomes).toEqual({
+      tampered: "InvalidSiweMessage",
+      stranger: "SiweInvalidSignature",
+      replay: "SiweNonceMismatch",
+    })
   })
 })

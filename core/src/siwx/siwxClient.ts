@@ -2,13 +2,15 @@ import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
 import type { WalletSignIn } from "../connectors/Connector"
 import { SiwxSession } from "../domain/siwx"
 import { SiwxClient } from "../state/SiwxClient"
+import { SiweNonceMismatch } from "./errors"
 import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
-import { SiweNonceMismatch, verifySiweMessage } from "./verifySiweMessage"
+import { verifySiweMessage } from "./verifySiweMessage"
+import { verifySiwxSession } from "./verifySiwxSession"
 
-export interface Eip155SiwxConfig {
+export interface SiwxConfig {
   /** This app's RFC 3986 authority, e.g. "app.example" or "localhost:3000": the wallet shows it. */
   readonly domain: string
   /** The URI the sign-in is for, e.g. "https://app.example". */
@@ -16,20 +18,19 @@ export interface Eip155SiwxConfig {
   readonly statement?: string
   /** Sessions expire this long after signing; without it they last until revoked. */
   readonly expiresInMs?: number
-  /** RPC URLs by CAIP-2 chain id, so contract wallets (EIP-1271) can be verified. */
+  /** RPC URLs by CAIP-2 chain id, so eip155 contract wallets (EIP-1271) can be verified. */
   readonly rpcUrls?: Readonly<Record<string, string>>
 }
 
 const decodeSession = Schema.decodeUnknownResult(SiwxSession)
 
 /**
- * The sign-in client of the SIWX flow for eip155 accounts: builds EIP-4361 messages with fresh nonces,
- * verifies signed sessions (domain, the nonce it issued, validity window, EIP-191 or EIP-1271) and keeps
- * them in the SiwxSessionStore. A nonce is good for one session only, so a signed message cannot be replayed.
+ * The sign-in client of the SIWX flow for eip155 and solana accounts: builds CAIP-122 messages (EIP-4361,
+ * Sign-In With Solana) with fresh nonces, verifies signed sessions (domain, the nonce it issued, validity
+ * window, then EIP-191/EIP-1271 or ed25519) and keeps them in the SiwxSessionStore. A nonce is good for one
+ * session only, so a signed message cannot be replayed.
  */
-export const eip155SiwxClient = (
-  config: Eip155SiwxConfig,
-): Layer.Layer<SiwxClient, never, SiwxSessionStore> =>
+export const siwxClient = (config: SiwxConfig): Layer.Layer<SiwxClient, never, SiwxSessionStore> =>
   Layer.effect(
     SiwxClient,
     Effect.gen(function* () {
@@ -83,7 +84,7 @@ export const eip155SiwxClient = (
             message: "The signed message does not match its sign-in data",
           })
         const rpcUrl = config.rpcUrls?.[chainId]
-        yield* verifySiweMessage(session.message, session.signature, {
+        yield* verifySiwxSession(session, {
           domain: config.domain,
           nonce,
           ...(rpcUrl === undefined ? {} : { rpcUrl }),

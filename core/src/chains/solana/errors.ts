@@ -1,0 +1,45 @@
+import { Schema } from "effect"
+import { reasonOf } from "../../errors/catalogue"
+
+/** Why a Solana transfer cannot be built, found before any wallet prompt. */
+export const solanaTransferMessages = {
+  nonPositiveAmount: "The amount must be greater than zero",
+  notATokenMint: "The token is not an SPL Token or Token-2022 mint",
+  senderHasNoTokenAccount: "The sender has no token account for this mint",
+  insufficientTokenBalance: "The sender holds fewer tokens than the amount",
+} as const
+
+export class SolanaTransferError extends Schema.TaggedError<SolanaTransferError>()("SolanaTransferError", {
+  reason: reasonOf(solanaTransferMessages),
+  /** What was checked, e.g. the mint address or the balance held. */
+  detail: Schema.optional(Schema.String),
+}) {
+  override get message(): string {
+    const text = solanaTransferMessages[this.reason]
+    return this.detail === undefined ? text : `${text} (${this.detail})`
+  }
+}
+
+/** The node's simulation says the transaction would fail, so the wallet is not asked to sign it. */
+export class SolanaSimulationFailed extends Schema.TaggedError<SolanaSimulationFailed>()(
+  "SolanaSimulationFailed",
+  {
+    /** The runtime's error, as the node reports it ("InsufficientFundsForRent", {"InstructionError": …}). */
+    err: Schema.Unknown,
+    logs: Schema.Array(Schema.String),
+  },
+) {
+  override get message(): string {
+    return `The transaction would fail: ${JSON.stringify(this.err)}`
+  }
+}
+
+/** The transaction landed but the runtime rejected it (its fee was still charged). */
+export class SolanaTransactionFailed extends Schema.TaggedError<SolanaTransactionFailed>()(
+  "SolanaTransactionFailed",
+  { signature: Schema.String, err: Schema.Unknown },
+) {
+  override get message(): string {
+    return `Transaction ${this.signature} failed: ${JSON.stringify(this.err)}`
+  }
+}

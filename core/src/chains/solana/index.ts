@@ -1,0 +1,52 @@
+// The Solana adapter, loaded only on demand: `@appkit/core/solana`, or `loadSolanaAdapter()` from the main
+// entry (a dynamic import, so an app without Solana never downloads @solana/kit or this code).
+export { type SolanaAdapter, solanaAdapter } from "./adapter"
+export { associatedTokenAddress } from "./associatedTokenAddress"
+export { getSolBalance, type SolBalance, solBalance } from "./balance"
+export { type SolanaChainMap, SolanaClusters, solanaChainMap } from "./clusters"
+export { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
+export {
+  SolanaSimulationFailed,
+  SolanaTransactionFailed,
+  SolanaTransferError,
+  solanaTransferMessages,
+} from "./errors"
+export {
+  defaultSolanaRpcTimeout,
+  makeSolanaRpc,
+  type SolanaRpc,
+  type SolanaRpcCallError,
+  SolanaRpcError,
+  type SolanaRpcOptions,
+} from "./rpc/SolanaRpc"
+export {
+  type SendTransferError,
+  type SentTransfer,
+  type SolanaWallet,
+  sendPreparedTransfer,
+  sendSol,
+  sendSplToken,
+} from "./sendTransfer"
+export { getSplTokenBalances, type SplTokenBalance } from "./tokenBalances"
+export { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
+export {
+  type PreparedTransfer,
+  type PrepareTransferError,
+  prepareSolTransfer,
+  prepareSplTransfer,
+  type SolTransfer,
+  type SplTransfer,
+} from "./transfer"
+export {
+  discoverWalletStandardWallets,
+  isSolanaWallet,
+  watchWalletStandardWallets,
+} from "./walletStandard/discovery"
+export { WalletRequestTimeout } from "./walletStandard/errors"
+export {
+  defaultWalletRequestTimeout,
+  makeWalletStandardConnector,
+  type WalletStandardConnector,
+  type WalletStandardConnectorError,
+  type WalletStandardConnectorOptions,
+} from "./walletStandard/WalletStandardConnector"

@@ -1,0 +1,86 @@
+import { Effect, Schema } from "effect"
+import type { Connector } from "../../connectors/Connector"
+import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
+import { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { RpcErrorCode } from "../../errors/rpcCodes"
+import { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
+import type { SolanaTransactionFailed } from "./errors"
+import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
+import {
+  type PreparedTransfer,
+  type PrepareTransferError,
+  prepareSolTransfer,
+  prepareSplTransfer,
+  type SolTransfer,
+  type SplTransfer,
+} from "./transfer"
+
+/** Whatever signs and sends for the sender: any Solana connector (Wallet Standard or WalletConnect). */
+export type SolanaWallet<E> = Pick<Connector<E>, "request">
+
+export interface SentTransfer extends PreparedTransfer {
+  /** The transaction's id (its fee payer's signature, base58), confirmed on the cluster. */
+  readonly signature: string
+}
+
+export type SendTransferError<E> =
+  | E
+  | PrepareTransferError
+  | ProviderRpcError
+  | SolanaTransactionFailed
+  | TransactionConfirmationTimeout
+  | SolanaRpcCallError
+
+const SignAndSendReply = Schema.Struct({
+  signature: Schema.String.check(
+    Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { expected: "a base58 signature" }),
+  ),
+})
+const decodeReply = Schema.decodeUnknownEffect(SignAndSendReply)
+
+/** Asks the wallet to sign and send (solana_signAndSendTransaction), then waits for the cluster to confirm. */
+export const sendPreparedTransfer = <E>(
+  rpc: SolanaRpc,
+  wallet: SolanaWallet<E>,
+  prepared: PreparedTransfer,
+  confirm?: ConfirmOptions,
+): Effect.Effect<SentTransfer, SendTransferError<E>> =>
+  Effect.gen(function* () {
+    const reply = yield* wallet.request({
+      method: "solana_signAndSendTransaction",
+      params: { transaction: prepared.transaction },
+    })
+    const { signature } = yield* decodeReply(reply).pipe(
+      Effect.mapError(
+        () =>
+          new ProviderRpcError({
+            code: RpcErrorCode.internalError,
+            message: "The wallet answered solana_signAndSendTransaction without a signature",
+          }),
+      ),
+    )
+    yield* waitForSolanaSignature(rpc, signature, confirm)
+    return { ...prepared, signature }
+  })
+
+/** Sends SOL from the wallet's account: prepared (§9 compute budget, simulated), signed by the wallet, confirmed. */
+export const sendSol = <E>(
+  rpc: SolanaRpc,
+  wallet: SolanaWallet<E>,
+  transfer: SolTransfer,
+  confirm?: ConfirmOptions,
+): Effect.Effect<SentTransfer, SendTransferError<E>> =>
+  Effect.flatMap(prepareSolTransfer(rpc, transfer), (prepared) =>
+    sendPreparedTransfer(rpc, wallet, prepared, confirm),
+  )
+
+/** Sends SPL Token or Token-2022 tokens, creating the recipient's token account when it has none. */
+export const sendSplToken = <E>(
+  rpc: SolanaRpc,
+  wallet: SolanaWallet<E>,
+  transfer: SplTransfer,
+  confirm?: ConfirmOptions,
+): Effect.Effect<SentTransfer, SendTransferError<E>> =>
+  Effect.flatMap(prepareSplTransfer(rpc, transfer), (prepared) =>
+    sendPreparedTransfer(rpc, wallet, prepared, confirm),
+  )

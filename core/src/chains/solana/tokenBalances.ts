@@ -1,0 +1,58 @@
+import { Effect, Result } from "effect"
+import type { InvalidAddress } from "../../validation/address/AddressCheck"
+import { formatUnits } from "../../validation/amount"
+import { solanaAddress } from "./addresses"
+import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
+import { TokenAccountsResult } from "./rpc/schemas"
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
+
+/** What an owner holds of one mint, summed over all its token accounts of that mint. */
+export interface SplTokenBalance {
+  readonly mint: string
+  /** The token program: SPL Token or Token-2022. */
+  readonly programAddress: string
+  /** Base units. */
+  readonly amount: bigint
+  readonly decimals: number
+  /** The exact decimal amount ("1.5"). */
+  readonly formatted: string
+  readonly tokenAccounts: ReadonlyArray<string>
+}
+
+/**
+ * Every SPL Token and Token-2022 balance of an owner (both programs asked at once, jsonParsed), one entry
+ * per mint in the order the node lists them. Empty token accounts count: the holding exists, at zero.
+ */
+export const getSplTokenBalances = (
+  rpc: SolanaRpc,
+  owner: string,
+): Effect.Effect<ReadonlyArray<SplTokenBalance>, SolanaRpcCallError | InvalidAddress> =>
+  Effect.gen(function* () {
+    const address = yield* solanaAddress(owner)
+    const byProgram = yield* Effect.forEach(
+      [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS],
+      (programId) =>
+        rpc.call(
+          "getTokenAccountsByOwner",
+          [address, { programId }, { encoding: "jsonParsed", commitment: "confirmed" }],
+          TokenAccountsResult,
+        ),
+      { concurrency: 2 },
+    )
+    const balances = new Map<string, SplTokenBalance>()
+    for (const { pubkey, account } of byProgram.flatMap((result) => result.value)) {
+      const { mint, tokenAmount } = account.data.parsed.info
+      const key = `${account.owner}:${mint}`
+      const held = balances.get(key)
+      const amount = (held?.amount ?? 0n) + BigInt(tokenAmount.amount)
+      balances.set(key, {
+        mint,
+        programAddress: account.owner,
+        amount,
+        decimals: tokenAmount.decimals,
+        formatted: Result.getOrThrow(formatUnits(amount, tokenAmount.decimals)),
+        tokenAccounts: [...(held?.tokenAccounts ?? []), pubkey],
+      })
+    }
+    return [...balances.values()]
+  })

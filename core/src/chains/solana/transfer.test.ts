@@ -1,0 +1,124 @@
+import { deterministicKeypair } from "@appkit/fixtures"
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { useSolanaDevnet } from "../../testing/solanaDevnet"
+import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
+import { sendPreparedTransfer } from "./sendTransfer"
+import { prepareSolTransfer, prepareSplTransfer } from "./transfer"
+
+const solana = useSolanaDevnet()
+
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
+const alice = () => solana.address(0)
+const bob = () => solana.address(1)
+
+describe("preparing Solana transfers", () => {
+  it("builds a SOL transfer with exactly the §9 compute budget, paid by the sender", async () => {
+    const prepared = await run(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 1_500_000_000n }),
+    )
+    expect(prepared).toMatchObject({
+      computeUnitLimit: 500,
+      computeUnitPriceMicroLamports: 20_000_000n,
+      createsRecipientTokenAccount: false,
+    })
+    const decoded = decodeSolanaTransaction(prepared.transaction)
+    expect(decoded).toMatchObject({
+      computeUnitLimit: 500,
+      computeUnitPriceMicroLamports: 20_000_000n,
+      feePayer: alice(),
+    })
+    expect(decoded.programs).toEqual([
+      "ComputeBudget111111111111111111111111111111",
+      "ComputeBudget111111111111111111111111111111",
+      "11111111111111111111111111111111",
+    ])
+  })
+
+  it("stops a transfer the chain would refuse before any wallet is asked", async () => {
+    const poor = deterministicKeypair("no lamports").address
+    expect(
+      await flip(prepareSolTransfer(solana.rpc(), { from: poor, to: bob(), lamports: 1n })),
+    ).toMatchObject({
+      _tag: "SolanaSimulationFailed",
+    })
+    expect(
+      await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 10n ** 15n })),
+    ).toMatchObject({
+      _tag: "SolanaSimulationFailed",
+      err: { InstructionError: [2, { Custom: 1 }] },
+    })
+    expect(
+      await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 0n })),
+    ).toMatchObject({
+      _tag: "SolanaTransferError",
+      reason: "nonPositiveAmount",
+    })
+    expect(
+      await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: "not-an-address", lamports: 1n })),
+    ).toMatchObject({
+      _tag: "InvalidAddress",
+    })
+  })
+
+  it("builds an SPL transfer that creates the recipient's token account, sized by simulation, at the §9 price", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const fresh = deterministicKeypair(`fresh holder of ${mint.address}`).address
+      const prepared = await run(
+        prepareSplTransfer(solana.rpc(), {
+          from: alice(),
+          to: fresh,
+          mint: mint.address,
+          amount: 2_500_000n,
+        }),
+      )
+      expect(prepared.createsRecipientTokenAccount).toBe(true)
+      expect(prepared.computeUnitPriceMicroLamports).toBe(20_000_000n)
+      const decoded = decodeSolanaTransaction(prepared.transaction)
+      expect(decoded.programs.slice(2)).toEqual([
+        "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
+        mint.programAddress,
+      ])
+      expect(decoded.computeUnitLimit).toBe(prepared.computeUnitLimit)
+      expect(prepared.computeUnitLimit).toBeGreaterThan(500)
+      expect(prepared.computeUnitLimit).toBeLessThanOrEqual(1_400_000)
+
+      const toHolder = await run(
+        prepareSplTransfer(solana.rpc(), { from: alice(), to: bob(), mint: mint.address, amount: 1n }),
+      )
+      expect(toHolder.createsRecipientTokenAccount).toBe(false)
+      expect(decodeSolanaTransaction(toHolder.transaction).programs.slice(2)).toEqual([mint.programAddress])
+    }
+  })
+
+  it("says why an SPL transfer cannot be built: not a mint, no token account, too few tokens", async () => {
+    const transfer = { from: alice(), to: bob(), mint: solana.devnet().mint.address, amount: 1n }
+    expect(await flip(prepareSplTransfer(solana.rpc(), { ...transfer, mint: bob() }))).toMatchObject({
+      reason: "notATokenMint",
+    })
+    expect(
+      await flip(
+        prepareSplTransfer(solana.rpc(), { ...transfer, mint: deterministicKeypair("no such mint").address }),
+      ),
+    ).toMatchObject({
+      reason: "notATokenMint",
+    })
+    const stranger = deterministicKeypair("holds no tokens").address
+    expect(await flip(prepareSplTransfer(solana.rpc(), { ...transfer, from: stranger }))).toMatchObject({
+      reason: "senderHasNoTokenAccount",
+    })
+    const tooMuch = await flip(prepareSplTransfer(solana.rpc(), { ...transfer, amount: 10n ** 12n + 1n }))
+    expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
+    expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 1000000)")
+  })
+
+  it("refuses a wallet reply without a signature instead of waiting on it", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 1n }))
+    const wallet = { request: () => Effect.succeed({ signature: 42 }) }
+    expect(await flip(sendPreparedTransfer(solana.rpc(), wallet, prepared))).toMatchObject({
+      _tag: "ProviderRpcError",
+      code: -32603,
+    })
+  })
+})

@@ -1,0 +1,257 @@
+import { base64 } from "@scure/base"
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionEncoder,
+  type Instruction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit"
+import {
+  getSetComputeUnitLimitInstruction,
+  getSetComputeUnitPriceInstruction,
+} from "@solana-program/compute-budget"
+import { getTransferSolInstruction } from "@solana-program/system"
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintDecoder,
+  getTokenDecoder,
+  getTransferCheckedInstruction,
+} from "@solana-program/token"
+import { Effect, Result } from "effect"
+import { Solana } from "../../config/constants"
+import type { InvalidAddress } from "../../validation/address/AddressCheck"
+import { formatUnits } from "../../validation/amount"
+import { solanaAddress } from "./addresses"
+import { associatedTokenAddress } from "./associatedTokenAddress"
+import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
+import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
+import { AccountInfoResult, LatestBlockhashResult, SimulationResult } from "./rpc/schemas"
+import { isTokenProgram } from "./tokenPrograms"
+
+export interface SolTransfer {
+  readonly from: string
+  readonly to: string
+  readonly lamports: bigint
+}
+
+export interface SplTransfer {
+  readonly from: string
+  readonly to: string
+  readonly mint: string
+  /** Base units of the mint. */
+  readonly amount: bigint
+}
+
+/** A transfer ready for a wallet: the unsigned wire transaction and what went into it. */
+export interface PreparedTransfer {
+  /** Base64 wire transaction, fee payer `from`, its signature slot empty. */
+  readonly transaction: string
+  readonly computeUnitLimit: number
+  readonly computeUnitPriceMicroLamports: bigint
+  /** Whether it creates the recipient's associated token account (SPL transfers to a new holder). */
+  readonly createsRecipientTokenAccount: boolean
+}
+
+export type PrepareTransferError =
+  | SolanaTransferError
+  | SolanaSimulationFailed
+  | InvalidAddress
+  | SolanaRpcCallError
+
+/** The runtime's ceiling on one transaction's compute units. */
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000
+/**
+ * A token transfer costs thousands of units (creating an account tens of thousands), far above the §9
+ * limit of 500 that a SOL transfer fits in; its limit is what a simulation consumed plus this margin
+ * (the habit of Reown's SPL path), since the priority fee is paid on the limit, not on what is used.
+ */
+const SPL_COMPUTE_UNIT_MARGIN = 1.3
+const MINT_SIZE = 82
+const TOKEN_ACCOUNT_SIZE = 165
+
+const transactionEncoder = getTransactionEncoder()
+
+const budget = (units: number, microLamports: bigint): ReadonlyArray<Instruction> => [
+  getSetComputeUnitLimitInstruction({ units }),
+  getSetComputeUnitPriceInstruction({ microLamports }),
+]
+
+const latestBlockhash = (rpc: SolanaRpc) =>
+  Effect.map(
+    rpc.call("getLatestBlockhash", [{ commitment: "confirmed" }], LatestBlockhashResult),
+    ({ value }) => ({
+      blockhash: value.blockhash as Blockhash,
+      lastValidBlockHeight: value.lastValidBlockHeight,
+    }),
+  )
+
+/** The unsigned v0 wire transaction, base64, as wallets take it. */
+const unsignedTransaction = (
+  feePayer: string,
+  instructions: ReadonlyArray<Instruction>,
+  lifetime: { readonly blockhash: Blockhash; readonly lastValidBlockHeight: bigint },
+): string => {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(feePayer as Address, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  )
+  return base64.encode(new Uint8Array(transactionEncoder.encode(compileTransaction(message))))
+}
+
+/** Runs the transaction on the node without signatures; a failure here stops it before the wallet. */
+const simulate = (rpc: SolanaRpc, transaction: string) =>
+  Effect.gen(function* () {
+    const { value } = yield* rpc.call(
+      "simulateTransaction",
+      [
+        transaction,
+        { encoding: "base64", sigVerify: false, replaceRecentBlockhash: true, commitment: "confirmed" },
+      ],
+      SimulationResult,
+    )
+    if (value.err !== null)
+      return yield* new SolanaSimulationFailed({ err: value.err, logs: value.logs ?? [] })
+    return value.unitsConsumed ?? 0n
+  })
+
+const accountData = (rpc: SolanaRpc, address: string) =>
+  Effect.map(
+    rpc.call("getAccountInfo", [address, { encoding: "base64", commitment: "confirmed" }], AccountInfoResult),
+    ({ value }) => (value === null ? undefined : { owner: value.owner, bytes: base64.decode(value.data[0]) }),
+  )
+
+const positive = (amount: bigint) =>
+  amount > 0n
+    ? Effect.void
+    : Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
+
+/**
+ * A SOL transfer with the §9 compute budget (limit 500 units, price 20 000 000 micro-lamports), checked by a
+ * simulation (enough SOL for amount and fee, a recipient that can receive) before any wallet sees it.
+ */
+export const prepareSolTransfer = (
+  rpc: SolanaRpc,
+  transfer: SolTransfer,
+): Effect.Effect<PreparedTransfer, PrepareTransferError> =>
+  Effect.gen(function* () {
+    const from = yield* solanaAddress(transfer.from)
+    const to = yield* solanaAddress(transfer.to)
+    yield* positive(transfer.lamports)
+    const instructions = [
+      ...budget(Solana.computeUnitLimit, Solana.computeUnitPriceMicroLamports),
+      getTransferSolInstruction({
+        source: createNoopSigner(from as Address),
+        destination: to as Address,
+        amount: transfer.lamports,
+      }),
+    ]
+    const transaction = unsignedTransaction(from, instructions, yield* latestBlockhash(rpc))
+    yield* simulate(rpc, transaction)
+    return {
+      transaction,
+      computeUnitLimit: Solana.computeUnitLimit,
+      computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
+      createsRecipientTokenAccount: false,
+    }
+  })
+
+/**
+ * An SPL Token or Token-2022 transfer (TransferChecked, so the mint's decimals are enforced on chain) from
+ * the sender's associated token account to the recipient's, creating the recipient's when missing. The
+ * price is the §9 one; the limit is sized from a simulation (see SPL_COMPUTE_UNIT_MARGIN).
+ */
+export const prepareSplTransfer = (
+  rpc: SolanaRpc,
+  transfer: SplTransfer,
+): Effect.Effect<PreparedTransfer, PrepareTransferError> =>
+  Effect.gen(function* () {
+    const from = (yield* solanaAddress(transfer.from)) as Address
+    const to = (yield* solanaAddress(transfer.to)) as Address
+    const mint = (yield* solanaAddress(transfer.mint)) as Address
+    yield* positive(transfer.amount)
+
+    const mintAccount = yield* accountData(rpc, mint)
+    if (
+      mintAccount === undefined ||
+      !isTokenProgram(mintAccount.owner) ||
+      mintAccount.bytes.length < MINT_SIZE
+    )
+      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
+    const mintState = getMintDecoder().decode(mintAccount.bytes.subarray(0, MINT_SIZE))
+    if (!mintState.isInitialized)
+      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
+    const tokenProgram = mintAccount.owner as Address
+
+    const source = associatedTokenAddress(from, mint, tokenProgram) as Address
+    const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
+    const [sourceAccount, destinationAccount] = yield* Effect.all(
+      [accountData(rpc, source), accountData(rpc, destination)],
+      { concurrency: 2 },
+    )
+    if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
+      return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
+    const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount
+    if (held < transfer.amount)
+      return yield* new SolanaTransferError({
+        reason: "insufficientTokenBalance",
+        detail: `holds ${Result.getOrThrow(formatUnits(held, mintState.decimals))}`,
+      })
+
+    const payer = createNoopSigner(from)
+    const createsRecipientTokenAccount = destinationAccount === undefined
+    const instructions: ReadonlyArray<Instruction> = [
+      ...(createsRecipientTokenAccount
+        ? [
+            getCreateAssociatedTokenIdempotentInstruction({
+              payer,
+              ata: destination,
+              owner: to,
+              mint,
+              tokenProgram,
+            }),
+          ]
+        : []),
+      getTransferCheckedInstruction(
+        {
+          source,
+          mint,
+          destination,
+          authority: payer,
+          amount: transfer.amount,
+          decimals: mintState.decimals,
+        },
+        { programAddress: tokenProgram },
+      ),
+    ]
+
+    const lifetime = yield* latestBlockhash(rpc)
+    // Measured at price 0: a node checks the fee payer can pay limit × price even in a simulation.
+    const consumed = yield* simulate(
+      rpc,
+      unsignedTransaction(from, [...budget(MAX_COMPUTE_UNIT_LIMIT, 0n), ...instructions], lifetime),
+    )
+    const computeUnitLimit = Math.min(
+      Math.ceil(Number(consumed) * SPL_COMPUTE_UNIT_MARGIN),
+      MAX_COMPUTE_UNIT_LIMIT,
+    )
+    const transaction = unsignedTransaction(
+      from,
+      [...budget(computeUnitLimit, Solana.computeUnitPriceMicroLamports), ...instructions],
+      lifetime,
+    )
+    yield* simulate(rpc, transaction)
+    return {
+      transaction,
+      computeUnitLimit,
+      computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
+      createsRecipientTokenAccount,
+    }
+  })

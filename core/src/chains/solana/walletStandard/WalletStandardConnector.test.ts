@@ -1,0 +1,284 @@
+import {
+  createDevSolanaWallet,
+  type DevSolanaWalletRequest,
+  type SolanaDevnet,
+  startSolanaDevnet,
+} from "@appkit/fixtures"
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64, hex } from "@scure/base"
+import { Effect, Fiber, Scope, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { ConnectorEvent } from "../../../connectors/Connector"
+import { SolanaClusters, solanaChainMap } from "../clusters"
+import { makeWalletStandardConnector } from "./WalletStandardConnector"
+
+let devnet: SolanaDevnet
+beforeAll(async () => {
+  devnet = await startSolanaDevnet({ accounts: 2 })
+})
+afterAll(() => devnet?.stop())
+
+const setup = async (
+  approve?: (request: DevSolanaWalletRequest) => boolean | Promise<boolean>,
+  chains = [
+    { id: "solana:localnet" as const, rpcUrl: devnet.rpcUrl },
+    { id: "solana:devnet" as const, rpcUrl: devnet.rpcUrl },
+  ],
+) => {
+  const dev = createDevSolanaWallet({ keypairs: devnet.accounts, chains, ...(approve ? { approve } : {}) })
+  const scope = Effect.runSync(Scope.make())
+  const connector = await Effect.runPromise(
+    Scope.provide(makeWalletStandardConnector(dev.wallet, { chains: solanaChainMap(devnet.chainId) }), scope),
+  )
+  const events: Array<ConnectorEvent> = []
+  Effect.runFork(Stream.runForEach(connector.events, (event) => Effect.sync(() => events.push(event))))
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return { dev, connector, events, close: () => Effect.runPromise(Scope.close(scope, undefined as never)) }
+}
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const devAccount = (index: number) => devnet.accounts[index] as NonNullable<SolanaDevnet["accounts"][number]>
+const alice = () => devAccount(0)
+const bob = () => devAccount(1)
+
+describe("the Wallet Standard connector", () => {
+  it("connects on the first chain it knows and reports CAIP-10 accounts and §3 account type objects", async () => {
+    const { connector } = await setup()
+    expect(connector).toMatchObject({
+      id: "wallet-standard:Dev Solana Wallet",
+      type: "ANNOUNCED",
+      chain: "solana",
+    })
+    const connection = await run(connector.connect())
+    expect(connection).toEqual({
+      accounts: [`${devnet.chainId}:${alice().address}`],
+      chainId: devnet.chainId,
+      allAccounts: [
+        {
+          namespace: "solana",
+          address: alice().address,
+          type: "eoa",
+          publicKey: hex.encode(alice().publicKey),
+        },
+      ],
+    })
+    expect((await flip(connector.connect())).message).toBe("Connector already connected.")
+  })
+
+  it("connects on the chain the dApp asks for when the wallet has it, and refuses one it does not", async () => {
+    const { connector } = await setup()
+    expect((await run(connector.connect({ chainId: SolanaClusters.devnet }))).chainId).toBe(
+      SolanaClusters.devnet,
+    )
+    const other = await setup()
+    expect((await flip(other.connector.connect({ chainId: SolanaClusters.mainnet }))).message).toBe(
+      "Connector chain mismatch.",
+    )
+  })
+
+  it("passes the user's refusal on as a 4001 ProviderRpcError", async () => {
+    const { connector } = await setup(() => false)
+    expect(await flip(connector.connect())).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+  })
+
+  it("turns the wallet's change events into accountsChanged, chainChanged and disconnect", async () => {
+    const { dev, connector, events } = await setup()
+    await run(connector.connect())
+    dev.selectAccount(1)
+    await settle()
+    expect(events).toEqual([
+      {
+        _tag: "accountsChanged",
+        accounts: [`${devnet.chainId}:${bob().address}`],
+        allAccounts: [
+          {
+            namespace: "solana",
+            address: bob().address,
+            type: "eoa",
+            publicKey: hex.encode(bob().publicKey),
+          },
+        ],
+      },
+    ])
+    dev.setChains(["solana:devnet"])
+    await settle()
+    expect(events.slice(1).map((event) => event._tag)).toEqual(["chainChanged", "accountsChanged"])
+    expect(events[1]).toEqual({ _tag: "chainChanged", chainId: SolanaClusters.devnet })
+    dev.setChains(["solana:unknownnet"])
+    await settle()
+    expect(events.at(-1)).toEqual({ _tag: "disconnect" })
+    expect((await flip(connector.request({ method: "solana_signMessage", params: {} }))).message).toBe(
+      "Connector not connected.",
+    )
+  })
+
+  it("reports a disconnect from the wallet's side once, and stops listening when its scope closes", async () => {
+    const { dev, connector, events, close } = await setup()
+    await run(connector.connect())
+    dev.disconnect()
+    dev.disconnect()
+    await settle()
+    expect(events).toEqual([{ _tag: "disconnect" }])
+    await run(connector.connect())
+    await close()
+    dev.selectAccount(1)
+    await settle()
+    expect(events).toEqual([{ _tag: "disconnect" }])
+  })
+
+  it("switches among the account's chains only", async () => {
+    const { connector, events } = await setup()
+    expect((await flip(connector.switchChain(SolanaClusters.devnet))).message).toBe(
+      "Connector not connected.",
+    )
+    await run(connector.connect())
+    await run(connector.switchChain(SolanaClusters.devnet))
+    await settle()
+    expect(events).toEqual([{ _tag: "chainChanged", chainId: SolanaClusters.devnet }])
+    expect((await flip(connector.switchChain(SolanaClusters.mainnet))).message).toBe(
+      "Connector chain mismatch.",
+    )
+    expect((await flip(connector.switchChain("eip155:1"))).message).toBe("Connector chain mismatch.")
+  })
+
+  it("disconnects through standard:disconnect and forgets the session", async () => {
+    const { dev, connector, events } = await setup()
+    await run(connector.connect())
+    await run(connector.disconnect())
+    await settle()
+    expect(dev.requests.map((request) => request.method)).toEqual(["standard:connect", "standard:disconnect"])
+    expect(events).toEqual([{ _tag: "disconnect" }])
+    expect(dev.wallet.accounts).toEqual([])
+  })
+
+  it("signs a message (solana_signMessage, base58 in and out) that ed25519 verifies", async () => {
+    const { connector } = await setup()
+    await run(connector.connect())
+    const message = new TextEncoder().encode("gm from the dApp")
+    const { signature } = (await run(
+      connector.request({
+        method: "solana_signMessage",
+        params: { message: base58.encode(message), pubkey: alice().address },
+      }),
+    )) as { signature: string }
+    expect(ed25519.verify(base58.decode(signature), message, alice().publicKey)).toBe(true)
+  })
+
+  it("refuses what is not a Solana sign method, bad params and a foreign pubkey before the wallet is asked", async () => {
+    const { dev, connector } = await setup()
+    await run(connector.connect())
+    const asked = dev.requests.length
+    expect((await flip(connector.request({ method: "eth_sendTransaction", params: [] }))).message).toBe(
+      "Requested RPC call is not allowed",
+    )
+    expect(
+      await flip(
+        connector.request({
+          method: "solana_signMessage",
+          params: { message: "0OIl", pubkey: alice().address },
+        }),
+      ),
+    ).toMatchObject({
+      code: -32602,
+    })
+    expect(
+      await flip(
+        connector.request({ method: "solana_signMessage", params: { message: "2", pubkey: bob().address } }),
+      ),
+    ).toMatchObject({ code: 4100 })
+    expect(
+      await flip(connector.request({ method: "solana_signTransaction", params: { transaction: "!" } })),
+    ).toMatchObject({
+      code: -32602,
+    })
+    expect(dev.requests.length).toBe(asked)
+  })
+
+  it("signs, and signs and sends, transactions on the active chain", async () => {
+    const { connector } = await setup()
+    await run(connector.connect())
+    const wire = await unsignedTransfer(alice().address, bob().address)
+    const signed = (await run(
+      connector.request({ method: "solana_signTransaction", params: { transaction: wire } }),
+    )) as {
+      signature: string
+      transaction: string
+    }
+    expect(base64.decode(signed.transaction).subarray(1, 65)).toEqual(base58.decode(signed.signature))
+    const all = (await run(
+      connector.request({ method: "solana_signAllTransactions", params: { transactions: [wire, wire] } }),
+    )) as { transactions: ReadonlyArray<string> }
+    expect(all.transactions).toEqual([signed.transaction, signed.transaction])
+    const sent = (await run(
+      connector.request({ method: "solana_signAndSendTransaction", params: { transaction: wire } }),
+    )) as { signature: string }
+    expect(sent.signature).toBe(signed.signature)
+    expect(await rpc("getSignatureStatuses", [[sent.signature]])).toMatchObject({ value: [{ err: null }] })
+  })
+
+  it("gives up on a wallet that never answers after 5 minutes (WalletRequestTimeout)", async () => {
+    const { connector } = await setup(() => new Promise<boolean>(() => {}))
+    const error = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Effect.flip(connector.connect()))
+        yield* TestClock.adjust("299999 millis")
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust("1 millis")
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(error).toMatchObject({
+      _tag: "WalletRequestTimeout",
+      feature: "standard:connect",
+      timeoutMillis: 300_000,
+    })
+    expect(error.message).toBe("The wallet did not answer standard:connect within 5m")
+  })
+})
+
+const rpc = async (method: string, params: ReadonlyArray<unknown>) => {
+  const response = await fetch(devnet.rpcUrl, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+/** A 1-lamport transfer message with an empty signature slot, built by hand (v0 wire layout). */
+const unsignedTransfer = async (from: string, to: string): Promise<string> => {
+  const { value } = (await rpc("getLatestBlockhash", [])) as { value: { blockhash: string } }
+  const {
+    compileTransaction,
+    createTransactionMessage,
+    pipe,
+    setTransactionMessageFeePayer,
+    setTransactionMessageLifetimeUsingBlockhash,
+    appendTransactionMessageInstruction,
+    getTransactionEncoder,
+    address,
+    createNoopSigner,
+  } = await import("@solana/kit")
+  const { getTransferSolInstruction } = await import("@solana-program/system")
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(from), m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: value.blockhash as never, lastValidBlockHeight: 0n },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source: createNoopSigner(address(from)),
+          destination: address(to),
+          amount: 1n,
+        }),
+        m,
+      ),
+  )
+  return base64.encode(new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))))
+}

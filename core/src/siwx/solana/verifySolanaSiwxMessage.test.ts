@@ -1,0 +1,79 @@
+import { deterministicKeypair, signBytes } from "@appkit/fixtures"
+import { base58 } from "@scure/base"
+import { Effect, Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { createSolanaSiwxMessage, formatSolanaSiwxMessage } from "./SolanaSiwxMessage"
+import { verifySolanaSiwxMessage } from "./verifySolanaSiwxMessage"
+
+const key = deterministicKeypair("siws signer")
+const stranger = deterministicKeypair("someone else")
+const text = formatSolanaSiwxMessage(
+  Result.getOrThrow(
+    createSolanaSiwxMessage({
+      domain: "app.example",
+      address: key.address,
+      statement: "Sign in to App",
+      uri: "https://app.example",
+      version: "1",
+      chainId: "F7RpanAbV2JJsTC2h5A1Ecfyn1UB6VNx",
+      nonce: "abcdEFGH1234",
+      issuedAt: "2030-01-01T00:00:00Z",
+      expirationTime: "2030-01-01T01:00:00Z",
+      notBefore: "2029-12-31T23:00:00Z",
+    }),
+  ),
+)
+const sign = (message: string, signer = key) =>
+  base58.encode(signBytes(signer, new TextEncoder().encode(message)))
+const at = "2030-01-01T00:30:00Z"
+const verify = (message: string, signature: string, options = {}) =>
+  Effect.runPromise(
+    Effect.match(verifySolanaSiwxMessage(message, signature, { time: at, ...options }), {
+      onFailure: (error) => error._tag,
+      onSuccess: (fields) => `ok ${fields.address}`,
+    }),
+  )
+
+describe("verifySolanaSiwxMessage", () => {
+  it("accepts the address's ed25519 signature over the message's UTF-8 bytes", async () => {
+    expect(await verify(text, sign(text), { domain: "app.example", nonce: "abcdEFGH1234" })).toBe(
+      `ok ${key.address}`,
+    )
+  })
+
+  it("refuses a message changed in any character after signing", async () => {
+    const signature = sign(text)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: text.length - 1 }),
+        fc.constantFrom(..."xyz07 "),
+        async (index, replacement) => {
+          fc.pre(text[index] !== replacement)
+          const tampered = `${text.slice(0, index)}${replacement}${text.slice(index + 1)}`
+          expect(await verify(tampered, signature)).not.toMatch(/^ok/)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it("refuses another key's signature, a malformed one, and a 63- or 65-byte one", async () => {
+    expect(await verify(text, sign(text, stranger))).toBe("SiweInvalidSignature")
+    expect(await verify(text, "0OIl")).toBe("SiweInvalidSignature")
+    const signature = base58.decode(sign(text))
+    expect(await verify(text, base58.encode(signature.slice(0, 63)))).toBe("SiweInvalidSignature")
+    expect(await verify(text, base58.encode(Uint8Array.from([...signature, 0])))).toBe("SiweInvalidSignature")
+  })
+
+  it("checks domain, nonce and the validity window as for SIWE, at each edge", async () => {
+    const signature = sign(text)
+    expect(await verify(text, signature, { domain: "evil.example" })).toBe("SiweDomainMismatch")
+    expect(await verify(text, signature, { nonce: "abcdEFGH1235" })).toBe("SiweNonceMismatch")
+    expect(await verify(text, signature, { time: "2030-01-01T00:59:59.999Z" })).toMatch(/^ok/)
+    expect(await verify(text, signature, { time: "2030-01-01T01:00:00Z" })).toBe("SiweExpired")
+    expect(await verify(text, signature, { time: "2029-12-31T23:00:00Z" })).toMatch(/^ok/)
+    expect(await verify(text, signature, { time: "2029-12-31T22:59:59.999Z" })).toBe("SiweNotYetValid")
+    expect(await verify("not a message", signature)).toBe("InvalidSiweMessage")
+  })
+})

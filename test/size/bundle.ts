@@ -1,0 +1,35 @@
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import { type OutputChunk, rolldown } from "rolldown"
+
+/** Builds an entry file for the browser, minified, as a dApp's bundler would; returns its chunks. */
+export const bundleEntry = async (input: string): Promise<ReadonlyArray<OutputChunk>> => {
+  const build = await rolldown({ input, platform: "browser", logLevel: "silent" })
+  const { output } = await build.generate({ format: "esm", minify: true })
+  await build.close()
+  return output.filter((item): item is OutputChunk => item.type === "chunk")
+}
+
+/** One of apps/*.ts, bundled. */
+export const bundle = (app: string): Promise<ReadonlyArray<OutputChunk>> =>
+  bundleEntry(fileURLToPath(new URL(`apps/${app}.ts`, import.meta.url)))
+
+/** The chunk and every chunk it imports statically, transitively: what a page loads before any dynamic import. */
+export const staticallyLoaded = (
+  chunks: ReadonlyArray<OutputChunk>,
+  from: OutputChunk,
+): ReadonlyArray<OutputChunk> => {
+  const loaded = new Set<OutputChunk>()
+  const visit = (chunk: OutputChunk) => {
+    if (loaded.has(chunk)) return
+    loaded.add(chunk)
+    for (const name of chunk.imports) {
+      const next = chunks.find((c) => c.fileName === name)
+      if (next) visit(next)
+    }
+  }
+  visit(from)
+  return [...loaded]
+}
+
+export const gzipSize = (chunk: OutputChunk): number => gzipSync(chunk.code).length

@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { build } from "rolldown"
+
+/** Debian's chromium: browser tests drive it (never a downloaded browser) and skip where it is absent. */
+export const chromiumPath = "/usr/bin/chromium"
+export const hasChromium = existsSync(chromiumPath)
+
+export interface ChromiumPage {
+  readonly page: Page
+  readonly browser: BrowserContext
+  /** Closes the browser and removes its profile. */
+  readonly close: () => Promise<void>
+}
+
+/** A headless chromium with a fresh profile, so nothing from an earlier run (or a user) leaks into the page. */
+export const openChromiumPage = async (): Promise<ChromiumPage> => {
+  const profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  })
+  const page = await browser.newPage()
+  return {
+    page,
+    browser,
+    close: async () => {
+      await browser.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A page script (TypeScript, importing the repo's sources) bundled into one script for `addScriptTag`. */
+export const bundlePageScript = async (input: string): Promise<string> => {
+  const bundle = await build({
+    input,
+    platform: "browser",
+    write: false,
+    output: { format: "iife" },
+    // Libraries guard debug-only code with process.env.NODE_ENV, which a page does not define.
+    transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
+    logLevel: "silent",
+  })
+  const [script] = bundle.output
+  return script.code
+}
