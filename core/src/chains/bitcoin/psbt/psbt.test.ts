@@ -1,6 +1,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadVectors } from "../../../testing/vectors"
+import { summarizePsbt } from "./inspect"
 import { decodePsbtBase64 } from "./psbt"
 
 interface PsbtVector {
@@ -35,4 +36,33 @@ describe("psbt.json conformance (BIP-174 and BIP-370)", () => {
         expect(psbt.lockTime).toBe(vector.expected.computed_locktime ?? undefined)
     })
   }
+})
+
+describe("summarizePsbt", () => {
+  const byId = (prefix: string) => vectors.find((vector) => vector.id.startsWith(prefix)) as PsbtVector
+
+  it("computes the fee once every spent amount is known (BIP-174 #24: 99999699 + 100000000 in)", () => {
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #24").input)))
+    expect(summary.inputs.map((input) => input.value)).toEqual([99_999_699n, 100_000_000n])
+    expect(summary.totalInput).toBe(199_999_699n)
+    expect(summary.fee).toBe(90_341n)
+    expect(summary.fee).toBe((summary.totalInput as bigint) - summary.totalOutput)
+    expect(summary.outputs.map((output) => output.address?.[0])).toEqual(["1", "1"])
+  })
+
+  it("shows a finalized input as signed and leaves the fee unknown when an amount is missing (#22)", () => {
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #22").input)))
+    expect(summary.inputs.map((input) => [input.signed, input.finalized])).toEqual([
+      [true, true],
+      [false, false],
+    ])
+    expect(summary.inputs[0]?.value).toBeUndefined()
+    expect(summary.fee).toBeUndefined()
+  })
+
+  it("counts partial signatures of a combined PSBT (BIP-174 workflow #40)", () => {
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 workflow #40").input)))
+    expect(summary.inputs.map((input) => input.signatures)).toEqual([2, 2])
+    expect(summary.inputs.every((input) => input.signed && !input.finalized)).toBe(true)
+  })
 })
