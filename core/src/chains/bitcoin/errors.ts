@@ -18,3 +18,13 @@ export class InvalidMessageSignatureError extends Schema.TaggedError<InvalidMess
     return this.reason
   }
 }
+
+/** A wallet that did not answer in time: every wallet call is bounded (the user may have walked away). */
+export class BitcoinTimeoutError extends Schema.TaggedError<BitcoinTimeoutError>()("BitcoinTimeoutError", {
+  method: Schema.String,
+  timeoutMillis: Schema.Number,
+}) {
+  override get message(): string {
+    return `The wallet did not answer ${this.method} within ${Math.round(this.timeoutMillis / 1000)} s`
+  }
+}
