@@ -57,11 +57,9 @@ export const makeOkxConnector = (options: {
         return result.txhash
       }),
     switchNetwork: (network) =>
-      Effect.fail(
-        new BitcoinError({
-          reason: network === "Mainnet" ? "networkSwitchUnsupported" : "networkUnsupportedByWallet",
-        }),
-      ),
+      network === "Mainnet"
+        ? Effect.void
+        : Effect.fail(new BitcoinError({ reason: "networkSwitchUnsupported" })),
     // AppKit's OKX connector has no request API of its own: 'Wallet call is not supported'.
     request: () => Effect.fail(new BitcoinError({ reason: "walletCallNotSupported" })),
   })

@@ -20,6 +20,7 @@ import {
   type BitcoinWalletEvent,
   defaultPurposes,
   forPurposes,
+  psbtBytes,
   requireAddresses,
 } from "./BitcoinConnector"
 import { walletEventStream } from "./walletEvents"
@@ -136,8 +137,11 @@ export const makeRequestApiConnector = (options: {
           }
         }),
       signPsbt: (input) =>
-        call("signPsbt", signPsbtParams(input)).pipe(
-          Effect.flatMap(decodeResult("signPsbt", SignPsbtResult)),
+        Effect.andThen(
+          psbtBytes(input.psbt),
+          call("signPsbt", signPsbtParams(input)).pipe(
+            Effect.flatMap(decodeResult("signPsbt", SignPsbtResult)),
+          ),
         ),
       sendTransfer: (recipients) =>
         Effect.gen(function* () {
