@@ -30,8 +30,8 @@ export interface DiscoveredBitcoinWallet {
   readonly provider?: unknown
 }
 
-/** What a page offers, as far as discovery reads it: globals by name, plus events. */
-export type WalletHost = EventTarget & { readonly [key: string]: unknown }
+/** Where wallets live: the page's `window` (discovery reads its globals by name and listens to its events). */
+export type WalletHost = EventTarget
 
 /** A WBIP004 `btc_providers` entry. */
 const Wbip004Entry = Schema.Struct({
@@ -82,7 +82,7 @@ const knownEntry = (known: KnownBitcoinWallet, host: WalletHost): DiscoveredBitc
 const wbip004Entries = (host: WalletHost): ReadonlyArray<DiscoveredBitcoinWallet> => {
   let listed: unknown
   try {
-    listed = host.btc_providers
+    listed = (host as unknown as { readonly btc_providers?: unknown }).btc_providers
   } catch {
     return []
   }
