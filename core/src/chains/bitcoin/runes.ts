@@ -1,0 +1,105 @@
+import { Effect, Schema } from "effect"
+import { Ordinals, type OrdinalsError } from "../../api/ordinals/Ordinals"
+import type {
+  CreatedOrder,
+  EtchOrderRequest,
+  MintOrderRequest,
+  OrderEstimate,
+  RbfEstimate,
+} from "../../api/ordinals/schemas"
+import type { BitcoinNetwork } from "../../domain/bitcoin"
+import { DataError } from "../../errors/data"
+import type { BitcoinConnector, BitcoinConnectorError } from "./connectors/BitcoinConnector"
+
+/**
+ * Rune mint and etch orders through the ordinals service (§7): estimate, create the order, pay its
+ * funding address with the wallet's sendTransfer, then start the order with the funding txid. Regtest
+ * has no ordinals service and is refused before anything is asked.
+ */
+
+/** The service asked to be paid more than it estimated: the payment is not made. */
+export class RuneOrderCostError extends Schema.TaggedError<RuneOrderCostError>()("RuneOrderCostError", {
+  estimated: Schema.Number,
+  asked: Schema.Number,
+}) {
+  override get message(): string {
+    return `The order asks for ${this.asked} sat but was estimated at ${this.estimated} sat; nothing was paid`
+  }
+}
+
+export interface RuneOrderResult {
+  readonly orderId: string
+  readonly fundTransactionId: string
+  readonly fundingAddress: string
+  readonly estimate: OrderEstimate
+}
+
+export type RuneOrderError = OrdinalsError | BitcoinConnectorError | RuneOrderCostError
+
+type Payer = Pick<BitcoinConnector, "sendTransfer">
+
+const placeOrder = (
+  network: BitcoinNetwork,
+  kind: "mint" | "etch",
+  estimate: Effect.Effect<OrderEstimate, OrdinalsError, Ordinals>,
+  create: Effect.Effect<CreatedOrder, OrdinalsError, Ordinals>,
+  wallet: Payer,
+): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> =>
+  Effect.gen(function* () {
+    if (network === "Regtest") return yield* new DataError({ reason: "ordinalsRegtestUnsupported" })
+    const estimated = yield* estimate
+    const order = yield* create
+    if (order.fundAmount > estimated.totalCost)
+      return yield* new RuneOrderCostError({ estimated: estimated.totalCost, asked: order.fundAmount })
+    const fundTransactionId = yield* wallet.sendTransfer([
+      { recipient: order.fundAddress, amount: String(order.fundAmount) },
+    ])
+    const ordinals = yield* Ordinals
+    yield* ordinals.executeOrder(network, { kind, orderId: order.orderId, fundTransactionId })
+    return {
+      orderId: order.orderId,
+      fundTransactionId,
+      fundingAddress: order.fundAddress,
+      estimate: estimated,
+    }
+  })
+
+export const mintRunes = (params: {
+  readonly network: BitcoinNetwork
+  readonly order: MintOrderRequest
+  readonly wallet: Payer
+}): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> => {
+  const { refundAddress: _refund, ...estimateRequest } = params.order
+  return placeOrder(
+    params.network,
+    "mint",
+    Effect.flatMap(Ordinals, (ordinals) => ordinals.estimateMint(params.network, estimateRequest)),
+    Effect.flatMap(Ordinals, (ordinals) => ordinals.createMintOrder(params.network, params.order)),
+    params.wallet,
+  )
+}
+
+export const etchRunes = (params: {
+  readonly network: BitcoinNetwork
+  readonly order: EtchOrderRequest
+  readonly wallet: Payer
+}): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> => {
+  const { refundAddress: _refund, ...estimateRequest } = params.order
+  return placeOrder(
+    params.network,
+    "etch",
+    Effect.flatMap(Ordinals, (ordinals) => ordinals.estimateEtch(params.network, estimateRequest)),
+    Effect.flatMap(Ordinals, (ordinals) => ordinals.createEtchOrder(params.network, params.order)),
+    params.wallet,
+  )
+}
+
+/** What speeding up an order's funding transaction to `newFeeRate` sat/vB would cost (replace-by-fee). */
+export const estimateRuneOrderRbf = (params: {
+  readonly network: BitcoinNetwork
+  readonly orderId: string
+  readonly newFeeRate: number
+}): Effect.Effect<RbfEstimate, OrdinalsError, Ordinals> =>
+  Effect.flatMap(Ordinals, (ordinals) =>
+    ordinals.estimateRbf(params.network, { orderId: params.orderId, newFeeRate: params.newFeeRate }),
+  )
