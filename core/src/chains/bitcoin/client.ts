@@ -41,14 +41,22 @@ const memoryStorage = (): WebStorage => {
   }
 }
 
+/** The page's localStorage; reading it throws on opaque origins (sandboxed frames, about:blank). */
+const pageStorage = (): WebStorage | undefined => {
+  try {
+    return (globalThis as { readonly localStorage?: WebStorage }).localStorage
+  } catch {
+    return undefined
+  }
+}
+
 /** Whether the selector element is defined on this page (react-ui's `defineBitcoinWalletSelector`). */
 const selectorLoaded = () =>
   typeof customElements !== "undefined" && customElements.get(selectorTag) !== undefined
 
 export const createBitcoinClient = (options: BitcoinClientOptions = {}): BitcoinClient => {
   const host = options.host ?? (globalThis as unknown as WalletHost)
-  const webStorage =
-    options.storage ?? (globalThis as { readonly localStorage?: WebStorage }).localStorage ?? memoryStorage()
+  const webStorage = options.storage ?? pageStorage() ?? memoryStorage()
   const platform = installPlatformOf(
     (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? "",
   )

@@ -1,6 +1,7 @@
 // @appkit/core/bitcoin: the Bitcoin wallet layer (discovery, selection, requests, connectors, balance,
 // runes, the selector's state machine). Its heavy tools (PSBT, BIP-322, secp256k1) are a separate entry,
 // @appkit/core/bitcoin/tools, which `loadBitcoinTools()` imports on first use.
+export type { BitcoinWalletOption } from "../../domain/bitcoin"
 export { getBitcoinBalance } from "./balance"
 export { type BitcoinClient, type BitcoinClientOptions, createBitcoinClient } from "./client"
 export {

@@ -1,0 +1,6 @@
+export { BitcoinWalletSelector } from "./BitcoinWalletSelector"
+export {
+  BitcoinWalletSelectorElement,
+  defineBitcoinWalletSelector,
+  loadBitcoinWalletSelector,
+} from "./selectorElement"
