@@ -1,7 +1,7 @@
-import { type Duration, Effect, Schema } from "effect"
-import { satoshisToBtc } from "../../../api/mempool/Mempool"
+import { type Duration, Effect, Result, Schema } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
+import { formatUnits } from "../../../validation/amount"
 import { decodeResult } from "../request/protocol"
 import { walletCall } from "../request/walletCall"
 import type { BitcoinConnector } from "./BitcoinConnector"
@@ -50,7 +50,7 @@ export const makeOkxConnector = (options: {
         const [from] = yield* walletCall("getAccounts", () => api.getAccounts(), timeout)
         if (typeof from !== "string" || from === "")
           return yield* new BitcoinError({ reason: "noAccountAvailable" })
-        const value = satoshisToBtc(BigInt(satoshis))
+        const value = Result.getOrThrow(formatUnits(BigInt(satoshis), 8))
         const result = yield* walletCall("send", () => api.send({ from, to, value }), timeout).pipe(
           Effect.flatMap(decodeResult("send", OkxSendResult)),
         )
