@@ -1,8 +1,10 @@
+import { base64 } from "@scure/base"
 import { Result } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { loadVectors } from "../../../testing/vectors"
 import { summarizePsbt } from "./inspect"
-import { decodePsbtBase64 } from "./psbt"
+import { decodePsbt, decodePsbtBase64 } from "./psbt"
 
 interface PsbtVector {
   readonly id: string
@@ -64,5 +66,34 @@ describe("summarizePsbt", () => {
     const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 workflow #40").input)))
     expect(summary.inputs.map((input) => input.signatures)).toEqual([2, 2])
     expect(summary.inputs.every((input) => input.signed && !input.finalized)).toBe(true)
+  })
+})
+
+describe("decodePsbt on arbitrary input", () => {
+  const valid = vectors.filter((vector) => vector.valid).map((vector) => base64.decode(vector.input))
+
+  it("answers a PSBT or an InvalidPsbtError for any byte changed in a valid PSBT, and never throws", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...valid),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (bytes, at, flip) => {
+          const changed = Uint8Array.from(bytes)
+          const index = at % changed.length
+          changed[index] = (changed[index] as number) ^ flip
+          const decoded = decodePsbt(changed)
+          if (Result.isFailure(decoded)) expect(decoded.failure._tag).toBe("InvalidPsbtError")
+        },
+      ),
+    )
+  })
+
+  it("refuses every truncation of a valid PSBT", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...valid), fc.nat(), (bytes, cut) => {
+        expect(Result.isFailure(decodePsbt(bytes.subarray(0, cut % bytes.length)))).toBe(true)
+      }),
+    )
   })
 })
