@@ -1,17 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
-import { type BrowserContext, chromium, type Page } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
 import { build } from "rolldown"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hasChromium, launchChromium } from "../support/chromium"
 
 // The Bitcoin wallet selector element in Debian's chromium: layout limits, the three side-panel states,
 // cancel by Escape and by a click outside, 'Get' opening a new tab, and a whole connect cycle with the dev
 // wallet. Nothing leaves 127.0.0.1: install links point at the fixture server and other requests are refused.
-const chromiumPath = "/usr/bin/chromium"
-const hasChromium = existsSync(chromiumPath)
 
 const tag = "sats-connect-wallet-provider-selector"
 const installed = {
@@ -24,7 +20,7 @@ const installed = {
 describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium", () => {
   let browser: BrowserContext
   let page: Page
-  let profile: string
+  let closeBrowser: () => Promise<void>
   let api: FixtureApi
   let script: string
 
@@ -72,19 +68,7 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
     ])
     api = started
     script = bundle.output[0].code
-    profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    })
+    ;({ browser, close: closeBrowser } = await launchChromium())
     // Only the page itself and the fixture server: any other request is refused before it leaves.
     await browser.route("**/*", (route) =>
       route.request().url().startsWith(api.url) || route.request().url().startsWith("data:")
@@ -94,9 +78,8 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
   }, 60_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await closeBrowser?.()
     await api?.close()
-    if (profile) rmSync(profile, { recursive: true, force: true })
   })
 
   it("keeps the card within its limits: side panel and divider at 800 px, neither at 390 px", async () => {

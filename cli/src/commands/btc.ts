@@ -2,6 +2,7 @@ import type { Command } from "commander"
 import { type ApiOptions, runApiCommand, withApiOptions } from "../api-options"
 import { formatFields } from "../fields"
 import { CliError, ExitCode, printJson, printLine } from "../output"
+import { argumentOrStdin } from "../stdin"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "./btcWallet"
 
 /**
@@ -12,16 +13,6 @@ import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBt
 interface BalanceOptions extends ApiOptions {
   readonly network?: string | undefined
 }
-
-const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
-  let text = ""
-  for await (const chunk of stream) text += chunk.toString()
-  return text
-}
-
-/** An argument that may be `-` for stdin. */
-export const argumentOrStdin = async (value: string): Promise<string> =>
-  (value === "-" ? await readAll(process.stdin) : value).trim()
 
 /** The network an address's prefix names: mainnet, regtest, or (for tb1/m/n/2) the current testnet, testnet4. */
 const networkOfAddress = async (address: string) => {

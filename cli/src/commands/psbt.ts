@@ -1,8 +1,8 @@
 import type { Command } from "commander"
 import { formatFields } from "../fields"
 import { ExitCode, printJson, printLine } from "../output"
+import { argumentOrStdin } from "../stdin"
 import { formatTable } from "../table"
-import { argumentOrStdin } from "./btc"
 import { resolveBtcNetwork } from "./btcWallet"
 
 /**

@@ -38,23 +38,26 @@ export type RuneOrderError = OrdinalsError | BitcoinConnectorError | RuneOrderCo
 
 type Payer = Pick<BitcoinConnector, "sendTransfer">
 
+type Service = Ordinals["Service"]
+
+/** The flow both kinds share; `estimate` and `create` are the kind's two service calls. */
 const placeOrder = (
-  network: BitcoinNetwork,
   kind: "mint" | "etch",
-  estimate: Effect.Effect<OrderEstimate, OrdinalsError, Ordinals>,
-  create: Effect.Effect<CreatedOrder, OrdinalsError, Ordinals>,
+  network: BitcoinNetwork,
   wallet: Payer,
+  estimate: (ordinals: Service) => Effect.Effect<OrderEstimate, OrdinalsError>,
+  create: (ordinals: Service) => Effect.Effect<CreatedOrder, OrdinalsError>,
 ): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> =>
   Effect.gen(function* () {
     if (network === "Regtest") return yield* new DataError({ reason: "ordinalsRegtestUnsupported" })
-    const estimated = yield* estimate
-    const order = yield* create
+    const ordinals = yield* Ordinals
+    const estimated = yield* estimate(ordinals)
+    const order = yield* create(ordinals)
     if (order.fundAmount > estimated.totalCost)
       return yield* new RuneOrderCostError({ estimated: estimated.totalCost, asked: order.fundAmount })
     const fundTransactionId = yield* wallet.sendTransfer([
       { recipient: order.fundAddress, amount: String(order.fundAmount) },
     ])
-    const ordinals = yield* Ordinals
     yield* ordinals.executeOrder(network, { kind, orderId: order.orderId, fundTransactionId })
     return {
       orderId: order.orderId,
@@ -64,33 +67,41 @@ const placeOrder = (
     }
   })
 
-export const mintRunes = (params: {
+export const mintRunes = ({
+  network,
+  order,
+  wallet,
+}: {
   readonly network: BitcoinNetwork
   readonly order: MintOrderRequest
   readonly wallet: Payer
 }): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> => {
-  const { refundAddress: _refund, ...estimateRequest } = params.order
+  const { refundAddress: _refund, ...request } = order
   return placeOrder(
-    params.network,
     "mint",
-    Effect.flatMap(Ordinals, (ordinals) => ordinals.estimateMint(params.network, estimateRequest)),
-    Effect.flatMap(Ordinals, (ordinals) => ordinals.createMintOrder(params.network, params.order)),
-    params.wallet,
+    network,
+    wallet,
+    (o) => o.estimateMint(network, request),
+    (o) => o.createMintOrder(network, order),
   )
 }
 
-export const etchRunes = (params: {
+export const etchRunes = ({
+  network,
+  order,
+  wallet,
+}: {
   readonly network: BitcoinNetwork
   readonly order: EtchOrderRequest
   readonly wallet: Payer
 }): Effect.Effect<RuneOrderResult, RuneOrderError, Ordinals> => {
-  const { refundAddress: _refund, ...estimateRequest } = params.order
+  const { refundAddress: _refund, ...request } = order
   return placeOrder(
-    params.network,
     "etch",
-    Effect.flatMap(Ordinals, (ordinals) => ordinals.estimateEtch(params.network, estimateRequest)),
-    Effect.flatMap(Ordinals, (ordinals) => ordinals.createEtchOrder(params.network, params.order)),
-    params.wallet,
+    network,
+    wallet,
+    (o) => o.estimateEtch(network, request),
+    (o) => o.createEtchOrder(network, order),
   )
 }
 

@@ -39,41 +39,25 @@ const LeatherSignature = Schema.Struct({ signature: Schema.NonEmptyString })
 const LeatherTransfer = Schema.Struct({ txid: Schema.String })
 
 /** Leather lists BTC addresses by script type (p2wpkh pays, p2tr holds ordinals) and its STX address. */
+const leatherKinds = {
+  p2wpkh: { purpose: "payment", addressType: "p2wpkh" },
+  p2tr: { purpose: "ordinals", addressType: "p2tr" },
+  stacks: { purpose: "stacks", addressType: "stacks" },
+} as const
+
 export const leatherAddressEntries = (
   addresses: ReadonlyArray<typeof LeatherAddress.Type>,
 ): ReadonlyArray<BitcoinAddressEntry> =>
   addresses.flatMap((entry): Array<BitcoinAddressEntry> => {
-    if (entry.symbol === "STX")
-      return [
-        {
-          address: entry.address,
-          purpose: "stacks",
-          publicKey: entry.publicKey ?? "",
-          addressType: "stacks",
-          walletType: "software",
-        },
-      ]
-    if (entry.type === "p2wpkh")
-      return [
-        {
-          address: entry.address,
-          purpose: "payment",
-          publicKey: entry.publicKey ?? "",
-          addressType: "p2wpkh",
-          walletType: "software",
-        },
-      ]
-    if (entry.type === "p2tr")
-      return [
-        {
-          address: entry.address,
-          purpose: "ordinals",
-          publicKey: entry.publicKey ?? "",
-          addressType: "p2tr",
-          walletType: "software",
-        },
-      ]
-    return []
+    const kind =
+      entry.symbol === "STX"
+        ? leatherKinds.stacks
+        : entry.type === "p2wpkh" || entry.type === "p2tr"
+          ? leatherKinds[entry.type]
+          : undefined
+    return kind === undefined
+      ? []
+      : [{ address: entry.address, ...kind, publicKey: entry.publicKey ?? "", walletType: "software" }]
   })
 
 export const makeLeatherConnector = (options: {
