@@ -87,11 +87,11 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
     await page.evaluate(([a, b]) => window.openSelector([a, b]), [installed, missing()] as const)
     const wide = await shadow((root) => {
       const card = root.querySelector(".card") as HTMLElement
-      const box = card.getBoundingClientRect()
       const style = getComputedStyle(card)
+      // Layout sizes (offset*), not the animated box: the card slides in with a transform.
       return {
-        width: box.width,
-        height: box.height,
+        width: card.offsetWidth,
+        height: card.offsetHeight,
         radius: style.borderTopLeftRadius,
         divider: root.querySelector(".divider") !== null,
         side: root.querySelector(".side") !== null,
@@ -112,8 +112,8 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
     await freshPage(390)
     await page.evaluate(([a, b]) => window.openSelector([a, b]), [installed, missing()] as const)
     const narrow = await shadow((root) => ({
-      width: (root.querySelector(".card") as HTMLElement).getBoundingClientRect().width,
-      height: (root.querySelector(".card") as HTMLElement).getBoundingClientRect().height,
+      width: (root.querySelector(".card") as HTMLElement).offsetWidth,
+      height: (root.querySelector(".card") as HTMLElement).offsetHeight,
       divider: root.querySelector(".divider") !== null,
       side: root.querySelector(".side") !== null,
     }))
