@@ -42,6 +42,8 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
       [tag, evaluate.toString()] as const,
     ) as Promise<T>
 
+  // innerText, not textContent: what is shown, with the line breaks between blocks.
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
   const text = () => shadow((root) => (root.querySelector(".card") as HTMLElement).innerText)
   const panel = () => shadow((root) => root.querySelector(".side")?.getAttribute("data-panel") ?? "none")
 

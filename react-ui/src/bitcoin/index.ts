@@ -1,6 +1,3 @@
 export { BitcoinWalletSelector } from "./BitcoinWalletSelector"
-export {
-  BitcoinWalletSelectorElement,
-  defineBitcoinWalletSelector,
-  loadBitcoinWalletSelector,
-} from "./selectorElement"
+export type { BitcoinWalletSelectorElement } from "./selectorElement"
+export { defineBitcoinWalletSelector, loadBitcoinWalletSelector } from "./selectorElement"

@@ -37,7 +37,10 @@ window.installDevWallet = () => {
   // The test holds the wallet's answer to see the selector while the wallet is "open".
   const provider = {
     ...wallet.provider,
-    request: async (method: string, params?: unknown) => (await held, request(method, params)),
+    request: async (method: string, params?: unknown) => {
+      await held
+      return request(method, params)
+    },
   }
   registerDevBitcoinWallet(window as unknown as EventTarget & Record<string, unknown>, {
     ...wallet,

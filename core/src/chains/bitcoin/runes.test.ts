@@ -25,7 +25,10 @@ const payer = () => {
     payments,
     wallet: {
       sendTransfer: (recipients: ReadonlyArray<unknown>) =>
-        Effect.sync(() => (payments.push(recipients), fundTxid)),
+        Effect.sync(() => {
+          payments.push(recipients)
+          return fundTxid
+        }),
     },
   }
 }

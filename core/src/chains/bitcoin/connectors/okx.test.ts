@@ -7,17 +7,16 @@ import { makeOkxConnector, type OkxBitcoinApi } from "./okx"
 const okx = (
   options: { accounts?: ReadonlyArray<string>; network?: "Mainnet" | "Testnet" | undefined } = {},
 ) => {
-  const { calls, record } = recorder()
+  const { calls, answer } = recorder()
   const api: OkxBitcoinApi = {
-    connect: async () => (
-      record("connect"), { address: paymentEntry.address, publicKey: paymentEntry.publicKey }
-    ),
-    getAccounts: async () => (record("getAccounts"), options.accounts ?? [paymentEntry.address]),
+    connect: async () =>
+      answer({ address: paymentEntry.address, publicKey: paymentEntry.publicKey }, "connect"),
+    getAccounts: async () => answer(options.accounts ?? [paymentEntry.address], "getAccounts"),
     getPublicKey: async () => paymentEntry.publicKey,
-    signMessage: async (message, type) => (record("signMessage", message, type), "c2ln"),
-    signPsbt: async (psbt, signOptions) => (record("signPsbt", psbt, signOptions), psbt),
+    signMessage: async (message, type) => answer("c2ln", "signMessage", message, type),
+    signPsbt: async (psbt, signOptions) => answer(psbt, "signPsbt", psbt, signOptions),
     pushPsbt: async () => "ab".repeat(32),
-    send: async (params) => (record("send", params), { txhash: "cd".repeat(32) }),
+    send: async (params) => answer({ txhash: "cd".repeat(32) }, "send", params),
   }
   const activeNetwork = "network" in options ? () => options.network : undefined
   return {

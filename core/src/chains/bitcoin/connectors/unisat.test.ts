@@ -8,15 +8,15 @@ const psbtHex = hex.encode(base64.decode(samplePsbt))
 const txid = "ab".repeat(32)
 
 const unisat = (overrides: Partial<UnisatApi> = {}) => {
-  const { calls, record } = recorder()
+  const { calls, answer } = recorder()
   const api: UnisatApi = {
-    requestAccounts: async () => (record("requestAccounts"), [ordinalsEntry.address]),
-    getAccounts: async () => (record("getAccounts"), [ordinalsEntry.address]),
-    getPublicKey: async () => (record("getPublicKey"), `02${ordinalsEntry.publicKey}`),
-    signMessage: async (message, type) => (record("signMessage", message, type), "c2ln"),
-    sendBitcoin: async (address, satoshis) => (record("sendBitcoin", address, satoshis), txid),
-    signPsbt: async (psbt, options) => (record("signPsbt", psbt, options), psbtHex),
-    pushPsbt: async (psbt) => (record("pushPsbt", psbt), txid),
+    requestAccounts: async () => answer([ordinalsEntry.address], "requestAccounts"),
+    getAccounts: async () => answer([ordinalsEntry.address], "getAccounts"),
+    getPublicKey: async () => answer(`02${ordinalsEntry.publicKey}`, "getPublicKey"),
+    signMessage: async (message, type) => answer("c2ln", "signMessage", message, type),
+    sendBitcoin: async (address, satoshis) => answer(txid, "sendBitcoin", address, satoshis),
+    signPsbt: async (psbt, options) => answer(psbtHex, "signPsbt", psbt, options),
+    pushPsbt: async (psbt) => answer(txid, "pushPsbt", psbt),
     ...overrides,
   }
   return {

@@ -14,7 +14,7 @@ const walletConnect = (options: {
   answer?: (request: RpcRequest) => unknown
   network?: "Mainnet" | undefined
 }) => {
-  const { calls, record } = recorder()
+  const { calls, record, answer } = recorder()
   const session =
     "session" in options
       ? options.session
@@ -26,7 +26,7 @@ const walletConnect = (options: {
   const connector = Effect.runSync(
     makeWalletConnectBitcoinConnector({
       connector: {
-        request: (request) => Effect.sync(() => (record("request", request), options.answer?.(request))),
+        request: (request) => Effect.sync(() => answer(options.answer?.(request), "request", request)),
         switchChain: (chainId) => Effect.sync(() => record("switchChain", chainId)),
         disconnect: () => Effect.void,
         events: Stream.empty,

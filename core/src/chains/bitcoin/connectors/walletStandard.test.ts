@@ -16,7 +16,7 @@ const account = (entry: typeof paymentEntry): StandardWalletAccount => ({
 const standardWallet = (
   accounts: ReadonlyArray<StandardWalletAccount> = [account(paymentEntry), account(ordinalsEntry)],
 ) => {
-  const { calls, record } = recorder()
+  const { calls, answer } = recorder()
   const wallet: StandardWallet = {
     version: "1.0.0",
     name: "Standard Wallet",
@@ -26,19 +26,17 @@ const standardWallet = (
     features: {
       "bitcoin:connect": {
         version: "1.0.0",
-        connect: async (input: unknown) => (record("connect", input), { accounts }),
+        connect: async (input: unknown) => answer({ accounts }, "connect", input),
       },
       "bitcoin:signMessage": {
         version: "1.0.0",
-        signMessage: async (input: unknown) => (
-          record("signMessage", input), [{ signature: Uint8Array.of(1, 2, 3) }]
-        ),
+        signMessage: async (input: unknown) =>
+          answer([{ signature: Uint8Array.of(1, 2, 3) }], "signMessage", input),
       },
       "bitcoin:signTransaction": {
         version: "1.0.0",
-        signTransaction: async (input: unknown) => (
-          record("signTransaction", input), [{ signedPsbt: base64.decode(samplePsbt) }]
-        ),
+        signTransaction: async (input: unknown) =>
+          answer([{ signedPsbt: base64.decode(samplePsbt) }], "signTransaction", input),
       },
     },
   }

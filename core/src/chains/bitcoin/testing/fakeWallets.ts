@@ -9,10 +9,13 @@ export interface Recorded {
 
 export const recorder = () => {
   const calls: Array<Recorded> = []
-  return {
-    calls,
-    record: (method: string, ...args: ReadonlyArray<unknown>) => void calls.push({ method, args }),
+  const record = (method: string, ...args: ReadonlyArray<unknown>) => void calls.push({ method, args })
+  /** Records the call, then gives `result`. */
+  const answer = <A>(result: A, method: string, ...args: ReadonlyArray<unknown>): A => {
+    record(method, ...args)
+    return result
   }
+  return { calls, record, answer }
 }
 
 export const paymentEntry: BitcoinAddressEntry = {
