@@ -30,4 +30,4 @@ export {
   summarizePsbt,
 } from "./psbt/inspect"
 export { decodePsbt, decodePsbtBase64, type Psbt, type PsbtInput, type PsbtOutput } from "./psbt/psbt"
-export { type InputVerdict, verifyInput } from "./script/interpreter"
+export { type InputVerdict, verifyInput } from "./script/verifyInput"

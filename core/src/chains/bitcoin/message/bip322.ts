@@ -9,8 +9,8 @@ import {
   txHash,
 } from "../encoding/transaction"
 import { decodePsbt, type Psbt } from "../psbt/psbt"
-import { verifyInput } from "../script/interpreter"
 import { buildScript, OP } from "../script/script"
+import { verifyInput } from "../script/verifyInput"
 
 /** BIP-322 generic signed messages: the virtual transactions, and verification of all three encodings. */
 
