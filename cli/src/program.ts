@@ -3,12 +3,14 @@ import * as activity from "./commands/activity"
 import * as address from "./commands/address"
 import * as amount from "./commands/amount"
 import * as balance from "./commands/balance"
+import * as btc from "./commands/btc"
 import * as caip from "./commands/caip"
 import * as connect from "./commands/connect"
 import * as dev from "./commands/dev"
 import * as disconnect from "./commands/disconnect"
 import * as names from "./commands/names"
 import * as onramp from "./commands/onramp"
+import * as psbt from "./commands/psbt"
 import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
@@ -27,6 +29,8 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   address,
   amount,
   balance,
+  btc,
+  psbt,
   caip,
   dev,
   connect,

@@ -15,8 +15,11 @@ export interface ChromiumPage {
   readonly close: () => Promise<void>
 }
 
-/** A headless chromium with a fresh profile, so nothing from an earlier run (or a user) leaks into the page. */
-export const openChromiumPage = async (): Promise<ChromiumPage> => {
+/**
+ * A headless chromium with a fresh profile (nothing from an earlier run, or a user, leaks into the page) and
+ * no background networking. `close` stops it and removes the profile.
+ */
+export const launchChromium = async (): Promise<Omit<ChromiumPage, "page">> => {
   const profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -30,15 +33,19 @@ export const openChromiumPage = async (): Promise<ChromiumPage> => {
       "--no-first-run",
     ],
   })
-  const page = await browser.newPage()
   return {
-    page,
     browser,
     close: async () => {
       await browser.close()
       rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/** `launchChromium` with one page open. */
+export const openChromiumPage = async (): Promise<ChromiumPage> => {
+  const launched = await launchChromium()
+  return { ...launched, page: await launched.browser.newPage() }
 }
 
 /** A page script (TypeScript, importing the repo's sources) bundled into one script for `addScriptTag`. */

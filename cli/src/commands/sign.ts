@@ -2,6 +2,7 @@ import type { Command } from "commander"
 import type { LocalSignerOptions } from "../evmOptions"
 import { withLocalSignerOptions } from "../evmOptions"
 import { CliError, printJson, printLine } from "../output"
+import { readAll } from "../stdin"
 
 /**
  * `appkit-cli sign message|typed-data`: personal_sign and eth_signTypedData_v4 through the core actions, by
@@ -9,12 +10,6 @@ import { CliError, printJson, printLine } from "../output"
  */
 interface SignOptions extends LocalSignerOptions {
   readonly json?: boolean | undefined
-}
-
-const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
-  let text = ""
-  for await (const chunk of stream) text += chunk.toString()
-  return text
 }
 
 /**

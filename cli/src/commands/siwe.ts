@@ -2,6 +2,7 @@ import type { SiweMessage } from "@appkit/core"
 import type { Command } from "commander"
 import { formatFields } from "../fields"
 import { CliError, ExitCode, printJson, printLine } from "../output"
+import { readAll } from "../stdin"
 
 /**
  * `appkit-cli siwe create|parse|verify`: Sign-In with Ethereum (EIP-4361) messages through @appkit/core.
@@ -33,12 +34,6 @@ interface VerifyOptions {
   readonly time?: string | undefined
   readonly rpcUrl?: string | undefined
   readonly json?: boolean | undefined
-}
-
-const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
-  let text = ""
-  for await (const chunk of stream) text += chunk.toString()
-  return text
 }
 
 /**

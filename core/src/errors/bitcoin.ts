@@ -24,6 +24,7 @@ export const bitcoinMessages = {
   invalidAddress: "Invalid address",
   singleRecipientOnly: "Only one recipient is supported by this wallet provider",
   pairingMessageTooLong: "The message must not exceed 80 characters.",
+  stacksBatchEmpty: "A Stacks batch needs at least one item",
   networkUnsupportedByWallet: "This network is not supported by the wallet",
   networkSwitchUnsupported: "This wallet does not support switching networks",
   broadcastUnsupported: "This wallet does not broadcast PSBTs; broadcast the signed transaction manually",
@@ -52,6 +53,7 @@ export class BitcoinError extends Schema.TaggedError<BitcoinError>()("BitcoinErr
       case "invalidAddress":
       case "singleRecipientOnly":
       case "pairingMessageTooLong":
+      case "stacksBatchEmpty":
         return BitcoinWalletErrorCode.invalidParams
       default:
         return BitcoinWalletErrorCode.internalError

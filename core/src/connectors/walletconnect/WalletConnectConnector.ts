@@ -55,6 +55,8 @@ export interface WalletConnectSession {
   readonly walletName: string
   /** §3 account type objects of every approved namespace. */
   readonly allAccounts: ReadonlyArray<AccountTypeObject>
+  /** The methods the wallet approved, per namespace (a bip122 session may approve fewer than asked). */
+  readonly methods: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
 export type WalletConnectConnectorError =
@@ -391,6 +393,9 @@ export const makeWalletConnectConnector = (
         expiry: session.expiry,
         walletName: session.peer.metadata.name,
         allAccounts: accountTypeObjects(accountsOf(session)),
+        methods: Object.fromEntries(
+          Object.entries(session.namespaces).map(([namespace, { methods }]) => [namespace, methods]),
+        ),
       })),
     )
 

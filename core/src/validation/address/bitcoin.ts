@@ -16,14 +16,14 @@ export const bitcoinChainReferences: Readonly<Record<string, BitcoinNetwork>> = 
   "0f9188f13cb7b2c71f2a335e3a4fc328": "regtest",
 }
 
-interface NetworkParams {
+export interface BitcoinAddressParams {
   readonly hrp: string
   readonly p2pkh: number
   readonly p2sh: number
 }
 
-// Testnet and signet share every prefix; regtest shares the base58 versions but has its own HRP.
-const params: Readonly<Record<BitcoinNetwork, NetworkParams>> = {
+/** Address prefixes per network. Testnet and signet share every prefix; regtest shares the base58 versions but has its own HRP. */
+export const bitcoinAddressParams: Readonly<Record<BitcoinNetwork, BitcoinAddressParams>> = {
   mainnet: { hrp: "bc", p2pkh: 0x00, p2sh: 0x05 },
   testnet: { hrp: "tb", p2pkh: 0x6f, p2sh: 0xc4 },
   signet: { hrp: "tb", p2pkh: 0x6f, p2sh: 0xc4 },
@@ -52,14 +52,14 @@ const invalid = new Refusal("Invalid address")
 
 /** The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. */
 const networkFor = (
-  matches: (p: NetworkParams) => boolean,
+  matches: (p: BitcoinAddressParams) => boolean,
   requested: BitcoinNetwork | undefined,
 ): BitcoinNetwork | undefined =>
   requested
-    ? matches(params[requested])
+    ? matches(bitcoinAddressParams[requested])
       ? requested
       : undefined
-    : bitcoinNetworks.find((n) => matches(params[n]))
+    : bitcoinNetworks.find((n) => matches(bitcoinAddressParams[n]))
 
 const segwitType = (version: number, program: Uint8Array): BitcoinAddressType => {
   if (version === 0) return program.length === 20 ? "p2wpkh" : "p2wsh"
@@ -121,7 +121,7 @@ const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAdd
   if (legacy) {
     const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
     if (!found) return invalid
-    const type = legacy.version === params[found].p2pkh ? "p2pkh" : "p2sh"
+    const type = legacy.version === bitcoinAddressParams[found].p2pkh ? "p2pkh" : "p2sh"
     return { type, network: found, normalized: input, witnessVersion: null, program: legacy.hash }
   }
   return invalid

@@ -1,0 +1,184 @@
+import { Effect, Fiber, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import {
+  failure,
+  failureOf,
+  fakeRequestApi,
+  ordinalsEntry,
+  paymentEntry,
+  samplePsbt,
+  success,
+} from "../testing/fakeWallets"
+import { makeRequestApiConnector, networkOfEvent } from "./xverse"
+
+const wallet = {
+  id: "XverseProviders.BitcoinProvider",
+  name: "Xverse",
+  icon: "data:image/svg+xml;base64,AA==",
+}
+
+const connectorWith = (
+  answer: (method: string, params: unknown) => unknown,
+  network?: "Mainnet" | "Testnet4" | "Testnet",
+) => {
+  const fake = fakeRequestApi(answer)
+  const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider: fake.provider, network }))
+  return { ...fake, connector }
+}
+
+describe("the request-API (Xverse) connector", () => {
+  it("connects with wallet_connect, naming the network as Xverse does", async () => {
+    const { connector, calls } = connectorWith(() =>
+      success({ addresses: [paymentEntry, ordinalsEntry], network: { bitcoin: { name: "Testnet4" } } }),
+    )
+    const addresses = await Effect.runPromise(
+      connector.connect({ network: "Testnet4", message: "Connect to AppKit" }),
+    )
+    expect(calls).toEqual([
+      { method: "wallet_connect", args: [{ network: "Testnet4", message: "Connect to AppKit" }] },
+    ])
+    expect(addresses).toEqual([paymentEntry, ordinalsEntry])
+    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
+  })
+
+  it("refuses testnet3 before asking the wallet: 'Network {id} not supported by Xverse wallet'", async () => {
+    const { connector, calls } = connectorWith(() => success(null))
+    const error = await failureOf(connector.switchNetwork("Testnet"))
+    expect(error.message).toBe(
+      "Network bip122:000000000933ea01ad0ee984209779ba not supported by Xverse wallet",
+    )
+    expect(calls).toEqual([])
+  })
+
+  it("switches networks with wallet_changeNetwork {name}", async () => {
+    const { connector, calls } = connectorWith(() => success(null))
+    await Effect.runPromise(connector.switchNetwork("Signet"))
+    expect(calls).toEqual([{ method: "wallet_changeNetwork", args: [{ name: "Signet" }] }])
+  })
+
+  it("says 'No address available' when the wallet connects without Bitcoin addresses", async () => {
+    const stacksOnly = {
+      ...paymentEntry,
+      purpose: "stacks",
+      addressType: "stacks",
+      address: "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+    }
+    const { connector } = connectorWith(() => success({ addresses: [stacksOnly] }))
+    expect((await failureOf(connector.connect())).message).toBe("No address available")
+  })
+
+  it("asks getAddresses for the purposes and checks the 80-character message rule first", async () => {
+    const { connector, calls } = connectorWith(() => success({ addresses: [paymentEntry, ordinalsEntry] }))
+    const payment = await Effect.runPromise(
+      connector.getAccountAddresses({ purposes: ["payment"], message: "x".repeat(80) }),
+    )
+    expect(payment).toEqual([paymentEntry])
+    expect(calls[0]).toEqual({
+      method: "getAddresses",
+      args: [{ purposes: ["payment"], message: "x".repeat(80) }],
+    })
+    const tooLong = await failureOf(connector.getAccountAddresses({ message: "x".repeat(81) }))
+    expect(tooLong.message).toBe("The message must not exceed 80 characters.")
+    expect(calls).toHaveLength(1)
+  })
+
+  it("signs messages with the protocol upper-cased: BIP322 for segwit and taproot, ECDSA for legacy", async () => {
+    const { connector, calls } = connectorWith(() =>
+      success({ signature: "c2ln", messageHash: "", address: "" }),
+    )
+    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "hi" }))
+    await Effect.runPromise(
+      connector.signMessage({ address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "hi" }),
+    )
+    await Effect.runPromise(
+      connector.signMessage({ address: ordinalsEntry.address, message: "hi", protocol: "ecdsa" }),
+    )
+    expect(calls.map((call) => call.args[0])).toEqual([
+      { address: paymentEntry.address, message: "hi", protocol: "BIP322" },
+      { address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "hi", protocol: "ECDSA" },
+      { address: ordinalsEntry.address, message: "hi", protocol: "ECDSA" },
+    ])
+  })
+
+  it("groups signPsbt inputs by address into sorted index lists", async () => {
+    const { connector, calls } = connectorWith(() => success({ psbt: samplePsbt }))
+    await Effect.runPromise(
+      connector.signPsbt({
+        psbt: samplePsbt,
+        broadcast: true,
+        signInputs: [
+          { address: paymentEntry.address, index: 2 },
+          { address: ordinalsEntry.address, index: 1 },
+          { address: paymentEntry.address, index: 0 },
+        ],
+      }),
+    )
+    expect(calls[0]?.args[0]).toEqual({
+      psbt: samplePsbt,
+      signInputs: { [paymentEntry.address]: [0, 2], [ordinalsEntry.address]: [1] },
+      broadcast: true,
+    })
+  })
+
+  it("sends satoshi amounts as numbers, and refuses a non-numeric amount with 'Invalid amount'", async () => {
+    const txid = "ab".repeat(32)
+    const { connector, calls } = connectorWith(() => success({ txid }))
+    expect(
+      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "12345" }])),
+    ).toBe(txid)
+    expect(calls[0]?.args[0]).toEqual({ recipients: [{ address: paymentEntry.address, amount: 12345 }] })
+    for (const amount of ["1.5", "abc", "0", "-1", ""])
+      expect(
+        (await failureOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount }]))).message,
+      ).toBe("Invalid amount")
+    expect(calls).toHaveLength(1)
+  })
+
+  it("answers a null reply with 'Wallet Error processing the request' and rethrows error replies as RPCError", async () => {
+    const empty = connectorWith(() => null).connector
+    expect((await failureOf(empty.getAccountAddresses())).message).toBe("Wallet Error processing the request")
+    const refusing = connectorWith(() => failure(-32000, "User rejected")).connector
+    const rejected = await failureOf(refusing.getAccountAddresses())
+    expect(rejected).toMatchObject({
+      _tag: "BitcoinRpcError",
+      code: -32000,
+      message: "User rejected",
+      isUserRejection: true,
+    })
+  })
+
+  it("never waits forever on a wallet: 'The wallet did not answer getAddresses within 300 s'", async () => {
+    const silent = connectorWith(() => new Promise(() => {})).connector
+    const error = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Effect.flip(silent.getAccountAddresses()))
+        yield* TestClock.adjust("5 minutes")
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(error.message).toBe("The wallet did not answer getAddresses within 300 s")
+  })
+
+  it("reads a network change from bitcoin.name, never from the Stacks network's name", async () => {
+    expect(
+      networkOfEvent({ type: "networkChange", bitcoin: { name: "Testnet4" }, stacks: { name: "Mainnet" } }),
+    ).toBe("Testnet4")
+    const { connector, emit } = connectorWith(() => success(null))
+    const events = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 2)))
+        yield* Effect.yieldNow
+        emit("networkChange", {
+          type: "networkChange",
+          bitcoin: { name: "Signet" },
+          stacks: { name: "Mainnet" },
+        })
+        emit("disconnect", { type: "disconnect" })
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(events).toEqual([{ _tag: "networkChanged", network: "Signet" }, { _tag: "disconnect" }])
+    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+  })
+})

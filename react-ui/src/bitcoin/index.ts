@@ -1,0 +1,3 @@
+export { BitcoinWalletSelector } from "./BitcoinWalletSelector"
+export type { BitcoinWalletSelectorElement } from "./selectorElement"
+export { defineBitcoinWalletSelector, loadBitcoinWalletSelector } from "./selectorElement"

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createDevBitcoinWallet, type FixtureApi, regtestFunding, startFixtureApi } from "@appkit/fixtures"
+import * as ecc from "@bitcoinerlab/secp256k1"
+import { initEccLib, networks, Psbt } from "bitcoinjs-lib"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loadVectors } from "../../core/src/testing/vectors"
+import { runCli } from "../support/cli"
+
+// `appkit-cli btc` and `psbt` as users run them, against the fixture server's regtest ledger.
+initEccLib(ecc)
+
+let api: FixtureApi
+let home: string
+const env = () => ({ APPKIT_API_URL: api.url, APPKIT_HOME: home, APPKIT_BTC_PRIVATE_KEY: "" })
+const cli = (args: ReadonlyArray<string>, stdin?: string) =>
+  runCli(args, { env: env(), ...(stdin ? { stdin } : {}) })
+
+const devWallet = createDevBitcoinWallet({ network: "Regtest" })
+const [payment] = devWallet.accounts()
+const sender = payment?.address as string
+const recipient = regtestFunding[2]?.address as string
+
+const balanceOf = async (address: string) => {
+  const result = await cli(["btc", "balance", address, "--json"])
+  expect(result.code, result.stderr).toBe(0)
+  return BigInt((JSON.parse(result.stdout) as { satoshis: string }).satoshis)
+}
+
+beforeAll(async () => {
+  api = await startFixtureApi()
+  home = mkdtempSync(join(tmpdir(), "appkit-btc-"))
+})
+afterAll(async () => {
+  await api?.close()
+  if (home) rmSync(home, { recursive: true, force: true })
+})
+
+describe("appkit-cli btc", () => {
+  it("balance: an address's UTXO sum, exact in BTC", async () => {
+    const result = await cli(["btc", "balance", regtestFunding[1]?.address as string])
+    expect(result).toMatchObject({ code: 0, stdout: "0.1 BTC\n" })
+  })
+
+  it("send: moves both balances by exactly the amount and the fee", async () => {
+    const [fromBefore, toBefore] = [await balanceOf(sender), await balanceOf(recipient)]
+    const sent = await cli(["btc", "send", "--to", recipient, "--amount", "0.12345678", "--json"])
+    expect(sent.code, sent.stderr).toBe(0)
+    const { txid, fee, satoshis } = JSON.parse(sent.stdout) as { txid: string; fee: string; satoshis: string }
+    expect(BigInt(satoshis)).toBe(12_345_678n)
+    expect(api.bitcoin.transaction(txid)?.fee).toBe(Number(fee))
+    expect(await balanceOf(recipient)).toBe(toBefore + 12_345_678n)
+    expect(await balanceOf(sender)).toBe(fromBefore - 12_345_678n - BigInt(fee))
+  })
+
+  it("send: refuses an amount with more than 8 decimals, and an unknown address, with one line and exit 2", async () => {
+    const tooPrecise = await cli(["btc", "send", "--to", recipient, "--amount", "0.000000001"])
+    expect(tooPrecise).toMatchObject({ code: 2, stdout: "" })
+    expect(tooPrecise.stderr.trim().split("\n")).toHaveLength(1)
+    const badAddress = await cli(["btc", "send", "--to", "bc1qnotanaddress", "--amount", "0.1"])
+    expect(badAddress).toMatchObject({ code: 2, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
+  })
+
+  it("sign-message and verify-message: BIP-322 by default, legacy ECDSA on request; exit 0 valid, 1 invalid", async () => {
+    for (const protocol of ["bip322", "ecdsa"]) {
+      const signed = await cli([
+        "btc",
+        "sign-message",
+        "gm frens",
+        "--protocol",
+        protocol,
+        "--network",
+        "mainnet",
+        "--json",
+      ])
+      expect(signed.code, signed.stderr).toBe(0)
+      const { address, signature } = JSON.parse(signed.stdout) as { address: string; signature: string }
+      const valid = await cli([
+        "btc",
+        "verify-message",
+        "--address",
+        address,
+        "--message",
+        "gm frens",
+        "--signature",
+        signature,
+      ])
+      expect(valid).toMatchObject({
+        code: 0,
+        stdout: `valid (${protocol === "ecdsa" ? "ecdsa" : "bip322-simple"})\n`,
+      })
+      const invalid = await cli([
+        "btc",
+        "verify-message",
+        "--address",
+        address,
+        "--message",
+        "gm fren",
+        "--signature",
+        signature,
+      ])
+      expect(invalid.code).toBe(1)
+      expect(invalid.stdout).toMatch(/^invalid: /)
+    }
+  })
+
+  it("verify-message: the BIP-322 vectors' full and proof-of-funds signatures, smp/ful/pof prefixes", async () => {
+    const { vectors } = loadVectors<{
+      section: string
+      input: { message: string; address: string; signature: string }
+    }>("bip322.json")
+    for (const section of ["simple", "full", "proof_of_funds", "simple_unprefixed"]) {
+      const vector = vectors.find((candidate) => candidate.section === section)
+      if (vector === undefined) throw new Error(section)
+      const { address, message, signature } = vector.input
+      const result = await cli([
+        "btc",
+        "verify-message",
+        "--address",
+        address,
+        "--message",
+        message,
+        "--signature",
+        signature,
+        "--json",
+      ])
+      expect(result.code, `${section}: ${result.stdout}${result.stderr}`).toBe(0)
+    }
+  })
+
+  it("sign-psbt signs the inputs the wallet owns; psbt inspect shows them signed; --broadcast sends", async () => {
+    const [coin] = api.bitcoin.utxos(sender)
+    const psbt = new Psbt({ network: networks.regtest })
+    psbt.addInput({
+      hash: coin?.txid as string,
+      index: coin?.vout as number,
+      witnessUtxo: { script: payment?.script as Uint8Array, value: BigInt(coin?.value ?? 0) },
+    })
+    psbt.addOutput({ address: recipient, value: 50_000n })
+    psbt.addOutput({ address: sender, value: BigInt(coin?.value ?? 0) - 50_000n - 1_000n })
+    const unsigned = psbt.toBase64()
+
+    const before = await cli(["psbt", "inspect", unsigned, "--network", "regtest", "--json"])
+    expect(JSON.parse(before.stdout)).toMatchObject({
+      valid: true,
+      version: 0,
+      fee: "1000",
+      inputs: [{ signed: false, address: sender }],
+    })
+
+    const signed = await cli(["btc", "sign-psbt", "-", "--json"], unsigned)
+    expect(signed.code, signed.stderr).toBe(0)
+    const signedPsbt = (JSON.parse(signed.stdout) as { psbt: string }).psbt
+    const after = await cli(["psbt", "inspect", "-", "--network", "regtest"], signedPsbt)
+    expect(after.stdout).toMatch(/inputs\s+1 \(1 signed\)/)
+
+    const sent = await cli(["btc", "sign-psbt", unsigned, "--broadcast", "--json"])
+    const { txid } = JSON.parse(sent.stdout) as { txid: string }
+    expect(api.bitcoin.transaction(txid)?.fee).toBe(1_000)
+  })
+})
+
+describe("appkit-cli psbt inspect", () => {
+  const { vectors } = loadVectors<{ id: string; valid: boolean; input: string; reason?: string }>("psbt.json")
+
+  it("exits 1 with the reason for an invalid PSBT", async () => {
+    const invalid = vectors.find((vector) =>
+      vector.id.startsWith("BIP-174 invalid #5"),
+    ) as (typeof vectors)[number]
+    const result = await cli(["psbt", "inspect", invalid.input])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/^invalid: duplicate key/)
+  })
+
+  it("reads version 2 PSBTs", async () => {
+    const v2 = vectors.find((vector) => vector.id.startsWith("BIP-370 valid #25")) as (typeof vectors)[number]
+    const result = await cli(["psbt", "inspect", v2.input, "--json"])
+    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, version: 2, txVersion: 2 })
+  })
+})
