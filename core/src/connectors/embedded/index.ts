@@ -6,6 +6,21 @@ export { Email } from "../../validation/email"
 export { Otp } from "../../validation/otp"
 export { mountSecureFrame, type SecureFrame, secureFramePageUrl } from "./browserFrame"
 export {
+  accountTypeObjects,
+  connectionOf,
+  type EmbeddedConnector,
+  type EmbeddedConnectorError,
+  makeEmbeddedConnector,
+} from "./EmbeddedConnector"
+export {
+  type EmbeddedWallet,
+  type EmbeddedWalletError,
+  type EmbeddedWalletOptions,
+  type LoginContext,
+  makeEmbeddedWallet,
+  type SocialPopup,
+} from "./EmbeddedWallet"
+export {
   type FrameMessenger,
   type FrameMessengerError,
   type FrameMessengerOptions,
