@@ -7,7 +7,17 @@ export default defineConfig({
   platform: "node",
   // WalletConnect's packages break when bundled (their CJS builds are picked and `.default` interop fails:
   // "… is not a constructor"); `connect` loads them from node_modules at run time instead.
-  external: [/^node:/, /^@walletconnect\//],
+  // The secure site's server parts (`dev` only) stay in node_modules too: PGlite loads its WebAssembly and data
+  // files from beside its module, and rolldown (which bundles the frame page at start) is a native binding.
+  external: [
+    /^node:/,
+    /^@walletconnect\//,
+    /^@electric-sql\//,
+    "oidc-provider",
+    "nodemailer",
+    "smtp-server",
+    "rolldown",
+  ],
   output: {
     dir: "dist",
     format: "esm",

@@ -3,15 +3,16 @@ import { CliError, printJson, printLine } from "../output"
 import { registerDevWallet } from "./dev-wallet"
 
 /**
- * `appkit-cli dev`: the local stack on loopback — anvil, the fixture API server and the WalletConnect relay —
- * running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
- * {rpcUrl, chainId, apiUrl, relayUrl} once everything answers, for scripts that wait on it.
+ * `appkit-cli dev`: the local stack on loopback — anvil, the fixture API server, the WalletConnect relay and the
+ * embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
+ * {rpcUrl, chainId, apiUrl, relayUrl, secureSiteUrl} once everything answers, for scripts that wait on it.
  */
 interface DevOptions {
   readonly chainId: number
   readonly port: number
   readonly apiPort: number
   readonly relayPort: number
+  readonly secureSitePort: number
   readonly json?: boolean | undefined
 }
 
@@ -19,7 +20,7 @@ interface DevOptions {
  * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  */
-const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788, secureSite: 8789 } as const
 
 /** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
 const integerIn =
@@ -55,7 +56,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
-  const running: ReadonlyArray<Running> = [
+  let running: ReadonlyArray<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
     ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
     ...(relay.status === "fulfilled" ? [{ stop: relay.value.close }] : []),
@@ -65,13 +66,36 @@ const devAction = async (options: DevOptions): Promise<void> => {
     const failure = [anvil, api, relay].find((result) => result.status === "rejected")
     throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
   }
+  // The secure site signs on anvil, so it starts once anvil answers; its last dev account pays for smart accounts.
+  const sponsor = anvil.value.accounts.at(-1)
+  const secureSite = await import("@appkit/secure-site")
+    .then(({ startSecureSite }) =>
+      startSecureSite({
+        port: options.secureSitePort,
+        rpcUrl: anvil.value.rpcUrl,
+        chainId: anvil.value.chainId,
+        ...(sponsor === undefined ? {} : { sponsorPrivateKey: sponsor.privateKey }),
+      }),
+    )
+    .catch(async (error: unknown) => {
+      await stopAll(running)
+      throw new CliError(`The dev stack did not start: ${String(error)}`)
+    })
+  running = [...running, { stop: secureSite.close }]
   const chainId = `eip155:${anvil.value.chainId}`
   if (options.json) {
-    printJson({ rpcUrl: anvil.value.rpcUrl, chainId, apiUrl: api.value.url, relayUrl: relay.value.url })
+    printJson({
+      rpcUrl: anvil.value.rpcUrl,
+      chainId,
+      apiUrl: api.value.url,
+      relayUrl: relay.value.url,
+      secureSiteUrl: secureSite.url,
+    })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
     printLine(`api    ${api.value.url}`)
     printLine(`relay  ${relay.value.url}`)
+    printLine(`secure ${secureSite.url}  (embedded wallet; codes: ${secureSite.url}/dev/mailbox?to=EMAIL)`)
     printLine("accounts (10 000 ETH each):")
     for (const [index, account] of anvil.value.accounts.entries()) {
       printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
@@ -89,7 +113,9 @@ const devAction = async (options: DevOptions): Promise<void> => {
 export const register = (program: Command): void => {
   const dev = program
     .command("dev")
-    .description("Run anvil, the fixture API server and the WalletConnect relay on loopback until stopped")
+    .description(
+      "Run anvil, the fixture API server, the WalletConnect relay and the embedded wallet's secure site on loopback until stopped",
+    )
     .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
     .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
     .option(
@@ -104,7 +130,13 @@ export const register = (program: Command): void => {
       portOption("--relay-port"),
       DEFAULT_PORTS.relay,
     )
-    .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
+    .option(
+      "--secure-site-port <N>",
+      "the embedded wallet's secure site's port (0: any free port)",
+      portOption("--secure-site-port"),
+      DEFAULT_PORTS.secureSite,
+    )
+    .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl, secureSiteUrl}")
     .action(devAction)
   registerDevWallet(dev)
 }
