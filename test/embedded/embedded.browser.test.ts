@@ -1,41 +1,30 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { EMBEDDED_PROTOCOL } from "@appkit/core/embedded"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { type SecureSite, startSecureSite } from "@appkit/secure-site"
-import { type BrowserContext, chromium, type Frame, type Page } from "playwright-core"
-import { build } from "rolldown"
+import type { BrowserContext, Frame, Page } from "playwright-core"
 import { createPublicClient, getAddress, type Hex, http, parseEther, toHex, verifyMessage } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bundleForBrowser, hasChromium, launchChromium } from "../support/chromium"
 import type { Outcome } from "./browser/host"
 import { servePages } from "./browser/pageServer"
+import { fundAccount } from "./support"
 
 // The embedded wallet in Debian's chromium: a dApp page on one loopback origin embeds the secure site's frame
 // from another, core's messenger talks to it across origins, and the site signs on anvil.
-const chromiumPath = "/usr/bin/chromium"
-
-describe.skipIf(!existsSync(chromiumPath))("the embedded wallet in chromium", () => {
+describe.skipIf(!hasChromium)("the embedded wallet in chromium", () => {
   let anvil: Anvil
   let site: SecureSite
   let dapp: Awaited<ReturnType<typeof servePages>>
   let evil: Awaited<ReturnType<typeof servePages>>
   let browser: BrowserContext
-  let profile: string
+  let closeBrowser: () => Promise<void>
   const frameConsole: Array<string> = []
 
   beforeAll(async () => {
     const [started, bundle] = await Promise.all([
       startAnvil({ accounts: 3 }),
-      build({
-        input: fileURLToPath(new URL("./browser/host.ts", import.meta.url)),
-        platform: "browser",
-        write: false,
-        logLevel: "silent",
-        output: { format: "iife" },
-      }),
+      bundleForBrowser(new URL("./browser/host.ts", import.meta.url)),
     ])
     anvil = started
     const hostPage = {
@@ -45,14 +34,14 @@ describe.skipIf(!existsSync(chromiumPath))("the embedded wallet in chromium", ()
     const blank = { type: "html" as const, body: "<!doctype html><title>An ad</title>" }
     dapp = await servePages({
       "/": hostPage,
-      "/host.js": { type: "js", body: bundle.output[0].code },
+      "/host.js": { type: "js", body: bundle },
       "/blank": blank,
     })
     // Another origin: a page embedded by the dApp (an ad, a widget) that turns hostile, and a dApp the site
     // was not set up for.
     evil = await servePages({
       "/": hostPage,
-      "/host.js": { type: "js", body: bundle.output[0].code },
+      "/host.js": { type: "js", body: bundle },
       "/blank": blank,
     })
     site = await startSecureSite({
@@ -60,26 +49,13 @@ describe.skipIf(!existsSync(chromiumPath))("the embedded wallet in chromium", ()
       sponsorPrivateKey: anvil.accounts[2]?.privateKey as Hex,
       allowedOrigins: [dapp.origin],
     })
-    profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    })
+    ;({ context: browser, close: closeBrowser } = await launchChromium())
   }, 120_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await closeBrowser?.()
     await site?.close()
     await Promise.all([dapp?.close(), evil?.close(), anvil?.stop()])
-    if (profile) rmSync(profile, { recursive: true, force: true })
   })
 
   const openDapp = async (origin = dapp.origin): Promise<Page> => {
@@ -127,25 +103,9 @@ describe.skipIf(!existsSync(chromiumPath))("the embedded wallet in chromium", ()
     })
     expect(await verifyMessage({ address, message: "hello from chromium", signature })).toBe(true)
 
-    const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
-    const funder = privateKeyToAccount(anvil.accounts[0]?.privateKey as Hex)
-    await chain.waitForTransactionReceipt({
-      hash: await chain.request({
-        method: "eth_sendRawTransaction",
-        params: [
-          await funder.signTransaction({
-            to: address,
-            value: parseEther("1"),
-            chainId: anvil.chainId,
-            nonce: await chain.getTransactionCount({ address: funder.address }),
-            gas: 21_000n,
-            maxFeePerGas: 10_000_000_000n,
-            maxPriorityFeePerGas: 1n,
-          }),
-        ],
-      }),
-    })
+    await fundAccount(anvil, address, parseEther("1"))
     const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
     const hash = await value<Hex>(page, {
       _tag: "RpcRequest",
       method: "eth_sendTransaction",

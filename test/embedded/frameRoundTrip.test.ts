@@ -10,7 +10,15 @@ import { createPublicClient, getAddress, type Hex, http, parseEther, toHex, veri
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Anvil } from "../../fixtures/src/index"
-import { type DappSession, failureOf, memoryStorage, openDapp, signInAtProvider, startStack } from "./support"
+import {
+  type DappSession,
+  failureOf,
+  fundAccount,
+  memoryStorage,
+  openDapp,
+  signInAtProvider,
+  startStack,
+} from "./support"
 
 // Core's messenger and the secure site's frame handler, talking through browser-like windows in Node, with
 // the real site behind them: PGlite, SMTP mail, the OpenID provider, anvil.
@@ -61,25 +69,9 @@ describe("email sign-in through the frame", () => {
     })
     expect(await verifyMessage({ address, message: "gm", signature: signature as Hex })).toBe(true)
 
-    const funder = privateKeyToAccount(anvil.accounts[0]?.privateKey as Hex)
-    const reader = createPublicClient({ transport: http(anvil.rpcUrl) })
-    await reader.waitForTransactionReceipt({
-      hash: await reader.request({
-        method: "eth_sendRawTransaction",
-        params: [
-          await funder.signTransaction({
-            to: address,
-            value: parseEther("1"),
-            chainId: chainId(),
-            nonce: await reader.getTransactionCount({ address: funder.address }),
-            gas: 21_000n,
-            maxFeePerGas: 10_000_000_000n,
-            maxPriorityFeePerGas: 1n,
-          }),
-        ],
-      }),
-    })
+    await fundAccount(anvil, address, parseEther("1"))
     const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const reader = createPublicClient({ transport: http(anvil.rpcUrl) })
     const hash = await first.ask({
       _tag: "RpcRequest",
       method: "eth_sendTransaction",

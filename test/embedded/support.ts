@@ -16,7 +16,8 @@ import {
   storageKeys,
 } from "@appkit/secure-site"
 import { Effect, Exit, Scope } from "effect"
-import type { Hex } from "viem"
+import { type Address, createPublicClient, type Hex, http } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
 import { FakeWindow, fakeFramePort } from "../../core/src/testing/fakeWindows"
 
 /** anvil with a funded sponsor for smart accounts, and a secure site signing on it. */
@@ -43,6 +44,24 @@ export const startStack = async (): Promise<{
     await anvil.stop()
     throw error
   }
+}
+
+/** Sends `value` wei to `to` from anvil's first account (an embedded wallet starts empty) and waits for it. */
+export const fundAccount = async (anvil: Anvil, to: Address, value: bigint): Promise<void> => {
+  const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
+  const funder = privateKeyToAccount(anvil.accounts[0]?.privateKey as Hex)
+  const raw = await funder.signTransaction({
+    to,
+    value,
+    chainId: anvil.chainId,
+    nonce: await chain.getTransactionCount({ address: funder.address, blockTag: "pending" }),
+    gas: 21_000n,
+    maxFeePerGas: 10_000_000_000n,
+    maxPriorityFeePerGas: 1n,
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await chain.sendRawTransaction({ serializedTransaction: raw }),
+  })
 }
 
 /** A frame's storage (the secure site's localStorage), kept across "reloads" when a test passes it on. */

@@ -1,54 +1,30 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { type Anvil, createDevEip1193Provider, type DevEip1193Provider, startAnvil } from "@appkit/fixtures"
-import { type BrowserContext, chromium, type Page } from "playwright-core"
-import { build } from "rolldown"
+import type { BrowserContext, Page } from "playwright-core"
 import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bundleForBrowser, hasChromium, launchChromium } from "../support/chromium"
 
 // EIP-6963 in a real browser: Debian's chromium (never a downloaded one) runs core's discovery and
 // InjectedConnector against the dev wallet announced in the same page. Skipped where chromium is absent.
-const chromiumPath = "/usr/bin/chromium"
-const hasChromium = existsSync(chromiumPath)
 
 describe.skipIf(!hasChromium)("EIP-6963 discovery and the injected connector in chromium", () => {
   let anvil: Anvil
   let wallet: DevEip1193Provider
   let browser: BrowserContext
+  let closeBrowser: () => Promise<void>
   let page: Page
-  let profile: string
 
   beforeAll(async () => {
     const [started, bundle] = await Promise.all([
       startAnvil({ accounts: 2 }),
-      build({
-        input: fileURLToPath(new URL("./browser/page.ts", import.meta.url)),
-        platform: "browser",
-        write: false,
-        output: { format: "iife" },
-      }),
+      bundleForBrowser(new URL("./browser/page.ts", import.meta.url)),
     ])
     anvil = started
     wallet = createDevEip1193Provider({
       privateKeys: anvil.accounts.map((account) => account.privateKey),
       chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
     })
-    profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
-    // A fresh profile per run: nothing from an earlier run (or a user) leaks into the page.
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    })
+    ;({ context: browser, close: closeBrowser } = await launchChromium())
     page = await browser.newPage()
     // The bridge: the page's provider forwards requests here, wallet events go back into the page.
     await page.exposeFunction("devWalletRequest", async (json: string) => {
@@ -67,13 +43,12 @@ describe.skipIf(!hasChromium)("EIP-6963 discovery and the injected connector in 
       )
     }
     await page.setContent("<!doctype html><title>dApp</title>")
-    await page.addScriptTag({ content: bundle.output[0].code })
+    await page.addScriptTag({ content: bundle })
   }, 60_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await closeBrowser?.()
     await anvil?.stop()
-    if (profile) rmSync(profile, { recursive: true, force: true })
   })
 
   it("discovers the announced wallet once, connects, signs, rejects unlisted methods and sees wallet events", async () => {
