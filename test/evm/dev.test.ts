@@ -6,7 +6,18 @@ import WebSocket from "ws"
 import { cliPath } from "../support/cli"
 
 /** Tests never take the well-known ports a developer's own `npm start` may hold. */
-const freePorts = ["--port", "0", "--solana-port", "0", "--api-port", "0", "--relay-port", "0"]
+const freePorts = [
+  "--port",
+  "0",
+  "--solana-port",
+  "0",
+  "--api-port",
+  "0",
+  "--relay-port",
+  "0",
+  "--secure-site-port",
+  "0",
+]
 
 const rpc = async (url: string, method: string) => {
   const response = await fetch(url, {
@@ -36,7 +47,7 @@ describe("appkit-cli dev", () => {
     if (child?.exitCode === null) child.kill("SIGKILL")
   })
 
-  it("starts anvil, the Solana chain, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
+  it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
       stdio: ["ignore", "pipe", "pipe"],
     })
@@ -46,6 +57,7 @@ describe("appkit-cli dev", () => {
       "chainId",
       "relayUrl",
       "rpcUrl",
+      "secureSiteUrl",
       "solanaChainId",
       "solanaRpcUrl",
     ])
@@ -53,6 +65,7 @@ describe("appkit-cli dev", () => {
     expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(started.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+/)
+    expect(started.secureSiteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
 
     expect(await rpc(started.rpcUrl as string, "eth_chainId")).toBe("0x539")
     // CAIP-2 for Solana: the first 32 characters of the chain's genesis hash.
@@ -65,6 +78,8 @@ describe("appkit-cli dev", () => {
     const [request, response] = await once(socket, "unexpected-response")
     expect(response.statusCode).toBe(401)
     request.destroy()
+    const frame = await fetch(new URL("/frame.js", started.secureSiteUrl))
+    expect([frame.status, (await frame.text()).length > 1000]).toEqual([200, true])
 
     const exited = once(child, "exit")
     child.kill("SIGTERM")
@@ -73,6 +88,7 @@ describe("appkit-cli dev", () => {
     await expect(rpc(started.rpcUrl as string, "eth_chainId")).rejects.toThrow()
     await expect(rpc(started.solanaRpcUrl as string, "getHealth")).rejects.toThrow()
     await expect(fetch(new URL("/v1/supported-chains", started.apiUrl))).rejects.toThrow()
+    await expect(fetch(new URL("/frame", started.secureSiteUrl))).rejects.toThrow()
   })
 
   it("rejects a malformed --chain-id as a usage error", async () => {

@@ -10,6 +10,8 @@ const ENTRY_BUDGET_GZIP = 120 * 1024
 
 /** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
 const signClientMarker = "wc_sessionPropose"
+/** A string only the embedded wallet's code contains (its frame protocol's name). */
+const embeddedMarker = "appkit-embedded/1"
 
 describe("the browser bundle of @appkit/core", () => {
   it("an injected-wallet dApp stays within its budget and never downloads WalletConnect or Node built-ins", async () => {
@@ -22,6 +24,7 @@ describe("the browser bundle of @appkit/core", () => {
     const loaded = staticallyLoaded(chunks, entry as OutputChunk)
     for (const chunk of loaded) {
       expect(chunk.code).not.toContain(signClientMarker)
+      expect(chunk.code).not.toContain(embeddedMarker)
       expect(chunk.code).not.toMatch(/["']node:/)
     }
     const lazy = chunks.filter((chunk) => chunk.code.includes(signClientMarker))
@@ -36,6 +39,17 @@ describe("the browser bundle of @appkit/core", () => {
     expect(entry.code).not.toContain(signClientMarker)
     expect(gzipSize(entry)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
     const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.code.includes(signClientMarker))
+    expect(lazy).toHaveLength(1)
+    expect(entry.dynamicImports).toContain(lazy[0]?.fileName)
+  })
+
+  it("an email-login dApp loads the embedded wallet only on demand, in a lazy chunk", async () => {
+    const chunks = await bundle("embeddedApp")
+    const entry = chunks.find((chunk) => chunk.isEntry) as OutputChunk
+    const loaded = staticallyLoaded(chunks, entry)
+    expect(loaded.some((chunk) => chunk.code.includes(embeddedMarker))).toBe(false)
+    expect(gzipSize(entry)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
+    const lazy = chunks.filter((chunk) => chunk.code.includes(embeddedMarker))
     expect(lazy).toHaveLength(1)
     expect(entry.dynamicImports).toContain(lazy[0]?.fileName)
   })

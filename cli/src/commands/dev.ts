@@ -3,10 +3,10 @@ import { CliError, printJson, printLine } from "../output"
 import { registerDevWallet } from "./dev-wallet"
 
 /**
- * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server and
- * the WalletConnect relay — running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
- * {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl} once everything answers, for scripts
- * that wait on it.
+ * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
+ * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
+ * together. `--json` prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl,
+ * secureSiteUrl} once everything answers, for scripts that wait on it.
  */
 interface DevOptions {
   readonly chainId: number
@@ -14,6 +14,7 @@ interface DevOptions {
   readonly solanaPort: number
   readonly apiPort: number
   readonly relayPort: number
+  readonly secureSitePort: number
   readonly json?: boolean | undefined
 }
 
@@ -22,7 +23,7 @@ interface DevOptions {
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  * The Solana chain takes 8899, where solana-test-validator listens.
  */
-const DEFAULT_PORTS = { anvil: 8545, solana: 8899, api: 8787, relay: 8788 } as const
+const DEFAULT_PORTS = { anvil: 8545, solana: 8899, api: 8787, relay: 8788, secureSite: 8789 } as const
 
 /** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
 const integerIn =
@@ -59,7 +60,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
-  const running: ReadonlyArray<Running> = [
+  let running: ReadonlyArray<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
     ...(solana.status === "fulfilled" ? [solana.value] : []),
     ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
@@ -75,6 +76,22 @@ const devAction = async (options: DevOptions): Promise<void> => {
     const failure = [anvil, solana, api, relay].find((result) => result.status === "rejected")
     throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
   }
+  // The secure site signs on anvil, so it starts once anvil answers; its last dev account pays for smart accounts.
+  const sponsor = anvil.value.accounts.at(-1)
+  const secureSite = await import("@appkit/secure-site")
+    .then(({ startSecureSite }) =>
+      startSecureSite({
+        port: options.secureSitePort,
+        rpcUrl: anvil.value.rpcUrl,
+        chainId: anvil.value.chainId,
+        ...(sponsor === undefined ? {} : { sponsorPrivateKey: sponsor.privateKey }),
+      }),
+    )
+    .catch(async (error: unknown) => {
+      await stopAll(running)
+      throw new CliError(`The dev stack did not start: ${String(error)}`)
+    })
+  running = [...running, { stop: secureSite.close }]
   const chainId = `eip155:${anvil.value.chainId}`
   if (options.json) {
     printJson({
@@ -84,12 +101,14 @@ const devAction = async (options: DevOptions): Promise<void> => {
       solanaChainId: solana.value.chainId,
       apiUrl: api.value.url,
       relayUrl: relay.value.url,
+      secureSiteUrl: secureSite.url,
     })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
     printLine(`solana ${solana.value.rpcUrl}  (${solana.value.chainId})`)
     printLine(`api    ${api.value.url}`)
     printLine(`relay  ${relay.value.url}`)
+    printLine(`secure ${secureSite.url}  (embedded wallet; codes: ${secureSite.url}/dev/mailbox?to=EMAIL)`)
     printLine("accounts (10 000 ETH each):")
     for (const [index, account] of anvil.value.accounts.entries()) {
       printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
@@ -114,7 +133,7 @@ export const register = (program: Command): void => {
   const dev = program
     .command("dev")
     .description(
-      "Run anvil, the local Solana chain, the fixture API server and the WalletConnect relay on loopback until stopped",
+      "Run anvil, the local Solana chain, the fixture API server, the WalletConnect relay and the embedded wallet's secure site on loopback until stopped",
     )
     .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
     .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
@@ -136,7 +155,16 @@ export const register = (program: Command): void => {
       portOption("--relay-port"),
       DEFAULT_PORTS.relay,
     )
-    .option("--json", "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl}")
+    .option(
+      "--secure-site-port <N>",
+      "the embedded wallet's secure site's port (0: any free port)",
+      portOption("--secure-site-port"),
+      DEFAULT_PORTS.secureSite,
+    )
+    .option(
+      "--json",
+      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl}",
+    )
     .action(devAction)
   registerDevWallet(dev)
 }

@@ -58,6 +58,11 @@ export const Timings = {
   frameLoadTimeout: Duration.seconds(20),
   frameRequestTimeout: Duration.seconds(30),
   frameSignOutWait: Duration.seconds(3),
+  /**
+   * Embedded-wallet waits paced by the user on another screen (approving a Farcaster sign-in, typing a
+   * password in the social-login popup): as long as a pairing URI lives, the §9 bound for the same kind of wait.
+   */
+  frameUserActionTimeout: Duration.minutes(4),
   // flows
   transactionConfirmationTimeout: Duration.seconds(25),
   /** A pairing URI expires this long after it is created… */

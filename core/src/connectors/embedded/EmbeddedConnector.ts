@@ -1,0 +1,95 @@
+import { Effect, PubSub, type Scope, Stream } from "effect"
+import type { AccountTypeObject, EmbeddedWalletUser } from "../../domain/account"
+import { parseChainId } from "../../domain/caip"
+import { ConnectionError } from "../../errors/connection"
+import type { Connection, Connector, ConnectorEvent } from "../Connector"
+import type { EmbeddedWallet, EmbeddedWalletError } from "./EmbeddedWallet"
+
+/**
+ * The embedded wallet as a §3 AUTH connector, so Connection, Account and Network state drive it like any other
+ * wallet. Its `connect` restores the frame's session (after a reload, or once an email, social or Farcaster
+ * flow of EmbeddedWallet has signed the user in); it never starts a flow itself.
+ */
+export type EmbeddedConnectorError = EmbeddedWalletError | ConnectionError
+
+export interface EmbeddedConnector extends Connector<EmbeddedConnectorError> {
+  readonly wallet: EmbeddedWallet
+  /** §4 account-type switch (falling back to the EOA on error); announces the new account. */
+  readonly setAccountType: (type: "eoa" | "smartAccount") => Effect.Effect<string, EmbeddedConnectorError>
+}
+
+/** The user's accounts as §3 account type objects. */
+export const accountTypeObjects = (user: EmbeddedWalletUser): ReadonlyArray<AccountTypeObject> =>
+  (user.accounts ?? [{ address: user.address, type: "EOA" as const }]).map((account) => ({
+    namespace: "eip155",
+    address: account.address,
+    type: account.type === "EOA" ? "eoa" : "smartAccount",
+  }))
+
+export const connectionOf = (user: EmbeddedWalletUser): Connection => ({
+  accounts: [`eip155:${user.chainId}:${user.address}`],
+  chainId: `eip155:${user.chainId}`,
+  allAccounts: accountTypeObjects(user),
+})
+
+/** The EVM chain id of a CAIP-2 eip155 id; anything else is not a chain this wallet signs on. */
+const evmChainId = (caip: string): number | undefined => {
+  const parsed = parseChainId(caip)
+  if (parsed._tag === "Failure" || parsed.success.namespace !== "eip155") return undefined
+  const id = Number(parsed.success.reference)
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
+export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(function* (
+  wallet: EmbeddedWallet,
+  options: { readonly id?: string; readonly name?: string } = {},
+): Effect.fn.Return<EmbeddedConnector, never, Scope.Scope> {
+  const events = yield* Effect.acquireRelease(PubSub.unbounded<ConnectorEvent>(), PubSub.shutdown)
+  let chainId: number | undefined
+  const publish = (event: ConnectorEvent) => PubSub.publish(events, event)
+
+  return {
+    id: options.id ?? "embedded",
+    name: options.name ?? "Email and socials",
+    type: "AUTH",
+    chain: "eip155",
+    wallet,
+    connect: (connectOptions) =>
+      Effect.gen(function* () {
+        const requested =
+          connectOptions?.chainId === undefined ? undefined : evmChainId(connectOptions.chainId)
+        const user = yield* wallet.restore({ chainId: requested ?? chainId })
+        if (user._tag === "None") return yield* new ConnectionError({ reason: "connectorNotConnected" })
+        chainId = Number(user.value.chainId)
+        return connectionOf(user.value)
+      }),
+    disconnect: () =>
+      Effect.andThen(
+        wallet.signOut,
+        Effect.andThen(
+          Effect.sync(() => (chainId = undefined)),
+          publish({ _tag: "disconnect" }),
+        ),
+      ),
+    request: (request) => wallet.request(request, chainId),
+    switchChain: (caip) =>
+      Effect.gen(function* () {
+        const target = evmChainId(caip)
+        if (target === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
+        chainId = yield* wallet.switchNetwork(target)
+        yield* publish({ _tag: "chainChanged", chainId: `eip155:${chainId}` })
+      }),
+    setAccountType: (type) =>
+      Effect.gen(function* () {
+        const switched = yield* wallet.setPreferredAccount(type)
+        const user = yield* wallet.getUser({ chainId })
+        yield* publish({
+          _tag: "accountsChanged",
+          accounts: [`eip155:${user.chainId}:${switched.address}`],
+          allAccounts: accountTypeObjects(user),
+        })
+        return switched.address
+      }),
+    events: Stream.fromPubSub(events),
+  }
+})
