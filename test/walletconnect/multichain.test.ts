@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process"
 import { createPublicKey, verify } from "node:crypto"
 import {
   type Connection,
@@ -38,6 +39,7 @@ import {
 import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cliPath } from "../support/cli"
 
 // A dApp's WalletConnect connector and the dev wallet, real sign-clients on both sides through the local
 // relay, on the polkadot, cosmos and solana namespaces: the accounts the session exposes, and every sign
@@ -116,7 +118,7 @@ const devWallet = async (options: Partial<DevWalletOptions> = {}) => {
 
 /** Connects a fresh dApp connector on `chains` through `wallet` (it scans the URI), then runs `body`. */
 const session = <A, E>(
-  wallet: DevWallet,
+  wallet: Pick<DevWallet, "pair">,
   chains: ReadonlyArray<string>,
   body: (connector: WalletConnectConnector, connection: Connection) => Effect.Effect<A, E>,
 ) =>
@@ -326,5 +328,49 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
       Effect.succeed(connection),
     )
     expect(connection.accounts).toEqual([`${cosmos}:${dev.cosmos}`])
+  })
+
+  it("appkit-cli dev wallet answers the three namespaces as well", async () => {
+    let output = ""
+    let walletProcess: ReturnType<typeof spawn> | undefined
+    const pair = async (uri: string) => {
+      walletProcess = spawn(process.execPath, [cliPath, "dev", "wallet", "--uri", uri], {
+        env: { ...process.env, APPKIT_RELAY_URL: relay.url, APPKIT_PRIVATE_KEY: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      })
+      walletProcess.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+      walletProcess.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+    }
+    try {
+      const signed = await session({ pair }, [cosmos, polkadot, solana], (connector, connection) =>
+        Effect.gen(function* () {
+          const adr036 = yield* signCosmosAdr036(connector.request, {
+            signer: dev.cosmos,
+            data: "from the CLI",
+          })
+          yield* connector.switchChain(polkadot)
+          const message = yield* signPolkadotMessage(connector.request, {
+            address: dev.polkadot,
+            message: "from the CLI",
+          })
+          return { accounts: connection.accounts, adr036, message }
+        }),
+      )
+      expect(signed.accounts).toEqual([
+        `${cosmos}:${dev.cosmos}`,
+        `${polkadot}:${dev.polkadot}`,
+        `${solana}:${dev.solana}`,
+      ])
+      expect(signed.message.scheme).toBe("sr25519")
+    } finally {
+      const running = walletProcess
+      if (running !== undefined) {
+        const exited = new Promise((resolve) => running.once("close", resolve))
+        running.kill("SIGTERM")
+        expect(await exited).toBe(0)
+      }
+    }
+    expect(output).toContain("answered cosmos_signAmino")
+    expect(output).toContain("answered polkadot_signMessage")
   })
 })
