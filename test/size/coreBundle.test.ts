@@ -1,7 +1,6 @@
-import { fileURLToPath } from "node:url"
-import { gzipSync } from "node:zlib"
-import { type OutputChunk, rolldown } from "rolldown"
+import type { OutputChunk } from "rolldown"
 import { describe, expect, it } from "vitest"
+import { bundle, gzipSize } from "./bundle"
 
 /**
  * Size budgets for what a browser dApp downloads (deterministic, so they are tests; speed is only ever
@@ -11,17 +10,6 @@ const ENTRY_BUDGET_GZIP = 120 * 1024
 
 /** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
 const signClientMarker = "wc_sessionPropose"
-
-const bundle = async (app: string): Promise<ReadonlyArray<OutputChunk>> => {
-  const build = await rolldown({
-    input: fileURLToPath(new URL(`apps/${app}.ts`, import.meta.url)),
-    platform: "browser",
-    logLevel: "silent",
-  })
-  const { output } = await build.generate({ format: "esm", minify: true })
-  await build.close()
-  return output.filter((item): item is OutputChunk => item.type === "chunk")
-}
 
 /** The chunk and every chunk it imports statically, transitively: what a page loads before any dynamic import. */
 const staticallyLoaded = (
@@ -40,8 +28,6 @@ const staticallyLoaded = (
   visit(from)
   return [...loaded]
 }
-
-const gzipSize = (chunk: OutputChunk) => gzipSync(chunk.code).length
 
 describe("the browser bundle of @appkit/core", () => {
   it("an injected-wallet dApp stays within its budget and never downloads WalletConnect or Node built-ins", async () => {

@@ -1,7 +1,6 @@
-import { fileURLToPath } from "node:url"
-import { gzipSync } from "node:zlib"
-import { type OutputChunk, rolldown } from "rolldown"
+import type { OutputChunk } from "rolldown"
 import { describe, expect, it } from "vitest"
+import { bundle, lazyCost } from "./bundle"
 
 /** Strings only sr25519's code (its Merlin transcript) and the cosmos ADR-036 document contain. */
 const markers = { polkadot: "Merlin v1.0", cosmos: "sign/MsgSignData" } as const
@@ -12,17 +11,6 @@ const markers = { polkadot: "Merlin v1.0", cosmos: "sign/MsgSignData" } as const
  * checks; secp256k1 is the entry's too): see bench/multichainChunks.bench.ts.
  */
 const LAZY_BUDGET_GZIP = { polkadot: 6 * 1024, cosmos: 6 * 1024 } as const
-
-const bundle = async (app: string): Promise<ReadonlyArray<OutputChunk>> => {
-  const build = await rolldown({
-    input: fileURLToPath(new URL(`apps/${app}.ts`, import.meta.url)),
-    platform: "browser",
-    logLevel: "silent",
-  })
-  const { output } = await build.generate({ format: "esm", minify: true })
-  await build.close()
-  return output.filter((item): item is OutputChunk => item.type === "chunk")
-}
 
 describe("Polkadot and cosmos code in a browser bundle", () => {
   it("never reaches an app that does not import their subpaths, not even as a lazy chunk", async () => {
@@ -42,18 +30,7 @@ describe("Polkadot and cosmos code in a browser bundle", () => {
       expect(lazy).toHaveLength(1)
       const [chunk] = lazy as [OutputChunk]
       expect(entry.dynamicImports).toContain(chunk.fileName)
-      // The chunk with everything it imports that the entry does not already load.
-      const own = [
-        chunk,
-        ...chunks.filter(
-          (other) =>
-            chunk.imports.includes(other.fileName) &&
-            !entry.imports.includes(other.fileName) &&
-            other !== entry,
-        ),
-      ]
-      const size = own.reduce((total, part) => total + gzipSync(part.code).length, 0)
-      expect(size).toBeLessThanOrEqual(LAZY_BUDGET_GZIP[namespace])
+      expect(lazyCost(chunks, entry, chunk).gzip).toBeLessThanOrEqual(LAZY_BUDGET_GZIP[namespace])
     }
   })
 })

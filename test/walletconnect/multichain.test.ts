@@ -13,6 +13,7 @@ import {
   signCosmosAdr036,
   signCosmosAmino,
   signCosmosDirect,
+  signDocFromJson,
   verifyCosmosAdr036Signature,
 } from "@appkit/core/cosmos"
 import { signPolkadotMessage, signPolkadotTransaction, verifyPolkadotSignature } from "@appkit/core/polkadot"
@@ -21,6 +22,7 @@ import {
   type DevWalletOptions,
   guardLoopback,
   type Relay,
+  referenceVectors,
   startDevWallet,
   startRelay,
 } from "@appkit/fixtures"
@@ -36,7 +38,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit"
-import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
+import { Effect, Exit, Fiber, Layer, Option, Result, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath } from "../support/cli"
@@ -48,48 +50,21 @@ const polkadot = "polkadot:91b171bb158e2d3848fa23a9f1c25182"
 const cosmos = "cosmos:cosmoshub-4"
 const solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 
-// The dev mnemonic's accounts as polkadot.js, Keplr (cosmjs) and Phantom (SLIP-10 m/44'/501'/0'/0') show them.
+// The dev mnemonic's accounts as polkadot.js, Keplr (cosmjs) and Phantom (SLIP-10) show them.
 const dev = {
-  polkadot: "15hjAH9GXCLMkcSxeRcbdbtuQZ59pgL6rDU73FBknBprgNR8",
-  polkadotEd25519: "14fNift8UdU2Dezs3LPZUHbFVma2gpS1nxQeCkrBQRmV9Z3d",
-  cosmos: "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7",
-  cosmosPubkey: "AiOqZ51tU0TiAeDfnwKrFahHJu7g37TpU8Rqniy1I0nc",
-  solana: "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96",
+  polkadot: referenceVectors.polkadot.sr25519.polkadot,
+  polkadotEd25519: referenceVectors.polkadot.ed25519.polkadot,
+  cosmos: referenceVectors.cosmos.address,
+  cosmosPubkey: referenceVectors.cosmos.pubKey.value,
+  solana: referenceVectors.solana.address,
 }
 
 /**
- * A transfer on Polkadot as a dApp hands it to polkadot_signTransaction, and the bytes polkadot.js
- * (@polkadot/types 16.5.6, `ExtrinsicPayload.toU8a({ method: true })`) says are signed for it: the check
- * does not rely on the dev wallet's own encoder.
+ * A transfer on Polkadot as a dApp hands it to polkadot_signTransaction, and the bytes polkadot.js says are
+ * signed for it: the check does not rely on the dev wallet's own encoder.
  */
-const transfer = {
-  payload: {
-    address: dev.polkadot,
-    blockHash: `0x${"11".repeat(32)}`,
-    blockNumber: "0x00000393",
-    era: "0x3503",
-    genesisHash: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
-    method: "0x0503001cbd2d43530a44705ad088af313e18f80b53ef16b36177cd4b77b846f2a5f07c0b00407a10f35a",
-    nonce: "0x0000002a",
-    specVersion: "0x000f4dfc",
-    tip: "0x00000000000000000000000000000000",
-    transactionVersion: "0x0000001a",
-    signedExtensions: [
-      "CheckNonZeroSender",
-      "CheckSpecVersion",
-      "CheckTxVersion",
-      "CheckGenesis",
-      "CheckMortality",
-      "CheckNonce",
-      "CheckWeight",
-      "ChargeTransactionPayment",
-      "PrevalidateAttests",
-    ],
-    version: 4,
-  },
-  signedBytes:
-    "0503001cbd2d43530a44705ad088af313e18f80b53ef16b36177cd4b77b846f2a5f07c0b00407a10f35a3503a800fc4d0f001a00000091b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c31111111111111111111111111111111111111111111111111111111111111111",
-}
+const [transfer] = referenceVectors.polkadot.payloads
+const cosmjs = referenceVectors.cosmos
 
 let relay: Relay
 const wallets: Array<DevWallet> = []
@@ -192,7 +167,7 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
     expect(signed.transaction.signature.slice(0, 4)).toBe("0x01")
     const verified = verifyPolkadotSignature({
       address: dev.polkadot,
-      data: hex.decode(transfer.signedBytes),
+      data: hex.decode(transfer.signed.slice(2)),
       signature: signed.transaction.signature,
     })
     expect(verified).toMatchObject({ _tag: "Success", success: { scheme: "sr25519" } })
@@ -211,50 +186,32 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
     const result = await session(wallet, [cosmos], (connector) =>
       Effect.all({
         accounts: getCosmosAccounts(connector.request),
-        adr036: signCosmosAdr036(connector.request, { signer: dev.cosmos, data: "hello <cosmos> & friends" }),
+        adr036: signCosmosAdr036(connector.request, { signer: dev.cosmos, data: cosmjs.adr036.data }),
         amino: signCosmosAmino(connector.request, {
           signerAddress: dev.cosmos,
-          signDoc: {
-            chain_id: "cosmoshub-4",
-            account_number: "42",
-            sequence: "7",
-            fee: { amount: [{ denom: "uatom", amount: "5000" }], gas: "200000" },
-            msgs: [
-              { type: "cosmos-sdk/MsgSend", value: { from_address: dev.cosmos, to_address: dev.cosmos } },
-            ],
-            memo: "",
-          },
+          signDoc: cosmjs.amino.signDoc,
         }),
         direct: signCosmosDirect(connector.request, {
           signerAddress: dev.cosmos,
-          signDoc: {
-            bodyBytes: Uint8Array.of(10, 3, 1, 2, 3),
-            authInfoBytes: Uint8Array.of(18, 2, 16, 1),
-            chainId: "cosmoshub-4",
-            accountNumber: 12345678901n,
-          },
+          signDoc: Result.getOrThrow(signDocFromJson(cosmjs.direct.signDoc)),
         }),
       }),
     )
     expect(result.accounts).toEqual([
       { algo: "secp256k1", address: dev.cosmos, pubkey: base64.decode(dev.cosmosPubkey) },
     ])
-    expect(result.adr036.signed).toEqual(makeAdr036SignDoc(dev.cosmos, "hello <cosmos> & friends"))
+    expect(result.adr036.signed).toEqual(makeAdr036SignDoc(dev.cosmos, cosmjs.adr036.data))
     expect(
       verifyCosmosAdr036Signature({
         signer: dev.cosmos,
-        data: "hello <cosmos> & friends",
+        data: cosmjs.adr036.data,
         signature: result.adr036.signature,
       }),
     ).toMatchObject({ _tag: "Success" })
     // cosmjs signs deterministically (RFC 6979): the same signatures cosmjs made for these documents offline.
-    expect(result.adr036.signature.signature).toBe(
-      "opEZdbMaaLTTEyvK3PODO3T9z7tOQEO5RA/4yezoT0oMidT7BOoPR4/vuYFXZLV4g//INshgXmyGKp/PKf+hZg==",
-    )
-    expect(result.direct.signature.signature).toBe(
-      "FhxgQPvJDbPG5gZLeiUu45tb+7dXoUlMVNdkU3TZZy1uu5S39USsROKD6gRSeJV8BLtxz6wMRHMKiH7/cPdx9A==",
-    )
-    expect(result.amino.signature.pub_key.value).toBe(dev.cosmosPubkey)
+    expect(result.adr036.signature).toEqual(cosmjs.adr036.signature)
+    expect(result.amino.signature).toEqual(cosmjs.amino.signature)
+    expect(result.direct.signature).toEqual(cosmjs.direct.signature)
   })
 
   it("solana: signs a message and a transaction with the dev key", async () => {

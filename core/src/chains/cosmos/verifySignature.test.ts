@@ -3,7 +3,7 @@ import { base64 } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cosmjs, stdSignature } from "../../testing/cosmosVectors"
+import { cosmjs } from "../../testing/cosmosVectors"
 import { cosmosAddressOf } from "./address"
 import { makeAdr036SignDoc } from "./adr036"
 import { serializeAminoSignDoc } from "./aminoJson"
@@ -23,7 +23,7 @@ describe("cosmos signature verification", () => {
     const adr036 = {
       signer: cosmjs.address,
       data: cosmjs.adr036.data,
-      signature: stdSignature(cosmjs.adr036.signature),
+      signature: cosmjs.adr036.signature,
     }
     expect(reasonOf(verifyCosmosAdr036Signature(adr036))).toBe("verified")
     expect(
@@ -31,7 +31,7 @@ describe("cosmos signature verification", () => {
         verifyCosmosAminoSignature({
           signerAddress: cosmjs.address,
           signDoc: cosmjs.amino.doc,
-          signature: stdSignature(cosmjs.amino.signature),
+          signature: cosmjs.amino.signature,
         }),
       ),
     ).toBe("verified")
@@ -40,7 +40,7 @@ describe("cosmos signature verification", () => {
         verifyCosmosDirectSignature({
           signerAddress: cosmjs.address,
           signDoc: cosmjs.direct.signDoc,
-          signature: stdSignature(cosmjs.direct.signature),
+          signature: cosmjs.direct.signature,
         }),
       ),
     ).toBe("verified")
@@ -56,11 +56,11 @@ describe("cosmos signature verification", () => {
   })
 
   it("refuses other data, another document, another chain's copy of the doc", () => {
-    const signature = stdSignature(cosmjs.adr036.signature)
+    const signature = cosmjs.adr036.signature
     expect(reasonOf(verifyCosmosAdr036Signature({ signer: cosmjs.address, data: "hello", signature }))).toBe(
       "invalidSignature",
     )
-    const direct = { signerAddress: cosmjs.address, signature: stdSignature(cosmjs.direct.signature) }
+    const direct = { signerAddress: cosmjs.address, signature: cosmjs.direct.signature }
     expect(
       reasonOf(
         verifyCosmosDirectSignature({
@@ -79,7 +79,7 @@ describe("cosmos signature verification", () => {
   it("ties the key to the signer: same key on another prefix is fine, another account's address is not", () => {
     // The ADR-036 doc names the signer, so the osmo form signs a different doc; check the raw bytes instead.
     const signBytes = encodeSignDoc(cosmjs.direct.signDoc)
-    const signature = stdSignature(cosmjs.direct.signature)
+    const signature = cosmjs.direct.signature
     expect(reasonOf(verifyCosmosSignBytes({ signerAddress: cosmjs.osmo, signBytes, signature }))).toBe(
       "verified",
     )
@@ -94,7 +94,7 @@ describe("cosmos signature verification", () => {
 
   it("says why a signature cannot be checked", () => {
     const signBytes = encodeSignDoc(cosmjs.direct.signDoc)
-    const base = stdSignature(cosmjs.direct.signature)
+    const base = cosmjs.direct.signature
     const check = (signature: typeof base) =>
       reasonOf(verifyCosmosSignBytes({ signerAddress: cosmjs.address, signBytes, signature }))
     expect(check({ ...base, pub_key: { ...base.pub_key, type: "ethermint/PubKeyEthSecp256k1" } })).toBe(

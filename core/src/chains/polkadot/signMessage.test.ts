@@ -1,3 +1,4 @@
+import { referenceVectors } from "@appkit/fixtures"
 import { hex } from "@scure/base"
 import * as sr25519 from "@scure/sr25519"
 import { Effect, Exit } from "effect"
@@ -7,10 +8,10 @@ import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { signPolkadotMessage } from "./signMessage"
 
 // The dev mnemonic's sr25519 account (polkadot.js: mnemonicToMiniSecret, then the sr25519 pair).
-const miniSecret = hex.decode("4ca479f5e0dc0ee04ebcbadb64c220267dad42b8cfa4da1f0874787523b4709c")
-const secret = sr25519.secretFromSeed(miniSecret)
-const address = "15hjAH9GXCLMkcSxeRcbdbtuQZ59pgL6rDU73FBknBprgNR8"
-const otherAddress = "14fNift8UdU2Dezs3LPZUHbFVma2gpS1nxQeCkrBQRmV9Z3d"
+const { polkadot } = referenceVectors
+const secret = sr25519.secretFromSeed(hex.decode(polkadot.miniSecret))
+const address = polkadot.sr25519.polkadot
+const otherAddress = polkadot.ed25519.polkadot
 
 /** A wallet in process: signs the hex `data` it is sent with the sr25519 key, recording each request. */
 const wallet = (answer?: (data: Uint8Array) => unknown) => {

@@ -1,3 +1,4 @@
+import { referenceVectors } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { blake2b } from "@noble/hashes/blake2.js"
 import { base58, hex } from "@scure/base"
@@ -8,28 +9,8 @@ import { describe, expect, it } from "vitest"
 import { wrapPolkadotMessage } from "./messageWrapping"
 import { verifyPolkadotSignature } from "./verifySignature"
 
-/**
- * Made with polkadot.js (@polkadot/keyring 14.0.3) from the dev mnemonic "test test test test test test
- * test test test test test junk": `pair.sign(u8aWrapBytes(message))`, and with `{ withType: true }`.
- */
-const polkadotJs = {
-  message: "<Bytes>hello from polkadot.js</Bytes>",
-  sr25519: {
-    address: "15hjAH9GXCLMkcSxeRcbdbtuQZ59pgL6rDU73FBknBprgNR8",
-    generic: "5GmS1wtCfR4tK5SSgnZbVT4kYw5W8NmxmijcsxCQE6oLW6A8",
-    publicKey: "0xd000ac5048ae858aca2e6aa43e00661562a47026fe88ff83992430204a159752",
-    signature:
-      "0xf0f7b5717382768a1eae94b45233ae70fdf413b5aa14678d6e39f1e8d456eb41a3f6f17e61e37b4411c4814c7286d670cd837c66f631a077f6be8402d099e183",
-    withType:
-      "0x0198460a97a12b08387dc8dbb32ac7ff5c67a1169e44aec31528aff40a16ca3746b2797d374c55c1e35935b9a76b990e98065073f2ee5ad2bf022a487dd5eb0b82",
-  },
-  ed25519: {
-    address: "14fNift8UdU2Dezs3LPZUHbFVma2gpS1nxQeCkrBQRmV9Z3d",
-    publicKey: "0xa1f922f59d9343de0ae9bed4694dcff914785d2cb28985d68c2197363a83148a",
-    signature:
-      "0x108c00e68064bb207c8493c09c2d5ddfffe814f53a6bc5fe2cd179fb657694ae4f65ee33da15f009a4dc9441cc0ec5b34991d5706c2d32761a736614010f5305",
-  },
-} as const
+// Signatures polkadot.js made with the dev mnemonic's keys (sr25519 and ed25519), over a wrapped message.
+const polkadotJs = referenceVectors.polkadot
 
 const data = new TextEncoder().encode(polkadotJs.message)
 
@@ -45,7 +26,7 @@ const reasonOf = (result: ReturnType<typeof verifyPolkadotSignature>) =>
 
 describe("verifyPolkadotSignature", () => {
   it("accepts polkadot.js signatures: sr25519 and ed25519, raw and with the MultiSignature type byte", () => {
-    const sr = { address: polkadotJs.sr25519.address, data }
+    const sr = { address: polkadotJs.sr25519.polkadot, data }
     expect(
       Result.getOrThrow(verifyPolkadotSignature({ ...sr, signature: polkadotJs.sr25519.signature })),
     ).toEqual({
@@ -55,7 +36,7 @@ describe("verifyPolkadotSignature", () => {
     expect(
       Result.getOrThrow(verifyPolkadotSignature({ ...sr, signature: polkadotJs.sr25519.withType })).scheme,
     ).toBe("sr25519")
-    const ed = { address: polkadotJs.ed25519.address, data }
+    const ed = { address: polkadotJs.ed25519.polkadot, data }
     expect(
       Result.getOrThrow(verifyPolkadotSignature({ ...ed, signature: polkadotJs.ed25519.signature })).scheme,
     ).toBe("ed25519")
@@ -79,22 +60,22 @@ describe("verifyPolkadotSignature", () => {
     const signature = polkadotJs.sr25519.signature
     const unwrapped = new TextEncoder().encode("hello from polkadot.js")
     expect(
-      reasonOf(verifyPolkadotSignature({ address: polkadotJs.sr25519.address, data: unwrapped, signature })),
+      reasonOf(verifyPolkadotSignature({ address: polkadotJs.sr25519.polkadot, data: unwrapped, signature })),
     ).toBe("invalidSignature")
-    expect(reasonOf(verifyPolkadotSignature({ address: polkadotJs.ed25519.address, data, signature }))).toBe(
+    expect(reasonOf(verifyPolkadotSignature({ address: polkadotJs.ed25519.polkadot, data, signature }))).toBe(
       "invalidSignature",
     )
     // An sr25519 signature announced as ed25519 is checked as ed25519 only.
     const mislabelled = `0x00${signature.slice(2)}`
     expect(
       reasonOf(
-        verifyPolkadotSignature({ address: polkadotJs.sr25519.address, data, signature: mislabelled }),
+        verifyPolkadotSignature({ address: polkadotJs.sr25519.polkadot, data, signature: mislabelled }),
       ),
     ).toBe("invalidSignature")
   })
 
   it("says why a signature cannot even be checked", () => {
-    const address = polkadotJs.sr25519.address
+    const address = polkadotJs.sr25519.polkadot
     const body = polkadotJs.sr25519.signature.slice(2)
     const cases: ReadonlyArray<[string, string]> = [
       [`0x${body.slice(2)}`, "invalidReply"], // 63 bytes
