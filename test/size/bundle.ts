@@ -33,3 +33,18 @@ export const staticallyLoaded = (
 }
 
 export const gzipSize = (chunk: OutputChunk): number => gzipSync(chunk.code).length
+
+/**
+ * What loading the lazy chunk `chunk` adds to a page that loaded `entry`: the chunk and the chunks it imports
+ * that the entry does not, gzip bytes each.
+ */
+export const lazyCost = (chunks: ReadonlyArray<OutputChunk>, entry: OutputChunk, chunk: OutputChunk) => {
+  const added = [
+    chunk,
+    ...chunks.filter(
+      (other) =>
+        other !== entry && chunk.imports.includes(other.fileName) && !entry.imports.includes(other.fileName),
+    ),
+  ]
+  return { chunks: added.length, gzip: added.reduce((total, part) => total + gzipSize(part), 0) }
+}

@@ -314,6 +314,8 @@ describe("WalletConnect connector", () => {
       { namespace: "eip155", address: devWallet.address, type: "eoa" },
       { namespace: "polkadot", address: polkadotAddress, type: "eoa" },
       { namespace: "bip122", address: bitcoinAddress, type: "payment" },
+      // The dev wallet's own cosmos key (its mnemonic's account), as no keyless cosmos account replaces it.
+      { namespace: "cosmos", address: "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7", type: "eoa" },
     ])
     expect(result.evmOnPolkadot).toMatchObject(
       Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),

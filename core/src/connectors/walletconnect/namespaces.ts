@@ -91,10 +91,12 @@ export const addressOfAccount = (account: string): string => account.split(":").
 /**
  * The §3 account type objects of an approved session: one per distinct address of each namespace (the same
  * EVM address on several chains is one account). A pairing wallet says nothing about account types, so
- * each address gets its namespace's kind of plain account: §9's default for bip122 ('payment'), 'eoa'
- * everywhere else — eip155's 'smartAccount' default is the embedded wallet's, which can create one.
+ * each address gets its namespace's §9 default (bip122 'payment', solana and polkadot 'eoa'), and 'eoa' where
+ * §9 names none (cosmos) — except eip155, whose 'smartAccount' default is the embedded wallet's, which can
+ * create one: a pairing wallet's EVM address is a plain account.
  */
-const bitcoinAccountType = DEFAULT_ACCOUNT_TYPES.bip122 ?? "payment"
+const pairingAccountType = (namespace: ChainNamespace): AccountTypeObject["type"] =>
+  namespace === "eip155" ? "eoa" : (DEFAULT_ACCOUNT_TYPES[namespace] ?? "eoa")
 
 export const accountTypeObjects = (accounts: ReadonlyArray<string>): ReadonlyArray<AccountTypeObject> => {
   const seen = new Set<string>()
@@ -104,7 +106,7 @@ export const accountTypeObjects = (accounts: ReadonlyArray<string>): ReadonlyArr
     const address = addressOfAccount(account)
     if (namespace === undefined || address === "" || seen.has(`${namespace}:${address}`)) continue
     seen.add(`${namespace}:${address}`)
-    objects.push({ namespace, address, type: namespace === "bip122" ? bitcoinAccountType : "eoa" })
+    objects.push({ namespace, address, type: pairingAccountType(namespace) })
   }
   return objects
 }
