@@ -1,7 +1,6 @@
 import { Clock, Effect, Result, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
 import type { Transaction } from "../api/blockchain/schemas"
-import { Limits } from "../config/constants"
 import type { NativeCurrency } from "../domain/network"
 import { ConnectionError } from "../errors/connection"
 import { toastForWalletError } from "../errors/toasts"
@@ -71,14 +70,6 @@ const pendingEntry = (params: {
     },
   ],
 })
-
-/** Keeps the app's own pending entries first, at most §9's 99 of them, then what the API reported. */
-const withLocalEntry = (list: ReadonlyArray<Transaction>, entry: Transaction) => {
-  const rest = list.filter((transaction) => transaction.id !== entry.id)
-  const pending = rest.filter((transaction) => transaction.metadata.status === "pending")
-  const dropped = new Set(pending.slice(Limits.pendingTransactions - 1).map((transaction) => transaction.id))
-  return [entry, ...rest.filter((transaction) => !dropped.has(transaction.id))]
-}
 
 /**
  * Reads the active eip155 account's native balance from the network's node (`rpcUrls`) and makes it the
@@ -167,21 +158,11 @@ export const submitSend = Effect.gen(function* () {
       iconUrl: valid.token.iconUrl,
       minedAt: new Date(yield* Clock.currentTimeMillis).toISOString(),
     })
-    yield* SubscriptionRef.update(transactions.state, (s) => ({
-      ...s,
-      empty: false,
-      transactions: withLocalEntry(s.transactions, entry),
-    }))
+    const owner = { caipNetworkId: caipNetwork.caipNetworkId, address: from }
+    yield* transactions.recordLocal(entry, owner)
     const receipt = yield* waitForReceipt(node, hash)
     const status = receipt.status === "success" ? "confirmed" : "failed"
-    yield* SubscriptionRef.update(transactions.state, (s) => ({
-      ...s,
-      transactions: s.transactions.map((transaction) =>
-        transaction.id === hash
-          ? { ...transaction, metadata: { ...transaction.metadata, status } }
-          : transaction,
-      ),
-    }))
+    yield* transactions.recordLocal({ ...entry, metadata: { ...entry.metadata, status } }, owner)
     if (status === "confirmed") yield* send.reset
     yield* refreshNodeBalance
     return { hash, status } satisfies SendOutcome
