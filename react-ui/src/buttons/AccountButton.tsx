@@ -1,0 +1,48 @@
+import { shortAddress, shownBalance } from "../account/format"
+import { useAppKitContext } from "../binding/context"
+import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { AppKitImage } from "../image/Image"
+import { Style } from "../theme/Style"
+import { baseCss, themeAttributes } from "../theme/theme"
+
+export interface AccountButtonProps {
+  /** Show the balance next to the account ("show" by default). */
+  readonly balance?: "show" | "hide"
+}
+
+/** The connected account: avatar, balance and name (or short address). Opens the Account view. */
+export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
+  const { appKit, theme } = useAppKitContext("AccountButton")
+  const account = useAppKitSelector((state) => {
+    const current = state.account.byNamespace[state.network.activeNamespace]
+    return {
+      address: current?.address,
+      profileName: current?.profileName,
+      profileImage: current?.profileImage,
+      balance: current?.balance,
+      symbol: current?.balanceSymbol,
+    }
+  }, shallowEqual)
+  if (account.address === undefined) return null
+  const name = account.profileName ?? shortAddress(account.address)
+  return (
+    <span className="appkit-root" {...themeAttributes(theme)}>
+      <Style id="base" css={baseCss} />
+      <button
+        type="button"
+        className="appkit-button"
+        data-variant="secondary"
+        aria-label={`Account ${name}`}
+        onClick={() => void appKit.open()}
+      >
+        <AppKitImage src={account.profileImage} alt={name} size={24} decorative />
+        {balance === "show" && account.balance !== undefined && (
+          <span>
+            {shownBalance(account.balance)} {account.symbol}
+          </span>
+        )}
+        <span>{name}</span>
+      </button>
+    </span>
+  )
+}

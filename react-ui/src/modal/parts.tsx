@@ -1,0 +1,60 @@
+import type { ReactNode } from "react"
+import { AppKitImage } from "../image/Image"
+
+/** A busy indicator that names what is happening for screen readers. */
+export const Spinner = ({ label }: { readonly label: string }) => (
+  <div className="appkit-center" role="status">
+    <span className="appkit-spinner" aria-hidden="true" />
+    <span className="appkit-sr-only">{label}</span>
+  </div>
+)
+
+export interface RowProps {
+  readonly name: string
+  readonly imageUrl: string | undefined
+  readonly detail?: ReactNode
+  readonly tag?: string | undefined
+  readonly current?: boolean
+  readonly disabled?: boolean
+  readonly onClick: () => void
+}
+
+/** One choosable line of a list (a wallet, a network, a token): image, name, optional detail and tag. */
+export const Row = ({ name, imageUrl, detail, tag, current, disabled, onClick }: RowProps) => (
+  <li>
+    <button
+      type="button"
+      className="appkit-row"
+      aria-current={current || undefined}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <AppKitImage src={imageUrl} alt={name} size={36} shape="square" decorative />
+      <span className="appkit-row-main">
+        <span>{name}</span>
+        {detail !== undefined && <span className="appkit-muted">{detail}</span>}
+      </span>
+      {tag !== undefined && <span className="appkit-tag">{tag}</span>}
+    </button>
+  </li>
+)
+
+/** A centred message with an optional image and actions: the Connecting, sign-in and result views. */
+export const Notice = ({
+  image,
+  title,
+  children,
+  actions,
+}: {
+  readonly image?: ReactNode
+  readonly title: string
+  readonly children?: ReactNode
+  readonly actions?: ReactNode
+}) => (
+  <div className="appkit-center">
+    {image}
+    <h3>{title}</h3>
+    {children}
+    {actions !== undefined && <div className="appkit-actions">{actions}</div>}
+  </div>
+)
