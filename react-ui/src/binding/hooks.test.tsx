@@ -40,38 +40,61 @@ const render = async (appKit: ReturnType<typeof testAppKit>, node: React.ReactNo
   return container
 }
 
+// Probes, at module level as components must be: each records what it rendered into `seen`.
+const renders = { account: 0, state: 0, network: 0 }
+const seen: Record<string, unknown> = {}
+let actions: {
+  readonly open: ReturnType<typeof useAppKit>["open"]
+  readonly switchNetwork: ReturnType<typeof useAppKitNetwork>["switchNetwork"]
+  readonly disconnect: ReturnType<typeof useDisconnect>["disconnect"]
+}
+const AccountProbe = () => {
+  renders.account++
+  seen.account = useAppKitAccount()
+  return null
+}
+const StateProbe = () => {
+  renders.state++
+  seen.open = useAppKitState().open
+  return null
+}
+const NetworkProbe = () => {
+  renders.network++
+  useAppKitNetwork()
+  return null
+}
+const Probe = () => {
+  const { open } = useAppKit()
+  const network = useAppKitNetwork()
+  const { disconnect } = useDisconnect()
+  actions = { open, switchNetwork: network.switchNetwork, disconnect }
+  seen.network = network.caipNetworkId
+  seen.chainId = network.chainId
+  seen.wallet = useWalletInfo().walletInfo?.name
+  seen.provider = useAppKitProvider("eip155")
+  seen.event = useAppKitEvents()?.data.event
+  return null
+}
+const Outside = () => {
+  useAppKitAccount()
+  return null
+}
+
 describe("the hooks", () => {
   it("re-render a component only when its own slice changes", async () => {
     const appKit = testAppKit()
-    const renders = { account: 0, state: 0, network: 0 }
-    const latest: { account?: ReturnType<typeof useAppKitAccount>; open?: boolean } = {}
-    const Account = () => {
-      renders.account++
-      latest.account = useAppKitAccount()
-      return null
-    }
-    const State = () => {
-      renders.state++
-      latest.open = useAppKitState().open
-      return null
-    }
-    const Network = () => {
-      renders.network++
-      useAppKitNetwork()
-      return null
-    }
     await render(
       appKit,
       <>
-        <Account />
-        <State />
-        <Network />
+        <AccountProbe />
+        <StateProbe />
+        <NetworkProbe />
       </>,
     )
     const after = { ...renders }
     // Opening the modal is the state slice's business only.
     await act(() => appKit.open())
-    expect(latest.open).toBe(true)
+    expect(seen.open).toBe(true)
     expect(renders).toEqual({ ...after, state: after.state + 1 })
 
     // A toast changes nothing any of them shows.
@@ -81,7 +104,7 @@ describe("the hooks", () => {
     await act(async () => {
       await appKit.connect("io.test.wallet")
     })
-    expect(latest.account).toMatchObject({
+    expect(seen.account).toMatchObject({
       address: testAddress,
       caipAddress: `eip155:1:${testAddress}`,
       isConnected: true,
@@ -94,25 +117,6 @@ describe("the hooks", () => {
 
   it("open and close the modal, switch network, disconnect and name the wallet", async () => {
     const appKit = testAppKit()
-    const seen: Record<string, unknown> = {}
-    let actions: {
-      readonly open: ReturnType<typeof useAppKit>["open"]
-      readonly switchNetwork: ReturnType<typeof useAppKitNetwork>["switchNetwork"]
-      readonly disconnect: ReturnType<typeof useDisconnect>["disconnect"]
-    }
-    const Probe = () => {
-      const { open } = useAppKit()
-      const network = useAppKitNetwork()
-      const { disconnect } = useDisconnect()
-      actions = { open, switchNetwork: network.switchNetwork, disconnect }
-      seen.network = network.caipNetworkId
-      seen.chainId = network.chainId
-      seen.wallet = useWalletInfo().walletInfo?.name
-      seen.provider = useAppKitProvider("eip155")
-      seen.view = useAppKitState().open
-      seen.event = useAppKitEvents()?.data.event
-      return null
-    }
     await render(appKit, <Probe />)
     await act(() => actions.open({ view: "Networks" }))
     expect(appKit.getState().router.view).toBe("Networks")
@@ -132,10 +136,6 @@ describe("the hooks", () => {
   })
 
   it("a hook outside the provider names the fix", () => {
-    const Outside = () => {
-      useAppKitAccount()
-      return null
-    }
     root = createRoot(document.createElement("div"))
     expect(() => act(() => root?.render(<Outside />))).toThrow("inside <AppKitProvider appKit={…}>")
   })

@@ -7,16 +7,17 @@ import { testAppKit } from "../testing/appKit"
 import { AppKitProvider } from "./AppKitProvider"
 import { useAppKitAccount, useAppKitState } from "./hooks"
 
+const Status = () => {
+  const { isConnected } = useAppKitAccount()
+  const { initialized, open } = useAppKitState()
+  return <p>{`connected=${isConnected} initialized=${initialized} open=${open}`}</p>
+}
+
 // Node, no DOM: what a server renders before the page hydrates.
 describe("server rendering", () => {
   it("renders the provider, the buttons and the hooks without a window", async () => {
     expect(typeof window).toBe("undefined")
     const appKit = testAppKit()
-    const Status = () => {
-      const { isConnected } = useAppKitAccount()
-      const { initialized, open } = useAppKitState()
-      return <p>{`connected=${isConnected} initialized=${initialized} open=${open}`}</p>
-    }
     const html = renderToString(
       <AppKitProvider appKit={appKit} themeMode="dark" themeVariables={{ "--appkit-accent": "#ff0066" }}>
         <AppKitButton />

@@ -9,9 +9,10 @@ describe("shallowEqual", () => {
         fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.string(), fc.constant(undefined))),
         (a) => {
           expect(shallowEqual(a, { ...a })).toBe(true)
-          expect(shallowEqual(a, { ...a, extra: {} })).toBe(false)
+          expect(shallowEqual<object>(a, { ...a, extra: {} })).toBe(false)
           const keys = Object.keys(a)
-          if (keys.length > 0) expect(shallowEqual(a, { ...a, [keys[0] as string]: Symbol() })).toBe(false)
+          if (keys.length > 0)
+            expect(shallowEqual<object>(a, { ...a, [keys[0] as string]: Symbol() })).toBe(false)
         },
       ),
     )
