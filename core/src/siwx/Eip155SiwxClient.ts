@@ -6,7 +6,15 @@ import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
-import { SiweNonceMismatch, verifySiweMessage } from "./verifySiweMessage"
+import { SiweNonceMismatch } from "./siweErrors"
+import type { VerifySiweOptions } from "./verifySiweMessage"
+
+/** The verifier (secp256k1, EIP-1271 through viem) loads with the first signature to check, not with the app. */
+const verifySiweMessage = (message: string, signature: string, options: VerifySiweOptions) =>
+  Effect.flatMap(
+    Effect.promise(() => import("./verifySiweMessage")),
+    (verifier) => verifier.verifySiweMessage(message, signature, options),
+  )
 
 export interface Eip155SiwxConfig {
   /** This app's RFC 3986 authority, e.g. "app.example" or "localhost:3000": the wallet shows it. */

@@ -5,43 +5,28 @@ import { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
 import { parseSiweMessage } from "./parseSiweMessage"
 import { formatSiweMessage, type InvalidSiweMessage, type SiweMessage } from "./SiweMessage"
 
-const failure = { message: Schema.String }
-export class SiweDomainMismatch extends Schema.TaggedError<SiweDomainMismatch>()(
-  "SiweDomainMismatch",
-  failure,
-) {}
-export class SiweSchemeMismatch extends Schema.TaggedError<SiweSchemeMismatch>()(
-  "SiweSchemeMismatch",
-  failure,
-) {}
-export class SiweNonceMismatch extends Schema.TaggedError<SiweNonceMismatch>()(
-  "SiweNonceMismatch",
-  failure,
-) {}
-export class SiweExpired extends Schema.TaggedError<SiweExpired>()("SiweExpired", failure) {}
-export class SiweNotYetValid extends Schema.TaggedError<SiweNotYetValid>()("SiweNotYetValid", failure) {}
-export class SiweInvalidSignature extends Schema.TaggedError<SiweInvalidSignature>()(
-  "SiweInvalidSignature",
-  failure,
-) {}
-/** The EIP-1271 RPC could not be reached: not a verdict on the signature. */
-export class SiweRpcError extends Schema.TaggedError<SiweRpcError>()("SiweRpcError", failure) {}
-/** A bad `time` option: a caller error, not a verdict on the message. */
-export class InvalidVerifyTime extends Schema.TaggedError<InvalidVerifyTime>()(
-  "InvalidVerifyTime",
-  failure,
-) {}
+import {
+  InvalidVerifyTime,
+  SiweDomainMismatch,
+  SiweExpired,
+  SiweInvalidSignature,
+  SiweNonceMismatch,
+  SiweNotYetValid,
+  SiweRpcError,
+  SiweSchemeMismatch,
+} from "./siweErrors"
 
-export type SiweVerificationError =
-  | InvalidSiweMessage
-  | SiweDomainMismatch
-  | SiweSchemeMismatch
-  | SiweNonceMismatch
-  | SiweExpired
-  | SiweNotYetValid
-  | SiweInvalidSignature
-  | SiweRpcError
-  | InvalidVerifyTime
+export {
+  InvalidVerifyTime,
+  SiweDomainMismatch,
+  SiweExpired,
+  SiweInvalidSignature,
+  SiweNonceMismatch,
+  SiweNotYetValid,
+  SiweRpcError,
+  SiweSchemeMismatch,
+  type SiweVerificationError,
+} from "./siweErrors"
 
 export interface VerifySiweOptions {
   /** The domain this server is (binding against phishing): must equal the message's. */
