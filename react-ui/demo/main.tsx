@@ -48,7 +48,12 @@ const makeAppKit = (stack: Stack): AppKit => {
       socials: [],
       walletConnect: {
         relayUrl: stack.relayUrl,
-        metadata: { name: "AppKit demo", description: "The AppKit React skin", url: location.origin, icons: [] },
+        metadata: {
+          name: "AppKit demo",
+          description: "The AppKit React skin",
+          url: location.origin,
+          icons: [],
+        },
       },
     },
     storage: browserStorage,
@@ -112,7 +117,8 @@ const Demo = ({ appKit, stack }: { readonly appKit: AppKit; readonly stack: Stac
     themeParam === "light" || themeParam === "dark" ? themeParam : undefined,
   )
   useEffect(() => {
-    document.body.dataset.theme = theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
+    document.body.dataset.theme =
+      theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
   }, [theme])
   return (
     <AppKitProvider appKit={appKit} themeMode={theme}>
@@ -122,7 +128,9 @@ const Demo = ({ appKit, stack }: { readonly appKit: AppKit; readonly stack: Stac
           Theme{" "}
           <select
             value={theme ?? "system"}
-            onChange={(event) => setTheme(event.target.value === "system" ? undefined : (event.target.value as ThemeMode))}
+            onChange={(event) =>
+              setTheme(event.target.value === "system" ? undefined : (event.target.value as ThemeMode))
+            }
           >
             <option value="system">System</option>
             <option value="light">Light</option>

@@ -4,14 +4,17 @@ import { registerDevWallet } from "./dev-wallet"
 
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the fixture API server and the WalletConnect relay —
- * running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
- * {rpcUrl, chainId, apiUrl, relayUrl} once everything answers, for scripts that wait on it.
+ * running until SIGINT/SIGTERM, then stopped together; `--serve DIR` also serves a built page (the demo) with
+ * the stack's URLs at /appkit-stack.json. `--json` prints one line {rpcUrl, chainId, apiUrl, relayUrl[,
+ * pageUrl]} once everything answers, for scripts that wait on it.
  */
 interface DevOptions {
   readonly chainId: number
   readonly port: number
   readonly apiPort: number
   readonly relayPort: number
+  readonly serve?: string | undefined
+  readonly servePort: number
   readonly json?: boolean | undefined
 }
 
@@ -19,7 +22,7 @@ interface DevOptions {
  * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  */
-const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788, page: 8790 } as const
 
 /** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
 const integerIn =
@@ -55,7 +58,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
-  const running: ReadonlyArray<Running> = [
+  const running: Array<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
     ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
     ...(relay.status === "fulfilled" ? [{ stop: relay.value.close }] : []),
@@ -66,8 +69,26 @@ const devAction = async (options: DevOptions): Promise<void> => {
     throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
   }
   const chainId = `eip155:${anvil.value.chainId}`
+  const stack = { rpcUrl: anvil.value.rpcUrl, chainId, apiUrl: api.value.url, relayUrl: relay.value.url }
+  // The page (npm start: the demo) learns the stack's URLs from /appkit-stack.json.
+  const page =
+    options.serve === undefined
+      ? undefined
+      : await import("./serveStatic")
+          .then(({ serveStatic }) =>
+            serveStatic({
+              dir: options.serve as string,
+              port: options.servePort,
+              documents: { "/appkit-stack.json": stack },
+            }),
+          )
+          .catch(async (error: unknown) => {
+            await stopAll(running)
+            throw new CliError(`Cannot serve ${options.serve}: ${(error as Error).message}`)
+          })
+  if (page !== undefined) running.push({ stop: page.close })
   if (options.json) {
-    printJson({ rpcUrl: anvil.value.rpcUrl, chainId, apiUrl: api.value.url, relayUrl: relay.value.url })
+    printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
     printLine(`api    ${api.value.url}`)
@@ -80,6 +101,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     printLine(
       `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
     )
+    if (page !== undefined) printLine(`page   ${page.url}  (${options.serve})`)
     printLine("Ctrl-C stops everything.")
   }
   await stopped
@@ -104,7 +126,14 @@ export const register = (program: Command): void => {
       portOption("--relay-port"),
       DEFAULT_PORTS.relay,
     )
-    .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
+    .option("--serve <dir>", "also serve this built page (e.g. react-ui/demo/dist) on 127.0.0.1")
+    .option(
+      "--serve-port <N>",
+      "the page's port (0: any free port)",
+      portOption("--serve-port"),
+      DEFAULT_PORTS.page,
+    )
+    .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl[, pageUrl]}")
     .action(devAction)
   registerDevWallet(dev)
 }

@@ -1,4 +1,4 @@
-import { type AccountTab, accountTabs, NameSuffix, sendNamespaces } from "@appkit/core"
+import { type AccountTab, accountTabs, sendNamespaces } from "@appkit/core"
 import { lazy, Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
@@ -117,7 +117,7 @@ export default function Account() {
               data-variant="secondary"
               onClick={() => void appKit.push("RegisterAccountName")}
             >
-              Choose a {NameSuffix.current} name
+              Get a name
             </button>
           )}
           <button
