@@ -116,9 +116,10 @@ const Demo = ({ appKit, stack }: { readonly appKit: AppKit; readonly stack: Stac
   const [theme, setTheme] = useState<ThemeMode | undefined>(
     themeParam === "light" || themeParam === "dark" ? themeParam : undefined,
   )
+  // The page follows the system (CSS) unless a theme is picked here.
   useEffect(() => {
-    document.body.dataset.theme =
-      theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
+    if (theme === undefined) delete document.body.dataset.theme
+    else document.body.dataset.theme = theme
   }, [theme])
   return (
     <AppKitProvider appKit={appKit} themeMode={theme}>

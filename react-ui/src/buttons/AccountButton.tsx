@@ -1,3 +1,4 @@
+import { useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { useAppKitContext } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
@@ -23,6 +24,17 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
       symbol: current?.balanceSymbol,
     }
   }, shallowEqual)
+  const caipAddress = useAppKitSelector(
+    (state) => state.account.byNamespace[state.network.activeNamespace]?.caipAddress,
+  )
+  const caipNetworkId = useAppKitSelector((state) => state.network.caipNetwork.caipNetworkId)
+  // What the button shows is fetched when an account (or its network) appears; the core's caches make a
+  // repeat free (§9: balances 30 s, names 5 min).
+  useEffect(() => {
+    if (caipAddress === undefined) return
+    void appKit.refreshBalance()
+    void appKit.refreshIdentity()
+  }, [appKit, caipAddress, caipNetworkId])
   if (account.address === undefined) return null
   const name = account.profileName ?? shortAddress(account.address)
   return (

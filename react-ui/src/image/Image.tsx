@@ -68,11 +68,12 @@ export const AppKitImage = ({ src, alt, size, shape = "circle", decorative = fal
         style={{ borderRadius: radius, objectFit: "cover", flex: "none" }}
       />
     )
+  // The initial is drawn by CSS (data-initial), so it adds nothing to the text around the image.
   const placeholder = {
     className: "appkit-image-placeholder",
     "data-loading": loading,
+    "data-initial": alt.trim().charAt(0).toUpperCase(),
     style: { width: size, height: size, borderRadius: radius, fontSize: Math.max(10, size * 0.4) },
-    children: alt.trim().charAt(0).toUpperCase(),
   }
   return decorative ? (
     <span aria-hidden="true" {...placeholder} />

@@ -104,6 +104,7 @@ export const baseCss = `
   display: inline-flex; align-items: center; justify-content: center; flex: none;
   background: var(--appkit-surface-strong); color: var(--appkit-fg-muted); font-weight: 600;
 }
+.appkit-image-placeholder::before { content: attr(data-initial); }
 @media (prefers-reduced-motion: reduce) {
   .appkit-root, .appkit-root * { animation: none !important; transition: none !important; }
 }

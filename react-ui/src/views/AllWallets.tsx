@@ -100,7 +100,7 @@ export default function AllWallets() {
   // The next page is wanted once the last drawn row is within reach.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `more` reads the latest directory itself
   useEffect(() => {
-    if (lastRow >= rows - overscanRows) more()
+    if (lastRow >= rows) more()
   }, [lastRow, rows])
 
   return (
@@ -120,6 +120,7 @@ export default function AllWallets() {
         className="appkit-grid-scroll"
         aria-busy={directory.loading}
         data-count={directory.count}
+        data-loaded={directory.wallets.length}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       >
         <ul className="appkit-wallet-grid" aria-label="Wallet directory" style={{ height: rows * rowHeight }}>

@@ -1,21 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { type BrowserContext, chromium } from "playwright-core"
+import { existsSync } from "node:fs"
+import { type Browser, chromium } from "playwright-core"
 
 export const chromiumPath = "/usr/bin/chromium"
 export const hasChromium = existsSync(chromiumPath)
 
-/** Debian's Chromium (never a downloaded one), headless, with a fresh profile that is removed on close. */
-export const launchChromium = async (): Promise<{
-  readonly context: BrowserContext
-  readonly close: () => Promise<void>
-}> => {
-  const profile = mkdtempSync(join(tmpdir(), "appkit-chromium-"))
-  const context = await chromium.launchPersistentContext(profile, {
+/**
+ * Debian's Chromium (never a downloaded one), headless; each `newContext()` is a fresh profile (storage,
+ * cookies), so one browser per test file serves several independent sessions.
+ */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    viewport: { width: 1280, height: 800 },
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -25,11 +21,3 @@ export const launchChromium = async (): Promise<{
       "--no-first-run",
     ],
   })
-  return {
-    context,
-    close: async () => {
-      await context.close().catch(() => undefined)
-      rmSync(profile, { recursive: true, force: true })
-    },
-  }
-}
