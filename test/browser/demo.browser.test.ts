@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
 
   /** The Account view shows the node's balance and the fixture API's tokens. */
   const accountShowsBalanceAndTokens = async (page: Page, run: string) => {
-    await page.getByRole("button", { name: /^Account / }).click()
+    await page.locator("[data-appkit-button=account]").click()
     await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
     // The node's balance (the API's portfolio may show first, then the node's replaces it).
     const wei = await getBalance(node(), {
@@ -147,7 +147,8 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
         .poll(() => scroller.getAttribute("data-loaded"))
         .toBe(String(Math.min(total, (page_ + 1) * 40)))
     }
-    expect(await grid.getByRole("listitem").count()).toBeLessThanOrEqual(40)
+    // Only the rows in view (and a few either side) are drawn: at most 11 rows of 4.
+    expect(await grid.getByRole("listitem").count()).toBeLessThanOrEqual(44)
     await page.getByRole("button", { name: "Back" }).click()
 
     await rows.filter({ hasText: "AppKit Dev Wallet" }).click()
@@ -156,14 +157,14 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click()
     await expect.poll(async () => (await state(page)).open).toBe(false)
     // The fixture API names anvil's first account alice.reown.id.
-    await page.getByRole("button", { name: /^Account alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
 
     await accountShowsBalanceAndTokens(page, run)
     await sendPointOne(page, run)
 
     // A reload brings the account, the network and the sign-in back without asking anything.
     await page.reload()
-    await page.getByRole("button", { name: /^Account alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
     await page.evaluate(() => (window as unknown as { appKit: { ready: Promise<void> } }).appKit.ready)
     expect(await state(page)).toMatchObject({ status: "connected", network: "eip155:1", open: false })
     await checkView(page, run, "08-restored")
@@ -207,22 +208,22 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     const wallet = startDevWallet(stack, uri)
     try {
       // One approval connects and signs in: no SIWXSignMessage afterwards.
-      await page.getByRole("button", { name: /^Account alice\.reown\.id/ }).waitFor({ timeout: 30_000 })
+      await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 30_000 })
       expect(await state(page)).toMatchObject({ status: "connected", open: false })
 
       await accountShowsBalanceAndTokens(page, run)
       await sendPointOne(page, run)
 
       await page.reload()
-      await page.getByRole("button", { name: /^Account alice\.reown\.id/ }).waitFor({ timeout: 20_000 })
+      await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 20_000 })
       await page.evaluate(() => (window as unknown as { appKit: { ready: Promise<void> } }).appKit.ready)
       expect(await state(page)).toMatchObject({ status: "connected", network: "eip155:1", open: false })
       await checkView(page, run, "08-restored")
 
-      await page.getByRole("button", { name: /^Account / }).click()
+      await page.locator("[data-appkit-button=account]").click()
       await dialog(page).getByRole("button", { name: "Disconnect" }).click()
       await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 20_000 })
-      await expect.poll(() => wallet.output(), { timeout: 10_000 }).toMatch(/delete/i)
+      await expect.poll(() => wallet.output(), { timeout: 10_000 }).toContain("session ended by the dApp")
     } finally {
       await wallet.stop()
       await context.close()

@@ -1,7 +1,7 @@
 import type { BlockchainSchemas } from "@appkit/core"
 import { activityLabel, relativeTimeLabelOf } from "@appkit/core"
 import { AppKitImage } from "../image/Image"
-import { Spinner } from "../modal/parts"
+import { ScrollList, Spinner } from "../modal/parts"
 import { shownQuantity } from "./format"
 import { useTransactions } from "./useTransactions"
 
@@ -48,11 +48,11 @@ export default function ActivityTab() {
     )
   return (
     <div>
-      <ul className="appkit-list appkit-scroll" aria-label="Activity">
+      <ScrollList label="Activity">
         {list.transactions.map((transaction) => (
           <Entry key={transaction.id} transaction={transaction} now={now} />
         ))}
-      </ul>
+      </ScrollList>
       {list.loading && <Spinner label="Loading more activity" />}
       {!list.loading && list.next !== undefined && (
         <div className="appkit-actions" style={{ marginTop: 8 }}>

@@ -1,7 +1,7 @@
 import { collectedNfts } from "@appkit/core"
 import { useMemo } from "react"
 import { AppKitImage } from "../image/Image"
-import { Spinner } from "../modal/parts"
+import { ScrollList, Spinner } from "../modal/parts"
 import { useTransactions } from "./useTransactions"
 
 /** The NFTs the account received, from the core's activity list (spam never shown). */
@@ -15,7 +15,7 @@ export default function NftsTab() {
       <p className="appkit-center appkit-muted">No NFTs yet</p>
     )
   return (
-    <ul className="appkit-list appkit-scroll" aria-label="NFTs">
+    <ScrollList label="NFTs">
       {nfts.map((nft) => (
         <li key={nft.id} className="appkit-row">
           <AppKitImage src={nft.imageUrl} alt={nft.name} size={48} shape="square" decorative />
@@ -25,6 +25,6 @@ export default function NftsTab() {
           </span>
         </li>
       ))}
-    </ul>
+    </ScrollList>
   )
 }

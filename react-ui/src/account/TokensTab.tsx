@@ -1,5 +1,6 @@
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
+import { ScrollList } from "../modal/parts"
 import { shownBalance, shownUsd } from "./format"
 
 /** One empty list, so an account without tokens keeps the same selection. */
@@ -12,7 +13,7 @@ export default function TokensTab() {
   )
   if (tokens.length === 0) return <p className="appkit-center appkit-muted">No tokens yet</p>
   return (
-    <ul className="appkit-list appkit-scroll" aria-label="Tokens">
+    <ScrollList label="Tokens">
       {tokens.map((token) => (
         <li key={token.address ?? `native:${token.symbol}`} className="appkit-row" data-token={token.symbol}>
           <AppKitImage src={token.iconUrl} alt={token.name ?? token.symbol} size={36} decorative />
@@ -25,6 +26,6 @@ export default function TokensTab() {
           <span>{shownUsd(token.value)}</span>
         </li>
       ))}
-    </ul>
+    </ScrollList>
   )
 }

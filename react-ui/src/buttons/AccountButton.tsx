@@ -30,6 +30,7 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
   const caipNetworkId = useAppKitSelector((state) => state.network.caipNetwork.caipNetworkId)
   // What the button shows is fetched when an account (or its network) appears; the core's caches make a
   // repeat free (§9: balances 30 s, names 5 min).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new network is a new balance to fetch
   useEffect(() => {
     if (caipAddress === undefined) return
     void appKit.refreshBalance()
@@ -44,7 +45,8 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
         type="button"
         className="appkit-button"
         data-variant="secondary"
-        aria-label={`Account ${name}`}
+        data-appkit-button="account"
+        title={account.address}
         onClick={() => void appKit.open()}
       >
         <AppKitImage src={account.profileImage} alt={name} size={24} decorative />

@@ -16,7 +16,8 @@ export const NetworkButton = () => {
         type="button"
         className="appkit-button"
         data-variant="secondary"
-        aria-label={`Network ${network.name}${unsupported ? " (unsupported)" : ""}`}
+        data-appkit-button="network"
+        title={unsupported ? `${network.name} is not supported here` : network.caipNetworkId}
         onClick={() => void appKit.open({ view: unsupported ? "UnsupportedChain" : "Networks" })}
       >
         <AppKitImage src={network.assets?.imageUrl} alt={network.name} size={24} decorative />

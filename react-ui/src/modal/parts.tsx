@@ -58,3 +58,11 @@ export const Notice = ({
     {actions !== undefined && <div className="appkit-actions">{actions}</div>}
   </div>
 )
+
+/** A list that scrolls inside the modal; focusable, so a keyboard can scroll it (WCAG 2.1.1). */
+export const ScrollList = ({ label, children }: { readonly label: string; readonly children: ReactNode }) => (
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+  <ul className="appkit-list appkit-scroll" aria-label={label} tabIndex={0}>
+    {children}
+  </ul>
+)

@@ -80,7 +80,7 @@ export default function AllWallets() {
     return () => clearTimeout(timer)
   }, [text])
   const { directory, more, retry } = useDirectory(search)
-  const scroller = useRef<HTMLDivElement>(null)
+  const scroller = useRef<HTMLElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(360)
   useEffect(() => {
@@ -115,9 +115,12 @@ export default function AllWallets() {
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      <div
+      <section
         ref={scroller}
         className="appkit-grid-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Wallets found"
         aria-busy={directory.loading}
         data-count={directory.count}
         data-loaded={directory.wallets.length}
@@ -152,7 +155,7 @@ export default function AllWallets() {
         {!directory.loading && directory.error === undefined && directory.count === 0 && (
           <p className="appkit-center appkit-muted">No wallet found</p>
         )}
-      </div>
+      </section>
       {directory.error !== undefined && (
         <div className="appkit-center" role="alert">
           <p className="appkit-error">{directory.error}</p>

@@ -1,5 +1,5 @@
 import type { SendState } from "@appkit/core"
-import { type FormEvent, useEffect, useState } from "react"
+import { type FormEvent, useEffect, useId, useState } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
@@ -31,6 +31,7 @@ export default function WalletSend() {
   )
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const [submission, setSubmission] = useState<Submission>({ _tag: "Idle" })
+  const amountId = useId()
 
   // The native token is the natural first choice, as in every wallet.
   useEffect(() => {
@@ -108,10 +109,11 @@ export default function WalletSend() {
           ))}
         </select>
       </label>
-      <label className="appkit-field">
-        <span>Amount</span>
+      <div className="appkit-field">
+        <label htmlFor={amountId}>Amount</label>
         <span style={{ display: "flex", gap: 8 }}>
           <input
+            id={amountId}
             className="appkit-input"
             inputMode="decimal"
             autoComplete="off"
@@ -131,7 +133,7 @@ export default function WalletSend() {
             Max
           </button>
         </span>
-      </label>
+      </div>
       <label className="appkit-field">
         <span>To</span>
         <input
