@@ -96,6 +96,7 @@ export const baseCss = `
 }
 .appkit-button:hover:not(:disabled) { filter: brightness(1.08); }
 .appkit-button:disabled { cursor: not-allowed; opacity: 0.6; }
+.appkit-form > .appkit-button { justify-content: center; }
 .appkit-button[data-variant="secondary"] {
   background: var(--appkit-surface); color: var(--appkit-fg); border-color: var(--appkit-border);
 }
