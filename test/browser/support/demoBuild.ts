@@ -9,7 +9,10 @@ export const buildDemo = async (): Promise<string> => {
   const outDir = mkdtempSync(join(tmpdir(), "appkit-demo-"))
   await build({
     configFile: fileURLToPath(new URL("../../../react-ui/vite.config.ts", import.meta.url)),
-    logLevel: "warn",
+    logLevel: "error",
+    // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
+    mode: "production",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: { outDir, emptyOutDir: true },
   })
   return outDir

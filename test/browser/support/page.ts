@@ -9,8 +9,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 export const artifactsDir = fileURLToPath(new URL("../../artifacts", import.meta.url))
 
 /** Whether a URL leaves the machine (anything but loopback and inline data). */
-export const isOffLoopback = (url: string) =>
-  !/^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url) && !/^(data|blob|about):/.test(url)
+export const isOffLoopback = (url: URL | string) =>
+  !/^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(String(url)) &&
+  !/^(data|blob|about):/.test(String(url))
 
 export interface Violation {
   readonly id: string
