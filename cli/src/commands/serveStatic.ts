@@ -24,7 +24,8 @@ export interface StaticServer {
 
 /**
  * A static file server on 127.0.0.1 for a built page (`dev --serve DIR`): files under `dir` only (a path
- * that climbs out is 404), `index.html` for `/` and for extension-less paths, and the JSON documents of
+ * that climbs out is 404), a directory's `index.html`, the root `index.html` for other extension-less paths
+ * (client-side routes), and the JSON documents of
  * `documents` at their paths (the page learns the stack's URLs from one). Hashed assets are cached for
  * good, the rest revalidated.
  */
@@ -37,6 +38,13 @@ export const serveStatic = async (options: {
   const index = join(root, "index.html")
   if (!(await stat(index).catch(() => undefined))?.isFile())
     throw new Error(`${options.dir} has no index.html (build the page first)`)
+  const isFile = async (path: string) => (await stat(path).catch(() => undefined))?.isFile() === true
+  // A directory's own index.html, else the file itself; a page route (no extension) falls back to the root page.
+  const fileFor = async (candidate: string, pageRoute: boolean) => {
+    if (await isFile(join(candidate, "index.html"))) return join(candidate, "index.html")
+    if (await isFile(candidate)) return candidate
+    return pageRoute ? index : undefined
+  }
   const sockets = new Set<Socket>()
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname)
@@ -52,7 +60,7 @@ export const serveStatic = async (options: {
     }
     const candidate = normalize(join(root, path))
     const inside = candidate === root || candidate.startsWith(root + sep)
-    const file = !inside ? undefined : path.endsWith("/") || extname(path) === "" ? index : candidate
+    const file = inside ? await fileFor(candidate, extname(path) === "") : undefined
     const info = file === undefined ? undefined : await stat(file).catch(() => undefined)
     if (file === undefined || !info?.isFile()) {
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found")
