@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { chromium } from "playwright-core"
+import { launchChromium } from "../test/browser/support/chromium"
+import { buildPage } from "../test/browser/support/demoBuild"
 import { startDemoStack } from "../test/browser/support/stack"
 
 // The React skin in Debian's Chromium, next to a bare React page doing the same thing: navigation → the connect
 // button usable, and click → the wallet list visible. Median of BENCH_RUNS (5) fresh profiles; figures only.
 // Goals: ≤ 200 ms and ≤ 30 ms (Reown AppKit measured 618 / 136 ms, RainbowKit 326 / 58 ms on these machines).
 const runs = Number(process.env.BENCH_RUNS ?? 5)
-const reactUi = fileURLToPath(new URL("../react-ui/", import.meta.url))
 
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -21,19 +21,8 @@ const median = (values: ReadonlyArray<number>): number => {
 
 /** Production builds: the demo at the root of `dir`, the bare page under `dir/bare/`. */
 const buildPages = async (dir: string) => {
-  const { build } = await import("vite")
-  const shared = {
-    configFile: join(reactUi, "vite.config.ts"),
-    logLevel: "error" as const,
-    mode: "production",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  }
-  await build({ ...shared, build: { outDir: dir, emptyOutDir: true } })
-  await build({
-    ...shared,
-    root: fileURLToPath(new URL("react-bare", import.meta.url)),
-    build: { outDir: join(dir, "bare"), emptyOutDir: true },
-  })
+  await buildPage({ outDir: dir })
+  await buildPage({ outDir: join(dir, "bare"), root: fileURLToPath(new URL("react-bare", import.meta.url)) })
 }
 
 /** Records, from the first byte of the page, when the connect button first exists (React has committed it). */
@@ -64,18 +53,7 @@ const clickToList = () =>
 const dir = mkdtempSync(join(tmpdir(), "appkit-bench-pages-"))
 await buildPages(dir)
 const stack = await startDemoStack(dir)
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-})
+const browser = await launchChromium()
 try {
   const measure = async (url: string) => {
     const ready: Array<number> = []

@@ -1,12 +1,10 @@
-import { rmSync } from "node:fs"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
 import { createClient, formatEther, getAddress, http, parseEther } from "viem"
 import { getBalance } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hasChromium, launchChromium } from "./support/chromium"
-import { buildDemo } from "./support/demoBuild"
+import { hasChromium } from "./support/chromium"
 import { isOffLoopback, screenshots, seriousViolations } from "./support/page"
-import { type DemoStack, startDemoStack, startDevWallet } from "./support/stack"
+import { demoSuite, startDevWallet } from "./support/stack"
 
 /**
  * The demo as `npm start` serves it, in Debian's Chromium: connect, sign in, see the anvil balance and the
@@ -17,25 +15,12 @@ import { type DemoStack, startDemoStack, startDevWallet } from "./support/stack"
 const receiver = getAddress("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")
 
 describe.skipIf(!hasChromium)("the demo page, end to end", () => {
-  let pageDir: string
-  let stack: DemoStack
-  let browser: Browser
+  const suite = demoSuite({ beforeAll, afterAll })
   const offLoopback: Array<string> = []
-
-  beforeAll(async () => {
-    pageDir = await buildDemo()
-    ;[stack, browser] = await Promise.all([startDemoStack(pageDir), launchChromium()])
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await stack?.stop()
-    if (pageDir) rmSync(pageDir, { recursive: true, force: true })
-  })
 
   /** A fresh profile: nothing requested off the machine is answered (the fixture's avatar URLs included). */
   const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    const context = await suite.get().browser.newContext({ viewport: { width: 1280, height: 860 } })
     await context.route(isOffLoopback, (route) => {
       offLoopback.push(route.request().url())
       return route.abort()
@@ -67,7 +52,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     expect(await seriousViolations(page), `axe on ${step}`).toEqual([])
     await screenshots(page, run, step)
   }
-  const node = () => createClient({ transport: http(stack.rpcUrl) })
+  const node = () => createClient({ transport: http(suite.get().stack.rpcUrl) })
 
   /** Account view → Send 0.1 ETH → confirmed → in Activity; returns the hash. */
   const sendPointOne = async (page: Page, run: string) => {
@@ -119,7 +104,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
   it("connects the EIP-6963 dev wallet, signs in, sends, restores after a reload, lands on UnsupportedChain and disconnects", async () => {
     const run = "injected"
     const { context, page } = await newPage()
-    await page.goto(stack.pageUrl)
+    await page.goto(suite.get().stack.pageUrl)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await expect.poll(() => view(page, "Connect").isVisible()).toBe(true)
     // An installed wallet puts the wallet method first; WalletConnect heads the list (§9 order).
@@ -191,7 +176,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
   it("pairs through WalletConnect with appkit-cli dev wallet (one-click sign-in), sends, restores and disconnects", async () => {
     const run = "walletconnect"
     const { context, page } = await newPage()
-    await page.goto(`${stack.pageUrl}?devWallet=off`)
+    await page.goto(`${suite.get().stack.pageUrl}?devWallet=off`)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("list", { name: "Wallets" })
@@ -205,7 +190,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     expect(uri).toMatch(/^wc:/)
     await checkView(page, run, "01-qr-code")
 
-    const wallet = startDevWallet(stack, uri)
+    const wallet = startDevWallet(suite.get().stack, uri)
     try {
       // One approval connects and signs in: no SIWXSignMessage afterwards.
       await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 30_000 })

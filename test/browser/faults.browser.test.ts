@@ -1,30 +1,15 @@
-import { rmSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hasChromium, launchChromium } from "./support/chromium"
-import { buildDemo } from "./support/demoBuild"
+import { hasChromium } from "./support/chromium"
 import { isOffLoopback, seriousViolations } from "./support/page"
-import { type DemoStack, startDemoStack } from "./support/stack"
+import { demoSuite } from "./support/stack"
 
 /**
  * The demo when the world misbehaves: every request off the machine hangs unanswered, or the fixture API
  * answers 503 to everything. The modal still opens, the §8 toasts and fallbacks show, and no spinner stays.
  */
 describe.skipIf(!hasChromium)("the demo page when requests hang or fail", () => {
-  let pageDir: string
-  let stack: DemoStack
-  let browser: Browser
-
-  beforeAll(async () => {
-    pageDir = await buildDemo()
-    ;[stack, browser] = await Promise.all([startDemoStack(pageDir), launchChromium()])
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await stack?.stop()
-    if (pageDir) rmSync(pageDir, { recursive: true, force: true })
-  })
+  const suite = demoSuite({ beforeAll, afterAll })
 
   const spinners = (page: Page) => page.locator("dialog[open] .appkit-spinner")
   const toast = (page: Page, text: string) => page.locator(".appkit-toast", { hasText: text })
@@ -41,13 +26,13 @@ describe.skipIf(!hasChromium)("the demo page when requests hang or fail", () => 
   }
 
   it("opens and works while every request off 127.0.0.1 hangs: images fall back after 2 s, nothing spins", async () => {
-    const context = await browser.newContext()
+    const context = await suite.get().browser.newContext()
     const hanging: Array<string> = []
     // Never answered: neither fulfilled nor aborted.
     await context.route(isOffLoopback, (route) => void hanging.push(route.request().url()))
     const page = await context.newPage()
     await page.emulateMedia({ reducedMotion: "reduce" })
-    await page.goto(stack.pageUrl)
+    await page.goto(suite.get().stack.pageUrl)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("list", { name: "Wallets" })
@@ -70,17 +55,17 @@ describe.skipIf(!hasChromium)("the demo page when requests hang or fail", () => 
   }, 90_000)
 
   it("shows the §8 toasts and falls back when the fixture API answers 503 to everything", async () => {
-    const context = await browser.newContext()
+    const context = await suite.get().browser.newContext()
     await context.route(isOffLoopback, (route) => route.abort())
     // The fixture server's own fault injection: real 503 answers, with its CORS headers.
     await context.route(
-      (url) => url.href.startsWith(stack.apiUrl),
+      (url) => url.href.startsWith(suite.get().stack.apiUrl),
       (route) =>
         route.continue({ headers: { ...route.request().headers(), "x-fixture-fault": "status=503" } }),
     )
     const page = await context.newPage()
     await page.emulateMedia({ reducedMotion: "reduce" })
-    await page.goto(stack.pageUrl)
+    await page.goto(suite.get().stack.pageUrl)
 
     // The directory cannot load: the error shows with a retry, after the core's retries, and nothing spins.
     await page.getByRole("button", { name: "Connect Wallet" }).click()

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { buildPage } from "../browser/support/demoBuild"
 
 /**
  * What a React app with the skin downloads before its first paint: the HTML's entry chunk and every chunk it
@@ -37,19 +38,10 @@ type Manifest = Readonly<Record<string, ManifestChunk>>
 
 const reactUi = fileURLToPath(new URL("../../react-ui/", import.meta.url))
 
-/** A production build of `root` with the react-ui Vite setup; returns its output directory and manifest. */
+/** A production build of `root`; returns its output directory and Vite's manifest. */
 const build = async (root: string) => {
-  const { build: viteBuild } = await import("vite")
   const outDir = mkdtempSync(join(tmpdir(), "appkit-size-"))
-  await viteBuild({
-    configFile: join(reactUi, "vite.config.ts"),
-    root,
-    logLevel: "silent",
-    // Vitest sets NODE_ENV=test, which would give React's development build: an app ships production.
-    mode: "production",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    build: { outDir, emptyOutDir: true, manifest: true },
-  })
+  await buildPage({ outDir, root, manifest: true })
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest
   return { outDir, manifest }
 }

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
+import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
 export const cliPath = fileURLToPath(new URL("../../cli/bin/appkit-cli.js", import.meta.url))
@@ -35,4 +36,17 @@ export const runCli = (
       resolve({ code, stdout, stderr })
     })
     child.stdin.end(options.stdin ?? "")
+  })
+
+/** The first stdout line of a long-running command, bounded so a hung start fails the test instead of hanging. */
+export const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    lines.once("line", (line) => {
+      clearTimeout(timer)
+      lines.close()
+      resolve(line)
+    })
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
   })

@@ -33,7 +33,7 @@ describe("SIWX flow", () => {
         // The connection first, the account a moment later: sign-in must wait for both.
         yield* SubscriptionRef.update(connection.state, (s) => ({
           ...s,
-          status: "connected",
+          status: "connected" as const,
           connections: { eip155: { connectorId: "injected", accounts: [address], chainId: "eip155:1" } },
         }))
         // (let the sign-in flow see the connection on its own)

@@ -1,10 +1,10 @@
 import { useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
-import { useAppKitContext } from "../binding/context"
+import { activeAccount } from "../account/selectors"
+import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
-import { Style } from "../theme/Style"
-import { baseCss, themeAttributes } from "../theme/theme"
+import { ButtonRoot } from "./ButtonRoot"
 
 export interface AccountButtonProps {
   /** Show the balance next to the account ("show" by default). */
@@ -13,20 +13,9 @@ export interface AccountButtonProps {
 
 /** The connected account: avatar, balance and name (or short address). Opens the Account view. */
 export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
-  const { appKit, theme } = useAppKitContext("AccountButton")
-  const account = useAppKitSelector((state) => {
-    const current = state.account.byNamespace[state.network.activeNamespace]
-    return {
-      address: current?.address,
-      profileName: current?.profileName,
-      profileImage: current?.profileImage,
-      balance: current?.balance,
-      symbol: current?.balanceSymbol,
-    }
-  }, shallowEqual)
-  const caipAddress = useAppKitSelector(
-    (state) => state.account.byNamespace[state.network.activeNamespace]?.caipAddress,
-  )
+  const appKit = useAppKitInstance("AccountButton")
+  const account = useAppKitSelector(activeAccount, shallowEqual)
+  const { caipAddress } = account
   const caipNetworkId = useAppKitSelector((state) => state.network.caipNetwork.caipNetworkId)
   // What the button shows is fetched when an account (or its network) appears; the core's caches make a
   // repeat free (§9: balances 30 s, names 5 min).
@@ -39,8 +28,7 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
   if (account.address === undefined) return null
   const name = account.profileName ?? shortAddress(account.address)
   return (
-    <span className="appkit-root" {...themeAttributes(theme)}>
-      <Style id="base" css={baseCss} />
+    <ButtonRoot>
       <button
         type="button"
         className="appkit-button"
@@ -57,6 +45,6 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
         )}
         <span>{name}</span>
       </button>
-    </span>
+    </ButtonRoot>
   )
 }

@@ -1,8 +1,7 @@
-import { useAppKitContext } from "../binding/context"
+import { useAppKitInstance } from "../binding/context"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
-import { Style } from "../theme/Style"
-import { baseCss, themeAttributes } from "../theme/theme"
 import { AccountButton, type AccountButtonProps } from "./AccountButton"
+import { ButtonRoot } from "./ButtonRoot"
 
 export interface AppKitButtonProps extends AccountButtonProps {
   readonly label?: string
@@ -18,7 +17,7 @@ export const AppKitButton = ({
   disabled = false,
   balance,
 }: AppKitButtonProps) => {
-  const { appKit, theme } = useAppKitContext("AppKitButton")
+  const appKit = useAppKitInstance("AppKitButton")
   const status = useAppKitSelector((state) => state.connection.status)
   const connected = useAppKitSelector(
     (state) => state.account.byNamespace[state.network.activeNamespace]?.address !== undefined,
@@ -27,8 +26,7 @@ export const AppKitButton = ({
     return <AccountButton {...(balance === undefined ? {} : { balance })} />
   const connecting = status === "connecting"
   return (
-    <span className="appkit-root" {...themeAttributes(theme)}>
-      <Style id="base" css={baseCss} />
+    <ButtonRoot>
       <button
         type="button"
         className="appkit-button"
@@ -39,6 +37,6 @@ export const AppKitButton = ({
       >
         {connecting ? loadingLabel : label}
       </button>
-    </span>
+    </ButtonRoot>
   )
 }

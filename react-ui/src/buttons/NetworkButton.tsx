@@ -1,17 +1,15 @@
-import { useAppKitContext } from "../binding/context"
+import { useAppKitInstance } from "../binding/context"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
-import { Style } from "../theme/Style"
-import { baseCss, themeAttributes } from "../theme/theme"
+import { ButtonRoot } from "./ButtonRoot"
 
 /** The active network; opens the network list. */
 export const NetworkButton = () => {
-  const { appKit, theme } = useAppKitContext("NetworkButton")
+  const appKit = useAppKitInstance("NetworkButton")
   const network = useAppKitSelector((state) => state.network.caipNetwork)
   const unsupported = useAppKitSelector((state) => state.network.unsupportedChain)
   return (
-    <span className="appkit-root" {...themeAttributes(theme)}>
-      <Style id="base" css={baseCss} />
+    <ButtonRoot>
       <button
         type="button"
         className="appkit-button"
@@ -23,6 +21,6 @@ export const NetworkButton = () => {
         <AppKitImage src={network.assets?.imageUrl} alt={network.name} size={24} decorative />
         <span>{network.name}</span>
       </button>
-    </span>
+    </ButtonRoot>
   )
 }

@@ -1,6 +1,7 @@
 import { type AccountTab, accountTabs, sendNamespaces } from "@appkit/core"
 import { lazy, Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
+import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
@@ -48,17 +49,7 @@ export default function Account() {
   const namespace = useAppKitSelector((state) => state.network.activeNamespace)
   const network = useAppKitSelector((state) => state.network.caipNetwork)
   const sendEnabled = useAppKitSelector((state) => state.options.features.send)
-  const account = useAppKitSelector((state) => {
-    const current = state.account.byNamespace[state.network.activeNamespace]
-    return {
-      address: current?.address,
-      caipAddress: current?.caipAddress,
-      balance: current?.balance,
-      symbol: current?.balanceSymbol,
-      profileName: current?.profileName,
-      profileImage: current?.profileImage,
-    }
-  }, shallowEqual)
+  const account = useAppKitSelector(activeAccount, shallowEqual)
   // Balances and the profile are fetched when the account shows (the core's caches answer a quick return).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch per account and network
   useEffect(() => {

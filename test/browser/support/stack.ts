@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
-import { createInterface } from "node:readline"
-import { cliPath } from "../../support/cli"
+import { rmSync } from "node:fs"
+import type { Browser } from "playwright-core"
+import { cliPath, firstLine } from "../../support/cli"
+import { launchChromium } from "./chromium"
+import { buildDemo } from "./demoBuild"
 
 export interface DemoStack {
   readonly rpcUrl: string
@@ -12,19 +15,6 @@ export interface DemoStack {
   /** SIGTERM, as Ctrl-C would: the CLI stops anvil, the servers and the page; SIGKILL after 10 s. */
   readonly stop: () => Promise<void>
 }
-
-/** The first stdout line of a long-running command, bounded so a hung start fails instead of hanging. */
-const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-    lines.once("line", (line) => {
-      clearTimeout(timer)
-      lines.close()
-      resolve(line)
-    })
-    child.once("exit", (code) => reject(new Error(`appkit-cli dev exited with ${code} before printing`)))
-  })
 
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -81,4 +71,32 @@ export const startDevWallet = (stack: DemoStack, uri: string) => {
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
   return { output: () => output, stop: () => stopChild(child) }
+}
+
+/**
+ * The usual suite setup: the demo built, the stack serving it and one browser, stopped and removed after.
+ * `get()` gives them to the tests once `beforeAll` is done.
+ */
+export const demoSuite = (hooks: {
+  readonly beforeAll: (fn: () => Promise<void>, timeout?: number) => void
+  readonly afterAll: (fn: () => Promise<void>) => void
+}) => {
+  let pageDir: string | undefined
+  let stack: DemoStack | undefined
+  let browser: Browser | undefined
+  hooks.beforeAll(async () => {
+    pageDir = await buildDemo()
+    ;[stack, browser] = await Promise.all([startDemoStack(pageDir), launchChromium()])
+  }, 120_000)
+  hooks.afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    if (pageDir !== undefined) rmSync(pageDir, { recursive: true, force: true })
+  })
+  return {
+    get: () => {
+      if (stack === undefined || browser === undefined) throw new Error("the demo suite is not set up")
+      return { stack, browser }
+    },
+  }
 }
