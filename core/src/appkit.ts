@@ -24,6 +24,7 @@ import { Pairing, type PairingState } from "./state/Pairing"
 import { Router, type RouterState, type TransactionAction, type View } from "./state/Router"
 import { Send, type SendPatch, type SendState, type ValidSend } from "./state/Send"
 import { Siwx, type SiwxClient, type SiwxState } from "./state/Siwx"
+import { checkProject } from "./state/projectCheck"
 import { refreshNodeBalance, submitSend } from "./state/sendFlow"
 import { Toast, type ToastInput, type ToastState } from "./state/Toast"
 import { Transactions, type TransactionsState } from "./state/Transactions"
@@ -308,6 +309,8 @@ export const createAppKit = (input: CreateAppKitOptions) => {
       ),
     /** Sends what the send form holds through the connected wallet and waits for the receipt (§9: 25 s). */
     submitSend: () => run(submitSend),
+    /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. */
+    checkProjectConfig: () => run(checkProject),
     /** One page of the wallet directory (§9: 40 a page, 100 when searching). */
     fetchWallets: (params: WalletPageRequest) => run(walletDirectory.page(params)),
     /** The URL of a directory wallet's image (the Wallet API's, with the SDK parameters). */

@@ -116,6 +116,11 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
       "All Wallets",
     ])
     await checkView(page, run, "01-connect")
+    // Escape asks the core to close (a native dialog: focus stayed inside meanwhile).
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true)
+    await page.keyboard.press("Escape")
+    await expect.poll(async () => (await state(page)).open).toBe(false)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
 
     // AllWallets: the directory 40 a page, drawn a few rows at a time however many are loaded.
     await rows.filter({ hasText: "All Wallets" }).click()

@@ -92,4 +92,34 @@ describe.skipIf(!hasChromium)("the demo page when requests hang or fail", () => 
     expect(await seriousViolations(page)).toEqual([])
     await context.close()
   }, 90_000)
+
+  it("shows the §8 alert when the project's configuration is refused (origin not on the allowlist)", async () => {
+    const context = await suite.get().browser.newContext()
+    await context.route(isOffLoopback, (route) => route.abort())
+    await context.route(
+      (url) => url.href.startsWith(`${suite.get().stack.apiUrl}/appkit/v1/config`),
+      (route) =>
+        route.continue({
+          headers: {
+            ...route.request().headers(),
+            "x-fixture-fault": "status=403;message=Unauthorized: origin not allowed",
+          },
+        }),
+    )
+    const page = await context.newPage()
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    await page.goto(suite.get().stack.pageUrl)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    const alert = page.locator("dialog[open] .appkit-alert")
+    await alert.waitFor({ timeout: 10_000 })
+    expect(await alert.textContent()).toContain("Invalid App Configuration")
+    expect(await alert.textContent()).toContain("This origin is not on the project's allowlist")
+    // The wallets are still there to pick.
+    await page
+      .getByRole("list", { name: "Wallets" })
+      .getByRole("button", { name: /AppKit Dev Wallet/ })
+      .waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  }, 60_000)
 })

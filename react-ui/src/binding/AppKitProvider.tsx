@@ -4,7 +4,7 @@ import { ModalHost } from "../modal/ModalHost"
 import type { ThemeMode, ThemeVariables } from "../theme/theme"
 import { AppKitContext } from "./context"
 import { createEventStore } from "./events"
-import { type ProviderStores, ProviderStoresContext } from "./hooks"
+import { type ProviderStores, ProviderStoresContext, type ValueStore } from "./hooks"
 
 export interface AppKitProviderProps {
   /** The instance `createAppKit` returned; create it once, outside any component. */
@@ -17,18 +17,25 @@ export interface AppKitProviderProps {
   readonly children?: ReactNode
 }
 
-/** Settles `initialized` once the stored connections are back (`appKit.ready`), for useAppKitState. */
-const readyStore = (appKit: AppKit): ProviderStores["initialized"] => {
-  let ready = false
+/**
+ * A value a promise settles, as an external store. The promise starts with the first subscriber, which only
+ * a browser has (server rendering reads the initial value and never subscribes).
+ */
+const settledStore = <T,>(initial: T, start: () => Promise<T>): ValueStore<T> => {
+  let value = initial
+  let started = false
   const listeners = new Set<() => void>()
-  void appKit.ready.then(() => {
-    ready = true
-    for (const listener of listeners) listener()
-  })
   return {
-    get: () => ready,
+    get: () => value,
     subscribe: (listener) => {
       listeners.add(listener)
+      if (!started) {
+        started = true
+        void start().then((settled) => {
+          value = settled
+          for (const each of listeners) each()
+        })
+      }
       return () => void listeners.delete(listener)
     },
   }
@@ -54,7 +61,12 @@ export const AppKitProvider = ({
     [appKit, themeMode, variablesKey],
   )
   const stores = useMemo(
-    (): ProviderStores => ({ initialized: readyStore(appKit), events: createEventStore(appKit) }),
+    (): ProviderStores => ({
+      // `ready` never rejects; the project check answers undefined when it cannot tell.
+      initialized: settledStore(false, () => appKit.ready.then(() => true)),
+      alert: settledStore(undefined, () => appKit.checkProjectConfig().catch(() => undefined)),
+      events: createEventStore(appKit),
+    }),
     [appKit],
   )
   return (

@@ -1,4 +1,4 @@
-import type { AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
+import type { AlertKey, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
 import type { AppKitEvent, EventStore } from "./events"
@@ -10,8 +10,15 @@ import { shallowEqual, useAppKitSelector } from "./useAppKitSelector"
  */
 
 /** Per provider: whether `appKit.ready` has settled, and the event store. Kept apart from the instance context. */
+export interface ValueStore<T> {
+  readonly subscribe: (listener: () => void) => () => void
+  readonly get: () => T
+}
+
 export interface ProviderStores {
-  readonly initialized: { readonly subscribe: (l: () => void) => () => void; readonly get: () => boolean }
+  readonly initialized: ValueStore<boolean>
+  /** The §8 alert the project's configuration calls for (the core's check, run once in the browser). */
+  readonly alert: ValueStore<AlertKey | undefined>
   readonly events: EventStore
 }
 export const ProviderStoresContext = createContext<ProviderStores | undefined>(undefined)
@@ -96,6 +103,12 @@ export const useAppKitState = () => {
     shallowEqual,
   )
   return useMemo(() => ({ ...slice, initialized: isInitialized }), [slice, isInitialized])
+}
+
+/** The §8 alert to show in the modal, if the project's configuration calls for one (internal). */
+export const useProjectAlert = (): AlertKey | undefined => {
+  const { alert } = useProviderStores("useProjectAlert")
+  return useSyncExternalStore(alert.subscribe, alert.get, () => undefined)
 }
 
 /** The latest AppKit event (`MODAL_OPEN`, `CONNECT_SUCCESS`, …); undefined until one happens. */

@@ -1,5 +1,7 @@
+import { alerts } from "@appkit/core"
 import { type MouseEvent, Suspense, type SyntheticEvent, useLayoutEffect, useRef } from "react"
 import { useAppKitContext } from "../binding/context"
+import { useProjectAlert } from "../binding/hooks"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { Style } from "../theme/Style"
 import { themeAttributes } from "../theme/theme"
@@ -66,6 +68,19 @@ const useAnimatedHeight = () => {
   return { sizer, content }
 }
 
+/** A §8 alert about the project's configuration (the core's texts), shown at the top of every view. */
+const ProjectAlert = () => {
+  const key = useProjectAlert()
+  if (key === undefined) return null
+  const { shortMessage, longMessage } = alerts[key]
+  return (
+    <div className="appkit-alert" role="alert">
+      <strong>{shortMessage}</strong>
+      <div>{longMessage}</div>
+    </div>
+  )
+}
+
 const Body = () => {
   const view = useAppKitSelector((state) => state.router.view)
   const View = views[view]
@@ -122,6 +137,7 @@ export default function Modal() {
             <div className="appkit-card" data-shake={shake}>
               <Toast />
               <Header />
+              <ProjectAlert />
               <Body />
             </div>
           </ConnectFlowProvider>
