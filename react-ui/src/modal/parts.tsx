@@ -1,4 +1,5 @@
 import type { ReactNode } from "react"
+import { useAppKitInstance } from "../binding/context"
 import { AppKitImage } from "../image/Image"
 
 /** A busy indicator that names what is happening for screen readers. */
@@ -66,3 +67,19 @@ export const ScrollList = ({ label, children }: { readonly label: string; readon
     {children}
   </ul>
 )
+
+/** Ends every connection (the core disconnects and clears them even when a wallet does not answer). */
+export const DisconnectButton = () => {
+  const appKit = useAppKitInstance()
+  return (
+    <button
+      type="button"
+      className="appkit-button"
+      data-variant="secondary"
+      // A wallet that failed to hear it is gone for us anyway: the core has cleared the connection.
+      onClick={() => void appKit.disconnect().catch(() => undefined)}
+    >
+      Disconnect
+    </button>
+  )
+}

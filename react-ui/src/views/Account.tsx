@@ -5,7 +5,7 @@ import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
-import { Spinner } from "../modal/parts"
+import { DisconnectButton, Spinner } from "../modal/parts"
 
 const tabPanels: Readonly<Record<AccountTab, ReturnType<typeof lazy>>> = {
   Tokens: lazy(() => import("../account/TokensTab")),
@@ -111,14 +111,7 @@ export default function Account() {
               Get a name
             </button>
           )}
-          <button
-            type="button"
-            className="appkit-button"
-            data-variant="secondary"
-            onClick={() => void appKit.disconnect().catch(() => undefined)}
-          >
-            Disconnect
-          </button>
+          <DisconnectButton />
         </div>
       </div>
       <Tabs />

@@ -1,5 +1,6 @@
 import { useAppKitInstance } from "../binding/context"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
+import { DisconnectButton } from "../modal/parts"
 import { NetworkPicker } from "./NetworkPicker"
 
 /** §2 UnsupportedChain: the wallet sits on a network this dApp did not request; switch back or disconnect. */
@@ -13,14 +14,7 @@ export default function UnsupportedChain() {
         supported here. Switch to one of these networks:
       </p>
       <NetworkPicker label="Supported networks" afterSwitch={() => appKit.close({ force: true })} />
-      <button
-        type="button"
-        className="appkit-button"
-        data-variant="secondary"
-        onClick={() => void appKit.disconnect().catch(() => undefined)}
-      >
-        Disconnect
-      </button>
+      <DisconnectButton />
     </div>
   )
 }
