@@ -6,6 +6,7 @@ import { makeWalletConnectConnector } from "./connectors/walletconnect/WalletCon
 import type { PreferredAccountTypes } from "./domain/account"
 import type { ChainNamespace } from "./domain/namespace"
 import type { RecentWallet } from "./domain/storageKeys"
+import { ConnectionError } from "./errors/connection"
 import { ApiConfig } from "./http/ApiConfig"
 import { generateSiweNonce } from "./siwx/nonce"
 import { SiwxSessionStore } from "./siwx/SiwxSessionStore"
@@ -20,11 +21,14 @@ import { Names, type NamesState } from "./state/Names"
 import { Network, type NetworkState } from "./state/Network"
 import { AppKitOptions, type Features, Options, type ResolvedOptions } from "./state/Options"
 import { Pairing, type PairingState } from "./state/Pairing"
+import { checkProject } from "./state/projectCheck"
 import { Router, type RouterState, type TransactionAction, type View } from "./state/Router"
 import { Send, type SendPatch, type SendState, type ValidSend } from "./state/Send"
 import { Siwx, type SiwxClient, type SiwxState } from "./state/Siwx"
+import { refreshNodeBalance, submitSend } from "./state/sendFlow"
 import { Toast, type ToastInput, type ToastState } from "./state/Toast"
 import { Transactions, type TransactionsState } from "./state/Transactions"
+import { type WalletPageRequest, walletDirectory } from "./state/walletDirectory"
 import { Storage } from "./storage/Storage"
 
 /** One immutable snapshot of every state service. */
@@ -135,7 +139,8 @@ export const createAppKit = (input: CreateAppKitOptions) => {
   const layer = walletConnectConnector(options, siwxConfig).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: input.connectors })),
     Layer.provide(Layer.provideMerge(siwx, storage)),
-    Layer.provide(api),
+    // Merged, not only provided: the wallet directory (AllWallets) reads the WalletApi at run time.
+    Layer.provideMerge(api),
   )
   const runtime = ManagedRuntime.make(layer)
   // All layers are synchronous (storage reads included), so the services exist before the first render.
@@ -276,11 +281,17 @@ export const createAppKit = (input: CreateAppKitOptions) => {
     connectMethods: () => run(services.connectors.connectMethods),
     socials: () => run(services.connectors.socials),
     setAccountTab: (tab: AccountTab) => run(services.account.setCurrentTab(tab)),
-    /** Loads balances of the namespace's account (the active namespace by default), through the §9 storage caches. */
+    /**
+     * Loads balances of the namespace's account (the active namespace by default), through the §9 storage
+     * caches; the native balance then comes from the network's node when it has `rpcUrls`.
+     */
     refreshBalance: (namespace?: ChainNamespace) =>
       run(
         Effect.flatMap(SubscriptionRef.get(services.network.state), (n) =>
-          services.accountData.refreshBalance(namespace ?? n.activeNamespace),
+          Effect.andThen(
+            services.accountData.refreshBalance(namespace ?? n.activeNamespace),
+            refreshNodeBalance,
+          ),
         ),
       ),
     refreshIdentity: () => run(services.accountData.refreshIdentity),
@@ -295,6 +306,27 @@ export const createAppKit = (input: CreateAppKitOptions) => {
         Effect.flatMap(SubscriptionRef.get(services.network.state), (n) =>
           services.send.validate(n.activeNamespace),
         ),
+      ),
+    /** Sends what the send form holds through the connected wallet and waits for the receipt (§9: 25 s). */
+    submitSend: () => run(submitSend),
+    /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. */
+    checkProjectConfig: () => run(checkProject),
+    /** One page of the wallet directory (§9: 40 a page, 100 when searching). */
+    fetchWallets: (params: WalletPageRequest) => run(walletDirectory.page(params)),
+    /** The URL of a directory wallet's image (the Wallet API's, with the SDK parameters). */
+    walletImageUrl: (imageId: string) => runtime.runSync(walletDirectory.imageUrl(imageId)),
+    /** Sends an EIP-1193 request to the namespace's connected wallet (the RPC allowlist applies). */
+    walletRequest: (
+      namespace: ChainNamespace,
+      request: { readonly method: string; readonly params?: unknown },
+    ) =>
+      run(
+        Effect.gen(function* () {
+          const connection = (yield* SubscriptionRef.get(services.connection.state)).connections[namespace]
+          if (connection === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
+          const connector = yield* services.connectors.get(connection.connectorId)
+          return yield* connector.request(request)
+        }),
       ),
     showToast: (toast: ToastInput) => run(services.toast.show(toast)),
     hideToast: () => run(services.toast.hide),

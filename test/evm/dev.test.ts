@@ -1,23 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
-import { createInterface } from "node:readline"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath } from "../support/cli"
-
-/** Tests never take the well-known ports a developer's own `npm start` may hold. */
-const freePorts = [
-  "--port",
-  "0",
-  "--solana-port",
-  "0",
-  "--api-port",
-  "0",
-  "--relay-port",
-  "0",
-  "--secure-site-port",
-  "0",
-]
+import { cliPath, firstLine, freeStackPorts } from "../support/cli"
 
 const rpc = async (url: string, method: string) => {
   const response = await fetch(url, {
@@ -28,19 +13,6 @@ const rpc = async (url: string, method: string) => {
   return ((await response.json()) as { result: unknown }).result
 }
 
-/** The first stdout line of a long-running command, bounded so a hung start fails the test instead of hanging. */
-const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-    lines.once("line", (line) => {
-      clearTimeout(timer)
-      lines.close()
-      resolve(line)
-    })
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
-  })
-
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
   afterEach(() => {
@@ -48,7 +20,7 @@ describe("appkit-cli dev", () => {
   })
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
-    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>

@@ -5,8 +5,9 @@ import { registerDevWallet } from "./dev-wallet"
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
  * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
- * together. `--json` prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl,
- * secureSiteUrl} once everything answers, for scripts that wait on it.
+ * together; `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
+ * `--json` prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[,
+ * pageUrl]} once everything answers, for scripts that wait on it.
  */
 interface DevOptions {
   readonly chainId: number
@@ -15,6 +16,8 @@ interface DevOptions {
   readonly apiPort: number
   readonly relayPort: number
   readonly secureSitePort: number
+  readonly serve?: string | undefined
+  readonly servePort: number
   readonly json?: boolean | undefined
 }
 
@@ -23,7 +26,14 @@ interface DevOptions {
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  * The Solana chain takes 8899, where solana-test-validator listens.
  */
-const DEFAULT_PORTS = { anvil: 8545, solana: 8899, api: 8787, relay: 8788, secureSite: 8789 } as const
+const DEFAULT_PORTS = {
+  anvil: 8545,
+  solana: 8899,
+  api: 8787,
+  relay: 8788,
+  secureSite: 8789,
+  page: 8790,
+} as const
 
 /** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
 const integerIn =
@@ -48,6 +58,15 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
 }
 
 const devAction = async (options: DevOptions): Promise<void> => {
+  // A page that is not there fails at once, before any service starts.
+  if (options.serve !== undefined) {
+    const dir = options.serve
+    await import("./serveStatic")
+      .then(({ requirePage }) => requirePage(dir))
+      .catch((error: unknown) => {
+        throw new CliError(`Cannot serve ${dir}: ${(error as Error).message}`)
+      })
+  }
   const { startAnvil, startFixtureApi, startRelay, startSolanaDevnet } = await import("@appkit/fixtures")
   const stopped = new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"))
@@ -60,7 +79,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
-  let running: ReadonlyArray<Running> = [
+  const running: Array<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
     ...(solana.status === "fulfilled" ? [solana.value] : []),
     ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
@@ -91,18 +110,36 @@ const devAction = async (options: DevOptions): Promise<void> => {
       await stopAll(running)
       throw new CliError(`The dev stack did not start: ${String(error)}`)
     })
-  running = [...running, { stop: secureSite.close }]
+  running.push({ stop: secureSite.close })
   const chainId = `eip155:${anvil.value.chainId}`
+  const stack = {
+    rpcUrl: anvil.value.rpcUrl,
+    chainId,
+    solanaRpcUrl: solana.value.rpcUrl,
+    solanaChainId: solana.value.chainId,
+    apiUrl: api.value.url,
+    relayUrl: relay.value.url,
+    secureSiteUrl: secureSite.url,
+  }
+  // The page (npm start: the demo) learns the stack's URLs from /appkit-stack.json.
+  const page =
+    options.serve === undefined
+      ? undefined
+      : await import("./serveStatic")
+          .then(({ serveStatic }) =>
+            serveStatic({
+              dir: options.serve as string,
+              port: options.servePort,
+              documents: { "/appkit-stack.json": stack },
+            }),
+          )
+          .catch(async (error: unknown) => {
+            await stopAll(running)
+            throw new CliError(`Cannot serve ${options.serve}: ${(error as Error).message}`)
+          })
+  if (page !== undefined) running.push({ stop: page.close })
   if (options.json) {
-    printJson({
-      rpcUrl: anvil.value.rpcUrl,
-      chainId,
-      solanaRpcUrl: solana.value.rpcUrl,
-      solanaChainId: solana.value.chainId,
-      apiUrl: api.value.url,
-      relayUrl: relay.value.url,
-      secureSiteUrl: secureSite.url,
-    })
+    printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
     printLine(`solana ${solana.value.rpcUrl}  (${solana.value.chainId})`)
@@ -123,6 +160,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     printLine(
       `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
     )
+    if (page !== undefined) printLine(`page   ${page.url}  (${options.serve})`)
     printLine("Ctrl-C stops everything.")
   }
   await stopped
@@ -161,9 +199,16 @@ export const register = (program: Command): void => {
       portOption("--secure-site-port"),
       DEFAULT_PORTS.secureSite,
     )
+    .option("--serve <dir>", "also serve this built page (e.g. react-ui/demo/dist) on 127.0.0.1")
+    .option(
+      "--serve-port <N>",
+      "the page's port (0: any free port)",
+      portOption("--serve-port"),
+      DEFAULT_PORTS.page,
+    )
     .option(
       "--json",
-      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl}",
+      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}",
     )
     .action(devAction)
   registerDevWallet(dev)

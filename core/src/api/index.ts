@@ -19,6 +19,7 @@ export {
   nameSuggestionZone,
   type SwapQuoteParams,
 } from "./blockchain/BlockchainApi"
+export { type CollectedNft, collectedNfts } from "./blockchain/nfts"
 export { mockedOnrampQuote, mockedQuoteId, sampleOnrampOptions } from "./blockchain/onrampFallback"
 export { isWithinLimit, isWithinPaymentLimits } from "./blockchain/onrampLimits"
 export * as BlockchainSchemas from "./blockchain/schemas"

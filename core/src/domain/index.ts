@@ -14,6 +14,7 @@ export {
 } from "./caip"
 export * as Entities from "./entities"
 export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
+export { relativeTimeLabel, relativeTimeLabelOf } from "./relativeTime"
 export {
   NativeBalance,
   RecentWallet,

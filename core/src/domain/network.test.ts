@@ -21,6 +21,14 @@ describe("Network", () => {
     valid: [
       ["Base", base],
       ["Solana mainnet", solana],
+      [
+        "a local node with its native currency",
+        {
+          ...base,
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } },
+        },
+      ],
     ],
     invalid: [
       ["an unknown namespace", { ...base, chainNamespace: "tron" }],
@@ -28,6 +36,12 @@ describe("Network", () => {
       ["a caipNetworkId of another chain", { ...base, caipNetworkId: "eip155:137" }],
       ["a caipNetworkId of another namespace", { ...solana, chainNamespace: "bip122" }],
       ["a zero id", { ...base, id: 0 }],
+      [
+        "an rpc URL that is not http(s)",
+        { ...base, rpcUrls: { default: { http: ["ws://127.0.0.1:8545"] } } },
+      ],
+      ["no rpc URL at all", { ...base, rpcUrls: { default: { http: [] } } }],
+      ["256 native decimals", { ...base, nativeCurrency: { name: "X", symbol: "X", decimals: 256 } }],
       ["no name", { ...base, name: "" }],
     ],
   })

@@ -7,6 +7,23 @@ export const NetworkAssets = Schema.Struct({
   imageUrl: Schema.optionalKey(Schema.String),
 })
 
+/** The chain's native coin, as viem's `Chain` and Reown's CaipNetwork carry it. */
+export const NativeCurrency = Schema.Struct({
+  name: Schema.NonEmptyString,
+  symbol: Schema.NonEmptyString,
+  decimals: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 })),
+})
+export type NativeCurrency = typeof NativeCurrency.Type
+
+/** Node endpoints (viem's `Chain.rpcUrls` shape): reads, gas estimates and receipts go there, not to the wallet. */
+export const NetworkRpcUrls = Schema.Struct({
+  default: Schema.Struct({
+    http: Schema.NonEmptyArray(
+      Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
+    ),
+  }),
+})
+
 /**
  * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string
  * elsewhere (Solana's genesis hash prefix, a bip122 block hash prefix). `caipNetworkId` is exactly
@@ -19,6 +36,8 @@ export const Network = Schema.Struct({
   caipNetworkId: CaipChainId,
   name: Schema.NonEmptyString,
   assets: Schema.optionalKey(NetworkAssets),
+  nativeCurrency: Schema.optionalKey(NativeCurrency),
+  rpcUrls: Schema.optionalKey(NetworkRpcUrls),
 }).check(
   Schema.makeFilter((network) =>
     network.caipNetworkId === `${network.chainNamespace}:${network.id}`

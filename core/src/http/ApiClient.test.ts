@@ -38,6 +38,20 @@ describe("ApiClient", () => {
     expect(scope.isDone()).toBe(true)
   })
 
+  it("sends no trace headers, which a browser would have to preflight and APIs do not allow", async () => {
+    let headers: Record<string, unknown> = {}
+    nock(testBaseUrl)
+      .get("/v1/thing")
+      .query(true)
+      .reply(function () {
+        headers = this.req.headers
+        return [200, { value: 1 }]
+      })
+    await runWithApi(json({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" }, Answer))
+    expect(Object.keys(headers)).not.toContain("traceparent")
+    expect(Object.keys(headers)).not.toContain("b3")
+  })
+
   it("sends JSON bodies with POST, PUT and DELETE", async () => {
     for (const method of ["POST", "PUT", "DELETE"] as const) {
       const scope = nock(testBaseUrl)

@@ -139,7 +139,11 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
         json === undefined ? base : HttpClientRequest.bodyText(base, json, "application/json"),
       ),
       Effect.flatMap((withBody) =>
-        http.execute(withBody).pipe(Effect.mapError((error) => transportError(url, error))),
+        http.execute(withBody).pipe(
+          // No b3/traceparent headers: a browser would preflight them, and APIs (ours too) do not allow them.
+          Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+          Effect.mapError((error) => transportError(url, error)),
+        ),
       ),
       Effect.flatMap((response): Effect.Effect<A, E | ApiError> => {
         if (response.status >= 200 && response.status < 300) return read(response, url)

@@ -7,7 +7,7 @@ import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
-import { verifySiweMessage } from "./verifySiweMessage"
+import type { VerifySiweOptions } from "./verifySiweMessage"
 import { verifySiwxSession } from "./verifySiwxSession"
 
 export interface SiwxConfig {
@@ -23,6 +23,13 @@ export interface SiwxConfig {
 }
 
 const decodeSession = Schema.decodeUnknownResult(SiwxSession)
+
+/** The verifier (secp256k1, EIP-1271 through viem) loads with the first signature to check, not with the app. */
+const verifySiweMessage = (message: string, signature: string, options: VerifySiweOptions) =>
+  Effect.flatMap(
+    Effect.promise(() => import("./verifySiweMessage")),
+    (verifier) => verifier.verifySiweMessage(message, signature, options),
+  )
 
 /**
  * The sign-in client of the SIWX flow for eip155 and solana accounts: builds CAIP-122 messages (EIP-4361,

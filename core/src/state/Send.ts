@@ -2,7 +2,6 @@ import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
-import { validateAddress } from "../validation/address/validateAddress"
 import { isAmountString } from "../validation/amount"
 
 /** §3 send form, as typed: amount and receiver stay raw text until `validate` (domain SendState is the checked shape). */
@@ -83,6 +82,8 @@ export const validateSend = (state: SendState, namespace: ChainNamespace) =>
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
+    // Every namespace's validators load with the first send, not with the app (Solana's alone is ~16 KiB).
+    const { validateAddress } = yield* Effect.promise(() => import("../validation/address/validateAddress"))
     if (!validateAddress(receiverAddress, { namespace }).valid) {
       return yield* new InvalidReceiverError({ address: receiverAddress })
     }

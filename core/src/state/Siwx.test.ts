@@ -25,6 +25,28 @@ const connectAndAwaitPrompt = Effect.gen(function* () {
 })
 
 describe("SIWX flow", () => {
+  it("asks to sign in when the account appears after its connection (the order a connect fills them in)", async () => {
+    const address = `eip155:1:${devAccount.address}`
+    const prompt = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        // The connection first, the account a moment later: sign-in must wait for both.
+        yield* SubscriptionRef.update(connection.state, (s) => ({
+          ...s,
+          status: "connected" as const,
+          connections: { eip155: { connectorId: "injected", accounts: [address], chainId: "eip155:1" } },
+        }))
+        // (let the sign-in flow see the connection on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        yield* (yield* Account).setCaipAddress("eip155", address)
+        yield* waitFor((yield* Modal).state, (s) => s.open)
+        return yield* modalView
+      }),
+      { siwx },
+    )
+    expect(prompt).toEqual({ open: true, view: "SIWXSignMessage" })
+  })
+
   it("asks to sign in after connecting, stores the verified session, closes, and does not ask again after a reload", async () => {
     const map = new Map<string, string>()
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))

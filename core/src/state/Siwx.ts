@@ -118,10 +118,16 @@ export class Siwx extends Context.Service<
         yield* modal.close({ force: true })
       })
 
-      // Sign-in is asked for whenever an account appears or changes, whoever connected it.
+      // Sign-in is asked for whenever an account appears or changes, whoever connected it. A connect fills in
+      // the connection and then the account: both are watched, so the check never runs between the two only.
+      const signInKey = Effect.gen(function* () {
+        const { connections } = yield* SubscriptionRef.get(connection.state)
+        const { byNamespace } = yield* SubscriptionRef.get(account.state)
+        return JSON.stringify([connections, Object.values(byNamespace).map((a) => a?.caipAddress)])
+      })
       yield* Effect.forkScoped(
-        SubscriptionRef.changes(connection.state).pipe(
-          Stream.map((s) => JSON.stringify(s.connections)),
+        Stream.merge(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(account.state)).pipe(
+          Stream.mapEffect(() => signInKey),
           Stream.changes,
           Stream.runForEach(() => check),
         ),

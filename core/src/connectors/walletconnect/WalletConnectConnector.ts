@@ -115,6 +115,16 @@ const unavailable = (cause: unknown) =>
   })
 
 /**
+ * In a browser, sign-client attests every proposal and request with WalletConnect's Verify API (an iframe
+ * on verify.walletconnect.org that may hold a pairing up to 5 s). A dApp on its own relay must not reach
+ * WalletConnect's cloud: the attestation is left empty, as sign-client itself does when Verify fails, and
+ * wallets see the dApp as unverified.
+ */
+const skipVerifyAttestation = (client: SignClient) => {
+  client.core.verify.register = async () => ""
+}
+
+/**
  * sign-client keeps retrying a relay it cannot reach; a pairing or a request fails after this instead of
  * waiting on a dead socket.
  */
@@ -174,6 +184,7 @@ export const makeWalletConnectConnector = (
         logger: "silent",
       })
       relay.attach(client.core.relayer)
+      if (options.relayUrl !== undefined) skipVerifyAttestation(client)
       client.on("session_delete", ({ topic }) => forget(topic))
       client.on("session_expire", ({ topic }) => forget(topic))
       // The wallet changed the session's accounts (another account picked, a chain added): adopt them.
