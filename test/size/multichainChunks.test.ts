@@ -6,11 +6,11 @@ import { bundle, lazyCost } from "./bundle"
 const markers = { polkadot: "Merlin v1.0", cosmos: "sign/MsgSignData" } as const
 
 /**
- * Budgets for what each lazy chunk adds, gzip. Measured 3.0 KiB for polkadot (sr25519 on the ed25519 and
- * ristretto curve the entry already loads for address checks) and 3.4 KiB for cosmos (its encoders and
- * checks; secp256k1 is the entry's too): see bench/multichainChunks.bench.ts.
+ * Budgets for what each lazy chunk adds to the page, gzip, with the shared chunks it pulls in. Measured 18.5 KiB
+ * for polkadot (sr25519 with the ed25519/ristretto curve code: the entry's address checks no longer load a
+ * curve) and 21.3 KiB for cosmos (its encoders and checks with secp256k1): see bench/multichainChunks.bench.ts.
  */
-const LAZY_BUDGET_GZIP = { polkadot: 6 * 1024, cosmos: 6 * 1024 } as const
+const LAZY_BUDGET_GZIP = { polkadot: 22 * 1024, cosmos: 24 * 1024 } as const
 
 describe("Polkadot and cosmos code in a browser bundle", () => {
   it("never reaches an app that does not import their subpaths, not even as a lazy chunk", async () => {
