@@ -16,14 +16,19 @@ describe("EVM addresses", () => {
 
   it("explains the refusal", () => {
     const bad = checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")
-    expect(Result.isFailure(bad) && bad.failure.message).toBe("Invalid EVM address checksum (EIP-55)")
+    expect(Result.isFailure(bad) && bad.failure.message).toBe(
+      "Invalid EVM address checksum (EIP-55); if every character is right, its checksummed form is 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    )
     const short = checkEvmAddress("0x1234")
     expect(Result.isFailure(short) && short.failure.message).toContain("40 hex characters")
   })
 
-  it("CAIP-10 eip155 addresses must already be checksummed", () => {
+  it("CAIP-10 eip155 addresses must already be checksummed, and the refusal names the checksummed form", () => {
     expect(Result.isSuccess(checkEvmAccountAddress("0x22227A31dd842196A246d8f3b775998560eAa61d"))).toBe(true)
-    expect(Result.isFailure(checkEvmAccountAddress("0x22227a31dd842196a246d8f3b775998560eaa61d"))).toBe(true)
+    const lower = checkEvmAccountAddress("0x22227a31dd842196a246d8f3b775998560eaa61d")
+    expect(Result.isFailure(lower) && lower.failure.message).toContain(
+      "its checksummed form is 0x22227A31dd842196A246d8f3b775998560eAa61d",
+    )
   })
 
   it("normalization is idempotent and the same for every spelling of an address", () => {

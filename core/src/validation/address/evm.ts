@@ -37,6 +37,13 @@ const fail = (message: string): AddressCheck =>
   Result.fail(new InvalidAddress({ namespace: "eip155", message }))
 
 /**
+ * What to suggest for a hex address in the wrong case. A checksum mismatch usually means a mistyped
+ * character, so the form is offered only as what the address would be *if* every character is right.
+ */
+export const checksumSuggestion = (address: string): string =>
+  `if every character is right, its checksummed form is ${toChecksumAddress(address)}`
+
+/**
  * §5 EVM rule: optional 0x plus 40 hex. A single-case address carries no checksum and is accepted;
  * mixed case is a checksum claim and must match EIP-55. Normalized to the checksummed form.
  */
@@ -45,12 +52,16 @@ export const checkEvmAddress = (input: string): AddressCheck => {
   if (body === null) return fail("Invalid EVM address: expected 0x followed by 40 hex characters")
   const normalized = toChecksumAddress(body)
   const singleCase = body === body.toLowerCase() || body === body.toUpperCase()
-  if (!singleCase && `0x${body}` !== normalized) return fail("Invalid EVM address checksum (EIP-55)")
+  if (!singleCase && `0x${body}` !== normalized)
+    return fail(`Invalid EVM address checksum (EIP-55); ${checksumSuggestion(body)}`)
   return Result.succeed({ normalized, network: null, type: null })
 }
 
 /** The eip155 CAIP-10 profile: the address must already be in EIP-55 form. */
-export const checkEvmAccountAddress = (input: string): AddressCheck =>
-  isChecksumAddress(input)
-    ? Result.succeed({ normalized: input, network: null, type: null })
-    : fail("Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form")
+export const checkEvmAccountAddress = (input: string): AddressCheck => {
+  if (isChecksumAddress(input)) return Result.succeed({ normalized: input, network: null, type: null })
+  const hint = isHexAddress(input) ? `; ${checksumSuggestion(input)}` : ""
+  return fail(
+    `Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form${hint}`,
+  )
+}

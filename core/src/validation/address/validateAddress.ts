@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import { parseAccountId } from "../../domain/caip"
+import { checkChainReference } from "../../domain/caipProfiles"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { type AddressCheck, InvalidAddress } from "./AddressCheck"
 import {
@@ -117,8 +118,8 @@ const checkAccountId = (input: string, options: ValidateAddressOptions): Checked
   if (!isChainNamespace(namespace)) return refuse(null, `Unsupported namespace '${namespace}'`)
   if (options.namespace && options.namespace !== namespace)
     return refuse(namespace, `The account id is on ${namespace}, not ${options.namespace}`)
-  if (namespace === "eip155" && !/^[0-9]+$/.test(reference))
-    return refuse(namespace, `eip155 chain reference '${reference}' must be a decimal chain id`)
+  const profiled = checkChainReference(chainId)
+  if (Result.isFailure(profiled)) return refuse(namespace, profiled.failure.message)
   const check = accountCheckers[namespace](address, reference, options.network)
   return {
     namespace,
