@@ -244,6 +244,36 @@ describe("WalletConnect connector", () => {
     ).toBe(true)
   })
 
+  it("bounds a request to a wallet that stopped answering, and names the wallet", async () => {
+    const devWallet = await wallet()
+    const exit = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          yield* connectThrough(connector, devWallet)
+          yield* Effect.promise(() => devWallet.close())
+          const signing = yield* Effect.forkChild(
+            connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] }),
+          )
+          // A second at a time, with real I/O in between, until the bound ends the request.
+          for (let tick = 0; tick < 1_000 && signing.pollUnsafe() === undefined; tick++) {
+            yield* TestClock.adjust("1 second")
+            yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          }
+          return yield* Effect.exit(Fiber.join(signing))
+        }),
+      { ...options(), requestTimeout: "20 seconds" },
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "WalletRequestTimeout",
+        walletName: "AppKit Dev Wallet",
+        method: "personal_sign",
+        timeoutMs: 20_000,
+      }),
+    )
+  })
+
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {
     const devWallet = await wallet({ rejectRequests: true })
     const exit = await withConnector(new Map(), (connector) =>

@@ -10,6 +10,11 @@ import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpc
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest, WalletSignIn } from "../Connector"
+import {
+  boundWalletRequest,
+  defaultWalletRequestTimeout,
+  type WalletRequestTimeout,
+} from "../walletRequestBound"
 import { toWalletError, WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
 import {
@@ -42,6 +47,8 @@ export interface WalletConnectOptions {
     | undefined
   /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
   readonly requestExpirySeconds?: number | undefined
+  /** The dApp's own bound on one request (default 5 minutes): a wallet that died cannot answer at all. */
+  readonly requestTimeout?: Duration.Input | undefined
 }
 
 /** The session as the dApp side sees it, for callers that keep their own record (the CLI). */
@@ -61,6 +68,7 @@ export type WalletConnectConnectorError =
   | ProviderRpcError
   | ConnectionError
   | RpcPolicyError
+  | WalletRequestTimeout
 
 /** The signed CAIP-122 objects (CACAOs) a wallet returned for pairing-based sign-in, one per chain. */
 export type Authentications = NonNullable<
@@ -348,7 +356,13 @@ export const makeWalletConnectConnector = (
               ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
             }),
           catch: toWalletError,
-        })
+        }).pipe(
+          boundWalletRequest({
+            walletName: session.peer.metadata.name,
+            method: rpc.method,
+            timeout: options.requestTimeout ?? defaultWalletRequestTimeout,
+          }),
+        )
       })
 
     const disconnect = () =>
