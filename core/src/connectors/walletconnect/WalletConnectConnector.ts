@@ -25,6 +25,7 @@ import {
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
+import { takeQueuedEvents } from "./relaySync"
 import { checkWalletConnectRequest } from "./requestPolicy"
 
 export interface WalletConnectOptions {
@@ -80,10 +81,18 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
   readonly authentications: Effect.Effect<Authentications>
   /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
+  /**
+   * Takes the relay's queued events for the stored sessions (the wallet may have updated or ended one while
+   * no process ran), within a bound; call before `restore`. False when the relay could not be reached.
+   */
+  readonly sync: Effect.Effect<boolean, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
 }
 
 const decodeCacao = Schema.decodeUnknownOption(Cacao)
+
+/** sign-client's code for the requests a session's end left unanswered. */
+const userDisconnected = 6000
 
 /**
  * The CACAOs with the message text each one signs (sign-client renders it, recap statement included), for the
@@ -355,7 +364,11 @@ export const makeWalletConnectConnector = (
               request: { method: rpc.method, params: rpc.params },
               ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
             }),
-          catch: toWalletError,
+          // sign-client fails what is pending on a session the wallet ends with its USER_DISCONNECTED.
+          catch: (error) =>
+            toWalletError(error).code === userDisconnected
+              ? new WalletConnectError({ reason: "sessionEnded" })
+              : toWalletError(error),
         }).pipe(
           boundWalletRequest({
             walletName: session.peer.metadata.name,
@@ -413,6 +426,7 @@ export const makeWalletConnectConnector = (
       request,
       switchChain,
       restore,
+      sync: Effect.flatMap(client, takeQueuedEvents),
       session: sessionInfo,
       authentications: Ref.get(authenticated),
       events: Stream.fromPubSub(events),
