@@ -9,9 +9,22 @@ const fail = (message: string) =>
 /**
  * Parses EIP-4361 text line by line in the ABNF's fixed order, then checks every field with the same
  * rules as `createSiweMessage`, so parse and create accept exactly the same messages. Lines end in LF,
- * with no trailing newline (strip one before calling if it came from a file).
+ * with no final newline: the text is taken as signed, and a message that only fails for its line ends is
+ * told so rather than blamed on a field.
  */
 export const parseSiweMessage = (text: string): Result.Result<SiweMessage, InvalidSiweMessage> => {
+  const parsed = parseLines(text)
+  if (Result.isSuccess(parsed)) return parsed
+  if (text.includes("\r\n") && Result.isSuccess(parseLines(text.replaceAll("\r\n", "\n"))))
+    return fail("it has CRLF line ends; EIP-4361 messages use LF only")
+  if (text.endsWith("\n") && Result.isSuccess(parseLines(text.replace(/\r?\n$/, ""))))
+    return fail(
+      "it ends with a line break, which is not part of an EIP-4361 message (the signed text ends right after its last field)",
+    )
+  return parsed
+}
+
+const parseLines = (text: string): Result.Result<SiweMessage, InvalidSiweMessage> => {
   const lines = text.split("\n")
   let at = 0
   const next = () => lines[at++]
