@@ -1,91 +1,26 @@
 import type { Command } from "commander"
-import { CliError, printJson, printLine } from "../output"
+import { lazyAction } from "../lazy"
+import { invalidInput } from "../output"
 import { registerDevWallet } from "./dev-wallet"
-
-/**
- * `appkit-cli dev`: the local stack on loopback — anvil, the fixture API server and the WalletConnect relay —
- * running until SIGINT/SIGTERM, then stopped together. `--json` prints one line
- * {rpcUrl, chainId, apiUrl, relayUrl} once everything answers, for scripts that wait on it.
- */
-interface DevOptions {
-  readonly chainId: number
-  readonly port: number
-  readonly apiPort: number
-  readonly relayPort: number
-  readonly json?: boolean | undefined
-}
 
 /**
  * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  */
-const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+export const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
 
-/** A commander parser for an integer option in min..max; anything else is a usage error (exit 2). */
+/** A commander parser for an integer option in min..max; anything else is invalid input (exit 1). */
 const integerIn =
   (option: string, min: number, max: number) =>
   (value: string): number => {
     if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new CliError(`${option} must be an integer from ${min} to ${max}, got '${value}'`)
+      throw invalidInput(`${option} must be an integer from ${min} to ${max}, got '${value}'`)
     }
     return Number(value)
   }
 const portOption = (option: string) => integerIn(option, 0, 65535)
 
-interface Running {
-  readonly stop: () => Promise<void>
-}
-
-/** Stops everything started so far; one failing stop does not keep the others running. */
-const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
-  const results = await Promise.allSettled(running.map((service) => service.stop()))
-  const failed = results.find((result) => result.status === "rejected")
-  if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
-}
-
-const devAction = async (options: DevOptions): Promise<void> => {
-  const { startAnvil, startFixtureApi, startRelay } = await import("@appkit/fixtures")
-  const stopped = new Promise<string>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"))
-    process.once("SIGTERM", () => resolve("SIGTERM"))
-  })
-  // allSettled, not all: when one service fails to start, the others must still be stopped.
-  const [anvil, api, relay] = await Promise.allSettled([
-    startAnvil({ chainId: options.chainId, port: options.port }),
-    startFixtureApi({ port: options.apiPort }),
-    startRelay({ port: options.relayPort }),
-  ])
-  const running: ReadonlyArray<Running> = [
-    ...(anvil.status === "fulfilled" ? [anvil.value] : []),
-    ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
-    ...(relay.status === "fulfilled" ? [{ stop: relay.value.close }] : []),
-  ]
-  if (anvil.status === "rejected" || api.status === "rejected" || relay.status === "rejected") {
-    await stopAll(running)
-    const failure = [anvil, api, relay].find((result) => result.status === "rejected")
-    throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
-  }
-  const chainId = `eip155:${anvil.value.chainId}`
-  if (options.json) {
-    printJson({ rpcUrl: anvil.value.rpcUrl, chainId, apiUrl: api.value.url, relayUrl: relay.value.url })
-  } else {
-    printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
-    printLine(`api    ${api.value.url}`)
-    printLine(`relay  ${relay.value.url}`)
-    printLine("accounts (10 000 ETH each):")
-    for (const [index, account] of anvil.value.accounts.entries()) {
-      printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
-    }
-    printLine("Point the other commands at this stack:")
-    printLine(
-      `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
-    )
-    printLine("Ctrl-C stops everything.")
-  }
-  await stopped
-  await stopAll(running)
-}
-
+/** `appkit-cli dev`: the local stack on loopback (anvil, fixture API, relay) until SIGINT/SIGTERM. */
 export const register = (program: Command): void => {
   const dev = program
     .command("dev")
@@ -105,6 +40,6 @@ export const register = (program: Command): void => {
       DEFAULT_PORTS.relay,
     )
     .option("--json", "print one JSON line {rpcUrl, chainId, apiUrl, relayUrl}")
-    .action(devAction)
+    .action(lazyAction(async () => (await import("../actions/dev")).devAction))
   registerDevWallet(dev)
 }
