@@ -1,4 +1,4 @@
-import { BlockchainApi, formatUnits, MAX_DECIMALS } from "@appkit/core"
+import { BlockchainApi, formatUnits, isSwapNetwork, MAX_DECIMALS, swapMessages } from "@appkit/core"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
@@ -17,6 +17,7 @@ interface QuoteOptions extends ApiOptions {
 export const quoteAction = (options: QuoteOptions) => {
   // Checked before any request; the amount's precision is checked once the token's decimals are known.
   const chain = readChain(options.chain, "--chain", "eip155").caip2
+  if (!isSwapNetwork(chain)) throw invalidInput(`--chain: ${swapMessages.swapNetworkUnsupported}`)
   const address = readEvmAddress(options.address, "--address")
   readAmount(options.amount, MAX_DECIMALS, { positive: true })
   return runApiCommand(
