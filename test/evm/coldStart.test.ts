@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -49,11 +49,34 @@ describe("appkit-cli cold start", () => {
   })
 
   it("still reaches viem, effect and Ink through dynamic imports (the check above can see a package)", () => {
-    const bundle = textOf(entry)
-    const dynamic = [...bundle.matchAll(/import\("(\.\/chunks\/[^"]+)"\)/g)].map((m) => m[1] ?? "")
-    const reachable = new Set(
-      dynamic.flatMap((chunk) => [...staticClosure(resolve(dirname(entry), chunk)).packages]),
-    )
+    // Every chunk reachable through import("…") from the entry, then from those chunks, and so on.
+    const dynamicChunks = new Set<string>()
+    const follow = (file: string) => {
+      for (const path of staticClosure(file).files)
+        for (const match of textOf(path).matchAll(/import\("(\.\.?\/[^"]+)"\)/g)) {
+          const chunk = resolve(dirname(path), match[1] ?? "")
+          // Bundled libraries quote import() calls of their own in strings; only our chunks count.
+          if (dynamicChunks.has(chunk) || !existsSync(chunk)) continue
+          dynamicChunks.add(chunk)
+          follow(chunk)
+        }
+    }
+    follow(entry)
+    const reachable = new Set([...dynamicChunks].flatMap((chunk) => [...staticClosure(chunk).packages]))
     for (const heavy of ["viem", "effect", "ink", "react"]) expect(reachable).toContain(heavy)
+  })
+
+  it("loads a command's action from its own chunk: a toolbox command never loads viem or WalletConnect", () => {
+    const bundle = textOf(entry)
+    const actionChunk = (name: string) => {
+      const match = new RegExp(`import\\("(\\./chunks/${name}-[^"]+)"\\)`).exec(bundle)
+      if (!match?.[1]) throw new Error(`no chunk for the ${name} action`)
+      return resolve(dirname(entry), match[1])
+    }
+    for (const toolbox of ["address", "amount", "caip"]) {
+      const { packages, externals } = staticClosure(actionChunk(toolbox))
+      expect(packages.has("viem")).toBe(false)
+      expect([...externals].filter((specifier) => specifier.startsWith("@walletconnect/"))).toEqual([])
+    }
   })
 })

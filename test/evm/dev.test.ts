@@ -62,14 +62,14 @@ describe("appkit-cli dev", () => {
     await expect(fetch(new URL("/v1/supported-chains", started.apiUrl))).rejects.toThrow()
   })
 
-  it("rejects a malformed --chain-id as a usage error", async () => {
+  it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {
       stdio: ["ignore", "pipe", "pipe"],
     })
     let stderr = ""
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     const [code] = await once(child, "exit")
-    expect(code).toBe(2)
-    expect(stderr).toContain("--chain-id must be an integer from 1 to 4294967295")
+    expect(code).toBe(1)
+    expect(stderr).toBe("--chain-id must be an integer from 1 to 4294967295, got 'abc'\n")
   })
 })
