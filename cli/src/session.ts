@@ -98,11 +98,3 @@ export const clearConnection = (env: NodeJS.ProcessEnv = process.env): void => {
   rmSync(sessionFile(env), { force: true })
   rmSync(walletConnectStoreFile(env), { force: true })
 }
-
-/**
- * sign-client can leave timers behind once closed (relay ping, reconnect backoff after a dead relay); a
- * command that has finished with WalletConnect calls this so the process ends once its output is written.
- */
-export const exitWhenDone = (): void => {
-  setTimeout(() => process.exit(), 0).unref()
-}

@@ -174,6 +174,8 @@ export interface CommandSigner {
   readonly wallet: EvmClient | undefined
   /** The connected wallet's name, for messages; undefined for a local account. */
   readonly walletName: string | undefined
+  /** What to tell the user about a failed request: the wallet's own story when there is one. */
+  readonly explainFailure: (error: unknown) => unknown
   readonly close: () => Promise<void>
 }
 
@@ -193,6 +195,7 @@ export const openCommandSigner = async (
       address: local.address,
       wallet: undefined,
       walletName: undefined,
+      explainFailure: (error) => error,
       close: async () => {},
     }
   const { openStoredWalletConnect } = await import("./walletSession")
@@ -202,6 +205,7 @@ export const openCommandSigner = async (
     address: session.address,
     wallet: evmProviderClient(session),
     walletName: session.walletName,
+    explainFailure: session.explainFailure,
     close: session.close,
   }
 }

@@ -179,6 +179,11 @@ export interface WalletConnectProvider {
   readonly chainId: string
   readonly walletName: string
   readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  /**
+   * The CLI's own account of the last failed request (the wallet did not answer, ended the session). The
+   * EVM actions wrap what `request` throws in their own error, so a command asks for this to say it.
+   */
+  readonly explainFailure: (error: unknown) => unknown
   readonly close: () => Promise<void>
 }
 
@@ -232,8 +237,15 @@ export const openStoredWalletConnect = async (
         { code: error._tag },
       )
     })
+  let lastFailure: CliError | undefined
   /** A request that failed because of the wallet's side of the session, said in the words a user acts on. */
-  const explain = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> => {
+  const explain = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> =>
+    Effect.tapError(explained(error), (failure) =>
+      Effect.sync(() => {
+        if (failure instanceof CliError) lastFailure = failure
+      }),
+    )
+  const explained = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> => {
     if (error._tag === "WalletRequestTimeout") return Effect.flatMap(recheck(error), Effect.fail)
     if (error._tag === "WalletConnectError" && error.reason === "sessionEnded") {
       clearConnection(env)
@@ -253,6 +265,7 @@ export const openStoredWalletConnect = async (
     chainId,
     walletName,
     request: (args) => Effect.runPromise(connector.request(args).pipe(Effect.catch(explain))),
+    explainFailure: (error) => lastFailure ?? error,
     close,
   }
 }

@@ -19,7 +19,7 @@ export const cliEnv = (relayUrl: string) => ({
 export const connectWith = (
   wallet: Pick<DevWallet, "pair">,
   env: NodeJS.ProcessEnv,
-  options: { readonly plain?: boolean } = {},
+  options: { readonly plain?: boolean; readonly args?: ReadonlyArray<string> } = {},
 ) =>
   new Promise<{
     code: number | null
@@ -29,7 +29,14 @@ export const connectWith = (
   }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [cliPath, "connect", "--chain", "eip155:31337", ...(options.plain ? [] : ["--json"])],
+      [
+        cliPath,
+        "connect",
+        "--chain",
+        "eip155:31337",
+        ...(options.plain ? [] : ["--json"]),
+        ...(options.args ?? []),
+      ],
       {
         env: { ...process.env, ...env },
         stdio: ["ignore", "pipe", "pipe"],
@@ -53,6 +60,7 @@ export const connectWith = (
           if (line.startsWith("uri: ")) wallet.pair(line.slice("uri: ".length)).catch(reject)
           continue
         }
+        if (!line.startsWith("{")) continue
         const event = JSON.parse(line) as Record<string, unknown>
         events.push(event)
         if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)

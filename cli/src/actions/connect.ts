@@ -10,7 +10,6 @@ import { CliError, invalidInput, note, printJson, printLine } from "../output"
 import { inkView, jsonView, type PairingView, plainView } from "../pairingView"
 import {
   clearConnection,
-  exitWhenDone,
   pendingWalletConnectStoreFile,
   readConnection,
   type StoredConnection,
@@ -192,6 +191,5 @@ export const connectAction = async (options: ConnectOptions): Promise<void> => {
       // An abandoned pairing leaves nothing behind, and whatever was connected before stays as it was.
       rmSync(pendingWalletConnectStoreFile(), { force: true })
     }
-    exitWhenDone()
   }
 }

@@ -2,7 +2,6 @@ import { startDevWallet } from "@appkit/fixtures"
 import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
 import { CliError, invalidInput, note, printLine } from "../output"
-import { exitWhenDone } from "../session"
 
 interface DevWalletCommandOptions {
   readonly uri: string
@@ -40,8 +39,6 @@ export const devWalletAction = async (options: DevWalletCommandOptions): Promise
   printLine(`Dev wallet ${wallet.address} pairing…`)
   await wallet.pair(options.uri).catch(async (error: unknown) => {
     await wallet.close()
-    // sign-client keeps retrying an unreachable relay even once closed; end the process after the error line.
-    exitWhenDone()
     throw new CliError(`Pairing failed: ${error instanceof Error ? error.message : String(error)}`, {
       code: "PairingFailed",
     })

@@ -1,5 +1,5 @@
 import { CliError, note, printJson, printLine } from "../output"
-import { clearConnection, exitWhenDone, readConnection, type StoredConnection } from "../session"
+import { clearConnection, readConnection, type StoredConnection } from "../session"
 import { endWalletConnectSession } from "../walletSession"
 
 /**
@@ -18,7 +18,6 @@ export const disconnectAction = async (options: { readonly json?: boolean | unde
   let walletNotified = false
   if (connection?.kind === "walletconnect") {
     walletNotified = await endWalletConnectSession(connection)
-    exitWhenDone()
   }
   clearConnection()
   if (options.json)

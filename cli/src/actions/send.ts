@@ -34,7 +34,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
   const amount = readAmount(options.amount, decimals, { positive: true })
 
-  const { signer, address, wallet, walletName, close } = await openCommandSigner(options, {
+  const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
     chainId: target.caip2,
     requestTimeoutMs,
   })
@@ -54,7 +54,11 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
               : error,
           ),
         ),
-      ).finally(close),
+      )
+        .catch((error: unknown) => {
+          throw explainFailure(error)
+        })
+        .finally(close),
   )
   if (!options.json) printLine(`hash ${hash}`)
   const receipt = await withSpinner("Waiting for the receipt…", watching, () =>

@@ -41,10 +41,14 @@ const signAndCheck = async (
   recover: (signature: Hex) => Promise<string | undefined>,
 ): Promise<void> => {
   const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
-  const { signer, address, wallet, walletName, close } = await openCommandSigner(options, {
+  const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
     requestTimeoutMs,
   })
-  const signature = await Effect.runPromise(sign(wallet ?? offline, signer)).finally(close)
+  const signature = await Effect.runPromise(sign(wallet ?? offline, signer))
+    .catch((error: unknown) => {
+      throw explainFailure(error)
+    })
+    .finally(close)
   const recovered = await recover(signature).catch(() => undefined)
   if (recovered?.toLowerCase() !== address.toLowerCase())
     throw new CliError(

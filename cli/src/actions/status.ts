@@ -1,5 +1,5 @@
 import { CliError, ExitCode, printJson, printLine } from "../output"
-import { exitWhenDone, readConnection, type StoredConnection } from "../session"
+import { readConnection, type StoredConnection } from "../session"
 import { checkStoredSession } from "../walletSession"
 
 /**
@@ -39,7 +39,6 @@ export const statusAction = async (options: { readonly json?: boolean | undefine
   }
   const checked = await checkStoredSession(stored)
   if (checked.state === "live") await checked.opened.close()
-  exitWhenDone()
   const walletName = stored.walletName ?? "the wallet"
   if (checked.state === "ended") {
     process.exitCode = ExitCode.invalid
