@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath } from "../support/cli"
+import { cliPath, runCli } from "../support/cli"
 
 /** Tests never take the well-known ports a developer's own `npm start` may hold. */
 const freePorts = ["--port", "0", "--api-port", "0", "--relay-port", "0"]
@@ -38,6 +41,8 @@ describe("appkit-cli dev", () => {
 
   it("starts anvil, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
+      // Its own home: a test's stack must never become the default of a developer's other commands.
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
@@ -62,8 +67,63 @@ describe("appkit-cli dev", () => {
     await expect(fetch(new URL("/v1/supported-chains", started.apiUrl))).rejects.toThrow()
   })
 
+  it("while it runs, the other commands default to its node, API and relay, and say so for the relay", async () => {
+    const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+    // Nothing in the environment points anywhere: only the running stack can.
+    const env = {
+      APPKIT_HOME: home,
+      APPKIT_RPC_URL: "",
+      ETH_RPC_URL: "",
+      APPKIT_API_URL: "",
+      APPKIT_RELAY_URL: "",
+      APPKIT_PRIVATE_KEY: "",
+      APPKIT_CONFIG: join(home, "no-config.json"),
+    }
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
+    const stackFile = join(home, "dev.json")
+    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({ ...started, pid: child.pid })
+
+    const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })
+    expect(JSON.parse(balance.stdout)).toMatchObject({ chainId: "eip155:1337", balance: "10000" })
+    const tokens = await runCli(
+      ["tokens", "--address", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--chain", "1", "--json"],
+      { env },
+    )
+    expect(tokens.code).toBe(0)
+    const connect = await runCli(["connect", "--timeout", "5s"], { env })
+    expect(connect.stderr.split("\n")[0]).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+    const connectJson = await runCli(["connect", "--timeout", "5s", "--json"], { env })
+    expect(JSON.parse(connectJson.stdout.split("\n")[0] ?? "")).toMatchObject({
+      event: "display_uri",
+      relayUrl: started.relayUrl,
+    })
+
+    const uri = `wc:${"a".repeat(64)}@2?relay-protocol=irn&symKey=${"0".repeat(64)}`
+    const wallet = await runCli(["dev", "wallet", "--uri", uri, "--pair-timeout", "1"], { env })
+    expect(wallet.stderr.split("\n")[0]).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+    expect(existsSync(stackFile)).toBe(false)
+    const after = await runCli(["connect", "--timeout", "1s"], { env })
+    expect(after).toMatchObject({
+      code: 2,
+      stderr: "The public relay needs --project-id (or APPKIT_PROJECT_ID)\n",
+    })
+  })
+
   it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let stderr = ""
