@@ -155,6 +155,12 @@ describe("appkit-cli names", () => {
     expect(resolved.stdout).toContain(alice)
     const missing = await cli(["names", "resolve", "nobody-here.reown.id"])
     expect(missing).toMatchObject({ code: 1, stdout: "nobody-here.reown.id is not registered\n" })
+    // Only the API's own answer means "not registered": a 404 from a wrong base path is a failure.
+    const wrongPath = await cli(["names", "resolve", "alice.reown.id", "--api-url", `${api.url}/wrong/path`])
+    expect(wrongPath).toMatchObject({ code: 2, stdout: "" })
+    expect(wrongPath.stderr).toMatch(/HTTP status code: 404 \(No such endpoint/)
+    const badName = await cli(["names", "resolve", "alice reown"])
+    expect(badName).toMatchObject({ code: 1, stdout: "" })
     const reverse = await cli(["names", "reverse", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"])
     expect(reverse.stdout).toBe("bob.reown.id\n")
     const suggestions = JSON.parse((await cli(["names", "suggest", "alice", "--json"])).stdout)
