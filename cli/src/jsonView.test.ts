@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { camelCase, decimalString, toJsonView } from "./jsonView"
+import { camelCase, checksummed, decimalString, toJsonView } from "./jsonView"
 
 describe("the --json shape rules", () => {
   it("renames snake_case keys and leaves others alone", () => {
@@ -36,5 +36,21 @@ describe("the --json shape rules", () => {
         nested: [{ is_spam: false, value: 0.25 }],
       }),
     ).toEqual({ badgeType: "certified", order: 3, price: "1.5", nested: [{ isSpam: false, value: "0.25" }] })
+  })
+
+  it("writes EVM addresses in their EIP-55 form, plain or in an eip155 account id, and nothing else", () => {
+    expect(checksummed("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")).toBe(
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    )
+    expect(checksummed("eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")).toBe(
+      "eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE",
+    )
+    // A transaction hash, a Solana key and a Bitcoin address are left as they are.
+    for (const other of [
+      `0x${"ab".repeat(32)}`,
+      "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXAr",
+      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    ])
+      expect(checksummed(other)).toBe(other)
   })
 })

@@ -1,7 +1,10 @@
+import { toChecksumAddress } from "@appkit/core"
+
 /**
  * The shape rules every --json document follows (the output contract in the README): keys in camelCase
- * (API fields such as `badge_type` are renamed, never passed through), and no fractional JSON numbers:
- * money and prices are exact decimal strings, so no reader rounds them through a float.
+ * (API fields such as `badge_type` are renamed, never passed through); no fractional JSON numbers (money
+ * and prices are exact decimal strings, so no reader rounds them through a float); EVM addresses in their
+ * EIP-55 form, plain or inside an eip155 CAIP-10 id.
  */
 
 const snakeSegment = /_([a-z0-9])/g
@@ -33,9 +36,18 @@ export const decimalString = (value: number): string => {
   return `${negative ? "-" : ""}${plain}`
 }
 
+const evmAddress = /^((?:eip155:\d+:)?)(0x[0-9a-fA-F]{40})$/
+
+/** An EVM address (or eip155 account id) in EIP-55 form; any other text as it is. */
+export const checksummed = (text: string): string => {
+  const match = evmAddress.exec(text)
+  return match === null ? text : `${match[1]}${toChecksumAddress(match[2] ?? "")}`
+}
+
 /** Applies the contract to a whole document: camelCase keys, fractional numbers as decimal strings. */
 export const toJsonView = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(toJsonView)
+  if (typeof value === "string") return checksummed(value)
   if (typeof value === "number") return Number.isInteger(value) ? value : decimalString(value)
   if (typeof value === "bigint") return value.toString()
   if (typeof value !== "object" || value === null) return value

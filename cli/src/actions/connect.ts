@@ -107,11 +107,11 @@ export const connectAction = async (options: ConnectOptions): Promise<void> => {
   const timeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
   const relayUrl = relay?.url ?? publicRelayUrl
   const projectId = options.projectId ?? setting(process.env.APPKIT_PROJECT_ID)
-  if (projectId === undefined && relayUrl === publicRelayUrl)
-    throw new CliError("The public relay needs --project-id (or APPKIT_PROJECT_ID)", { code: "UsageError" })
 
   const previous = await currentConnection()
   if (await connectLocalSigner(options, chains, previous)) return
+  if (projectId === undefined && relayUrl === publicRelayUrl)
+    throw new CliError("The public relay needs --project-id (or APPKIT_PROJECT_ID)", { code: "UsageError" })
   if (previous !== undefined && !options.replace) throw alreadyConnected(previous)
   if (previous === undefined) clearConnection()
   if (relay !== undefined) note(devStackNote("relay", relay))
