@@ -10,6 +10,8 @@ export default defineConfig({
   external: [/^node:/, /^@walletconnect\//],
   output: {
     dir: "dist",
+    // Chunk names carry content hashes: a build must not leave the previous build's chunks behind.
+    cleanDir: true,
     format: "esm",
     chunkFileNames: "chunks/[name]-[hash].js",
     minify: false,
