@@ -14,7 +14,9 @@ export default defineConfig({
     cleanDir: true,
     format: "esm",
     chunkFileNames: "chunks/[name]-[hash].js",
-    minify: false,
-    sourcemap: false,
+    // Half the bytes to parse on every start (the Effect Schema chunk every command shares: 718 → 128 kB).
+    minify: true,
+    // Minified code, readable stack traces: node --enable-source-maps appkit-cli …
+    sourcemap: true,
   },
 })
