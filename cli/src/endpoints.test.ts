@@ -7,20 +7,24 @@ import { defaultRpcUrl, relayEndpoint, rpcEndpoint } from "./endpoints"
 
 const home = () => mkdtempSync(join(tmpdir(), "appkit-endpoints-"))
 
+/** A dev stack "running" (as this very process) for the home `APPKIT_HOME`. */
+const runningStack = (APPKIT_HOME: string) =>
+  writeDevStack(
+    {
+      rpcUrl: "http://127.0.0.1:9545",
+      chainId: "eip155:31337",
+      apiUrl: "http://127.0.0.1:9787",
+      relayUrl: "ws://127.0.0.1:9788",
+      pid: process.pid,
+    },
+    { APPKIT_HOME },
+  )
+
 describe("endpoints", () => {
   it("node: flag, APPKIT_RPC_URL, ETH_RPC_URL, the running dev stack, then the default", () => {
     const APPKIT_HOME = home()
     expect(rpcEndpoint(undefined, { APPKIT_HOME })).toEqual({ url: defaultRpcUrl, source: "default" })
-    writeDevStack(
-      {
-        rpcUrl: "http://127.0.0.1:9545",
-        chainId: "eip155:31337",
-        apiUrl: "http://127.0.0.1:9787",
-        relayUrl: "ws://127.0.0.1:9788",
-        pid: process.pid,
-      },
-      { APPKIT_HOME },
-    )
+    runningStack(APPKIT_HOME)
     expect(rpcEndpoint(undefined, { APPKIT_HOME })).toEqual({
       url: "http://127.0.0.1:9545",
       source: "dev stack",
@@ -36,16 +40,7 @@ describe("endpoints", () => {
   it("relay: flag, APPKIT_RELAY_URL, the running dev stack, else none", () => {
     const APPKIT_HOME = home()
     expect(relayEndpoint(undefined, { APPKIT_HOME })).toBeUndefined()
-    writeDevStack(
-      {
-        rpcUrl: "http://127.0.0.1:9545",
-        chainId: "eip155:31337",
-        apiUrl: "http://127.0.0.1:9787",
-        relayUrl: "ws://127.0.0.1:9788",
-        pid: process.pid,
-      },
-      { APPKIT_HOME },
-    )
+    runningStack(APPKIT_HOME)
     expect(relayEndpoint(undefined, { APPKIT_HOME })).toEqual({
       url: "ws://127.0.0.1:9788",
       source: "dev stack",

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { dirname, join } from "node:path"
 import { Schema } from "effect"
 import { appkitHome } from "./home"
-import { CliError } from "./output"
+import { CliError, note } from "./output"
 
 /**
  * The CLI's stored connection: what `appkit-cli connect` leaves behind for `status`, `send`, `sign` and
@@ -88,6 +88,20 @@ export const readConnection = (env: NodeJS.ProcessEnv = process.env): StoredConn
     `The stored connection in ${sessionFile(env)} was unreadable and has been removed: run \`appkit-cli connect\` again`,
     { code: "CorruptStoredConnection" },
   )
+}
+
+/**
+ * The stored connection for a command that replaces or ends it anyway (connect, disconnect): an unreadable
+ * one is removed, said in its one line, and counts as none.
+ */
+export const readConnectionOrNone = (env: NodeJS.ProcessEnv = process.env): StoredConnection | undefined => {
+  try {
+    return readConnection(env)
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    note(error.message)
+    return undefined
+  }
 }
 
 export const writeConnection = (connection: StoredConnection, env: NodeJS.ProcessEnv = process.env): void =>

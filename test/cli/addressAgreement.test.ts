@@ -1,9 +1,9 @@
-import { createServer } from "node:net"
 import { hex } from "@scure/base"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { toChecksumAddress } from "../../core/src/validation/address/evm"
 import { runCli } from "../support/cli"
+import { deadLoopbackUrl } from "../support/ports"
 
 /**
  * Issue 8's acceptance: the same generated addresses fed to `address validate`, `balance`, `send --to` and
@@ -13,17 +13,8 @@ import { runCli } from "../support/cli"
  */
 let dead: string
 
-/** A loopback port nothing listens on: bound, then released. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
 beforeAll(async () => {
-  dead = `http://127.0.0.1:${await freePort()}`
+  dead = await deadLoopbackUrl()
 })
 
 const bytes20 = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => hex.encode(bytes))

@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { deadLoopbackUrl } from "../support/ports"
 
 /** The data commands run from the built bundle against a started fixture API, as a user runs them. */
 let api: FixtureApi
@@ -16,18 +16,9 @@ const cli = (args: ReadonlyArray<string>, extraEnv: NodeJS.ProcessEnv = {}) =>
 
 const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
-/** A loopback port nothing listens on: bound, then released. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
 beforeAll(async () => {
   api = await startFixtureApi()
-  deadUrl = `http://127.0.0.1:${await freePort()}`
+  deadUrl = await deadLoopbackUrl()
 })
 afterEach(() => api.faults.clear())
 afterAll(() => api.close())

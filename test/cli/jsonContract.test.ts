@@ -59,7 +59,10 @@ const env = () => ({
 const violations = (document: unknown): ReadonlyArray<string> => {
   const found: Array<string> = []
   const walk = (value: unknown, path: string) => {
-    if (Array.isArray(value)) return value.forEach((entry, index) => walk(entry, `${path}[${index}]`))
+    if (Array.isArray(value)) {
+      for (const [index, entry] of value.entries()) walk(entry, `${path}[${index}]`)
+      return
+    }
     if (typeof value === "number" && !Number.isInteger(value)) found.push(`${path}: the float ${value}`)
     if (typeof value === "string") {
       const address = /(?:^|^eip155:\d+:)(0x[0-9a-fA-F]{40})$/.exec(value)?.[1]

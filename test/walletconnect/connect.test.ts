@@ -1,52 +1,21 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  type Anvil,
-  type DevWallet,
-  type Relay,
-  startAnvil,
-  startDevWallet,
-  startRelay,
-} from "@appkit/fixtures"
+import { type Anvil, startAnvil, startDevWallet, startRelay } from "@appkit/fixtures"
 import { createClient, getAddress, http, parseEther, verifyMessage } from "viem"
 import { getBalance, getTransactionReceipt } from "viem/actions"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
-import { cliEnv, connectWith } from "./support"
+import { cliEnv, connectWith, useRelayAndWallets } from "./support"
 
 // A WalletConnect session between the built `appkit-cli connect` and the dev wallet, through the local
 // relay; then requests over that stored session from later CLI processes, as a user would run them.
-let relay: Relay
-const wallets: Array<DevWallet> = []
-
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterAll(async () => {
-  for (const wallet of wallets) await wallet.close()
-  await relay.close()
-})
-
-const devWallet = async (
-  options: {
-    readonly rejectRequests?: boolean
-    readonly rejectProposals?: boolean
-    readonly rpcUrl?: string
-  } = {},
-) => {
-  const wallet = await startDevWallet({
-    relayUrl: relay.url,
-    storagePrefix: `wallet-${wallets.length}`,
-    ...options,
-  })
-  wallets.push(wallet)
-  return wallet
-}
+const stack = useRelayAndWallets("connect")
+const { devWallet } = stack
 
 describe("appkit-cli connect over WalletConnect", () => {
   it("pairs with the dev wallet, stores the session, signs over it and disconnects", async () => {
     const wallet = await devWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.stderr).toBe("")
     expect(connected.code).toBe(0)
@@ -88,7 +57,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("prints the QR code, the URI and the countdown as plain lines when not asked for JSON", async () => {
     const wallet = await devWallet()
-    const connected = await connectWith(wallet, cliEnv(relay.url), { plain: true })
+    const connected = await connectWith(wallet, cliEnv(stack.relay.url), { plain: true })
     expect(connected.code).toBe(0)
     expect(connected.lines[0]).toBe("Scan the QR code with a WalletConnect wallet, or paste the URI into it:")
     expect(connected.lines.some((line) => /^[█▀▄ ]+$/.test(line))).toBe(true)
@@ -118,7 +87,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
     const wallet = await devWallet({ rejectRequests: true })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const signed = await runCli(["sign", "message", "no thanks"], { env })
     expect(signed.code).toBe(2)
@@ -128,7 +97,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("fails clearly when the wallet rejects the connection, and stores nothing", async () => {
     const wallet = await devWallet({ rejectProposals: true })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.code).toBe(2)
     expect(JSON.parse(connected.stderr)).toEqual({
@@ -138,7 +107,7 @@ describe("appkit-cli connect over WalletConnect", () => {
   })
 
   it("gives up after --timeout when nobody pairs, and its countdown is that timeout", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const started = Date.now()
     const result = await runCli(["connect", "--json", "--timeout", "3s"], { env })
     expect(result.code).toBe(2)
@@ -150,7 +119,7 @@ describe("appkit-cli connect over WalletConnect", () => {
       expiresAt: string
       endsBy: string
     }
-    expect(shown).toMatchObject({ event: "display_uri", endsBy: "timeout", relayUrl: relay.url })
+    expect(shown).toMatchObject({ event: "display_uri", endsBy: "timeout", relayUrl: stack.relay.url })
     const left = Date.parse(shown.expiresAt) - started
     expect(left).toBeGreaterThan(2_000)
     expect(left).toBeLessThan(10_000)
@@ -166,7 +135,7 @@ describe("appkit-cli connect with a local signer", () => {
   const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 
   it("stores the address and kind, never the key, and status reports it", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await runCli(["connect", "--private-key", key, "--chain", "eip155:31337", "--json"], {
       env,
     })
@@ -186,7 +155,7 @@ describe("appkit-cli connect with a local signer", () => {
   })
 
   it("refuses a malformed --chain before touching the stored connection", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await runCli(["connect", "--private-key", key, "--chain", "eip155:31337"], { env })).code).toBe(0)
     const typo = await runCli(["connect", "--chain", "eip155:31337:0xabc"], { env })
     expect(typo.code).toBe(1)
@@ -207,7 +176,9 @@ describe("appkit-cli connect with a local signer", () => {
   })
 
   it("refuses a malformed key (exit 1)", async () => {
-    const result = await runCli(["connect"], { env: { ...cliEnv(relay.url), APPKIT_PRIVATE_KEY: "0x1234" } })
+    const result = await runCli(["connect"], {
+      env: { ...cliEnv(stack.relay.url), APPKIT_PRIVATE_KEY: "0x1234" },
+    })
     expect(result.code).toBe(1)
     expect(result.stderr).toBe("APPKIT_PRIVATE_KEY is not a 32-byte hex private key\n")
   })
@@ -227,7 +198,7 @@ describe("appkit-cli send over a WalletConnect session", () => {
     if (receiver === undefined) throw new Error("anvil gave too few accounts")
     // The dev wallet signs with anvil's account 0 and broadcasts through anvil.
     const wallet = await devWallet({ rpcUrl: anvil.rpcUrl })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const node = createClient({ transport: http(anvil.rpcUrl) })
     const before = await getBalance(node, { address: receiver.address })

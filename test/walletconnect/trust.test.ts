@@ -1,35 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
-import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { verifyMessage } from "viem"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, describe, expect, it, vi } from "vitest"
 import { cliPath, runCli } from "../support/cli"
-import { cliEnv, connectWith } from "./support"
+import { cliEnv, connectWith, useRelayAndWallets } from "./support"
 
 // Issue 8's hostile cases on the local stack: the built CLI, the dev wallet (in this process, or as its own
 // process that gets killed), real sign-clients on both sides, the local relay.
-let relay: Relay
-const wallets: Array<DevWallet> = []
-
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterAll(async () => {
-  for (const wallet of wallets) await wallet.close()
-  await relay.close()
-})
-
-const devWallet = async (
-  options: { readonly log?: (line: string) => void; readonly signingKey?: `0x${string}` } = {},
-) => {
-  const wallet = await startDevWallet({
-    relayUrl: relay.url,
-    storagePrefix: `trust-wallet-${wallets.length}`,
-    ...options,
-  })
-  wallets.push(wallet)
-  return wallet
-}
+const stack = useRelayAndWallets("trust")
+const { devWallet } = stack
 
 /** A wallet that logs what it does into a list the test can wait on. */
 const loggingWallet = async () => {
@@ -50,7 +29,7 @@ const signMessage = (env: NodeJS.ProcessEnv, text: string, extra: ReadonlyArray<
 describe("a second connect never costs the working session", { timeout: 60_000 }, () => {
   it("is refused while connected, wagmi-style, and the first session keeps working", async () => {
     const { wallet } = await loggingWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const again = await runCli(["connect", "--chain", "eip155:31337", "--json"], { env })
     expect(again.code).toBe(2)
@@ -66,7 +45,7 @@ describe("a second connect never costs the working session", { timeout: 60_000 }
 
   it("--replace abandoned (nobody approves): the old session stays, and its wallet is never told", async () => {
     const { wallet, lines } = await loggingWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const abandoned = await runCli(["connect", "--replace", "--timeout", "2s", "--json"], { env })
     expect(abandoned.code).toBe(2)
@@ -86,7 +65,7 @@ describe("a second connect never costs the working session", { timeout: 60_000 }
   it("--replace approved: the new session takes over, and only then is the old wallet told", async () => {
     const first = await loggingWallet()
     const second = await loggingWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(first.wallet, env)).code).toBe(0)
     const replaced = await connectWith(second.wallet, env, { args: ["--replace"] })
     expect(replaced.code).toBe(0)
@@ -106,7 +85,7 @@ describe("a wallet that dies mid-session", { timeout: 60_000 }, () => {
   })
 
   it("kill -9 of `dev wallet`: sign message fails within its bound, naming the wallet and what to do", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     let output = ""
     const connected = await connectWith(
       {
@@ -145,7 +124,7 @@ describe("a wallet that dies mid-session", { timeout: 60_000 }, () => {
 describe("what the wallet did while no CLI process ran", { timeout: 60_000 }, () => {
   it("an account switch: status says so, and the signature is the new account's", async () => {
     const { wallet } = await loggingWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     // The wallet's update waits for the dApp's acknowledgement, which the next CLI process gives.
     const switched = wallet.selectAccount(account1.key)
@@ -167,7 +146,7 @@ describe("what the wallet did while no CLI process ran", { timeout: 60_000 }, ()
 
   it("a session ended in the wallet: status says not connected, and sign fails at once instead of hanging", async () => {
     const { wallet } = await loggingWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     await wallet.disconnectAll()
     const status = await runCli(["status"], { env })
@@ -185,7 +164,7 @@ describe("what the wallet did while no CLI process ran", { timeout: 60_000 }, ()
 
   it("a wallet that signs with another key than the session's account: nothing is printed as its signature", async () => {
     const wallet = await devWallet({ signingKey: account1.key })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const signed = await signMessage(env, "whose signature?")
     expect(signed.code).toBe(2)
@@ -201,7 +180,7 @@ describe("what the wallet did while no CLI process ran", { timeout: 60_000 }, ()
 
 describe("a corrupt stored session", () => {
   it("gives one line, once", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const { writeFileSync, mkdirSync } = await import("node:fs")
     mkdirSync(env.APPKIT_HOME, { recursive: true })
     writeFileSync(`${env.APPKIT_HOME}/session.json`, "{ not json")

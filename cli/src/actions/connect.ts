@@ -11,7 +11,7 @@ import { inkView, jsonView, type PairingView, plainView } from "../pairingView"
 import {
   clearConnection,
   pendingWalletConnectStoreFile,
-  readConnection,
+  readConnectionOrNone,
   type StoredConnection,
   walletConnectStoreFile,
   writeConnection,
@@ -46,14 +46,7 @@ export const publicRelayUrl = "wss://relay.walletconnect.org"
 
 /** What is connected now, checked with the relay for a WalletConnect session (the wallet may have ended it). */
 const currentConnection = async (): Promise<StoredConnection | undefined> => {
-  let stored: StoredConnection | undefined
-  try {
-    stored = readConnection()
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error
-    note(error.message)
-    return undefined
-  }
+  const stored = readConnectionOrNone()
   if (stored?.kind !== "walletconnect") return stored
   if (stored.expiry * 1000 <= Date.now()) return undefined
   const checked = await checkStoredSession(stored)

@@ -1,5 +1,5 @@
-import { CliError, note, printJson, printLine } from "../output"
-import { clearConnection, readConnection, type StoredConnection } from "../session"
+import { printJson, printLine } from "../output"
+import { clearConnection, readConnectionOrNone } from "../session"
 import { endWalletConnectSession } from "../walletSession"
 
 /**
@@ -7,14 +7,7 @@ import { endWalletConnectSession } from "../walletSession"
  * and forgets the stored connection either way.
  */
 export const disconnectAction = async (options: { readonly json?: boolean | undefined }): Promise<void> => {
-  let connection: StoredConnection | undefined
-  try {
-    connection = readConnection()
-  } catch (error) {
-    // Already removed as unreadable: there is nothing left to end.
-    if (!(error instanceof CliError)) throw error
-    note(error.message)
-  }
+  const connection = readConnectionOrNone()
   let walletNotified = false
   if (connection?.kind === "walletconnect") {
     walletNotified = await endWalletConnectSession(connection)
