@@ -1,8 +1,9 @@
-import { type EvmClient, evmRpcClient } from "@appkit/core"
+import { type EvmClient, evmProviderClient } from "@appkit/core"
 import { getChainId } from "viem/actions"
 import { rpcEndpoint } from "./endpoints"
 import type { EvmTargetOptions } from "./evmOptions"
 import { readChain } from "./inputs"
+import { nodeRpcProvider } from "./nodeRpc"
 import { CliError } from "./output"
 
 export interface EvmTarget {
@@ -30,7 +31,7 @@ export const resolveEvmTarget = async (
   const expected = expectedEvmChain(options)
   const { url: rpcUrl } = rpcEndpoint(options.rpcUrl, env)
   if (!/^https?:\/\//.test(rpcUrl)) throw new CliError(`--rpc-url must be an http(s) URL, got '${rpcUrl}'`)
-  const client = evmRpcClient(rpcUrl)
+  const client = evmProviderClient(nodeRpcProvider(rpcUrl))
   let chainId: number
   try {
     chainId = await getChainId(client)

@@ -4,8 +4,6 @@ import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readEvmAddress } from "../inputs"
 import { CliError, printJson, printLine } from "../output"
-import { readConnection } from "../session"
-import { loadLocalSigner } from "../signer"
 
 interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
   readonly address?: string | undefined
@@ -18,6 +16,11 @@ const ownerOf = async (positional: string | undefined, options: BalanceOptions):
     throw new CliError("Give the address once: as ADDRESS or as --address", { code: "UsageError" })
   const given = positional ?? options.address
   if (given !== undefined) return readEvmAddress(given, positional !== undefined ? "ADDRESS" : "--address")
+  // Only without an address is a signer or the stored connection needed (and their code loaded).
+  const [{ loadLocalSigner }, { readConnection }] = await Promise.all([
+    import("../signer"),
+    import("../session"),
+  ])
   const owner = (await loadLocalSigner(options))?.address ?? readConnection()?.address
   if (owner === undefined)
     throw new CliError("Give an ADDRESS (no signer was given and no wallet is connected)", {
