@@ -35,8 +35,14 @@ const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  afterEach(() => {
-    if (child?.exitCode === null) child.kill("SIGKILL")
+  // SIGTERM first: a stack killed outright leaves its anvil behind (only SIGTERM stops the services).
+  afterEach(async () => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    const force = setTimeout(() => child?.kill("SIGKILL"), 5_000)
+    await exited
+    clearTimeout(force)
   })
 
   it("starts anvil, the fixture API and the relay on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
