@@ -54,7 +54,7 @@ try {
   for (const [, args] of cases) timeOnce(args)
   const samples = cases.map(() => [] as Array<number>)
   for (let run = 0; run < runs; run++)
-    cases.forEach(([, args], index) => samples[index]?.push(timeOnce(args)))
+    for (const [index, [, args]] of cases.entries()) samples[index]?.push(timeOnce(args))
   const results = cases.map(([name], index) => ({ name, ms: median(samples[index] ?? []) }))
   const bare = results[0]?.ms ?? 1
   console.log(`median of ${runs} interleaved runs, anvil at ${anvil.rpcUrl}`)

@@ -9,14 +9,18 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 /** A node that answers every call with `answer(body)` (or never, when it returns undefined). */
 const node = (answer: (body: { method: string; params: unknown }) => string | undefined) =>
   new Promise<string>((resolve) => {
-    server = createServer((request, response) => {
+    const started = createServer((request, response) => {
       let text = ""
       request.on("data", (chunk) => (text += chunk))
       request.on("end", () => {
         const reply = answer(JSON.parse(text))
         if (reply !== undefined) response.end(reply)
       })
-    }).listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server?.address() as AddressInfo).port}`))
+    })
+    server = started
+    started.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(started.address() as AddressInfo).port}`),
+    )
   })
 
 describe("nodeRpcProvider", () => {

@@ -8,6 +8,7 @@ import {
 } from "@appkit/core"
 import { fileStorage } from "@appkit/core/node"
 import { Duration, Effect, Exit, Option, Scope } from "effect"
+import { checksummed } from "./jsonView"
 import { CliError } from "./output"
 import {
   clearConnection,
@@ -98,18 +99,21 @@ export const endWalletConnectSession = async (
   ).finally(close)
 }
 
-/** The stored record for a session as the wallet now holds it (its account first on the active chain). */
+/**
+ * The stored record for a session as the wallet now holds it (its account first on the active chain), EVM
+ * addresses in EIP-55 form whatever case the wallet sent them in.
+ */
 export const storedSession = (
   session: WalletConnectSession,
   target: { readonly relayUrl: string; readonly projectId: string },
 ): WalletConnectConnection => {
-  const account =
-    session.accounts.find((caip) => chainOfAccount(caip) === session.chainId) ?? session.accounts[0] ?? ""
+  const accounts = session.accounts.map(checksummed)
+  const account = accounts.find((caip) => chainOfAccount(caip) === session.chainId) ?? accounts[0] ?? ""
   return {
     kind: "walletconnect",
     address: account.split(":")[2] ?? "",
     chainId: session.chainId,
-    accounts: [...session.accounts],
+    accounts,
     topic: session.topic,
     relayUrl: target.relayUrl,
     projectId: target.projectId,

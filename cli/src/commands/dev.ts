@@ -7,7 +7,7 @@ import { registerDevWallet } from "./dev-wallet"
  * The well-known local ports: the EVM commands default to anvil on 8545 and the data commands to the
  * fixture API on 8787, so a plain `appkit-cli dev` (or `npm start`) serves every other command's default.
  */
-export const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
+const DEFAULT_PORTS = { anvil: 8545, api: 8787, relay: 8788 } as const
 
 /** A commander parser for an integer option in min..max; anything else is invalid input (exit 1). */
 const integerIn =

@@ -41,7 +41,8 @@ describe("inspectCaipId", () => {
     expect(inspectCaipId("eip155:01:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")).toMatchObject({
       kind: "account_id",
       valid: false,
-      error: "Invalid eip155 chain id 'eip155:01': the reference must be a decimal chain id without leading zeros",
+      error:
+        "Invalid eip155 chain id 'eip155:01': the reference must be a decimal chain id without leading zeros",
     })
   })
 
