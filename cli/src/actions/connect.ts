@@ -42,7 +42,7 @@ interface ConnectOptions extends LocalSignerOptions {
   readonly json?: boolean | undefined
 }
 
-export const publicRelayUrl = "wss://relay.walletconnect.org"
+const publicRelayUrl = "wss://relay.walletconnect.org"
 
 /** What is connected now, checked with the relay for a WalletConnect session (the wallet may have ended it). */
 const currentConnection = async (): Promise<StoredConnection | undefined> => {

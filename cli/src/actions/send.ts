@@ -4,6 +4,7 @@ import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
+import { checksummed } from "../jsonView"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { openCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
@@ -34,7 +35,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
   const amount = readAmount(options.amount, decimals, { positive: true })
 
-  const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
+  const { signer, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
     chainId: target.caip2,
     requestTimeoutMs,
   })
@@ -70,7 +71,8 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
     printJson({
       chainId: target.caip2,
       hash,
-      from: address,
+      // Who actually sent it, from the chain: a wallet may have used another account than the session's.
+      from: checksummed(receipt.from),
       to,
       token: token ?? null,
       decimals,
