@@ -122,6 +122,13 @@ export const decryptKeystore = (json: string, password: string): `0x${string}` =
   return bytesToHex(concatBytes([decipher.update(ciphertext), decipher.final()]))
 }
 
+/** A key given as --private-key is in the process list for every user of the machine to read. */
+export const warnKeyOnCommandLine = (): void =>
+  warn(
+    "PrivateKeyOnCommandLine",
+    "--private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore",
+  )
+
 /** The keystore's password: APPKIT_KEYSTORE_PASSWORD, else asked (hidden) on a terminal. */
 const keystorePassword = async (
   file: string,
@@ -144,10 +151,7 @@ export const loadLocalSigner = async (
   terminal: Terminal = processTerminal,
 ): Promise<PrivateKeyAccount | undefined> => {
   if (options.privateKey !== undefined) {
-    warn(
-      "PrivateKeyOnCommandLine",
-      "--private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore",
-    )
+    warnKeyOnCommandLine()
     return accountFromKey(options.privateKey, "--private-key")
   }
   if (options.keystore !== undefined) {

@@ -1,7 +1,8 @@
 import { startDevWallet } from "@appkit/fixtures"
 import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
-import { CliError, invalidInput, note, printLine, warn } from "../output"
+import { CliError, invalidInput, note, printLine } from "../output"
+import { warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {
   readonly uri: string
@@ -21,11 +22,7 @@ export const devWalletAction = async (options: DevWalletCommandOptions): Promise
     throw new CliError("--relay-url (or APPKIT_RELAY_URL) is required when no dev stack is running", {
       code: "UsageError",
     })
-  if (options.privateKey !== undefined)
-    warn(
-      "PrivateKeyOnCommandLine",
-      "--private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY",
-    )
+  if (options.privateKey !== undefined) warnKeyOnCommandLine()
   // An empty APPKIT_PRIVATE_KEY counts as unset, as it does for the other commands.
   const privateKey = options.privateKey ?? setting(process.env.APPKIT_PRIVATE_KEY)
   if (privateKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(privateKey))
