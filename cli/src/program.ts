@@ -1,4 +1,4 @@
-import { createRequire } from "node:module"
+import { readFileSync } from "node:fs"
 import { Command, CommanderError } from "commander"
 import * as activity from "./commands/activity"
 import * as address from "./commands/address"
@@ -46,9 +46,13 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   wallets,
 ]
 
-/** cli/package.json, from src/ and dist/ alike (both sit one level below it). */
+/**
+ * cli/package.json, from src/ and dist/ alike (both sit one level below it). Read as a file: createRequire
+ * would start the CommonJS loader on every run just for this.
+ */
 const version = (): string =>
-  (createRequire(import.meta.url)("../package.json") as { version: string }).version
+  (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
+    .version
 
 const environmentHelp = `
 Environment:
