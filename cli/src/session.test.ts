@@ -45,12 +45,16 @@ describe("stored connection", () => {
     })
   })
 
-  it("drops a corrupt file instead of failing", () => {
+  it("removes a corrupt file and says so in one line, once", () => {
     const env = freshHome()
     writeConnection(walletConnect, env)
-    writeFileSync(sessionFile(env), "{not json")
-    expect(readConnection(env)).toBeUndefined()
-    expect(readConnection(env)).toBeUndefined()
+    for (const corrupt of ["{not json", "{}", JSON.stringify({ ...walletConnect, expiry: "soon" })]) {
+      writeFileSync(sessionFile(env), corrupt)
+      expect(() => readConnection(env)).toThrow(
+        `The stored connection in ${sessionFile(env)} was unreadable and has been removed: run \`appkit-cli connect\` again`,
+      )
+      expect(readConnection(env)).toBeUndefined()
+    }
   })
 
   it("clearConnection removes the connection and the WalletConnect state", () => {

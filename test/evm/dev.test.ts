@@ -1,8 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath, firstLine, freeStackPorts } from "../support/cli"
+import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
 
 const rpc = async (url: string, method: string) => {
   const response = await fetch(url, {
@@ -15,12 +19,20 @@ const rpc = async (url: string, method: string) => {
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  afterEach(() => {
-    if (child?.exitCode === null) child.kill("SIGKILL")
+  // SIGTERM first: a stack killed outright leaves its anvil behind (only SIGTERM stops the services).
+  afterEach(async () => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    const force = setTimeout(() => child?.kill("SIGKILL"), 5_000)
+    await exited
+    clearTimeout(force)
   })
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
+      // Its own home: a test's stack must never become the default of a developer's other commands.
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
@@ -63,14 +75,80 @@ describe("appkit-cli dev", () => {
     await expect(fetch(new URL("/frame", started.secureSiteUrl))).rejects.toThrow()
   })
 
-  it("rejects a malformed --chain-id as a usage error", async () => {
+  it("while it runs, the other commands default to its node, API and relay, and say so for the relay", {
+    timeout: 60_000,
+  }, async () => {
+    const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+    // Nothing in the environment points anywhere: only the running stack can.
+    const env = {
+      APPKIT_HOME: home,
+      APPKIT_RPC_URL: "",
+      ETH_RPC_URL: "",
+      APPKIT_API_URL: "",
+      APPKIT_RELAY_URL: "",
+      APPKIT_PRIVATE_KEY: "",
+      APPKIT_CONFIG: join(home, "no-config.json"),
+    }
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
+    const stackFile = join(home, "dev.json")
+    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({ ...started, pid: child.pid })
+
+    const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })
+    expect(JSON.parse(balance.stdout)).toMatchObject({ chainId: "eip155:1337", balance: "10000" })
+    const tokens = await runCli(
+      ["tokens", "--address", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--chain", "1", "--json"],
+      { env },
+    )
+    expect(tokens.code).toBe(0)
+    const connect = await runCli(["connect", "--timeout", "5s"], { env })
+    expect(connect.stderr.split("\n")[0]).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+    const connectJson = await runCli(["connect", "--timeout", "5s", "--json"], { env })
+    expect(JSON.parse(connectJson.stdout.split("\n")[0] ?? "")).toMatchObject({
+      event: "display_uri",
+      relayUrl: started.relayUrl,
+    })
+
+    // The dev wallet pairs through the same relay, and says where it took it from (then waits: stop it).
+    const uri = `wc:${"a".repeat(64)}@2?relay-protocol=irn&symKey=${"0".repeat(64)}`
+    const wallet = spawn(process.execPath, [cliPath, "dev", "wallet", "--uri", uri], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    })
+    const [note] = (await once(
+      createInterface({ input: wallet.stderr as NodeJS.ReadableStream }),
+      "line",
+    )) as [string]
+    wallet.kill("SIGKILL")
+    expect(note).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+    expect(existsSync(stackFile)).toBe(false)
+    const after = await runCli(["connect", "--timeout", "1s"], { env })
+    expect(after).toMatchObject({
+      code: 2,
+      stderr: "The public relay needs --project-id (or APPKIT_PROJECT_ID)\n",
+    })
+  })
+
+  it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let stderr = ""
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     const [code] = await once(child, "exit")
-    expect(code).toBe(2)
-    expect(stderr).toContain("--chain-id must be an integer from 1 to 4294967295")
+    expect(code).toBe(1)
+    expect(stderr).toBe("--chain-id must be an integer from 1 to 4294967295, got 'abc'\n")
   })
 })

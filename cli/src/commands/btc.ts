@@ -1,8 +1,8 @@
 import type { Command } from "commander"
-import { type ApiOptions, runApiCommand, withApiOptions } from "../api-options"
+import { type ApiOptions, withApiOptions } from "../api-options"
 import { formatFields } from "../fields"
+import { argumentOrStdin } from "../input"
 import { CliError, ExitCode, printJson, printLine } from "../output"
-import { argumentOrStdin } from "../stdin"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "./btcWallet"
 
 /**
@@ -28,8 +28,14 @@ const networkOfAddress = async (address: string) => {
 
 const balanceAction = async (address: string, options: BalanceOptions) => {
   const network = await resolveBtcNetwork(options.network, await networkOfAddress(address))
-  const bitcoin = await import("@appkit/core/bitcoin")
-  await runApiCommand(options, `Reading the balance of ${address}`, ({ effect: { Effect } }) =>
+  const [bitcoin, { Effect }, { runApiCommand }] = await Promise.all([
+    import("@appkit/core/bitcoin"),
+    import("effect"),
+    import("../api-run"),
+  ])
+  await runApiCommand(
+    options,
+    `Reading the balance of ${address}`,
     bitcoin.getBitcoinBalance({ address, network }).pipe(
       Effect.map(({ balance, satoshis }) => ({
         json: { address, network, balance, satoshis, symbol: "BTC" },

@@ -97,26 +97,28 @@ const keySigner = async (
   }
 }
 
-/** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account. */
+/** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay first). */
 const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | undefined> => {
-  const session = await import("../session")
-  const stored = session.readConnection()
+  const [{ readConnection }, { checkStoredSession }] = await Promise.all([
+    import("../session"),
+    import("../walletSession"),
+  ])
+  const stored = readConnection()
   if (stored?.kind !== "walletconnect" || !stored.accounts.some((account) => account.startsWith("bip122:")))
     return undefined
-  const [{ Effect, Option }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
-  const chains = [...new Set(stored.accounts.map((account) => account.split(":").slice(0, 2).join(":")))]
-  const { connector, close } = await session.openWalletConnect({ ...stored, chains })
+  const [{ Effect }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
+  const checked = await checkStoredSession(stored)
+  if (checked.state === "ended")
+    throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
+  const { connector, close } = checked.opened
   const run = <A>(effect: import("effect").Effect.Effect<A, unknown>) =>
     Effect.runPromise(effect.pipe(Effect.mapError((error) => new CliError(describeBitcoinFailure(error)))))
   try {
-    const restored = await Effect.runPromise(connector.restore)
-    if (Option.isNone(restored))
-      throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
     const bitcoinConnector = Effect.runSync(
       bitcoin.makeWalletConnectBitcoinConnector({
         connector: { ...connector, session: connector.session },
         activeNetwork: () => network,
-        name: stored.walletName,
+        name: checked.stored.walletName,
       }),
     )
     const addresses = (await run(bitcoinConnector.getAccountAddresses())).map((entry) => entry.address)
@@ -141,10 +143,7 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
       sendTransfer: async (to, satoshis) => ({
         txid: await run(bitcoinConnector.sendTransfer([{ recipient: to, amount: satoshis.toString() }])),
       }),
-      close: async () => {
-        await close()
-        session.exitWhenDone()
-      },
+      close,
     }
   } catch (error) {
     await close()

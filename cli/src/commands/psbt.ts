@@ -1,7 +1,7 @@
 import type { Command } from "commander"
 import { formatFields } from "../fields"
+import { argumentOrStdin } from "../input"
 import { ExitCode, printJson, printLine } from "../output"
-import { argumentOrStdin } from "../stdin"
 import { formatTable } from "../table"
 import { resolveBtcNetwork } from "./btcWallet"
 

@@ -12,6 +12,7 @@ export {
   parseAccountId,
   parseChainId,
 } from "./caip"
+export { checkChainReference } from "./caipProfiles"
 export * as Entities from "./entities"
 export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
 export { relativeTimeLabel, relativeTimeLabelOf } from "./relativeTime"

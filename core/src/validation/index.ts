@@ -22,6 +22,7 @@ export {
   REGISTRATION_CHAIN_ID_LIMIT,
   RegistrationChainId,
 } from "./chainId"
+export { type ChainInput, InvalidChainInput, knownChainNames, resolveChainInput } from "./chainInput"
 export { Email, isEmail } from "./email"
 export { isOtp, OTP_LENGTH, Otp } from "./otp"
 export { InvalidU64Error, isU64, parseU64, U64, U64_MAX } from "./u64"

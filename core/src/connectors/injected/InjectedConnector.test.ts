@@ -1,5 +1,6 @@
 import { type Anvil, createDevEip1193Provider, type DevEip1193Provider, startAnvil } from "@appkit/fixtures"
 import { Chunk, Effect, Exit, Fiber, Scope, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ConnectorEvent } from "../Connector"
@@ -146,5 +147,29 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
       Effect.flip(connector.switchChain("solana:mainnet")),
     )
     expect(error.message).toBe("Connector chain mismatch.")
+  })
+
+  it("bounds every wallet request: a wallet that never answers fails after the bound, named", async () => {
+    const silent = { request: () => new Promise<never>(() => {}) }
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connector = yield* makeInjectedConnector(silent, info, { requestTimeout: "30 seconds" })
+          const connecting = yield* Effect.forkChild(connector.connect())
+          yield* TestClock.adjust("29 seconds")
+          const before = connecting.pollUnsafe()
+          yield* TestClock.adjust("1 second")
+          return { before, after: yield* Effect.flip(Fiber.join(connecting)) }
+        }),
+      ).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(result.before).toBeUndefined()
+    expect(result.after).toMatchObject({
+      _tag: "WalletRequestTimeout",
+      walletName: "Dev Wallet",
+      method: "eth_requestAccounts",
+      message:
+        "Dev Wallet did not answer eth_requestAccounts within 30s: check that the wallet is open and still connected, then try again",
+    })
   })
 })

@@ -1,12 +1,21 @@
-import { Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import {
+  boundWalletRequest,
+  defaultWalletRequestTimeout,
+  type WalletRequestTimeout,
+} from "../walletRequestBound"
 import { type Eip1193Provider, parseWalletAccounts, parseWalletChainId } from "./eip1193"
 import type { Eip6963ProviderInfo } from "./eip6963"
 
-export type InjectedConnectorError = ConnectionError | ProviderRpcError | RpcPolicyError
+export type InjectedConnectorError =
+  | ConnectionError
+  | ProviderRpcError
+  | RpcPolicyError
+  | WalletRequestTimeout
 
 export type InjectedConnector = Connector<InjectedConnectorError>
 
@@ -34,6 +43,7 @@ const evmChainReference = (chainId: string): number | undefined => {
 export const makeInjectedConnector = (
   provider: Eip1193Provider,
   info?: Eip6963ProviderInfo,
+  options: { readonly requestTimeout?: Duration.Input | undefined } = {},
 ): Effect.Effect<InjectedConnector, never, Scope.Scope> =>
   Effect.gen(function* () {
     const events = yield* PubSub.unbounded<ConnectorEvent>()
@@ -43,11 +53,18 @@ export const makeInjectedConnector = (
     const write = (state: Connected | undefined) =>
       Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
 
+    const name = info?.name ?? "Browser Wallet"
     const call = (method: string, params?: unknown) =>
       Effect.tryPromise({
         try: () => provider.request(params === undefined ? { method } : { method, params }),
         catch: decodeProviderRpcError,
-      })
+      }).pipe(
+        boundWalletRequest({
+          walletName: name,
+          method,
+          timeout: options.requestTimeout ?? defaultWalletRequestTimeout,
+        }),
+      )
 
     const forget = () => {
       if (read() === undefined) return
@@ -137,7 +154,7 @@ export const makeInjectedConnector = (
 
     return {
       id: info?.rdns ?? "injected",
-      name: info?.name ?? "Browser Wallet",
+      name,
       type: info === undefined ? "INJECTED" : "ANNOUNCED",
       chain: "eip155",
       imageUrl: info?.icon,

@@ -38,7 +38,9 @@ const options = (): WalletConnectOptions => ({
   storagePrefix: `dapp-${prefix++}`,
 })
 
-const wallet = async (walletOptions: { rejectRequests?: boolean; rejectProposals?: boolean } = {}) => {
+const wallet = async (
+  walletOptions: { rejectRequests?: boolean; rejectProposals?: boolean; ignoreRequests?: boolean } = {},
+) => {
   const devWallet = await startDevWallet({
     relayUrl: relay.url,
     storagePrefix: `wallet-${prefix++}`,
@@ -242,6 +244,124 @@ describe("WalletConnect connector", () => {
         signature: result.signature as `0x${string}`,
       }),
     ).toBe(true)
+  })
+
+  describe("takes what the wallet did while the dApp was away before acting (sync)", () => {
+    /** Advances the test clock in small steps, with real I/O in between, until `fiber` is done. */
+    const drive = <A, E>(fiber: Fiber.Fiber<A, E>) =>
+      Effect.gen(function* () {
+        for (let tick = 0; tick < 2_000 && fiber.pollUnsafe() === undefined; tick++) {
+          yield* TestClock.adjust("50 millis")
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 2)))
+        }
+        return yield* Fiber.join(fiber)
+      })
+    const syncThenRestore = (connector: WalletConnectConnector) =>
+      Effect.gen(function* () {
+        const synced = yield* drive(yield* Effect.forkChild(connector.sync))
+        return { synced, restored: yield* connector.restore }
+      })
+    const connectAndLeave = async (
+      map: Map<string, string>,
+      devWallet: DevWallet,
+      app: WalletConnectOptions,
+    ) => withConnector(map, (connector) => connectThrough(connector, devWallet, "eip155:31337"), app)
+
+    it("a session the wallet ended while no dApp process ran is gone after sync", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      await devWallet.disconnectAll()
+      const result = await withConnector(map, syncThenRestore, app)
+      expect(result).toEqual({ synced: true, restored: Option.none() })
+    })
+
+    it("an account the wallet switched to while no dApp process ran is the session's account after sync", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      const next = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+      // The wallet's update waits for the dApp's acknowledgement, which only the next dApp process gives.
+      const switched = devWallet.selectAccount(
+        "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+      )
+      const result = await withConnector(map, syncThenRestore, app)
+      await switched
+      expect(result.synced).toBe(true)
+      expect(Option.getOrThrow(result.restored).accounts).toEqual([
+        `eip155:31337:${next}`,
+        `eip155:1:${next}`,
+      ])
+    })
+
+    it("says so when the relay cannot be reached, and keeps the stored session", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      const result = await withConnector(map, syncThenRestore, { ...app, relayUrl: "ws://127.0.0.1:1" })
+      expect(result.synced).toBe(false)
+      expect(Option.isSome(result.restored)).toBe(true)
+    })
+  })
+
+  it("fails a pending request at once when the wallet ends the session", async () => {
+    let requestArrived: () => void = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      requestArrived = resolve
+    })
+    const devWallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${prefix++}`,
+      ignoreRequests: true,
+      log: (line) => line.startsWith("left personal_sign") && requestArrived(),
+    })
+    wallets.push(devWallet)
+    const exit = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        yield* connectThrough(connector, devWallet)
+        const signing = yield* Effect.forkChild(
+          connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] }),
+        )
+        // The user sees the request in the wallet, and ends the session instead of answering it.
+        yield* Effect.promise(() => arrived)
+        yield* Effect.promise(() => devWallet.disconnectAll())
+        return yield* Effect.exit(Fiber.join(signing))
+      }),
+    )
+    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "sessionEnded" }))
+  })
+
+  it("bounds a request to a wallet that stopped answering, and names the wallet", async () => {
+    const devWallet = await wallet()
+    const exit = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          yield* connectThrough(connector, devWallet)
+          yield* Effect.promise(() => devWallet.close())
+          const signing = yield* Effect.forkChild(
+            connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] }),
+          )
+          // A second at a time, with real I/O in between, until the bound ends the request.
+          for (let tick = 0; tick < 1_000 && signing.pollUnsafe() === undefined; tick++) {
+            yield* TestClock.adjust("1 second")
+            yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          }
+          return yield* Effect.exit(Fiber.join(signing))
+        }),
+      { ...options(), requestTimeout: "20 seconds" },
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "WalletRequestTimeout",
+        walletName: "AppKit Dev Wallet",
+        method: "personal_sign",
+        timeoutMs: 20_000,
+      }),
+    )
   })
 
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {

@@ -10,6 +10,11 @@ import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpc
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest, WalletSignIn } from "../Connector"
+import {
+  boundWalletRequest,
+  defaultWalletRequestTimeout,
+  type WalletRequestTimeout,
+} from "../walletRequestBound"
 import { toWalletError, WalletConnectError } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
 import {
@@ -21,6 +26,7 @@ import {
   usesPairingAuthentication,
 } from "./namespaces"
 import { makeRelaySupervisor } from "./relayReconnect"
+import { takeQueuedEvents } from "./relaySync"
 import { checkWalletConnectRequest } from "./requestPolicy"
 
 export interface WalletConnectOptions {
@@ -43,6 +49,8 @@ export interface WalletConnectOptions {
     | undefined
   /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
   readonly requestExpirySeconds?: number | undefined
+  /** The dApp's own bound on one request (default 5 minutes): a wallet that died cannot answer at all. */
+  readonly requestTimeout?: Duration.Input | undefined
 }
 
 /** The session as the dApp side sees it, for callers that keep their own record (the CLI). */
@@ -64,6 +72,7 @@ export type WalletConnectConnectorError =
   | ProviderRpcError
   | ConnectionError
   | RpcPolicyError
+  | WalletRequestTimeout
 
 /** The signed CAIP-122 objects (CACAOs) a wallet returned for pairing-based sign-in, one per chain. */
 export type Authentications = NonNullable<
@@ -75,10 +84,18 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
   readonly authentications: Effect.Effect<Authentications>
   /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
+  /**
+   * Takes the relay's queued events for the stored sessions (the wallet may have updated or ended one while
+   * no process ran), within a bound; call before `restore`. False when the relay could not be reached.
+   */
+  readonly sync: Effect.Effect<boolean, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
 }
 
 const decodeCacao = Schema.decodeUnknownOption(Cacao)
+
+/** sign-client's code for the requests a session's end left unanswered. */
+const userDisconnected = 6000
 
 /**
  * The CACAOs with the message text each one signs (sign-client renders it, recap statement included), for the
@@ -365,8 +382,19 @@ export const makeWalletConnectConnector = (
               request: { method: rpc.method, params: rpc.params },
               ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
             }),
-          catch: toWalletError,
-        }).pipe(relay.whileReachable)
+          // sign-client fails what is pending on a session the wallet ends with its USER_DISCONNECTED.
+          catch: (error) =>
+            toWalletError(error).code === userDisconnected
+              ? new WalletConnectError({ reason: "sessionEnded" })
+              : toWalletError(error),
+        }).pipe(
+          relay.whileReachable,
+          boundWalletRequest({
+            walletName: session.peer.metadata.name,
+            method: rpc.method,
+            timeout: options.requestTimeout ?? defaultWalletRequestTimeout,
+          }),
+        )
       })
 
     const disconnect = () =>
@@ -420,6 +448,7 @@ export const makeWalletConnectConnector = (
       request,
       switchChain,
       restore,
+      sync: Effect.flatMap(client, takeQueuedEvents),
       session: sessionInfo,
       authentications: Ref.get(authenticated),
       events: Stream.fromPubSub(events),

@@ -9,12 +9,14 @@ import { toastMessages } from "../../errors/toasts"
  * - unavailable: sign-client could not be loaded or could not reach the relay.
  * - proposalRejected: the wallet declined the session proposal.
  * - invalidOptions: a requested network is not a CAIP-2 id of a namespace AppKit connects.
+ * - sessionEnded: the wallet ended the session while a request to it was pending.
  */
 export const walletConnectMessages = {
   pairingExpired: "The WalletConnect pairing expired before the wallet approved it",
   unavailable: "WalletConnect is unavailable",
   proposalRejected: "The wallet rejected the connection",
   invalidOptions: "Invalid WalletConnect options",
+  sessionEnded: "The wallet ended the WalletConnect session",
 } as const
 
 /**
@@ -26,10 +28,17 @@ const codes = {
   unavailable: RpcErrorCode.disconnected,
   proposalRejected: RpcErrorCode.userRejectedRequest,
   invalidOptions: RpcErrorCode.invalidParams,
+  sessionEnded: RpcErrorCode.disconnected,
 } as const
 
 export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
-  reason: Schema.Literals(["pairingExpired", "unavailable", "proposalRejected", "invalidOptions"]),
+  reason: Schema.Literals([
+    "pairingExpired",
+    "unavailable",
+    "proposalRejected",
+    "invalidOptions",
+    "sessionEnded",
+  ]),
   detail: Schema.optional(Schema.String),
 }) {
   get code(): number {

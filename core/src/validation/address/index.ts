@@ -9,7 +9,7 @@ export {
   bitcoinScriptPubKey,
   decodeBitcoinAddress,
 } from "./bitcoin"
-export { isChecksumAddress, isHexAddress, toChecksumAddress } from "./evm"
+export { checksumSuggestion, isChecksumAddress, isHexAddress, toChecksumAddress } from "./evm"
 export { type CaipIdReport, inspectCaipId } from "./inspectCaipId"
 export { decodeSs58, type Ss58Address } from "./polkadot"
 export {

@@ -31,6 +31,21 @@ describe("inspectCaipId", () => {
     ).toMatchObject({ valid: false, bitcoinNetwork: "testnet", normalized: null, error: "Invalid address" })
   })
 
+  it("holds a known namespace's chain reference to its profile, chain ids and account ids alike", () => {
+    for (const input of ["eip155:abc", "eip155:-1", "eip155:01x", "bip122:1", "solana:mainnet"])
+      expect(inspectCaipId(input)).toMatchObject({
+        kind: "chain_id",
+        valid: false,
+        error: expect.stringContaining("the reference must be"),
+      })
+    expect(inspectCaipId("eip155:01:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")).toMatchObject({
+      kind: "account_id",
+      valid: false,
+      error:
+        "Invalid eip155 chain id 'eip155:01': the reference must be a decimal chain id without leading zeros",
+    })
+  })
+
   it("checks only the syntax of other namespaces", () => {
     expect(inspectCaipId("hedera:mainnet:0.0.1234567890-zbhlt")).toMatchObject({
       kind: "account_id",

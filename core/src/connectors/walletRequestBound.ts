@@ -1,0 +1,36 @@
+import { Duration, Effect, Schema } from "effect"
+
+/**
+ * Every request to a wallet waits for a person, but never forever: a wallet that was closed or killed
+ * mid-request cannot answer, and nothing else tells the dApp. Five minutes is what sign-client itself
+ * gives a WalletConnect request before it expires, and long enough to read and approve anything.
+ */
+export const defaultWalletRequestTimeout: Duration.Duration = Duration.minutes(5)
+
+export class WalletRequestTimeout extends Schema.TaggedError<WalletRequestTimeout>()("WalletRequestTimeout", {
+  walletName: Schema.String,
+  method: Schema.String,
+  timeoutMs: Schema.Number,
+}) {
+  override get message(): string {
+    return `${this.walletName} did not answer ${this.method} within ${Duration.format(Duration.millis(this.timeoutMs))}: check that the wallet is open and still connected, then try again`
+  }
+}
+
+/** Bounds one wallet request; on expiry it fails with WalletRequestTimeout naming the wallet and the method. */
+export const boundWalletRequest =
+  (request: { readonly walletName: string; readonly method: string; readonly timeout: Duration.Input }) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | WalletRequestTimeout, R> => {
+    const timeout = Duration.fromInputUnsafe(request.timeout)
+    return Effect.timeoutOrElse(effect, {
+      duration: timeout,
+      orElse: () =>
+        Effect.fail(
+          new WalletRequestTimeout({
+            walletName: request.walletName,
+            method: request.method,
+            timeoutMs: Duration.toMillis(timeout),
+          }),
+        ),
+    })
+  }
