@@ -1,7 +1,14 @@
 // The curated public API of @appkit/core. Each concern's folder has its own index.ts; only what a dApp,
 // a skin or the CLI needs is re-exported here.
 export * from "./api/index"
-export * from "./appkit"
+export * from "./appkit/AppKit"
+export * from "./appkit/actions/getBalance"
+export * from "./appkit/actions/sendTransaction"
+export * from "./appkit/actions/signMessage"
+export * from "./appkit/actions/writeContract"
+export * from "./appkit/createAppKit"
+export * from "./appkit/options"
+export * from "./appkit/store"
 export * from "./chains/evm/index"
 export * from "./config/index"
 export * from "./connectors/index"

@@ -2,6 +2,10 @@ import type { Effect, Stream } from "effect"
 import type { AccountTypeObject } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Cacao } from "../domain/siwx"
+import type { ConnectionError } from "../errors/connection"
+import type { ProviderRpcError } from "../errors/ProviderRpcError"
+import type { RpcPolicyError } from "../rpc/checkRpcRequest"
+import type { WalletConnectError } from "./walletconnect/errors"
 
 /**
  * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,
@@ -46,7 +50,14 @@ export type ConnectorEvent =
   | { readonly _tag: "display_uri"; readonly uri: string }
   | { readonly _tag: "message"; readonly type: string; readonly data: unknown }
 
-export interface Connector<E = unknown> {
+/**
+ * What a connector may fail with: the wallet's own answer (EIP-1193 `ProviderRpcError`: a code and a message,
+ * which any wallet's failure can be decoded into), a request the RPC policy refused, a connection rule of §8,
+ * or the WalletConnect path itself. A new kind of wallet maps its failures onto these.
+ */
+export type ConnectorError = ConnectionError | ProviderRpcError | RpcPolicyError | WalletConnectError
+
+export interface Connector<E extends ConnectorError = ConnectorError> {
   readonly id: string
   readonly name: string
   readonly type: ConnectorType

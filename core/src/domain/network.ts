@@ -7,6 +7,19 @@ export const NetworkAssets = Schema.Struct({
   imageUrl: Schema.optionalKey(Schema.String),
 })
 
+/** The chain's own coin, as viem's `Chain.nativeCurrency` gives it: balances are shown in it. */
+export const NativeCurrency = Schema.Struct({
+  name: Schema.NonEmptyString,
+  symbol: Schema.NonEmptyString,
+  decimals: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 })),
+})
+export type NativeCurrency = typeof NativeCurrency.Type
+
+/** A node's JSON-RPC endpoint: reads (balances, receipts) go there rather than through the wallet. */
+export const RpcUrl = Schema.String.check(
+  Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }),
+).annotate({ identifier: "RpcUrl" })
+
 /**
  * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string
  * elsewhere (Solana's genesis hash prefix, a bip122 block hash prefix). `caipNetworkId` is exactly
@@ -14,11 +27,17 @@ export const NetworkAssets = Schema.Struct({
  * leaving callers to guess which one is meant.
  */
 export const Network = Schema.Struct({
-  id: Schema.Union([Schema.Int.check(Schema.isGreaterThan(0)), Schema.NonEmptyString]),
+  id: Schema.Union([
+    Schema.Int.check(Schema.isGreaterThan(0, { expected: "a positive integer" })),
+    Schema.NonEmptyString,
+  ]),
   chainNamespace: ChainNamespace,
   caipNetworkId: CaipChainId,
   name: Schema.NonEmptyString,
   assets: Schema.optionalKey(NetworkAssets),
+  /** Beyond §3, for reads: the coin balances are counted in and where to read them. */
+  nativeCurrency: Schema.optionalKey(NativeCurrency),
+  rpcUrl: Schema.optionalKey(RpcUrl),
 }).check(
   Schema.makeFilter((network) =>
     network.caipNetworkId === `${network.chainNamespace}:${network.id}`

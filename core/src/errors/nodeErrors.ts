@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { decodeProviderRpcError } from "./ProviderRpcError"
+import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./ProviderRpcError"
 
 /**
  * §8: the text an execution client (geth, anvil, reth, nethermind, erigon) puts in a rejected transaction's
@@ -79,3 +79,13 @@ export const parseNodeError = (text: string): NodeError => {
 /** Classifies whatever a wallet or node client threw for a transaction (wrapped errors included). */
 export const nodeErrorFromUnknown = (error: unknown): NodeError =>
   parseNodeError(decodeProviderRpcError(error).message)
+
+/**
+ * A wallet's refusal of a transaction: when it passes on a node's verdict that §8 names (insufficient funds,
+ * nonce, fee, gas), that NodeError; anything else (the user saying no, a locked wallet) stays as it was.
+ */
+export const nodeVerdictOr = <E>(error: E): E | NodeError => {
+  if (!(error instanceof ProviderRpcError) || isUserRejection(error)) return error
+  const verdict = parseNodeError(error.message)
+  return verdict.kind === "Unknown" ? error : verdict
+}

@@ -1,10 +1,10 @@
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { SiwxClient } from "../state/Siwx"
 import { Storage } from "../storage/Storage"
 import { testSigner } from "../testing/personalSign"
 import { eip155SiwxClient } from "./Eip155SiwxClient"
+import { SiwxClient } from "./SiwxClient"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 
 const wallet = testSigner("appkit siwx client test key")

@@ -4,6 +4,7 @@ export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
 export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
+export { SiwxClient, type SiwxClientError, SiwxSessionsUnavailableError } from "./SiwxClient"
 export {
   formatSiwxMessage,
   siweMessageFromSiwx,

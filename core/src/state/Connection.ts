@@ -1,29 +1,19 @@
-import {
-  Clock,
-  Context,
-  Duration,
-  Effect,
-  FiberMap,
-  Layer,
-  Option,
-  Schema,
-  Stream,
-  SubscriptionRef,
-} from "effect"
+import { Clock, Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
-import type { Connector, ConnectorEvent, WalletSignIn } from "../connectors/Connector"
+import type { Connector, ConnectorError, ConnectorEvent, WalletSignIn } from "../connectors/Connector"
 import type { AccountTypeObject, ConnectionStatus } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
+import { InvalidWalletReplyError } from "../errors/wallet"
+import { SiwxClient } from "../siwx/SiwxClient"
 import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
 import { persisted } from "./persisted"
-import { SiwxClient } from "./SiwxClient"
 import {
   addressOf,
   connectionsFrom,
@@ -54,14 +44,10 @@ export interface ConnectionState {
   readonly emailOtpSentAt: number | undefined
 }
 
-export class InvalidSignatureReplyError extends Schema.TaggedError<InvalidSignatureReplyError>()(
-  "InvalidSignatureReplyError",
-  { reply: Schema.Unknown },
-) {
-  override get message(): string {
-    return "The wallet returned no signature"
-  }
-}
+export type ConnectErrorType = ConnectorNotFoundError | ConnectorError
+export type DisconnectErrorType = ConnectionError | DisconnectError
+export type SwitchNetworkErrorType = ConnectorNotFoundError | ConnectorError
+export type SignMessageErrorType = ConnectorNotFoundError | ConnectorError | InvalidWalletReplyError
 
 /**
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
@@ -72,25 +58,21 @@ export class Connection extends Context.Service<
   {
     readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
     /** Connects a wallet; a pairing wallet may bring accounts on several namespaces at once. */
-    readonly connect: (
-      connectorId: string,
-    ) => Effect.Effect<ConnectionState["connections"], ConnectionError | ConnectorNotFoundError | unknown>
+    readonly connect: (connectorId: string) => Effect.Effect<ConnectionState["connections"], ConnectErrorType>
     /** Restores the stored connections with their wallets (after a reload); drops those that fail. Never fails. */
     readonly reconnect: Effect.Effect<void>
     /**
      * Disconnects one namespace, or all. Pairing (WalletConnect) and auth connections end together for every
      * namespace they serve. Failures are collected and logged, then raised as 'Failed to disconnect'.
      */
-    readonly disconnect: (
-      namespace?: ChainNamespace,
-    ) => Effect.Effect<void, ConnectionError | DisconnectError>
+    readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void, DisconnectErrorType>
     /** Asks the wallet to switch (when connected on that namespace), then makes the network active. */
-    readonly switchNetwork: (caipNetworkId: string) => Effect.Effect<void, ConnectionError | unknown>
+    readonly switchNetwork: (caipNetworkId: string) => Effect.Effect<void, SwitchNetworkErrorType>
     /** personal_sign with the namespace's connected account (eip155). */
     readonly signMessage: (
       namespace: ChainNamespace,
       message: string,
-    ) => Effect.Effect<string, ConnectionError | InvalidSignatureReplyError | unknown>
+    ) => Effect.Effect<string, SignMessageErrorType>
     /** Runs `send` unless an email code went out less than 30 s ago ('Please try again after {n} seconds'). */
     readonly requestEmailOtp: <A, E, R>(
       send: Effect.Effect<A, E, R>,
@@ -430,7 +412,12 @@ export class Connection extends Context.Service<
               method: "personal_sign",
               params: [hexOf(message), address],
             })
-            if (typeof reply !== "string") return yield* new InvalidSignatureReplyError({ reply })
+            if (typeof reply !== "string" || !/^0x[0-9a-fA-F]+$/.test(reply))
+              return yield* new InvalidWalletReplyError({
+                method: "personal_sign",
+                expected: "signature",
+                reply,
+              })
             return reply
           }),
         requestEmailOtp: (send) =>

@@ -1,5 +1,6 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Modal } from "./Modal"
@@ -121,9 +122,9 @@ describe("SIWX flow", () => {
   it("disconnects with 'A problem occurred while trying initialize authentication' when sessions cannot be read", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const broken = {
-      createMessage: () => Effect.fail("unreachable"),
-      addSession: () => Effect.fail("unreachable"),
-      getSessions: () => Effect.fail(new Error("session backend down")),
+      createMessage: () => Effect.die("unreachable"),
+      addSession: () => Effect.die("unreachable"),
+      getSessions: () => Effect.fail(new SiwxSessionsUnavailableError({ details: "session backend down" })),
       revokeSession: () => Effect.void,
     }
     const result = await runState(

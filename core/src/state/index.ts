@@ -11,7 +11,6 @@ export { AccountData } from "./AccountData"
 export {
   Connection as ConnectionService,
   type ConnectionState,
-  InvalidSignatureReplyError,
 } from "./Connection"
 export {
   type ConnectMethod,
@@ -50,7 +49,7 @@ export {
   type ValidSend,
   validateSend,
 } from "./Send"
-export { Siwx, SiwxClient, type SiwxState } from "./Siwx"
+export { type SignInErrorType, Siwx, type SiwxState } from "./Siwx"
 export { Toast, type ToastInput, type ToastState } from "./Toast"
 export { Transactions, type TransactionsState } from "./Transactions"
 export type { WalletConnection, WalletConnections } from "./walletConnections"

@@ -9,11 +9,11 @@ import { ConnectionError } from "../errors/connection"
 import { ProviderRpcError } from "../errors/ProviderRpcError"
 import { ApiConfig } from "../http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
+import { SiwxClient } from "../siwx/SiwxClient"
 import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
 import { fromMap, Storage } from "../storage/Storage"
 import { type StateServices, stateLayer } from "./layer"
 import type { AppKitOptions } from "./Options"
-import { SiwxClient } from "./Siwx"
 
 /** Test support for the state services (imported by tests only). */
 
@@ -39,7 +39,10 @@ export const solana = network({
   name: "Solana",
 })
 
-export const testOptions: AppKitOptions = { projectId: "test-project", networks: [ethereum, base, solana] }
+export const testOptions = {
+  projectId: "test-project",
+  networks: [ethereum, base, solana] as const,
+} satisfies AppKitOptions
 
 /** anvil's deterministic account 0: real signatures, so sign-in and names tests sign like a wallet does. */
 export const devAccount = privateKeyToAccount(

@@ -1,8 +1,11 @@
 import { Effect, Layer } from "effect"
+import { erc20Abi, verifyMessage } from "viem"
 import { describe, expect, it } from "vitest"
-import { type AppKitState, createAppKit } from "./appkit"
-import { devAccount, scriptedWallet, testOptions } from "./state/testkit"
-import { fromMap, Storage } from "./storage/Storage"
+import { base, devAccount, scriptedWallet, solana, testOptions } from "../state/testkit"
+import { fromMap, Storage } from "../storage/Storage"
+import type { AppKitState } from "./AppKit"
+import { createAppKit } from "./createAppKit"
+import type { CreateAppKitParameters } from "./options"
 
 const make = (
   map = new Map<string, string>(),
@@ -13,7 +16,7 @@ const make = (
     Effect.runSync(scriptedWallet({ id, rdns: `io.${id}`, chainId: config.chainId })),
   )
   const appKit = createAppKit({
-    options: testOptions,
+    ...testOptions,
     connectors: wallets.map((w) => w.connector),
     storage: Layer.succeed(Storage, fromMap(map)),
     reconnect: config.reconnect,
@@ -31,14 +34,14 @@ const persistedPart = (state: AppKitState) => ({
 
 describe("createAppKit", () => {
   it("rejects invalid options with a typed error", () => {
-    expect(() => createAppKit({ options: { projectId: "", networks: [] } })).toThrow(
+    expect(() => createAppKit({ projectId: "", networks: [] as never })).toThrow(
       expect.objectContaining({ _tag: "InvalidAppKitOptionsError" }),
     )
   })
 
   it("validates the walletConnect options with the options schema", () => {
     expect(() =>
-      createAppKit({ options: { ...testOptions, walletConnect: { relayUrl: "http://relay.example" } } }),
+      createAppKit({ ...testOptions, walletConnect: { relayUrl: "http://relay.example" } }),
     ).toThrow(
       expect.objectContaining({
         _tag: "InvalidAppKitOptionsError",
@@ -48,8 +51,8 @@ describe("createAppKit", () => {
   })
 
   it("offers WalletConnect only when asked to", async () => {
-    const ids = async (options: object) => {
-      const appKit = createAppKit({ options, reconnect: false })
+    const ids = async (options: CreateAppKitParameters) => {
+      const appKit = createAppKit({ ...options, reconnect: false })
       const connectors = appKit.getState().connectors.connectors.map((c) => c.id)
       await appKit.dispose()
       return connectors
@@ -60,7 +63,7 @@ describe("createAppKit", () => {
 
   it("refuses a storage layer that cannot be built synchronously with a typed error", () => {
     const slowStorage = Layer.effect(Storage, Effect.as(Effect.sleep("1 millis"), fromMap(new Map())))
-    expect(() => createAppKit({ options: testOptions, storage: slowStorage })).toThrow(
+    expect(() => createAppKit({ ...testOptions, storage: slowStorage })).toThrow(
       expect.objectContaining({
         _tag: "InvalidAppKitOptionsError",
         message: expect.stringContaining("could not be built synchronously"),
@@ -214,5 +217,119 @@ describe("createAppKit", () => {
     expect(two.getState().connection.status).toBe("disconnected")
     expect(two.getState().connectors.recentWallets).toEqual([])
     await Promise.all([one.dispose(), two.dispose()])
+  })
+
+  it("re-renders a selector subscriber only for its slice", async () => {
+    const { appKit } = make()
+    const views: Array<[string, string]> = []
+    let opened = 0
+    appKit.subscribe(
+      (state) => state.router.view,
+      (view, previous) => views.push([view, previous]),
+    )
+    appKit.subscribe(
+      (state) => state.modal.open,
+      () => opened++,
+      { fireImmediately: true },
+    )
+    await appKit.open({ view: "AllWallets" })
+    await appKit.setAccountTab("NFTs") // another slice: neither listener runs
+    await appKit.push("Connect")
+    expect(views).toEqual([
+      ["AllWallets", "Connect"],
+      ["Connect", "AllWallets"],
+    ])
+    expect(opened).toBe(2)
+    await appKit.dispose()
+  })
+
+  it("opens for one namespace: the modal records it and picks the view by that namespace's connection", async () => {
+    const { appKit } = make()
+    await appKit.connect("injected")
+    await appKit.open({ namespace: "solana" })
+    expect(appKit.getState().modal).toMatchObject({ open: true, namespace: "solana" })
+    expect(appKit.getState().router.view).toBe("Connect")
+    await appKit.open({ namespace: "eip155" })
+    expect(appKit.getState().router.view).toBe("Account")
+    await appKit.open()
+    expect(appKit.getState().modal.namespace).toBeUndefined()
+    await appKit.dispose()
+  })
+
+  it("signs a message given as { message } with the active namespace's account", async () => {
+    const { appKit, wallets } = make()
+    await appKit.connect("injected")
+    const signature = await appKit.signMessage({ message: "hello" })
+    expect(await verifyMessage({ address: devAccount.address, message: "hello", signature })).toBe(true)
+    expect(wallets[0]?.calls).toContain("personal_sign")
+    await expect(appKit.signMessage({ message: "hello", namespace: "solana" })).rejects.toMatchObject({
+      _tag: "ConnectionError",
+      message: "Connector not connected.",
+    })
+    await appKit.dispose()
+  })
+
+  it("switches to a network given as an object or as its CAIP-2 id", async () => {
+    const { appKit } = make()
+    await appKit.connect("injected")
+    await appKit.switchNetwork(base)
+    expect(appKit.getState().network.caipNetwork.caipNetworkId).toBe("eip155:8453")
+    await appKit.switchNetwork("eip155:1")
+    expect(appKit.getState().connection.connections.eip155?.chainId).toBe("eip155:1")
+    await appKit.dispose()
+  })
+
+  it("refuses wallet actions it cannot do with the §8 texts, before any wallet is asked", async () => {
+    const { appKit, wallets } = make()
+    await expect(appKit.sendTransaction({ to: devAccount.address })).rejects.toMatchObject({
+      message: "Connector not connected.",
+    })
+    await expect(appKit.getBalance()).rejects.toMatchObject({ message: "Connector not connected." })
+    await appKit.connect("injected")
+    await expect(appKit.getBalance({ chainId: 10 })).rejects.toMatchObject({
+      message: "Chain not configured.",
+    })
+    await expect(appKit.getBalance({ chainId: solana.caipNetworkId })).rejects.toMatchObject({
+      message: "Chain adapter not found",
+    })
+    // No RPC URL for Base and the wallet is on Ethereum: nothing could answer the read.
+    await expect(appKit.getBalance({ chainId: 8453 })).rejects.toMatchObject({
+      message: "NetworkController client not set",
+    })
+    await expect(appKit.sendTransaction({ to: devAccount.address, chainId: 8453 })).rejects.toMatchObject({
+      message: "Connector chain mismatch.",
+    })
+    await expect(appKit.sendTransaction({ to: "0x1234" })).rejects.toMatchObject({ _tag: "InvalidAddress" })
+    await expect(appKit.sendTransaction({ to: devAccount.address, value: -1n })).rejects.toMatchObject({
+      _tag: "InvalidParameterError",
+      message: "Invalid value: expected a non-negative bigint",
+    })
+    await expect(
+      appKit.sendTransaction({ to: devAccount.address, data: "0xabc" as `0x${string}` }),
+    ).rejects.toMatchObject({
+      _tag: "InvalidParameterError",
+      message: "Invalid data: expected 0x-prefixed hex bytes",
+    })
+    await expect(
+      appKit.writeContract({
+        address: devAccount.address,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [] as never,
+      }),
+    ).rejects.toMatchObject({ _tag: "InvalidContractCallError" })
+    expect(wallets[0]?.calls).toEqual(["connect"])
+    await appKit.dispose()
+  })
+
+  it("refuses a wallet reply that is no transaction hash", async () => {
+    const { appKit } = make()
+    await appKit.connect("injected")
+    // The scripted wallet answers everything but personal_sign with null.
+    await expect(appKit.sendTransaction({ to: devAccount.address, value: 1n })).rejects.toMatchObject({
+      _tag: "InvalidWalletReplyError",
+      message: "The wallet returned no transaction hash",
+    })
+    await appKit.dispose()
   })
 })

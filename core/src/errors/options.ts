@@ -1,0 +1,14 @@
+import { Schema } from "effect"
+
+/**
+ * `createAppKit` refused its options. `issue` names each wrong key by its path and says what it expected
+ * ("networks[0].id: expected a positive integer, got -1"), issues separated by "; ".
+ */
+export class InvalidAppKitOptionsError extends Schema.TaggedError<InvalidAppKitOptionsError>()(
+  "InvalidAppKitOptionsError",
+  { issue: Schema.String },
+) {
+  override get message(): string {
+    return `Invalid AppKit options: ${this.issue}`
+  }
+}
