@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { AmountString } from "../validation/amount"
+import { AmountString } from "./amount"
 import { CaipAccountId } from "./caip"
 import { ChainNamespace } from "./namespace"
 import { NonNegativeInt } from "./primitives"

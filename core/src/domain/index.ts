@@ -17,9 +17,6 @@ export { ChainNamespace, chainNamespaces, isChainNamespace } from "./namespace"
 export {
   NativeBalance,
   RecentWallet,
-  readKey,
-  removeKey,
   type StorageKey,
   StorageKeys,
-  writeKey,
 } from "./storageKeys"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { WalletListing } from "../api/wallet/schemas"
 import { ConnectionStatus } from "./account"
+import { WalletListing } from "./connector"
 import { perNamespace } from "./perNamespace"
 import { EpochMillis } from "./primitives"
 

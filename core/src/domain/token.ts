@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { AmountString, UnitsString } from "../validation/amount"
+import { AmountString, UnitsString } from "./amount"
 import { CaipChainId } from "./caip"
 
 /**

@@ -8,12 +8,12 @@ import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
 import { InvalidWalletReplyError } from "../errors/wallet"
 import { SiwxClient } from "../siwx/SiwxClient"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
-import { persisted } from "./persisted"
 import {
   addressOf,
   connectionsFrom,

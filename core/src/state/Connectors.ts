@@ -4,9 +4,9 @@ import type { Connector, ConnectorType } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
 import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { Options, type ResolvedOptions } from "./Options"
-import { persisted } from "./persisted"
 
 /** What the skins show of a connector (§3); the live object stays in the Connectors registry. */
 export interface ConnectorInfo {

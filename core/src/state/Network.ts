@@ -3,9 +3,9 @@ import { CaipChainId } from "../domain/caip"
 import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError } from "../errors/connection"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { type CaipNetwork, Options } from "./Options"
-import { persisted } from "./persisted"
 import { Send } from "./Send"
 
 /** §3 network state, plus the active namespace and whether the wallet sits on a chain the dApp did not request. */

@@ -1,9 +1,9 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import { isAmountString } from "../domain/amount"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
 import { validateAddress } from "../validation/address/validateAddress"
-import { isAmountString } from "../validation/amount"
 
 /** §3 send form, as typed: amount and receiver stay raw text until `validate` (domain SendState is the checked shape). */
 export interface SendState {

@@ -1,19 +1,17 @@
+export { AmountString, isAmountString, UnitsString } from "../domain/amount"
 export { AccountName, isAccountName } from "./accountName"
 export * from "./address/index"
 export {
   AmountPrecisionError,
-  AmountString,
   DISPLAY_DECIMALS,
   formatBalance,
   formatQuantity,
   formatUnits,
   InvalidAmountError,
   InvalidDecimalsError,
-  isAmountString,
   MAX_DECIMALS,
   type ParseUnitsError,
   parseUnits,
-  UnitsString,
 } from "./amount"
 export {
   evmChainIdToCoinType,

@@ -1,8 +1,9 @@
 import { Effect, Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { fromMap, Storage } from "../storage/Storage"
-import { CaipChainId } from "./caip"
-import { readKey, removeKey, StorageKeys, writeKey } from "./storageKeys"
+import { CaipChainId } from "../domain/caip"
+import { StorageKeys } from "../domain/storageKeys"
+import { readKey, removeKey, writeKey } from "./keys"
+import { fromMap, Storage } from "./Storage"
 
 const run = <A>(map: Map<string, string>, effect: Effect.Effect<A, never, Storage>) =>
   Effect.runSync(Effect.provideService(effect, Storage, fromMap(map)))
