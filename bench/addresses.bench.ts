@@ -1,4 +1,5 @@
-import { type ChainNamespace, validateAddress } from "@appkit/core"
+import type { ChainNamespace } from "@appkit/core"
+import { validateAddress } from "@appkit/core/validation"
 
 // Addresses validated per second per namespace, through the one entry point the CLI uses, with the
 // namespace auto-detected (the common case). A figure to watch, never an assertion.

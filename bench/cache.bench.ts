@@ -1,6 +1,6 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { ApiConfig, apiLayer, BlockchainApi } from "@appkit/core"
+import { ApiConfig, apiLayer, BlockchainApi } from "@appkit/core/effect"
 import { Effect, ManagedRuntime } from "effect"
 
 // The query cache under load: 1,000 concurrent identical balance reads against a local API on 127.0.0.1

@@ -115,10 +115,13 @@ export const resolveApiSettings = (
   return { apiUrl: rawUrl.replace(/\/+$/, ""), projectId, timeoutMs: Number(rawTimeout) }
 }
 
-type Core = typeof import("@appkit/core")
+/** What a data command reads the core through: the API services, the validation formats, the activity labels. */
+type Core = typeof import("@appkit/core/effect") &
+  typeof import("@appkit/core/validation") &
+  Pick<typeof import("@appkit/core"), "activityLabel">
 type EffectModule = typeof import("effect")
 /** The API services a data command may use. */
-type ApiServices = import("@appkit/core").ApiServices
+type ApiServices = import("@appkit/core/effect").ApiServices
 
 /**
  * What the server said along with a non-OK status ('Invalid cursor'): the §8 text 'HTTP status code: 400'
@@ -175,7 +178,13 @@ export const runApiCommand = async (
   }) => Effect.Effect<CommandOutput, unknown, ApiServices>,
 ): Promise<void> => {
   const settings = resolveApiSettings(options)
-  const [effect, core] = await Promise.all([import("effect"), import("@appkit/core")])
+  const [effect, api, validation, { activityLabel }] = await Promise.all([
+    import("effect"),
+    import("@appkit/core/effect"),
+    import("@appkit/core/validation"),
+    import("@appkit/core"),
+  ])
+  const core: Core = { ...api, ...validation, activityLabel }
   const { Effect } = effect
   const apis = core.apiLayer(
     core.ApiConfig.fromBaseUrl(settings.apiUrl, {

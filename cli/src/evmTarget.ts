@@ -1,4 +1,4 @@
-import { type EvmClient, evmRpcClient } from "@appkit/core"
+import { type EvmClient, evmRpcClient } from "@appkit/core/evm"
 import { getChainId } from "viem/actions"
 import type { EvmTargetOptions } from "./evmOptions"
 import { CliError } from "./output"

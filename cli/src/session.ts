@@ -134,9 +134,10 @@ export const openWalletConnect = async (
 }
 
 /** The CAIP-2 chains of a stored session's CAIP-10 accounts, each once. */
-const chainsOf = (accounts: ReadonlyArray<string>): ReadonlyArray<string> => [
-  ...new Set(accounts.map((account) => account.split(":").slice(0, 2).join(":"))),
-]
+const chainsOf = async (accounts: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+  const { decodeCaipAccountIds, networkOfAccount } = await import("@appkit/core")
+  return [...new Set(decodeCaipAccountIds(accounts).map(networkOfAccount))]
+}
 
 /** How long ending a session waits for the relay to carry the goodbye to the wallet. */
 const notifyTimeoutMs = 5_000
@@ -151,7 +152,7 @@ export const endWalletConnectSession = async (
 ): Promise<boolean> => {
   const { Duration, Effect, Option } = await import("effect")
   const { connector, close } = await openWalletConnect(
-    { ...connection, chains: chainsOf(connection.accounts) },
+    { ...connection, chains: await chainsOf(connection.accounts) },
     env,
   )
   return Effect.runPromise(
@@ -200,17 +201,24 @@ export const openStoredWalletConnect = async (
     throw new CliError(
       `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
     )
-  const { Effect, Option } = await import("effect")
-  const { connector, close } = await openWalletConnect({ ...stored, chains: chainsOf(stored.accounts) }, env)
+  const [{ Effect, Option }, { addressOfAccount, decodeCaipNetworkId, networkOfAccount }] = await Promise.all(
+    [import("effect"), import("@appkit/core")],
+  )
+  const chainId = Option.getOrUndefined(decodeCaipNetworkId(options.chainId ?? stored.chainId))
+  if (chainId === undefined)
+    throw new CliError(`Not a CAIP-2 chain id: '${options.chainId ?? stored.chainId}'`)
+  const { connector, close } = await openWalletConnect(
+    { ...stored, chains: await chainsOf(stored.accounts) },
+    env,
+  )
   try {
     const restored = await Effect.runPromise(connector.restore)
     if (Option.isNone(restored))
       throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
-    const chainId = options.chainId ?? stored.chainId
     await Effect.runPromise(connector.switchChain(chainId))
-    const account = restored.value.accounts.find((caip) => caip.startsWith(`${chainId}:`))
+    const account = restored.value.accounts.find((caip) => networkOfAccount(caip) === chainId)
     return {
-      address: (account?.split(":")[2] ?? stored.address) as `0x${string}`,
+      address: (account === undefined ? stored.address : addressOfAccount(account)) as `0x${string}`,
       chainId,
       request: (args) => Effect.runPromise(connector.request(args)),
       close,

@@ -1,6 +1,6 @@
 import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:crypto"
 import { readFile } from "node:fs/promises"
-import type { EvmClient } from "@appkit/core"
+import type { EvmClient } from "@appkit/core/evm"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import { CliError } from "./output"
@@ -146,7 +146,7 @@ export const openCommandSigner = async (options: SignerOptions, chainId?: string
     return { signer: local, address: local.address, wallet: undefined, close: async () => {} }
   const [{ openStoredWalletConnect }, { evmProviderClient }] = await Promise.all([
     import("./session"),
-    import("@appkit/core"),
+    import("@appkit/core/evm"),
   ])
   const session = await openStoredWalletConnect({ chainId })
   return {

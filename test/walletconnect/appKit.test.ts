@@ -1,4 +1,5 @@
-import { type AppKit, type AppKitState, createAppKit, fromMap, Storage, siwxStorageKey } from "@appkit/core"
+import { type AppKit, type AppKitState, createAppKit, fromMap, Storage } from "@appkit/core"
+import { siwxStorageKey } from "@appkit/core/siwx"
 import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { Layer } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"

@@ -14,8 +14,8 @@ interface ValidateOptions {
   readonly json?: boolean | undefined
 }
 
-type Core = typeof import("@appkit/core")
-type Verdict = ReturnType<Core["validateAddress"]>
+type Validation = typeof import("@appkit/core/validation")
+type Verdict = ReturnType<Validation["validateAddress"]>
 
 const describeValid = (verdict: Verdict): string => {
   const parts = [verdict.namespace, verdict.network, verdict.type].filter((part) => part !== null)
@@ -87,22 +87,23 @@ const validateStream = async (validate: (input: string) => Verdict, json: boolea
 const validateAction = async (address: string | undefined, options: ValidateOptions): Promise<void> => {
   if (options.stdin && address !== undefined) throw new CliError("Give either ADDRESS or --stdin, not both")
   if (!options.stdin && address === undefined) throw new CliError("Missing ADDRESS (or use --stdin)")
-  const core = await import("@appkit/core")
+  const [{ chainNamespaces, isChainNamespace }, { bitcoinNetworks, validateAddress }] = await Promise.all([
+    import("@appkit/core"),
+    import("@appkit/core/validation"),
+  ])
   const { namespace, network } = options
-  if (namespace !== undefined && !core.isChainNamespace(namespace))
-    throw new CliError(
-      `Unknown --namespace '${namespace}' (expected one of ${core.chainNamespaces.join(", ")})`,
-    )
-  if (network !== undefined && !(core.bitcoinNetworks as ReadonlyArray<string>).includes(network))
-    throw new CliError(`Unknown --network '${network}' (expected one of ${core.bitcoinNetworks.join(", ")})`)
+  if (namespace !== undefined && !isChainNamespace(namespace))
+    throw new CliError(`Unknown --namespace '${namespace}' (expected one of ${chainNamespaces.join(", ")})`)
+  if (network !== undefined && !(bitcoinNetworks as ReadonlyArray<string>).includes(network))
+    throw new CliError(`Unknown --network '${network}' (expected one of ${bitcoinNetworks.join(", ")})`)
   // Only Bitcoin addresses name a network; asking for one on another namespace would be silently ignored.
   if (network !== undefined && namespace !== undefined && namespace !== "bip122")
     throw new CliError(`--network applies to bip122 addresses, not ${namespace}`)
   const validateOptions = {
-    ...(namespace !== undefined ? { namespace: namespace as Core["chainNamespaces"][number] } : {}),
-    ...(network !== undefined ? { network: network as Core["bitcoinNetworks"][number] } : {}),
+    ...(namespace !== undefined ? { namespace: namespace as (typeof chainNamespaces)[number] } : {}),
+    ...(network !== undefined ? { network: network as (typeof bitcoinNetworks)[number] } : {}),
   }
-  const validate = (input: string) => core.validateAddress(input, validateOptions)
+  const validate = (input: string) => validateAddress(input, validateOptions)
 
   if (address !== undefined)
     return printReports([validate(address)], {

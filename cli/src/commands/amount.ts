@@ -25,7 +25,7 @@ const reportInvalid = (input: string, options: AmountOptions, message: string): 
 }
 
 const parseAction = async (amount: string, options: AmountOptions): Promise<void> => {
-  const { parseUnits } = await import("@appkit/core")
+  const { parseUnits } = await import("@appkit/core/validation")
   const { Result } = await import("effect")
   const result = parseUnits(amount, options.decimals)
   if (Result.isFailure(result)) {
@@ -42,7 +42,7 @@ const formatAction = async (units: string, options: AmountOptions): Promise<void
   if (!/^-?\d+$/.test(units)) {
     return reportInvalid(units, options, `Invalid units '${units}': expected an integer count of base units`)
   }
-  const { formatBalance, formatQuantity, formatUnits } = await import("@appkit/core")
+  const { formatBalance, formatQuantity, formatUnits } = await import("@appkit/core/validation")
   const { Result } = await import("effect")
   const formatted = formatUnits(BigInt(units), options.decimals)
   if (Result.isFailure(formatted)) throw new CliError(formatted.failure.message)

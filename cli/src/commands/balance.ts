@@ -14,22 +14,29 @@ interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
 }
 
 const balanceAction = async (options: BalanceOptions): Promise<void> => {
-  const [{ Effect, Result }, core, { getAddress, isAddress }, { resolveEvmTarget }, { loadLocalSigner }] =
-    await Promise.all([
-      import("effect"),
-      import("@appkit/core"),
-      import("viem"),
-      import("../evmTarget"),
-      import("../signer"),
-    ])
+  const [
+    { Effect, Result },
+    evm,
+    validation,
+    { getAddress, isAddress },
+    { resolveEvmTarget },
+    { loadLocalSigner },
+  ] = await Promise.all([
+    import("effect"),
+    import("@appkit/core/evm"),
+    import("@appkit/core/validation"),
+    import("viem"),
+    import("../evmTarget"),
+    import("../signer"),
+  ])
   const { readConnection } = await import("../session")
   const owner = options.address ?? (await loadLocalSigner(options))?.address ?? readConnection()?.address
   if (owner === undefined) throw new CliError("--address is required when no wallet is connected")
   if (!isAddress(owner, { strict: false })) throw new CliError(`Invalid address '${owner}'`)
   const address = getAddress(owner)
   const target = await resolveEvmTarget(options)
-  const wei = await Effect.runPromise(core.getNativeBalance(target.client, address))
-  const balance = Result.getOrThrow(core.formatUnits(wei, 18))
+  const wei = await Effect.runPromise(evm.getNativeBalance(target.client, address))
+  const balance = Result.getOrThrow(validation.formatUnits(wei, 18))
   if (options.json) printJson({ chainId: target.caip2, address, balance, wei })
   else printLine(balance)
 }

@@ -1,4 +1,4 @@
-import type { CaipIdReport } from "@appkit/core"
+import type { CaipIdReport } from "@appkit/core/validation"
 import type { Command } from "commander"
 import { printReports, type Readable } from "../report"
 
@@ -25,7 +25,7 @@ const readableReport = (report: CaipIdReport): Readable => ({
 })
 
 const parseAction = async (ids: ReadonlyArray<string>, options: { readonly json?: boolean | undefined }) => {
-  const { inspectCaipId } = await import("@appkit/core")
+  const { inspectCaipId } = await import("@appkit/core/validation")
   printReports(ids.map(inspectCaipId), {
     json: options.json === true,
     ok: (report) => report.valid,

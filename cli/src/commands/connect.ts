@@ -101,15 +101,21 @@ const inkView = async (): Promise<PairingView> => {
   }
 }
 
-/** Checked before anything is stored or cleared, so a mistyped --chain never costs the session already held. */
-const checkChains = async (chains: ReadonlyArray<string>): Promise<void> => {
-  const { isChainNamespace, parseChainId } = await import("@appkit/core")
-  for (const chain of chains) {
+/**
+ * Checked (and decoded to CAIP-2 ids) before anything is stored or cleared, so a mistyped --chain never costs
+ * the session already held.
+ */
+const checkChains = async (chains: ReadonlyArray<string>) => {
+  const { formatChainId, isChainNamespace, parseChainId } = await import("@appkit/core")
+  return chains.map((chain) => {
     const parsed = parseChainId(chain)
     if (parsed._tag === "Failure") throw new CliError(`--chain: ${parsed.failure.message}`)
     if (!isChainNamespace(parsed.success.namespace))
       throw new CliError(`--chain: '${chain}' is not on eip155, solana, bip122, polkadot or cosmos`)
-  }
+    const id = formatChainId(parsed.success)
+    if (id._tag === "Failure") throw new CliError(`--chain: ${id.failure.message}`)
+    return id.success
+  })
 }
 
 const connectLocalSigner = async (
@@ -140,14 +146,14 @@ const connectLocalSigner = async (
 const connectAction = async (options: ConnectOptions): Promise<void> => {
   const chains = options.chain ?? defaultChains
   const timeoutMs = parseTimeout(options.timeout)
-  await checkChains(chains)
+  const networks = await checkChains(chains)
   if (await connectLocalSigner(options, chains)) return
 
-  const [{ Duration, Effect, Fiber, Option, Stream }, session, { Timings }] = await Promise.all([
-    import("effect"),
-    import("../session"),
-    import("@appkit/core"),
-  ])
+  const [
+    { Duration, Effect, Fiber, Option, Stream },
+    session,
+    { addressOfAccount, networkOfAccount, Timings },
+  ] = await Promise.all([import("effect"), import("../session"), import("@appkit/core")])
   // §4: the countdown shows the pairing's lifetime; the connector stops waiting 10 s before its end.
   const pairingLifetimeMs = Duration.toMillis(Timings.pairingLifetime)
   const relayUrl = options.relayUrl ?? process.env.APPKIT_RELAY_URL ?? publicRelayUrl
@@ -175,7 +181,7 @@ const connectAction = async (options: ConnectOptions): Promise<void> => {
         ),
       )
       yield* Effect.yieldNow
-      const connection = yield* connector.connect({ chainId: chains[0] })
+      const connection = yield* connector.connect({ chainId: networks[0] })
       yield* Fiber.interrupt(shown)
       return { connection, info: Option.getOrThrow(yield* connector.session) }
     })
@@ -190,8 +196,9 @@ const connectAction = async (options: ConnectOptions): Promise<void> => {
           )
     const { connection, info } = await Effect.runPromise(bounded).finally(view.done)
     const account =
-      connection.accounts.find((caip) => caip.startsWith(`${connection.chainId}:`)) ?? connection.accounts[0]
-    const address = account?.split(":")[2] ?? ""
+      connection.accounts.find((caip) => networkOfAccount(caip) === connection.chainId) ??
+      connection.accounts[0]
+    const address = account === undefined ? "" : addressOfAccount(account)
     session.writeConnection({
       kind: "walletconnect",
       address,

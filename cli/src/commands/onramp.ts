@@ -25,11 +25,11 @@ const optionsAction = (options: OnrampOptions) =>
   runApiCommand(options, "Fetching onramp options", ({ core, effect: { Effect } }) =>
     core.BlockchainApi.use((api) => api.onrampOptions).pipe(
       Effect.filterOrFail(
-        (onramp) => options.allowFallback === true || onramp !== core.sampleOnrampOptions,
+        (onramp) => options.allowFallback === true || !core.isSampleOnrampOptions(onramp),
         () => unavailable("options"),
       ),
       Effect.map((onramp) => {
-        const fallback = onramp === core.sampleOnrampOptions
+        const fallback = core.isSampleOnrampOptions(onramp)
         type Purchase = (typeof onramp.purchaseCurrencies)[number]
         const limits = onramp.paymentCurrencies.flatMap((currency) =>
           currency.payment_method_limits.map((limit) => ({ currency: currency.id, ...limit })),
@@ -77,7 +77,7 @@ const quoteAction = (options: QuoteOptions) =>
         return yield* fail(`Invalid --amount '${options.amount}': a fiat amount such as 100 or 99.50`)
       const api = yield* core.BlockchainApi
       const onramp = yield* api.onrampOptions
-      if (onramp === core.sampleOnrampOptions && options.allowFallback !== true)
+      if (core.isSampleOnrampOptions(onramp) && options.allowFallback !== true)
         return yield* Effect.fail(unavailable("options"))
       const purchaseCurrency = onramp.purchaseCurrencies.find(
         (c) => c.symbol.toLowerCase() === options.buy.toLowerCase(),
@@ -110,7 +110,7 @@ const quoteAction = (options: QuoteOptions) =>
         amount: options.amount,
         network,
       })
-      const mocked = quote.quoteId === core.mockedQuoteId
+      const mocked = core.isMockedOnrampQuote(quote)
       if (mocked && options.allowFallback !== true) return yield* Effect.fail(unavailable("a quote"))
       const money = (value: { readonly amount: string; readonly currency: string }) =>
         `${value.amount} ${value.currency}`

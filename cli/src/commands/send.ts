@@ -21,14 +21,21 @@ interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
 }
 
 const sendAction = async (options: SendOptions): Promise<void> => {
-  const [{ Effect, Result }, core, { getAddress, isAddress }, { resolveEvmTarget }, { openCommandSigner }] =
-    await Promise.all([
-      import("effect"),
-      import("@appkit/core"),
-      import("viem"),
-      import("../evmTarget"),
-      import("../signer"),
-    ])
+  const [
+    { Effect, Result },
+    core,
+    validation,
+    { getAddress, isAddress },
+    { resolveEvmTarget },
+    { openCommandSigner },
+  ] = await Promise.all([
+    import("effect"),
+    import("@appkit/core/evm"),
+    import("@appkit/core/validation"),
+    import("viem"),
+    import("../evmTarget"),
+    import("../signer"),
+  ])
   const checkedAddress = (value: string, option: string) => {
     if (!isAddress(value, { strict: false })) throw new CliError(`${option}: invalid address '${value}'`)
     return getAddress(value)
@@ -38,7 +45,7 @@ const sendAction = async (options: SendOptions): Promise<void> => {
   const target = await resolveEvmTarget(options)
   const run = Effect.runPromise
   const decimals = token === undefined ? 18 : await run(core.getTokenDecimals(target.client, token))
-  const parsed = core.parseUnits(options.amount, decimals)
+  const parsed = validation.parseUnits(options.amount, decimals)
   if (Result.isFailure(parsed)) throw new CliError(`--amount: ${parsed.failure.message}`)
   if (parsed.success <= 0n) throw new CliError("--amount must be greater than zero")
 
@@ -63,7 +70,7 @@ const sendAction = async (options: SendOptions): Promise<void> => {
     run(core.waitForReceipt(target.client, hash)),
   )
   const feeWei = receipt.gasUsed * receipt.effectiveGasPrice
-  const fee = Result.getOrThrow(core.formatUnits(feeWei, 18))
+  const fee = Result.getOrThrow(validation.formatUnits(feeWei, 18))
   const result = {
     chainId: target.caip2,
     hash,

@@ -22,7 +22,7 @@ const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
  * offline client (a local account signs in process and never sends these requests anywhere).
  */
 const openSigning = async (options: SignOptions) => {
-  const [{ openCommandSigner }, core] = await Promise.all([import("../signer"), import("@appkit/core")])
+  const [{ openCommandSigner }, core] = await Promise.all([import("../signer"), import("@appkit/core/evm")])
   const command = await openCommandSigner(options)
   const offline = core.evmProviderClient({
     request: async () => {
@@ -50,7 +50,7 @@ const typedDataAction = async (file: string, options: SignOptions): Promise<void
   const [{ Effect }, { readFile }, { decodeTypedDataJson }] = await Promise.all([
     import("effect"),
     import("node:fs/promises"),
-    import("@appkit/core"),
+    import("@appkit/core/evm"),
   ])
   const json =
     file === "-"

@@ -1,4 +1,4 @@
-import type { SiweMessage } from "@appkit/core"
+import type { SiweMessage } from "@appkit/core/siwx"
 import type { Command } from "commander"
 import { formatFields } from "../fields"
 import { CliError, ExitCode, printJson, printLine } from "../output"
@@ -83,7 +83,7 @@ const refuse = (reason: string): void => {
 }
 
 const createAction = async (options: CreateOptions): Promise<void> => {
-  const [core, { Result }] = await Promise.all([import("@appkit/core"), import("effect")])
+  const [core, { Result }] = await Promise.all([import("@appkit/core/siwx"), import("effect")])
   if (!/^\d+$/.test(options.chainId))
     throw new CliError(`--chain-id must be a decimal number, got ${options.chainId}`)
   const optional = {
@@ -111,7 +111,7 @@ const createAction = async (options: CreateOptions): Promise<void> => {
 }
 
 const parseAction = async (file: string | undefined, options: { readonly json?: boolean | undefined }) => {
-  const [core, { Result }] = await Promise.all([import("@appkit/core"), import("effect")])
+  const [core, { Result }] = await Promise.all([import("@appkit/core/siwx"), import("effect")])
   const parsed = core.parseSiweMessage(await readMessage(file ?? "-"))
   if (Result.isFailure(parsed)) return refuse(parsed.failure.message)
   if (options.json) printJson(parsed.success)
@@ -122,7 +122,7 @@ const parseAction = async (file: string | undefined, options: { readonly json?: 
 const runtimeErrors = new Set(["InvalidVerifyTime", "SiweRpcError"])
 
 const verifyAction = async (options: VerifyOptions): Promise<void> => {
-  const [core, { Effect, Exit, Option }] = await Promise.all([import("@appkit/core"), import("effect")])
+  const [core, { Effect, Exit, Option }] = await Promise.all([import("@appkit/core/siwx"), import("effect")])
   const message = await readMessage(options.messageFile)
   const verifyOptions = Object.fromEntries(
     Object.entries({

@@ -1,11 +1,13 @@
 import type { Abi, ContractFunctionName } from "viem"
 import type { Connector } from "../connectors/Connector"
-import type { PreferredAccountTypes } from "../domain/account"
+import type { AccountState, AccountTab, PreferredAccountTypes } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
+import type { NetworkState } from "../domain/network"
+import type { PairingState } from "../domain/pairing"
+import type { SendState } from "../domain/send"
 import type { SocialProvider } from "../domain/social"
 import type { RecentWallet } from "../domain/storageKeys"
 import type { NameError } from "../errors/names"
-import type { AccountState, AccountTab } from "../state/Account"
 import type {
   ConnectErrorType,
   ConnectionState,
@@ -15,11 +17,9 @@ import type {
 import type { ConnectMethod, ConnectorsState } from "../state/Connectors"
 import type { ModalState, OpenModalOptions } from "../state/Modal"
 import type { NamesState } from "../state/Names"
-import type { NetworkState } from "../state/Network"
 import type { Features, ResolvedOptions } from "../state/Options"
-import type { PairingState } from "../state/Pairing"
 import type { RouterState, TransactionAction, View } from "../state/Router"
-import type { SendPatch, SendState, SendValidationError, ValidSend } from "../state/Send"
+import type { SendPatch, SendValidationError, ValidSend } from "../state/Send"
 import type { SignInErrorType, SiwxState } from "../state/Siwx"
 import type { ToastInput, ToastState } from "../state/Toast"
 import type { TransactionsState } from "../state/Transactions"

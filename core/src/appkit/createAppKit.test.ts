@@ -1,8 +1,8 @@
 import { Effect, Layer } from "effect"
 import { erc20Abi, verifyMessage } from "viem"
 import { describe, expect, it } from "vitest"
-import { base, devAccount, scriptedWallet, solana, testOptions } from "../state/testkit"
 import { fromMap, Storage } from "../storage/Storage"
+import { base, devAccount, networkId, scriptedWallet, solana, testOptions } from "../testing/testkit"
 import type { AppKitState } from "./AppKit"
 import { createAppKit } from "./createAppKit"
 import type { CreateAppKitParameters } from "./options"
@@ -99,7 +99,9 @@ describe("createAppKit", () => {
         if (state.network.caipNetwork.caipNetworkId === "eip155:8453") resolve(state.network.caipNetwork.name)
       }),
     )
-    await Effect.runPromise(wallets[0]?.emit({ _tag: "chainChanged", chainId: "eip155:8453" }) ?? Effect.void)
+    await Effect.runPromise(
+      wallets[0]?.emit({ _tag: "chainChanged", chainId: networkId("eip155:8453") }) ?? Effect.void,
+    )
     expect(await switched).toBe("Base")
     expect(appKit.getState().connection.connections.eip155?.chainId).toBe("eip155:8453")
     await appKit.dispose()
@@ -120,7 +122,9 @@ describe("createAppKit", () => {
         if (state.network.caipNetwork.caipNetworkId === "eip155:8453") resolve()
       }),
     )
-    await Effect.runPromise(wallets[0]?.emit({ _tag: "chainChanged", chainId: "eip155:8453" }) ?? Effect.void)
+    await Effect.runPromise(
+      wallets[0]?.emit({ _tag: "chainChanged", chainId: networkId("eip155:8453") }) ?? Effect.void,
+    )
     await switched
     expect(seen.at(-1)).toBe("eip155:8453")
     await appKit.dispose()

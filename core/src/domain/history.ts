@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { AmountString } from "./amount"
-import { CaipChainId } from "./caip"
+import { CaipNetworkId } from "./caip"
 import { IsoDateTime } from "./primitives"
 
 const Nullable = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
@@ -97,7 +97,7 @@ export const TransactionHistoryEntry = Schema.Struct({
     minedAt: IsoDateTime,
     operationType: OperationType,
     status: TransactionStatus,
-    chain: Schema.optionalKey(CaipChainId),
+    chain: Schema.optionalKey(CaipNetworkId),
   }),
   transfers: Schema.Array(HistoryTransfer),
 })

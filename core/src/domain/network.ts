@@ -1,6 +1,7 @@
 import { Schema } from "effect"
-import { CaipChainId } from "./caip"
+import { CaipNetworkId } from "./caip"
 import { ChainNamespace } from "./namespace"
+import { perNamespace } from "./perNamespace"
 
 export const NetworkAssets = Schema.Struct({
   imageId: Schema.optionalKey(Schema.String),
@@ -32,7 +33,7 @@ export const Network = Schema.Struct({
     Schema.NonEmptyString,
   ]),
   chainNamespace: ChainNamespace,
-  caipNetworkId: CaipChainId,
+  caipNetworkId: CaipNetworkId,
   name: Schema.NonEmptyString,
   assets: Schema.optionalKey(NetworkAssets),
   /** Beyond §3, for reads: the coin balances are counted in and where to read them. */
@@ -47,13 +48,19 @@ export const Network = Schema.Struct({
 )
 export type Network = typeof Network.Type
 
-/** §3 Network state. */
+/**
+ * §3 Network state, plus the active namespace, the network last active in each namespace, and whether the
+ * wallet sits on a chain the dApp did not request (`caipNetwork` is then that chain, "Unknown Network").
+ */
 export const NetworkState = Schema.Struct({
-  caipNetwork: Schema.optionalKey(Network),
+  activeNamespace: ChainNamespace,
+  caipNetwork: Network,
+  activeNetworkIds: perNamespace(CaipNetworkId),
+  requestedCaipNetworks: Schema.Array(Network),
+  approvedCaipNetworkIds: Schema.Array(CaipNetworkId),
   supportsAllNetworks: Schema.Boolean,
-  /** Chain ids (eip155 numbers) on which the embedded wallet can use a smart account. */
-  smartAccountEnabledNetworks: Schema.optionalKey(Schema.Array(Schema.Int)),
-  approvedCaipNetworkIds: Schema.optionalKey(Schema.Array(CaipChainId)),
-  requestedCaipNetworks: Schema.optionalKey(Schema.Array(Network)),
+  /** Networks on which the embedded wallet can use a smart account. */
+  smartAccountEnabledNetworks: Schema.Array(CaipNetworkId),
+  unsupportedChain: Schema.Boolean,
 })
 export type NetworkState = typeof NetworkState.Type

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { ConnectionStatus, PreferredAccountTypes } from "./account"
 import { AmountString } from "./amount"
-import { CaipChainId } from "./caip"
+import { CaipNetworkId } from "./caip"
 import { Identity, NameRecord } from "./names"
 import { ChainNamespace } from "./namespace"
 import { PairingConnections } from "./pairing"
@@ -47,7 +47,7 @@ export const StorageKeys = {
   recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(RecentWallet)),
   activeNamespace: jsonKey("@appkit/active_namespace", ChainNamespace),
   /** The CAIP-2 network last active in each namespace. */
-  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(CaipChainId)),
+  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(CaipNetworkId)),
   /** The connector last connected in each namespace, used to reconnect on reload. */
   connectedConnectorIds: jsonKey("@appkit/connected_connector_id", perNamespace(Schema.NonEmptyString)),
   connectedNamespaces: jsonKey("@appkit/connected_namespaces", Schema.Array(ChainNamespace)),

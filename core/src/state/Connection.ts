@@ -2,7 +2,8 @@ import { Clock, Context, Duration, Effect, FiberMap, Layer, Option, Stream, Subs
 import { Timings } from "../config/constants"
 import type { Connector, ConnectorError, ConnectorEvent, WalletSignIn } from "../connectors/Connector"
 import type { AccountTypeObject, ConnectionStatus } from "../domain/account"
-import type { ChainNamespace } from "../domain/namespace"
+import { addressOfAccount, type CaipNetworkId } from "../domain/caip"
+import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
@@ -15,7 +16,6 @@ import { type ConnectorNotFoundError, Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
 import {
-  addressOf,
   connectionsFrom,
   fromStored,
   namespacesOf,
@@ -183,7 +183,7 @@ export class Connection extends Context.Service<
           { discard: true },
         )
 
-      const moveToChain = (namespace: ChainNamespace, chainId: string) =>
+      const moveToChain = (namespace: ChainNamespace, chainId: CaipNetworkId) =>
         Effect.gen(function* () {
           const current = (yield* SubscriptionRef.get(state)).connections[namespace]
           if (current === undefined || current.chainId === chainId) return
@@ -198,7 +198,7 @@ export class Connection extends Context.Service<
               const mine = yield* namespacesOfConnector(connectorId)
               if (event.accounts.length === 0) return yield* forget(mine)
               const { connections } = yield* SubscriptionRef.get(state)
-              const updated = connectionsFrom(connectorId, event.accounts, "")
+              const updated = connectionsFrom(connectorId, event.accounts, undefined)
               const changed = Object.fromEntries(
                 mine.flatMap((ns) => {
                   const next = updated[ns]
@@ -211,8 +211,9 @@ export class Connection extends Context.Service<
             })
           case "chainChanged":
             return Effect.gen(function* () {
-              const namespace = event.chainId.split(":")[0] as ChainNamespace
-              if (!(yield* namespacesOfConnector(connectorId)).includes(namespace)) return
+              const namespace = chainNamespaceOf(event.chainId)
+              if (namespace === undefined || !(yield* namespacesOfConnector(connectorId)).includes(namespace))
+                return
               yield* moveToChain(namespace, event.chainId)
               const active = yield* SubscriptionRef.get(network.state)
               if (active.activeNamespace === namespace) yield* network.onWalletChain(event.chainId)
@@ -295,7 +296,7 @@ export class Connection extends Context.Service<
           }
           yield* refreshAllAccounts(namespacesOf(connections), result.allAccounts)
           // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
-          const walletNamespace = result.chainId.split(":")[0] as ChainNamespace
+          const walletNamespace = chainNamespaceOf(result.chainId)
           if (active.activeNamespace === walletNamespace || firstConnection) {
             yield* network.onWalletChain(result.chainId)
           }
@@ -395,10 +396,10 @@ export class Connection extends Context.Service<
             const target = yield* network.find(caipNetworkId)
             const { connections } = yield* SubscriptionRef.get(state)
             const connection = connections[target.chainNamespace]
-            if (connection !== undefined && connection.chainId !== caipNetworkId) {
+            if (connection !== undefined && connection.chainId !== target.caipNetworkId) {
               const connector = yield* connectors.get(connection.connectorId)
-              yield* connector.switchChain(caipNetworkId)
-              yield* moveToChain(target.chainNamespace, caipNetworkId)
+              yield* connector.switchChain(target.caipNetworkId)
+              yield* moveToChain(target.chainNamespace, target.caipNetworkId)
             }
             yield* network.setActiveNetwork(caipNetworkId)
           }),
@@ -407,7 +408,9 @@ export class Connection extends Context.Service<
             const connection = yield* connected(namespace)
             if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
             const connector = yield* connectors.get(connection.connectorId)
-            const address = addressOf(connection.accounts[0] ?? "")
+            const account = connection.accounts[0]
+            if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
+            const address = addressOfAccount(account)
             const reply = yield* connector.request({
               method: "personal_sign",
               params: [hexOf(message), address],

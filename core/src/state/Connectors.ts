@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { CONNECTOR_TYPE_ORDER, Limits, TELEGRAM_HIDDEN_SOCIALS } from "../config/constants"
-import type { Connector, ConnectorType } from "../connectors/Connector"
+import type { Connector } from "../connectors/Connector"
+import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
 import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"

@@ -2,7 +2,8 @@ import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../domain/namespace"
-import { initialSendState, type SendState, validateSend } from "./Send"
+import type { SendState } from "../domain/send"
+import { initialSendState, validateSend } from "./Send"
 
 const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" }, price: 3000 }
 const filled: SendState = {

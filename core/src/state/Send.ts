@@ -1,32 +1,12 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { isAmountString } from "../domain/amount"
 import type { ChainNamespace } from "../domain/namespace"
+import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
 import { validateAddress } from "../validation/address/validateAddress"
 
-/** §3 send form, as typed: amount and receiver stay raw text until `validate` (domain SendState is the checked shape). */
-export interface SendState {
-  readonly token: Token | undefined
-  readonly sendTokenAmount: string | undefined
-  readonly receiverAddress: string | undefined
-  readonly receiverProfileImageUrl: string | undefined
-  readonly receiverProfileName: string | undefined
-  readonly networkBalanceInUSD: string | undefined
-  readonly tokenBalances: ReadonlyArray<Token>
-  readonly loading: boolean
-}
-
-export const initialSendState: SendState = {
-  token: undefined,
-  sendTokenAmount: undefined,
-  receiverAddress: undefined,
-  receiverProfileImageUrl: undefined,
-  receiverProfileName: undefined,
-  networkBalanceInUSD: undefined,
-  tokenBalances: [],
-  loading: false,
-}
+export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
 /** §1: only these namespaces can send; any other gives 'Unsupported chain'. */
 export const sendNamespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { addressOfAccount } from "../domain/caip"
 import { SiwxError } from "../errors/connection"
 import { toastForWalletError } from "../errors/toasts"
 import { SiwxClient, type SiwxClientError } from "../siwx/SiwxClient"
@@ -9,7 +10,6 @@ import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
 import { Toast } from "./Toast"
-import { addressOf } from "./walletConnections"
 
 export type SignInErrorType = SiwxError | SiwxClientError | SignMessageErrorType
 
@@ -63,7 +63,7 @@ export class Siwx extends Context.Service<
         if ((yield* SubscriptionRef.get(connection.state)).connections[activeNamespace] === undefined) {
           return yield* new SiwxError({ reason: "noConnectionClient" })
         }
-        const accountAddress = addressOf(caipAddress)
+        const accountAddress = addressOfAccount(caipAddress)
         return {
           client: client.value,
           namespace: activeNamespace,

@@ -1,6 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { CaipChainId } from "../domain/caip"
+import { CaipNetworkId } from "../domain/caip"
 import { StorageKeys } from "../domain/storageKeys"
 import { readKey, removeKey, writeKey } from "./keys"
 import { fromMap, Storage } from "./Storage"
@@ -8,7 +8,7 @@ import { fromMap, Storage } from "./Storage"
 const run = <A>(map: Map<string, string>, effect: Effect.Effect<A, never, Storage>) =>
   Effect.runSync(Effect.provideService(effect, Storage, fromMap(map)))
 
-const solanaMainnet = Schema.decodeSync(CaipChainId)("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")
+const solanaMainnet = Schema.decodeSync(CaipNetworkId)("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")
 const account = "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 
 describe("storage keys", () => {

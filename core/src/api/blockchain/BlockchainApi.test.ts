@@ -3,7 +3,7 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { QueryCache } from "../../http/QueryCache"
-import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../testing/http"
 import { BlockchainApi } from "./BlockchainApi"
 import { mockedQuoteId, sampleOnrampOptions } from "./onrampFallback"
 import type {

@@ -1,12 +1,13 @@
 import { Effect, Result, SubscriptionRef } from "effect"
 import type { Connector } from "../../connectors/Connector"
+import { addressOfAccount } from "../../domain/caip"
 import type { ChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { Connection } from "../../state/Connection"
 import { type ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
-import { addressOf, type WalletConnection } from "../../state/walletConnections"
+import type { WalletConnection } from "../../state/walletConnections"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { checkEvmAddress } from "../../validation/address/evm"
 
@@ -40,7 +41,7 @@ export const connectedWallet = (
     if (connection === undefined || account === undefined)
       return yield* new ConnectionError({ reason: "connectorNotConnected" })
     const connector = yield* (yield* Connectors).get(connection.connectorId)
-    return { connector, connection, address: addressOf(account) }
+    return { connector, connection, address: addressOfAccount(account) }
   })
 
 /** An EVM address an action was given, in its EIP-55 spelling; a wrong one says which rule it broke. */

@@ -2,6 +2,7 @@ import { type Anvil, createDevEip1193Provider, type DevEip1193Provider, startAnv
 import { Chunk, Effect, Exit, Fiber, Scope, Stream } from "effect"
 import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
 
@@ -59,7 +60,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     const wallet = walletWith()
     const result = await withConnector(wallet, (connector) =>
       Effect.gen(function* () {
-        const connection = yield* connector.connect({ chainId: "eip155:1337" })
+        const connection = yield* connector.connect({ chainId: networkId("eip155:1337") })
         const again = yield* Effect.flip(connector.connect())
         return { connection, again }
       }),
@@ -110,7 +111,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
         const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 4)))
         yield* Effect.yieldNow
         yield* connector.connect()
-        yield* connector.switchChain("eip155:1337")
+        yield* connector.switchChain(networkId("eip155:1337"))
         wallet.selectAccount(1)
         wallet.disconnect()
         return yield* Fiber.join(fiber)
@@ -143,7 +144,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
 
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
-      Effect.flip(connector.switchChain("solana:mainnet")),
+      Effect.flip(connector.switchChain(networkId("solana:mainnet"))),
     )
     expect(error.message).toBe("Connector chain mismatch.")
   })

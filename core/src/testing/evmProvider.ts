@@ -1,4 +1,4 @@
-import type { RpcRequest } from "../../connectors/Connector"
+import type { RpcRequest } from "../connectors/Connector"
 
 /**
  * An in-process EIP-1193 provider for unit tests: each method answers from a table (a value, or a function of

@@ -1,8 +1,8 @@
 import { Effect, Layer, Stream } from "effect"
 import { TestClock } from "effect/testing"
-import { ApiClient } from "./ApiClient"
-import { ApiConfig } from "./ApiConfig"
-import { type FetchStatus, QueryCache, type QueryKey } from "./QueryCache"
+import { ApiClient } from "../http/ApiClient"
+import { ApiConfig } from "../http/ApiConfig"
+import { type FetchStatus, QueryCache, type QueryKey } from "../http/QueryCache"
 
 /** Base URL of unit tests; nock intercepts it, and with net connect disabled nothing leaves the process. */
 export const testBaseUrl = "http://127.0.0.1:8799"

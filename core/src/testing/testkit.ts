@@ -2,7 +2,9 @@ import { Effect, Layer, Option, PubSub, Schema, Stream, SubscriptionRef } from "
 import { TestClock } from "effect/testing"
 import { privateKeyToAccount } from "viem/accounts"
 import { apiLayer } from "../api/layer"
-import type { Connector, ConnectorEvent, ConnectorType } from "../connectors/Connector"
+import type { Connector, ConnectorEvent } from "../connectors/Connector"
+import { CaipAccountId, CaipNetworkId } from "../domain/caip"
+import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import { Network } from "../domain/network"
 import { ConnectionError } from "../errors/connection"
@@ -11,11 +13,15 @@ import { ApiConfig } from "../http/ApiConfig"
 import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
 import { SiwxClient } from "../siwx/SiwxClient"
 import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
+import { type StateServices, stateLayer } from "../state/layer"
+import type { AppKitOptions } from "../state/Options"
 import { fromMap, Storage } from "../storage/Storage"
-import { type StateServices, stateLayer } from "./layer"
-import type { AppKitOptions } from "./Options"
 
 /** Test support for the state services (imported by tests only). */
+
+/** CAIP ids as a wallet boundary decodes them (tests write them as text). */
+export const networkId = Schema.decodeSync(CaipNetworkId)
+export const accountId = Schema.decodeSync(CaipAccountId)
 
 /** A §3 network, decoded as the options schema would (CAIP-2 ids are branded). */
 export const network = Schema.decodeUnknownSync(Network)
@@ -76,7 +82,7 @@ export const scriptedWallet = (options: {
     const reject = new Set<string>()
     const stall = new Set<string>()
     const chain = options.chain ?? "eip155"
-    let chainId = options.chainId ?? "eip155:1"
+    let chainId = networkId(options.chainId ?? "eip155:1")
     const guarded = <A>(method: string, effect: Effect.Effect<A>) =>
       Effect.suspend(() => {
         calls.push(method)
@@ -100,7 +106,8 @@ export const scriptedWallet = (options: {
               "connect",
               Effect.sync(() => {
                 connected = true
-                return { accounts: options.accounts ?? [`${chainId}:${devAccount.address}`], chainId }
+                const accounts = options.accounts ?? [`${chainId}:${devAccount.address}`]
+                return { accounts: accounts.map((account) => accountId(account)), chainId }
               }),
             ),
       disconnect: () =>
