@@ -94,6 +94,12 @@ export {
 } from "./domain/account"
 export { AmountString, UnitsString } from "./domain/amount"
 export {
+  AppKitError,
+  type AppKitErrorFields,
+  type AppKitErrorOptions,
+  docsPathOf,
+} from "./domain/appKitError"
+export {
   AddressPurpose,
   BitcoinAddressEntry,
   BitcoinNetwork,

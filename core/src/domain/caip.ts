@@ -1,4 +1,5 @@
 import { Option, Result, Schema } from "effect"
+import { AppKitError } from "./appKitError"
 
 // CAIP-2 / CAIP-10 grammar (ChainAgnostic/CAIPs): the only syntax rules; namespace profiles add their own.
 const namespacePart = "[-a-z0-9]{3,8}"
@@ -37,10 +38,13 @@ export interface AccountId {
   readonly address: string
 }
 
-export class InvalidCaipId extends Schema.TaggedError<InvalidCaipId>()("InvalidCaipId", {
-  input: Schema.String,
-  message: Schema.String,
-}) {}
+export class InvalidCaipId extends AppKitError(
+  Schema.TaggedError<InvalidCaipId>()("InvalidCaipId", {
+    input: Schema.String,
+    message: Schema.String,
+  }),
+  { topic: "Invalid CAIP id" },
+) {}
 
 export const isCaipNamespace = (value: string): boolean => namespacePattern.test(value)
 export const isCaipReference = (value: string): boolean => referencePattern.test(value)

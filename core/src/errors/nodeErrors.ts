@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./ProviderRpcError"
 
 /**
@@ -30,11 +31,14 @@ const kindMessages: Record<NodeErrorKind, string> = {
   Unknown: "The node rejected the transaction",
 }
 
-export class NodeError extends Schema.TaggedError<NodeError>()("NodeError", {
-  kind: Schema.Literals(nodeErrorKinds),
-  /** The node's own text, kept verbatim for logs and details views. */
-  details: Schema.String,
-}) {
+export class NodeError extends AppKitError(
+  Schema.TaggedError<NodeError>()("NodeError", {
+    kind: Schema.Literals(nodeErrorKinds),
+    /** The node's own text, kept verbatim for logs and details views. */
+    nodeMessage: Schema.String,
+  }),
+  { details: (error) => error.nodeMessage },
+) {
   override get message(): string {
     return kindMessages[this.kind]
   }
@@ -73,7 +77,7 @@ const patterns: ReadonlyArray<readonly [RegExp, NodeErrorKind]> = [
 /** Classifies a node's error text; anything unrecognised is `Unknown`, never a crash. */
 export const parseNodeError = (text: string): NodeError => {
   const kind = patterns.find(([pattern]) => pattern.test(text))?.[1] ?? "Unknown"
-  return new NodeError({ kind, details: text })
+  return new NodeError({ kind, nodeMessage: text })
 }
 
 /** Classifies whatever a wallet or node client threw for a transaction (wrapped errors included). */

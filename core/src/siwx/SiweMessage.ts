@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { isChecksumAddress } from "../validation/address/evm"
 import { isDateTime } from "./dateTime"
 import { isAuthority, isPchars, isScheme, isStatementText, isUri } from "./rfc3986"
@@ -33,9 +34,12 @@ export const SiweMessage = Schema.Struct({
 })
 export type SiweMessage = typeof SiweMessage.Type
 
-export class InvalidSiweMessage extends Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
-  message: Schema.String,
-}) {}
+export class InvalidSiweMessage extends AppKitError(
+  Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
+    message: Schema.String,
+  }),
+  { topic: "Invalid SIWE message" },
+) {}
 
 const decode = Schema.decodeUnknownResult(SiweMessage)
 

@@ -1,17 +1,20 @@
 import { Context, type Effect, Schema } from "effect"
 import type { WalletSignIn } from "../connectors/Connector"
+import { AppKitError } from "../domain/appKitError"
 import type { SiwxSession } from "../domain/siwx"
 import type { InvalidSiweMessage } from "./SiweMessage"
 import type { UnsupportedSiwxNamespace } from "./SiwxMessage"
 import type { SiweVerificationError } from "./verifySiweMessage"
 
 /** A sign-in setup that keeps its sessions elsewhere (a server) could not reach them. */
-export class SiwxSessionsUnavailableError extends Schema.TaggedError<SiwxSessionsUnavailableError>()(
-  "SiwxSessionsUnavailableError",
-  { details: Schema.String },
+export class SiwxSessionsUnavailableError extends AppKitError(
+  Schema.TaggedError<SiwxSessionsUnavailableError>()("SiwxSessionsUnavailableError", {
+    reason: Schema.String,
+  }),
+  { topic: "Sign-in sessions are unavailable", details: (error) => error.reason },
 ) {
   override get message(): string {
-    return `Sign-in sessions are unavailable: ${this.details}`
+    return `Sign-in sessions are unavailable: ${this.reason}`
   }
 }
 

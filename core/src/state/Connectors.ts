@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { CONNECTOR_TYPE_ORDER, Limits, TELEGRAM_HIDDEN_SOCIALS } from "../config/constants"
 import type { Connector } from "../connectors/Connector"
+import { AppKitError } from "../domain/appKitError"
 import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
@@ -116,11 +117,11 @@ export const visibleSocials = (
   return socials.filter((social) => !hidden.includes(social))
 }
 
-export class ConnectorNotFoundError extends Schema.TaggedError<ConnectorNotFoundError>()(
-  "ConnectorNotFoundError",
-  {
+export class ConnectorNotFoundError extends AppKitError(
+  Schema.TaggedError<ConnectorNotFoundError>()("ConnectorNotFoundError", {
     connectorId: Schema.String,
-  },
+  }),
+  { topic: "Connector not found" },
 ) {
   override get message(): string {
     return `Connector ${this.connectorId} not found`

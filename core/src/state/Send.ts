@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { isAmountString } from "../domain/amount"
+import { AppKitError } from "../domain/appKitError"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
@@ -11,29 +12,30 @@ export const initialSendState: SendState = { tokenBalances: [], loading: false }
 /** §1: only these namespaces can send; any other gives 'Unsupported chain'. */
 export const sendNamespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]
 
-export class UnsupportedSendChainError extends Schema.TaggedError<UnsupportedSendChainError>()(
-  "UnsupportedSendChainError",
-  { namespace: Schema.String },
+export class UnsupportedSendChainError extends AppKitError(
+  Schema.TaggedError<UnsupportedSendChainError>()("UnsupportedSendChainError", { namespace: Schema.String }),
 ) {
   override get message(): string {
     return "Unsupported chain"
   }
 }
 
-export class InvalidSendAmountError extends Schema.TaggedError<InvalidSendAmountError>()(
-  "InvalidSendAmountError",
-  {
+export class InvalidSendAmountError extends AppKitError(
+  Schema.TaggedError<InvalidSendAmountError>()("InvalidSendAmountError", {
     amount: Schema.String,
-  },
+  }),
+  { topic: "Invalid amount" },
 ) {
   override get message(): string {
     return `Invalid amount: ${this.amount}`
   }
 }
 
-export class InvalidReceiverError extends Schema.TaggedError<InvalidReceiverError>()("InvalidReceiverError", {
-  address: Schema.String,
-}) {
+export class InvalidReceiverError extends AppKitError(
+  Schema.TaggedError<InvalidReceiverError>()("InvalidReceiverError", {
+    address: Schema.String,
+  }),
+) {
   override get message(): string {
     return "Invalid address"
   }

@@ -132,7 +132,7 @@ describe("SIWX flow", () => {
     const broken = {
       createMessage: () => Effect.die("unreachable"),
       addSession: () => Effect.die("unreachable"),
-      getSessions: () => Effect.fail(new SiwxSessionsUnavailableError({ details: "session backend down" })),
+      getSessions: () => Effect.fail(new SiwxSessionsUnavailableError({ reason: "session backend down" })),
       revokeSession: () => Effect.void,
     }
     const result = await runState(

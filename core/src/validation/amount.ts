@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
 import { AMOUNT_PATTERN } from "../domain/amount"
+import { AppKitError } from "../domain/appKitError"
 
 /**
  * Amounts (§5, §9). Money never touches a float: a user-facing amount is a decimal string matching the
@@ -15,26 +16,35 @@ import { AMOUNT_PATTERN } from "../domain/amount"
 /** ERC-20 `decimals()` is a uint8, so no token has more than 255. */
 export const MAX_DECIMALS = 255
 
-export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
-  input: Schema.String,
-}) {
+export class InvalidAmountError extends AppKitError(
+  Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
+    input: Schema.String,
+  }),
+  { topic: "Invalid amount" },
+) {
   override get message() {
     return `Invalid amount '${this.input}': expected optional minus, digits, optional dot and digits`
   }
 }
 
-export class AmountPrecisionError extends Schema.TaggedError<AmountPrecisionError>()("AmountPrecisionError", {
-  input: Schema.String,
-  decimals: Schema.Number,
-}) {
+export class AmountPrecisionError extends AppKitError(
+  Schema.TaggedError<AmountPrecisionError>()("AmountPrecisionError", {
+    input: Schema.String,
+    decimals: Schema.Number,
+  }),
+  { topic: "Amount precision" },
+) {
   override get message() {
     return `Amount '${this.input}' has more than ${this.decimals} decimal places`
   }
 }
 
-export class InvalidDecimalsError extends Schema.TaggedError<InvalidDecimalsError>()("InvalidDecimalsError", {
-  decimals: Schema.Number,
-}) {
+export class InvalidDecimalsError extends AppKitError(
+  Schema.TaggedError<InvalidDecimalsError>()("InvalidDecimalsError", {
+    decimals: Schema.Number,
+  }),
+  { topic: "Invalid decimals" },
+) {
   override get message() {
     return `Invalid decimals ${this.decimals}: expected an integer from 0 to ${MAX_DECIMALS}`
   }

@@ -14,6 +14,6 @@ export const encodeContractCall = (call: {
     )
   } catch (error) {
     const details = error instanceof BaseError ? error.shortMessage : String(error)
-    return Result.fail(new InvalidContractCallError({ functionName: call.functionName, details }))
+    return Result.fail(new InvalidContractCallError({ functionName: call.functionName, reason: details }))
   }
 }

@@ -1,15 +1,19 @@
 import { Duration, Effect, Schema } from "effect"
 import { BaseError } from "viem"
 import { Timings } from "../../config/constants"
+import { AppKitError } from "../../domain/appKitError"
 import { type NodeError, nodeErrorFromUnknown } from "../../errors/nodeErrors"
 import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 
 /** The §9 confirmation timeout: a sent transaction without a receipt after this long is reported, not awaited. */
 export const confirmationTimeoutMs = Duration.toMillis(Timings.transactionConfirmationTimeout)
 
-export class TransactionConfirmationTimeout extends Schema.TaggedError<TransactionConfirmationTimeout>()(
-  "TransactionConfirmationTimeout",
-  { hash: Schema.String, timeoutMs: Schema.Number },
+export class TransactionConfirmationTimeout extends AppKitError(
+  Schema.TaggedError<TransactionConfirmationTimeout>()("TransactionConfirmationTimeout", {
+    hash: Schema.String,
+    timeoutMs: Schema.Number,
+  }),
+  { topic: "Transaction was not confirmed", details: (error) => error.hash },
 ) {
   override get message(): string {
     return `Transaction ${this.hash} was not confirmed within ${this.timeoutMs / 1000} s`

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
@@ -28,10 +29,13 @@ const codes = {
   invalidOptions: RpcErrorCode.invalidParams,
 } as const
 
-export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
-  reason: Schema.Literals(["pairingExpired", "unavailable", "proposalRejected", "invalidOptions"]),
-  detail: Schema.optional(Schema.String),
-}) {
+export class WalletConnectError extends AppKitError(
+  Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
+    reason: Schema.Literals(["pairingExpired", "unavailable", "proposalRejected", "invalidOptions"]),
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => walletConnectMessages[error.reason], details: (error) => error.detail },
+) {
   get code(): number {
     return codes[this.reason]
   }
