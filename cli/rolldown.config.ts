@@ -8,6 +8,8 @@ export default defineConfig({
   // WalletConnect's packages break when bundled (their CJS builds are picked and `.default` interop fails:
   // "… is not a constructor"); `connect` loads them from node_modules at run time instead.
   external: [/^node:/, /^@walletconnect\//],
+  // The workspace packages are bundled from their sources ("@appkit/source" in their exports): no build first.
+  resolve: { conditionNames: ["@appkit/source", "import", "default"] },
   output: {
     dir: "dist",
     format: "esm",

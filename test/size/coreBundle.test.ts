@@ -16,6 +16,8 @@ const bundle = async (app: string): Promise<ReadonlyArray<OutputChunk>> => {
   const build = await rolldown({
     input: fileURLToPath(new URL(`apps/${app}.ts`, import.meta.url)),
     platform: "browser",
+    // From the sources, as the packaged dist would be built from them ("@appkit/source" in core's exports).
+    resolve: { conditionNames: ["@appkit/source", "browser", "import", "default"] },
     logLevel: "silent",
   })
   const { output } = await build.generate({ format: "esm", minify: true })
