@@ -21,7 +21,10 @@ if (command === "strip") {
   const text = readFileSync("package.json", "utf8")
   writeFileSync(backup, text)
   const manifest = JSON.parse(text)
-  writeFileSync("package.json", `${JSON.stringify({ ...manifest, exports: withoutSource(manifest.exports) }, null, 2)}\n`)
+  writeFileSync(
+    "package.json",
+    `${JSON.stringify({ ...manifest, exports: withoutSource(manifest.exports) }, null, 2)}\n`,
+  )
 } else if (command === "restore") {
   if (existsSync(backup)) renameSync(backup, "package.json")
 } else {

@@ -25,6 +25,7 @@ const describeCause = (cause: unknown): string | undefined => {
   return String(cause)
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: TypeScript requires a mixin base constructor of (...args: any[])
 type ErrorClass = abstract new (...args: any[]) => { readonly message: string }
 
 export interface AppKitErrorOptions<E> {

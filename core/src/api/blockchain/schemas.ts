@@ -16,8 +16,6 @@ import { OnrampNetwork, PurchaseCurrency } from "../../domain/onramp"
  * read are left out: Schema structs ignore unknown keys, which keeps the clients tolerant of additions.
  */
 
-const Nullable = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
-
 // Base-unit amounts and decimals are checked here, at the boundary: whoever turns them into bigints
 // later (swap state, the CLI) must never meet "1.5e18" or -1 and throw.
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
