@@ -19,6 +19,7 @@ export {
   nameSuggestionZone,
   type SwapQuoteParams,
 } from "./api/blockchain/BlockchainApi"
+export { blockchainApiLayer, makeBlockchainApi } from "./api/blockchain/blockchainApiLayer"
 export {
   isMockedOnrampQuote,
   isSampleOnrampOptions,

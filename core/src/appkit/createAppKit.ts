@@ -1,13 +1,10 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
-import { apiLayer } from "../api/layer"
 import { EvmTransports } from "../chains/evm/transports"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
 import { InvalidAppKitOptionsError } from "../errors/options"
-import { ApiConfig } from "../http/ApiConfig"
-import { type Eip155SiwxConfig, eip155SiwxClient } from "../siwx/Eip155SiwxClient"
+import type { Eip155SiwxConfig } from "../siwx/Eip155SiwxClient"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
-import { SiwxSessionStore } from "../siwx/SiwxSessionStore"
 import { Account } from "../state/Account"
 import { AccountData } from "../state/AccountData"
 import { Connection } from "../state/Connection"
@@ -29,6 +26,7 @@ import { getBalance } from "./actions/getBalance"
 import { sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { writeContract } from "./actions/writeContract"
+import { lazyBlockchainApi, lazyEip155SiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { makeStore } from "./store"
 
@@ -43,7 +41,7 @@ const siwxLayer = (
   siwx: AppKitRuntime["siwx"],
 ): Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> => {
   const config = siwxConfigOf(siwx)
-  if (config !== undefined) return eip155SiwxClient(config).pipe(Layer.provide(SiwxSessionStore.layer))
+  if (config !== undefined) return lazyEip155SiwxClient(config)
   return siwx === undefined ? Layer.empty : (siwx as Layer.Layer<SiwxClient, never, Storage>)
 }
 
@@ -80,9 +78,7 @@ const walletConnectLayer = (options: AppKitOptions, siwx: Eip155SiwxConfig | und
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
     runtime.api ??
-    (options.apiUrl === undefined
-      ? Layer.empty
-      : apiLayer(ApiConfig.fromBaseUrl(options.apiUrl, { projectId: options.projectId })))
+    (options.apiUrl === undefined ? Layer.empty : lazyBlockchainApi(options.apiUrl, options.projectId))
   return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),

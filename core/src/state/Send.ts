@@ -5,7 +5,6 @@ import type { ChainNamespace } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
-import { validateAddress } from "../validation/address/validateAddress"
 
 export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
@@ -54,8 +53,23 @@ export type SendValidationError =
   | InvalidSendAmountError
   | InvalidReceiverError
 
+/** Whether an address is one of the namespace's (validation's `validateAddress`, loaded when first needed). */
+export type AddressCheck = (address: string, namespace: ChainNamespace) => boolean
+
+/**
+ * Every namespace's address rules (and their hashing code) load with the first send that needs them, not with
+ * the app: an app that never sends never downloads them.
+ */
+const loadAddressCheck: Effect.Effect<AddressCheck> = Effect.promise(() =>
+  import("../validation/address/validateAddress").then(
+    ({ validateAddress }) =>
+      (address, namespace) =>
+        validateAddress(address, { namespace }).valid,
+  ),
+)
+
 /** The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format. */
-export const validateSend = (state: SendState, namespace: ChainNamespace) =>
+export const validateSend = (state: SendState, namespace: ChainNamespace, isAddress: AddressCheck) =>
   Effect.gen(function* () {
     if (!sendNamespaces.includes(namespace)) return yield* new UnsupportedSendChainError({ namespace })
     const amount = state.sendTokenAmount?.trim()
@@ -65,7 +79,7 @@ export const validateSend = (state: SendState, namespace: ChainNamespace) =>
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
-    if (!validateAddress(receiverAddress, { namespace }).valid) {
+    if (!isAddress(receiverAddress, namespace)) {
       return yield* new InvalidReceiverError({ address: receiverAddress })
     }
     return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend
@@ -94,7 +108,10 @@ export class Send extends Context.Service<
         setLoading: (loading) => SubscriptionRef.update(state, (s) => ({ ...s, loading })),
         reset: SubscriptionRef.set(state, initialSendState),
         validate: (namespace) =>
-          Effect.flatMap(SubscriptionRef.get(state), (s) => validateSend(s, namespace)),
+          Effect.gen(function* () {
+            const current = yield* SubscriptionRef.get(state)
+            return yield* validateSend(current, namespace, yield* loadAddressCheck)
+          }),
       })
     }),
   )

@@ -9,7 +9,6 @@ import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import type { WalletConnection } from "../../state/walletConnections"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
-import { checkEvmAddress } from "../../validation/address/evm"
 
 /** The requested network an action names by eip155 chain id (8453) or CAIP-2 id; the active one when none. */
 export const requestedNetwork = (
@@ -44,11 +43,18 @@ export const connectedWallet = (
     return { connector, connection, address: addressOfAccount(account) }
   })
 
-/** An EVM address an action was given, in its EIP-55 spelling; a wrong one says which rule it broke. */
+/**
+ * An EVM address an action was given, in its EIP-55 spelling; a wrong one says which rule it broke. The
+ * checksum code (keccak) loads with the first action that needs it.
+ */
 export const evmAddress = (input: unknown): Effect.Effect<`0x${string}`, InvalidAddress> =>
-  Effect.fromResult(
-    Result.map(
-      checkEvmAddress(typeof input === "string" ? input : String(input)),
-      (valid) => valid.normalized as `0x${string}`,
-    ),
+  Effect.flatMap(
+    Effect.promise(() => import("../../validation/address/evm")),
+    ({ checkEvmAddress }) =>
+      Effect.fromResult(
+        Result.map(
+          checkEvmAddress(typeof input === "string" ? input : String(input)),
+          (valid) => valid.normalized as `0x${string}`,
+        ),
+      ),
   )
