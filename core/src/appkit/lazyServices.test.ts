@@ -23,9 +23,8 @@ describe("services loaded on first use", () => {
     nock(testBaseUrl)
       .get("/v1/supported-chains")
       .query(true)
-      .times(1)
       .reply(200, { http: ["eip155:1"], ws: [] })
-    identity()
+    // One answer for two calls: the second comes from the query cache of the one client built.
     identity()
     const [first, second] = await Effect.runPromise(
       Effect.gen(function* () {
@@ -36,7 +35,7 @@ describe("services loaded on first use", () => {
     )
     expect(first).toEqual({ name: "vitalik.eth", avatar: null })
     expect(second).toEqual(first)
-    expect(nock.isDone()).toBe(true)
+    expect(nock.pendingMocks()).toEqual([])
   })
 
   it("keep the API's typed failures", async () => {
