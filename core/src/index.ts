@@ -1,6 +1,7 @@
 // @appkit/core: what a dApp or a skin uses. createAppKit and its types, the state it exposes, the §3
-// entities, the errors, and the connectors. Other entry points: /effect (the services and layers for Effect
-// users), /evm, /siwx, /validation, /node (file storage), /testing (test support).
+// entities, the errors, and the connectors (sign-in's own errors are @appkit/core/siwx's). Other entry
+// points: /effect (the services and layers for Effect users), /evm, /siwx, /validation, /node (file
+// storage), /testing (test support).
 
 export {
   activityLabel,
@@ -189,19 +190,6 @@ export {
   rpcMethodPolicy,
   rpcPolicyNamespaces,
 } from "./rpc/methodPolicy"
-export { InvalidSiweMessage } from "./siwx/SiweMessage"
-export { SiwxSessionsUnavailableError } from "./siwx/SiwxClient"
-export { UnsupportedSiwxNamespace } from "./siwx/SiwxMessage"
-export {
-  InvalidVerifyTime,
-  SiweDomainMismatch,
-  SiweExpired,
-  SiweInvalidSignature,
-  SiweNonceMismatch,
-  SiweNotYetValid,
-  SiweRpcError,
-  SiweSchemeMismatch,
-} from "./siwx/verifySiweMessage"
 export type { AccountPatch } from "./state/Account"
 export type {
   ConnectErrorType,
