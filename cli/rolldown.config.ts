@@ -24,6 +24,8 @@ export default defineConfig({
   // (litesvm behind @appkit/fixtures' Solana chain) is dropped from that command's chunk: `dev wallet` and
   // `dev` must start in an install without the optional native parts.
   treeshake: { moduleSideEffects: (_id, external) => !external },
+  // The workspace packages are bundled from their sources ("@appkit/source" in their exports): no build first.
+  resolve: { conditionNames: ["@appkit/source", "import", "default"] },
   output: {
     dir: "dist",
     // Chunk names carry content hashes: a build must not leave the previous build's chunks behind.

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
+import { loadVectors, type Vector } from "@appkit/core/testing"
 import { beforeAll, describe, expect, it } from "vitest"
-import { loadVectors, type Vector } from "../../core/src/testing/vectors"
 import { cliPath, runCli } from "../support/cli"
 
 /**

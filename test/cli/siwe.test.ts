@@ -1,13 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { hashPersonalMessage } from "@appkit/core/siwx"
+import { loadVectors, testSigner, type Vector } from "@appkit/core/testing"
+import { toChecksumAddress } from "@appkit/core/validation"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { hex } from "@scure/base"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hashPersonalMessage } from "../../core/src/siwx/eip191"
-import { testSigner } from "../../core/src/testing/personalSign"
-import { loadVectors, type Vector } from "../../core/src/testing/vectors"
-import { toChecksumAddress } from "../../core/src/validation/address/evm"
 import { runCli } from "../support/cli"
 
 /** `appkit-cli siwe create|parse|verify` run as users run it, on the siwe-*.json vectors and a local chain. */

@@ -4,7 +4,13 @@ import { type OutputChunk, rolldown } from "rolldown"
 
 /** Builds an entry file for the browser, minified, as a dApp's bundler would; returns its chunks. */
 export const bundleEntry = async (input: string): Promise<ReadonlyArray<OutputChunk>> => {
-  const build = await rolldown({ input, platform: "browser", logLevel: "silent" })
+  const build = await rolldown({
+    input,
+    platform: "browser",
+    // From the sources, as the packaged dist would be built from them ("@appkit/source" in core's exports).
+    resolve: { conditionNames: ["@appkit/source", "browser", "import", "default"] },
+    logLevel: "silent",
+  })
   const { output } = await build.generate({ format: "esm", minify: true })
   await build.close()
   return output.filter((item): item is OutputChunk => item.type === "chunk")
@@ -32,7 +38,12 @@ export const staticallyLoaded = (
   return [...loaded]
 }
 
-export const gzipSize = (chunk: OutputChunk): number => gzipSync(chunk.code).length
+/** Gzip bytes of a chunk, or of several downloaded one by one. */
+export const gzipSize = (chunks: OutputChunk | ReadonlyArray<OutputChunk>): number =>
+  (Array.isArray(chunks) ? chunks : [chunks]).reduce(
+    (total: number, chunk: OutputChunk) => total + gzipSync(chunk.code).length,
+    0,
+  )
 
 /**
  * What loading the lazy chunk `chunk` adds to a page that loaded `entry`: the chunk and the chunks it imports

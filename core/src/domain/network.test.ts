@@ -26,7 +26,7 @@ describe("Network", () => {
         {
           ...base,
           nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } },
+          rpcUrl: "http://127.0.0.1:8545",
         },
       ],
     ],
@@ -38,9 +38,9 @@ describe("Network", () => {
       ["a zero id", { ...base, id: 0 }],
       [
         "an rpc URL that is not http(s)",
-        { ...base, rpcUrls: { default: { http: ["ws://127.0.0.1:8545"] } } },
+        { ...base, rpcUrl: "ws://127.0.0.1:8545" },
       ],
-      ["no rpc URL at all", { ...base, rpcUrls: { default: { http: [] } } }],
+      ["an empty rpc URL", { ...base, rpcUrl: "" }],
       ["256 native decimals", { ...base, nativeCurrency: { name: "X", symbol: "X", decimals: 256 } }],
       ["no name", { ...base, name: "" }],
     ],
@@ -48,23 +48,41 @@ describe("Network", () => {
 })
 
 describe("NetworkState", () => {
+  const state = {
+    activeNamespace: "eip155",
+    caipNetwork: base,
+    activeNetworkIds: { eip155: "eip155:8453", solana: solana.caipNetworkId },
+    requestedCaipNetworks: [base, solana],
+    approvedCaipNetworkIds: [],
+    supportsAllNetworks: true,
+    smartAccountEnabledNetworks: [],
+    unsupportedChain: false,
+  }
   schemaCases(NetworkState, {
     valid: [
-      ["nothing selected yet", { supportsAllNetworks: true }],
+      ["Base active among requested networks", state],
       [
-        "Base selected among requested networks",
+        "a wallet on a chain the dApp did not request",
         {
-          caipNetwork: base,
-          supportsAllNetworks: false,
-          smartAccountEnabledNetworks: [8453, 137],
+          ...state,
+          caipNetwork: {
+            id: "137",
+            chainNamespace: "eip155",
+            caipNetworkId: "eip155:137",
+            name: "Unknown Network",
+          },
+          unsupportedChain: true,
           approvedCaipNetworkIds: ["eip155:8453", "eip155:1"],
-          requestedCaipNetworks: [base, solana],
+          smartAccountEnabledNetworks: ["eip155:8453"],
+          supportsAllNetworks: false,
         },
       ],
     ],
     invalid: [
-      ["no supportsAllNetworks", {}],
-      ["an approved id that is not CAIP-2", { supportsAllNetworks: true, approvedCaipNetworkIds: ["base"] }],
+      ["no supportsAllNetworks", { ...state, supportsAllNetworks: undefined }],
+      ["an approved id that is not CAIP-2", { ...state, approvedCaipNetworkIds: ["base"] }],
+      ["a smart-account network as a bare chain id", { ...state, smartAccountEnabledNetworks: [8453] }],
+      ["an active namespace AppKit does not know", { ...state, activeNamespace: "tron" }],
     ],
   })
 })

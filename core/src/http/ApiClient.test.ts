@@ -2,9 +2,9 @@ import { Effect, Fiber, Layer, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../testing/http"
 import { ApiClient } from "./ApiClient"
 import { ApiConfig } from "./ApiConfig"
-import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
 

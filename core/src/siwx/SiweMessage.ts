@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { checksumSuggestion, isChecksumAddress, isHexAddress } from "../validation/address/evm"
 import { formatCaip122Text } from "./caip122Text"
 import { isDateTime } from "./dateTime"
@@ -34,9 +35,12 @@ export const SiweMessage = Schema.Struct({
 })
 export type SiweMessage = typeof SiweMessage.Type
 
-export class InvalidSiweMessage extends Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
-  message: Schema.String,
-}) {}
+export class InvalidSiweMessage extends AppKitError(
+  Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
+    message: Schema.String,
+  }),
+  { topic: "Invalid SIWE message" },
+) {}
 
 const decode = Schema.decodeUnknownResult(SiweMessage)
 

@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { parseChainId } from "../domain/caip"
 import type { SiwxMessageData } from "../domain/siwx"
 import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
@@ -15,9 +16,9 @@ import {
 } from "./solana/SolanaSiwxMessage"
 
 /** The CAIP-122 data names a namespace that has no message renderer here yet. */
-export class UnsupportedSiwxNamespace extends Schema.TaggedError<UnsupportedSiwxNamespace>()(
-  "UnsupportedSiwxNamespace",
-  { message: Schema.String },
+export class UnsupportedSiwxNamespace extends AppKitError(
+  Schema.TaggedError<UnsupportedSiwxNamespace>()("UnsupportedSiwxNamespace", { message: Schema.String }),
+  { topic: "Unsupported sign-in namespace" },
 ) {}
 
 /**

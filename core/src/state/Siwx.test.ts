@@ -1,5 +1,15 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
+import {
+  accountId,
+  devAccount,
+  networkId,
+  runState,
+  scriptedWallet,
+  testOptions,
+  waitFor,
+} from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Modal } from "./Modal"
@@ -7,7 +17,6 @@ import { Network } from "./Network"
 import { Router } from "./Router"
 import { Siwx } from "./Siwx"
 import { Toast } from "./Toast"
-import { devAccount, runState, scriptedWallet, testOptions, waitFor } from "./testkit"
 
 const siwx = { domain: "app.example", uri: "https://app.example" }
 
@@ -143,9 +152,9 @@ describe("SIWX flow", () => {
   it("disconnects with 'A problem occurred while trying initialize authentication' when sessions cannot be read", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const broken = {
-      createMessage: () => Effect.fail("unreachable"),
-      addSession: () => Effect.fail("unreachable"),
-      getSessions: () => Effect.fail(new Error("session backend down")),
+      createMessage: () => Effect.die("unreachable"),
+      addSession: () => Effect.die("unreachable"),
+      getSessions: () => Effect.fail(new SiwxSessionsUnavailableError({ reason: "session backend down" })),
       revokeSession: () => Effect.void,
     }
     const result = await runState(
@@ -173,9 +182,9 @@ describe("SIWX flow", () => {
         const account = yield* Account
         const network = yield* Network
         const noAddress = yield* message(sign)
-        yield* account.setCaipAddress("eip155", `eip155:1:${devAccount.address}`)
+        yield* account.setCaipAddress("eip155", accountId(`eip155:1:${devAccount.address}`))
         const noClient = yield* message(sign)
-        yield* network.onWalletChain("eip155:137")
+        yield* network.onWalletChain(networkId("eip155:137"))
         const noNetwork = yield* message(sign)
         return [noAddress, noNetwork, noClient]
       }),

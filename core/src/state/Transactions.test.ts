@@ -2,11 +2,11 @@ import { Effect, SubscriptionRef } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
-import { testBaseUrl } from "../http/testing"
+import { testBaseUrl } from "../testing/http"
+import { base, runState, waitFor } from "../testing/testkit"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
 import { Transactions } from "./Transactions"
-import { base, runState, waitFor } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())

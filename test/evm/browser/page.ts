@@ -3,7 +3,8 @@
 // to the Node-side dev wallet (page.exposeFunction), its events come back through `emitWalletEvent`.
 import { Effect, Scope, Stream } from "effect"
 import type { ConnectorEvent } from "../../../core/src/connectors/Connector"
-import { discoverInjectedProviders, makeInjectedConnector } from "../../../core/src/connectors/injected/index"
+import { discoverInjectedProviders } from "../../../core/src/connectors/injected/eip6963"
+import { makeInjectedConnector } from "../../../core/src/connectors/injected/InjectedConnector"
 import { announceEip6963Provider, devWalletIcon } from "../../../fixtures/src/wallets/eip1193/announce"
 
 type Reply = {

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
+import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../testing/http"
 import { WalletApi } from "./WalletApi"
 
 const sdk = testSdkQuery

@@ -3,6 +3,7 @@ import { Chunk, Effect, Exit, Fiber, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
 
@@ -60,7 +61,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     const wallet = walletWith()
     const result = await withConnector(wallet, (connector) =>
       Effect.gen(function* () {
-        const connection = yield* connector.connect({ chainId: "eip155:1337" })
+        const connection = yield* connector.connect({ chainId: networkId("eip155:1337") })
         const again = yield* Effect.flip(connector.connect())
         return { connection, again }
       }),
@@ -111,7 +112,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
         const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 4)))
         yield* Effect.yieldNow
         yield* connector.connect()
-        yield* connector.switchChain("eip155:1337")
+        yield* connector.switchChain(networkId("eip155:1337"))
         wallet.selectAccount(1)
         wallet.disconnect()
         return yield* Fiber.join(fiber)
@@ -144,7 +145,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
 
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
-      Effect.flip(connector.switchChain("solana:mainnet")),
+      Effect.flip(connector.switchChain(networkId("solana:mainnet"))),
     )
     expect(error.message).toBe("Connector chain mismatch.")
   })

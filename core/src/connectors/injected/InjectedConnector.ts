@@ -1,4 +1,5 @@
 import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
@@ -24,15 +25,18 @@ interface Connected {
   readonly chainId: number
 }
 
-const caip2 = (chainId: number) => `eip155:${chainId}`
+/** A chain id the wallet reported (parseWalletChainId: a positive safe integer) as its CAIP-2 id. */
+const caip2 = (chainId: number) => `eip155:${chainId}` as CaipNetworkId
 const toConnection = (state: Connected): Connection => ({
-  accounts: state.accounts.map((address) => `${caip2(state.chainId)}:${address}`),
+  accounts: state.accounts.flatMap((address) => Option.toArray(accountOn(caip2(state.chainId), address))),
   chainId: caip2(state.chainId),
 })
 
-const evmChainReference = (chainId: string): number | undefined => {
-  const match = /^eip155:([1-9]\d{0,15})$/.exec(chainId)
-  return match?.[1] === undefined ? undefined : Number(match[1])
+const evmChainReference = (chainId: CaipNetworkId): number | undefined => {
+  const reference = referenceOf(chainId)
+  return namespaceOf(chainId) === "eip155" && /^[1-9]\d{0,15}$/.test(reference)
+    ? Number(reference)
+    : undefined
 }
 
 /**
@@ -110,7 +114,7 @@ export const makeInjectedConnector = (
         }),
     )
 
-    const switchChain = (chainId: string) =>
+    const switchChain = (chainId: CaipNetworkId) =>
       Effect.gen(function* () {
         const reference = evmChainReference(chainId)
         if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
@@ -122,7 +126,7 @@ export const makeInjectedConnector = (
         }
       })
 
-    const connect = (options?: { readonly chainId?: string | undefined }) =>
+    const connect = (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const accounts = parseWalletAccounts(yield* call("eth_requestAccounts"))

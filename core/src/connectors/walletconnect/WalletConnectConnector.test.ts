@@ -1,16 +1,26 @@
 import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { formatMessage } from "@walletconnect/utils"
-import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
+import { Effect, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fromMap, Storage } from "../../storage/Storage"
+import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import {
   makeWalletConnectConnector,
   type WalletConnectConnector,
   type WalletConnectOptions,
 } from "./WalletConnectConnector"
+
+/** An Exit that failed with an error like `error` (a traced failure also carries its span annotations). */
+const failedWith = (error: object) =>
+  expect.objectContaining({
+    _tag: "Failure",
+    cause: expect.objectContaining({
+      reasons: [expect.objectContaining({ error: expect.objectContaining(error) })],
+    }),
+  })
 
 // Real sign-clients on both sides through the local relay; the wallet is the dev WalletConnect wallet.
 let relay: Relay
@@ -71,7 +81,9 @@ const connectThrough = (connector: WalletConnectConnector, devWallet: DevWallet,
       Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
     )
     yield* Effect.yieldNow
-    const connecting = yield* Effect.forkChild(connector.connect({ chainId }))
+    const connecting = yield* Effect.forkChild(
+      connector.connect({ chainId: chainId === undefined ? undefined : networkId(chainId) }),
+    )
     const event = Option.getOrThrow(yield* Fiber.join(uri)) as Extract<
       ConnectorEvent,
       { _tag: "display_uri" }
@@ -114,7 +126,7 @@ describe("WalletConnect connector", () => {
       (connector) =>
         Effect.gen(function* () {
           const connection = Option.getOrThrow(yield* connector.restore)
-          yield* connector.switchChain("eip155:1")
+          yield* connector.switchChain(networkId("eip155:1"))
           const chainId = yield* connector.request({ method: "eth_chainId" })
           return { connection, chainId, session: Option.getOrThrow(yield* connector.session) }
         }),
@@ -201,7 +213,7 @@ describe("WalletConnect connector", () => {
     expect(result.event).toEqual(Option.some({ _tag: "disconnect" }))
     expect(result.session).toEqual(Option.none())
     expect(result.request).toMatchObject(
-      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+      failedWith({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
     )
   })
 
@@ -375,7 +387,7 @@ describe("WalletConnect connector", () => {
       ),
     )
     expect(exit).toMatchObject(
-      Exit.fail({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
+      failedWith({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
     )
   })
 
@@ -395,7 +407,7 @@ describe("WalletConnect connector", () => {
         ),
       ),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
     expect(lines.filter((line) => line.includes("admin_addPeer"))).toEqual([])
   })
 
@@ -417,7 +429,7 @@ describe("WalletConnect connector", () => {
       (connector) =>
         Effect.gen(function* () {
           const connection = yield* connectThrough(connector, devWallet)
-          yield* connector.switchChain(polkadot)
+          yield* connector.switchChain(networkId(polkadot))
           return {
             connection,
             evmOnPolkadot: yield* Effect.exit(
@@ -438,10 +450,10 @@ describe("WalletConnect connector", () => {
       { namespace: "cosmos", address: "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7", type: "eoa" },
     ])
     expect(result.evmOnPolkadot).toMatchObject(
-      Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),
+      failedWith({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),
     )
     // polkadot_signMessage passed the gate and reached the wallet, which holds no Polkadot key.
-    expect(result.polkadotSign).toMatchObject(Exit.fail({ _tag: "ProviderRpcError", code: 4200 }))
+    expect(result.polkadotSign).toMatchObject(failedWith({ _tag: "ProviderRpcError", code: 4200 }))
     expect(lines.filter((line) => line.includes("eth_sendTransaction"))).toEqual([])
     expect(lines.some((line) => line.startsWith("failed polkadot_signMessage"))).toBe(true)
   })
@@ -451,7 +463,7 @@ describe("WalletConnect connector", () => {
     const exit = await withConnector(new Map(), (connector) =>
       Effect.exit(connectThrough(connector, devWallet)),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "proposalRejected" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "proposalRejected" }))
   })
 
   it("expires an unanswered pairing 10 s before its 4 minutes (§4)", async () => {
@@ -470,7 +482,7 @@ describe("WalletConnect connector", () => {
       }),
     )
     expect(result.before).toBeUndefined()
-    expect(result.after).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "pairingExpired" }))
+    expect(result.after).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "pairingExpired" }))
   })
 
   it("gives up on a relay it cannot reach after the relay timeout", async () => {
@@ -490,7 +502,7 @@ describe("WalletConnect connector", () => {
       { ...options(), relayUrl: "ws://127.0.0.1:1" },
     )
     expect(exit).toMatchObject(
-      Exit.fail({
+      failedWith({
         _tag: "WalletConnectError",
         reason: "unavailable",
         detail: "the relay did not answer within 15s",
@@ -524,7 +536,7 @@ describe("WalletConnect connector", () => {
         }),
       sameApp,
     )
-    expect(result.done).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "unavailable" }))
+    expect(result.done).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "unavailable" }))
     expect(result.session).toEqual(Option.none())
     // Nothing left in storage for the next start to restore.
     expect(await withConnector(map, (connector) => connector.restore, sameApp)).toEqual(Option.none())
@@ -536,20 +548,20 @@ describe("WalletConnect connector", () => {
         Effect.provide(Storage.memory),
       ),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "invalidOptions" }))
     for (const chains of [["eip155:"], ["eip155:1:0xabc"], ["eip155"], []]) {
       const malformed = await Effect.runPromise(
         Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains }))).pipe(
           Effect.provide(Storage.memory),
         ),
       )
-      expect(malformed).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+      expect(malformed).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "invalidOptions" }))
     }
     const notConnected = await withConnector(new Map(), (connector) =>
       Effect.exit(connector.request({ method: "personal_sign", params: [] })),
     )
     expect(notConnected).toMatchObject(
-      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+      failedWith({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
     )
   })
 })

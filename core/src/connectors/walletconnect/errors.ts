@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
@@ -31,16 +32,19 @@ const codes = {
   sessionEnded: RpcErrorCode.disconnected,
 } as const
 
-export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
-  reason: Schema.Literals([
-    "pairingExpired",
-    "unavailable",
-    "proposalRejected",
-    "invalidOptions",
-    "sessionEnded",
-  ]),
-  detail: Schema.optional(Schema.String),
-}) {
+export class WalletConnectError extends AppKitError(
+  Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
+    reason: Schema.Literals([
+      "pairingExpired",
+      "unavailable",
+      "proposalRejected",
+      "invalidOptions",
+      "sessionEnded",
+    ]),
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => walletConnectMessages[error.reason], details: (error) => error.detail },
+) {
   get code(): number {
     return codes[this.reason]
   }

@@ -1,2 +1,0 @@
-export type { Connection, Connector, ConnectorEvent, ConnectorType, RpcRequest } from "./Connector"
-export { boundWalletRequest, defaultWalletRequestTimeout, WalletRequestTimeout } from "./walletRequestBound"
