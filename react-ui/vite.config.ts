@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
-import { defineConfig } from "vite"
+import { defaultClientConditions, defineConfig } from "vite"
 
 /**
  * The demo page (react-ui/demo), built to demo/dist and served by `npm start` (appkit-cli dev --serve).
@@ -11,9 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL("./demo", import.meta.url)),
   base: "./",
   plugins: [react()],
-  resolve: {
-    alias: { "@appkit/react-ui": fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
-  },
+  // The workspace packages (the skin and the core) from their sources: "@appkit/source" in their exports.
+  resolve: { conditions: ["@appkit/source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

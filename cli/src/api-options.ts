@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
 import type { Command } from "commander"
+import { isHttpStatusError } from "./coreErrors"
 import { readDevStack } from "./devStack"
 import { readDuration } from "./duration"
 import { setting } from "./endpoints"
@@ -122,12 +123,10 @@ export const resolveApiSettings = (
  * alone does not tell a user what to change. The APIs answer `{ message }`; an explorer answers plain text.
  */
 const serverMessage = (error: unknown): string | undefined => {
-  if (typeof error !== "object" || error === null) return undefined
-  const { _tag, body } = error as { readonly _tag?: unknown; readonly body?: unknown }
-  if (_tag !== "HttpStatusError" || typeof body !== "string") return undefined
-  let text = body
+  if (!isHttpStatusError(error) || error.body === undefined) return undefined
+  let text = error.body
   try {
-    const parsed: unknown = JSON.parse(body)
+    const parsed: unknown = JSON.parse(error.body)
     const message = (parsed as { readonly message?: unknown } | null)?.message
     if (typeof message !== "string") return undefined
     text = message

@@ -1,4 +1,4 @@
-import { ApiConfig, type ApiServices, apiLayer } from "@appkit/core"
+import { ApiConfig, type ApiServices, apiLayer } from "@appkit/core/effect"
 import { Effect } from "effect"
 import { type ApiOptions, describeFailure, LOCAL_API_URL, resolveApiSettings } from "./api-options"
 import { formatDuration } from "./duration"

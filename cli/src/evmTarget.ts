@@ -1,4 +1,5 @@
-import { type EvmClient, evmProviderClient } from "@appkit/core"
+import type { CaipNetworkId } from "@appkit/core"
+import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
 import { getChainId } from "viem/actions"
 import { rpcEndpoint } from "./endpoints"
 import type { EvmTargetOptions } from "./evmOptions"
@@ -11,7 +12,7 @@ export interface EvmTarget {
   readonly rpcUrl: string
   readonly chainId: number
   /** CAIP-2, e.g. "eip155:31337". */
-  readonly caip2: string
+  readonly caip2: CaipNetworkId
 }
 
 /** The chain --chain asks for (a CAIP-2 id, a decimal id or a name), checked before the node is asked. */
@@ -44,5 +45,5 @@ export const resolveEvmTarget = async (
     throw new CliError(`The node at ${rpcUrl} serves eip155:${chainId}, not eip155:${expected}`, {
       code: "ChainMismatch",
     })
-  return { client, rpcUrl, chainId, caip2: `eip155:${chainId}` }
+  return { client, rpcUrl, chainId, caip2: readChain(`eip155:${chainId}`, "the node's chain id").caip2 }
 }

@@ -1,10 +1,5 @@
-import {
-  type ChainInput,
-  type ChainNamespace,
-  parseUnits,
-  resolveChainInput,
-  validateAddress,
-} from "@appkit/core"
+import type { ChainNamespace } from "@appkit/core"
+import { type ChainInput, parseUnits, resolveChainInput, validateAddress } from "@appkit/core/validation"
 import { Result } from "effect"
 import { invalidInput } from "./output"
 

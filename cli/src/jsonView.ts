@@ -1,4 +1,4 @@
-import { toChecksumAddress } from "@appkit/core"
+import { toChecksumAddress } from "@appkit/core/validation"
 
 /**
  * The shape rules every --json document follows (the output contract in the README): keys in camelCase
@@ -38,10 +38,13 @@ export const decimalString = (value: number): string => {
 
 const evmAddress = /^((?:eip155:\d+:)?)(0x[0-9a-fA-F]{40})$/
 
-/** An EVM address (or eip155 account id) in EIP-55 form; any other text as it is. */
-export const checksummed = (text: string): string => {
+/**
+ * An EVM address (or eip155 account id) in EIP-55 form; any other text as it is. Only the letters' case
+ * changes, so a branded CAIP id stays one.
+ */
+export const checksummed = <T extends string>(text: T): T => {
   const match = evmAddress.exec(text)
-  return match === null ? text : `${match[1]}${toChecksumAddress(match[2] ?? "")}`
+  return match === null ? text : (`${match[1]}${toChecksumAddress(match[2] ?? "")}` as T)
 }
 
 /** Applies the contract to a whole document: camelCase keys, fractional numbers as decimal strings. */

@@ -1,3 +1,5 @@
+import { isProviderRpcError } from "./coreErrors"
+
 /**
  * How every command talks back (the output contract, written out in the README):
  * - readable text by default; one JSON document (or one JSON line per input) on stdout with --json;
@@ -42,24 +44,12 @@ export const printLine = (line: string): void => {
 /** bigint amounts travel as decimal strings in JSON. */
 const jsonReplacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value)
 
-interface Coded {
-  readonly message: string
-  readonly code: number
-}
-
-/** A wallet's JSON-RPC error (a ProviderRpcError): its EIP-1193 code is part of what scripts match on. */
-const isWalletError = (error: unknown): error is Coded & { readonly _tag: "ProviderRpcError" } =>
-  typeof error === "object" &&
-  error !== null &&
-  (error as { _tag?: unknown })._tag === "ProviderRpcError" &&
-  typeof (error as { code?: unknown }).code === "number"
-
 /**
  * Turns anything thrown into the one line a user sees. Tagged core errors carry their message; a wallet's
  * error also shows its JSON-RPC code ("Signature declined (code 4001)"), which scripts match on.
  */
 export const describeError = (error: unknown): string => {
-  if (isWalletError(error)) return `${error.message} (code ${error.code})`
+  if (isProviderRpcError(error)) return `${error.message} (code ${error.code})`
   if (error instanceof Error) return error.message || error.name
   if (typeof error === "object" && error !== null && "message" in error) return String(error.message)
   return String(error)

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { accountId, networkId } from "@appkit/core/testing"
 import { describe, expect, it } from "vitest"
 import {
   clearConnection,
@@ -16,8 +17,8 @@ const freshHome = () => ({ APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-sessi
 const walletConnect: StoredConnection = {
   kind: "walletconnect",
   address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  chainId: "eip155:31337",
-  accounts: ["eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],
+  chainId: networkId("eip155:31337"),
+  accounts: [accountId("eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")],
   topic: "a".repeat(64),
   relayUrl: "ws://127.0.0.1:1234",
   projectId: "local",

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
+import { CaipAccountId, CaipNetworkId } from "@appkit/core"
 import { Schema } from "effect"
 import { appkitHome } from "./home"
 import { CliError, note } from "./output"
@@ -17,9 +18,9 @@ export const WalletConnectConnection = Schema.Struct({
   kind: Schema.Literal("walletconnect"),
   address: Schema.String,
   /** CAIP-2 id of the active chain. */
-  chainId: Schema.String,
+  chainId: CaipNetworkId,
   /** CAIP-10 accounts the wallet approved, on every chain of the session. */
-  accounts: Schema.Array(Schema.String),
+  accounts: Schema.Array(CaipAccountId),
   topic: Schema.String,
   relayUrl: Schema.String,
   projectId: Schema.String,
@@ -32,7 +33,7 @@ export type WalletConnectConnection = typeof WalletConnectConnection.Type
 export const LocalSignerConnection = Schema.Struct({
   kind: Schema.Literals(["private-key", "keystore"]),
   address: Schema.String,
-  chainId: Schema.optional(Schema.String),
+  chainId: Schema.optional(CaipNetworkId),
   /** Path of the keystore file (never its password) so `send`/`sign` can point at it again. */
   keystoreFile: Schema.optional(Schema.String),
 })

@@ -1,6 +1,7 @@
 import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:crypto"
 import { readFile } from "node:fs/promises"
-import { type EvmClient, evmProviderClient } from "@appkit/core"
+import type { CaipNetworkId } from "@appkit/core"
+import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import { CliError, invalidInput, warn } from "./output"
@@ -190,7 +191,10 @@ export interface CommandSigner {
  */
 export const openCommandSigner = async (
   options: SignerOptions,
-  wallet: { readonly chainId?: string | undefined; readonly requestTimeoutMs?: number | undefined } = {},
+  wallet: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
 ): Promise<CommandSigner> => {
   const local = await loadLocalSigner(options)
   if (local !== undefined)

@@ -1,7 +1,10 @@
 import {
+  addressOfAccount,
+  type CaipAccountId,
+  type CaipNetworkId,
   type Connection,
-  chainOfAccount,
   makeWalletConnectConnector,
+  networkOfAccount,
   type WalletConnectConnector,
   type WalletConnectConnectorError,
   type WalletConnectSession,
@@ -66,8 +69,8 @@ export const openWalletConnect = async (
 }
 
 /** The CAIP-2 chains of a stored session's CAIP-10 accounts, each once. */
-export const chainsOf = (accounts: ReadonlyArray<string>): ReadonlyArray<string> => [
-  ...new Set(accounts.map(chainOfAccount)),
+export const chainsOf = (accounts: ReadonlyArray<CaipAccountId>): ReadonlyArray<CaipNetworkId> => [
+  ...new Set(accounts.map(networkOfAccount)),
 ]
 
 /** How long ending a session waits for the relay to carry the goodbye to the wallet. */
@@ -108,10 +111,10 @@ export const storedSession = (
   target: { readonly relayUrl: string; readonly projectId: string },
 ): WalletConnectConnection => {
   const accounts = session.accounts.map(checksummed)
-  const account = accounts.find((caip) => chainOfAccount(caip) === session.chainId) ?? accounts[0] ?? ""
+  const account = accounts.find((caip) => networkOfAccount(caip) === session.chainId) ?? accounts[0]
   return {
     kind: "walletconnect",
-    address: account.split(":")[2] ?? "",
+    address: account === undefined ? "" : addressOfAccount(account),
     chainId: session.chainId,
     accounts,
     topic: session.topic,
@@ -142,7 +145,10 @@ export type CheckedSession =
  */
 export const checkStoredSession = async (
   stored: WalletConnectConnection,
-  options: { readonly chainId?: string | undefined; readonly requestTimeoutMs?: number | undefined } = {},
+  options: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CheckedSession> => {
   const opened = await openWalletConnect(
@@ -203,7 +209,10 @@ const notConnected = () =>
  * a request expires, the session is checked again so the message says whether the wallet ended it.
  */
 export const openStoredWalletConnect = async (
-  options: { readonly chainId?: string | undefined; readonly requestTimeoutMs?: number | undefined } = {},
+  options: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<WalletConnectProvider> => {
   const stored = readConnection(env)
@@ -222,7 +231,7 @@ export const openStoredWalletConnect = async (
   const { connector, close } = checked.opened
   const walletName = checked.stored.walletName ?? "The wallet"
   const chainId = options.chainId ?? checked.stored.chainId
-  const account = checked.stored.accounts.find((caip) => chainOfAccount(caip) === chainId)
+  const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
   /** After a request expired: did the wallet end the session meanwhile, or is it just not answering? */
   const recheck = (error: { readonly _tag: string; readonly message: string }) =>
     Effect.gen(function* () {
@@ -265,7 +274,7 @@ export const openStoredWalletConnect = async (
     return Effect.fail(error)
   }
   return {
-    address: (account?.split(":")[2] ?? checked.stored.address) as `0x${string}`,
+    address: (account === undefined ? checked.stored.address : addressOfAccount(account)) as `0x${string}`,
     chainId,
     walletName,
     request: (args) => Effect.runPromise(connector.request(args).pipe(Effect.catch(explain))),

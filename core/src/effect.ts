@@ -46,12 +46,15 @@ export {
   type ImageKind,
   WalletApi,
   type WalletApiShape,
+  walletApiImageUrl,
   walletPageEntries,
   walletSearchEntries,
 } from "./api/wallet/WalletApi"
+export { makeWalletApi, walletApiLayer } from "./api/wallet/walletApiLayer"
 export { getBalance } from "./appkit/actions/getBalance"
 export { sendTransaction } from "./appkit/actions/sendTransaction"
 export { signMessage } from "./appkit/actions/signMessage"
+export { refreshNodeBalance, submitSend } from "./appkit/actions/submitSend"
 export { writeContract } from "./appkit/actions/writeContract"
 export { EvmTransports } from "./chains/evm/transports"
 export { ApiClient, type ApiError, isTransientApiError } from "./http/ApiClient"
@@ -74,8 +77,10 @@ export { Names } from "./state/Names"
 export { Network } from "./state/Network"
 export { AppKitOptions, Options, resolveOptions } from "./state/Options"
 export { Pairing } from "./state/Pairing"
+export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"
 export { Send, validateSend } from "./state/Send"
 export { Siwx } from "./state/Siwx"
 export { Toast } from "./state/Toast"
 export { Transactions } from "./state/Transactions"
+export { walletDirectory } from "./state/walletDirectory"

@@ -8,7 +8,15 @@ export {
   displayableBalances,
   visibleTransactions,
 } from "./api/blockchain/activity"
-export type { AppKit, AppKitState, RegisterNameErrorType, ValidateSendErrorType } from "./appkit/AppKit"
+export { type CollectedNft, collectedNfts } from "./api/blockchain/nfts"
+export type {
+  AppKit,
+  AppKitState,
+  FetchWalletsErrorType,
+  RegisterNameErrorType,
+  ValidateSendErrorType,
+  WalletRequestErrorType,
+} from "./appkit/AppKit"
 export type {
   GetBalanceErrorType,
   GetBalanceParameters,
@@ -25,6 +33,7 @@ export type {
   SignMessageParameters,
   SignMessageReturnType,
 } from "./appkit/actions/signMessage"
+export type { SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
 export type {
   WriteContractErrorType,
   WriteContractParameters,
@@ -33,6 +42,7 @@ export type {
 export { createAppKit } from "./appkit/createAppKit"
 export { type AppKitNetwork, type CreateAppKitParameters, networkIdOf } from "./appkit/options"
 export type { Subscribe, SubscribeOptions } from "./appkit/store"
+export { loadSolanaAdapter } from "./chains/solana/load"
 export {
   CacheLifetime,
   CONNECTOR_TYPE_ORDER,
@@ -81,6 +91,7 @@ export {
   type WalletConnectOptions,
   type WalletConnectSession,
 } from "./connectors/walletconnect/WalletConnectConnector"
+export { boundWalletRequest, defaultWalletRequestTimeout } from "./connectors/walletRequestBound"
 export {
   ACCOUNT_TABS,
   AccountState,
@@ -131,6 +142,7 @@ export {
   parseChainId,
   referenceOf,
 } from "./domain/caip"
+export { checkChainReference } from "./domain/caipProfiles"
 export { ConnectorDescriptor, ConnectorType, WalletListing } from "./domain/connector"
 export {
   HistoryTransfer,
@@ -143,6 +155,7 @@ export { ChainNamespace, chainNamespaceOf, chainNamespaces, isChainNamespace } f
 export { NativeCurrency, Network, NetworkState } from "./domain/network"
 export { OnrampOptions, OnrampProvider, OnrampQuoteInput, PurchaseCurrency } from "./domain/onramp"
 export { PairingConnection, PairingState, WcUri } from "./domain/pairing"
+export { relativeTimeLabel, relativeTimeLabelOf } from "./domain/relativeTime"
 export { SendState } from "./domain/send"
 export { Cacao, SiwxMessageData, SiwxSession } from "./domain/siwx"
 export { SocialProvider, socialProviders } from "./domain/social"
@@ -159,6 +172,7 @@ export {
   UtxoFetchError,
   XverseNetworkError,
 } from "./errors/bitcoin"
+export { TransactionConfirmationTimeout } from "./errors/confirmation"
 export { ChainRequiredError, ConnectionError, DisconnectError, SiwxError } from "./errors/connection"
 export { DataError } from "./errors/data"
 export {
@@ -181,9 +195,9 @@ export {
   type RpcErrorCodeInfo,
 } from "./errors/rpcCodes"
 export { type ToastKey, toastForWalletError, toastMessages } from "./errors/toasts"
-export { SendError, SwapError } from "./errors/transfer"
-export { InvalidWalletReplyError } from "./errors/wallet"
-export { RpcPolicyError, rpcPolicyMessages } from "./rpc/checkRpcRequest"
+export { SendError, SwapError, swapMessages } from "./errors/transfer"
+export { InvalidWalletReplyError, WalletRequestTimeout } from "./errors/wallet"
+export { checkRpcRequestResult, RpcPolicyError, rpcPolicyMessages } from "./rpc/checkRpcRequest"
 export {
   type RpcMethodPolicy,
   type RpcPolicyNamespace,
@@ -203,6 +217,7 @@ export {
   type ConnectorListItem,
   ConnectorNotFoundError,
   type ConnectorsState,
+  connectMethodOrder,
   orderedConnectorList,
   visibleSocials,
 } from "./state/Connectors"
@@ -217,6 +232,7 @@ export {
   InvalidSendAmountError,
   type SendPatch,
   type SendValidationError,
+  sendNamespaces,
   UnsupportedSendChainError,
   type ValidSend,
 } from "./state/Send"
@@ -224,5 +240,6 @@ export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
 export type { WalletConnection, WalletConnections } from "./state/walletConnections"
+export { WalletDirectoryUnavailableError, type WalletPageRequest } from "./state/walletDirectory"
 export { browserStorage, fromWebStorage, type WebStorage } from "./storage/browser"
 export { fromMap, Storage } from "./storage/Storage"

@@ -30,30 +30,28 @@ const unrequestedChainId = 1337
 
 const makeAppKit = (stack: Stack): AppKit => {
   const appKit = createAppKit({
-    options: {
-      projectId: "appkit-demo",
-      apiUrl: stack.apiUrl,
-      networks: [
-        {
-          id: stack.chainId,
-          chainNamespace: "eip155",
-          caipNetworkId: `eip155:${stack.chainId}`,
-          name: stack.chainId === 1 ? "Ethereum (anvil)" : `Anvil ${stack.chainId}`,
-          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: [stack.rpcUrl] } },
-        },
-      ],
-      // No embedded wallet here: email and social sign-in would have nothing behind them.
-      features: { email: false, swaps: false, onramp: false },
-      socials: [],
-      walletConnect: {
-        relayUrl: stack.relayUrl,
-        metadata: {
-          name: "AppKit demo",
-          description: "The AppKit React skin",
-          url: location.origin,
-          icons: [],
-        },
+    projectId: "appkit-demo",
+    apiUrl: stack.apiUrl,
+    networks: [
+      {
+        id: stack.chainId,
+        chainNamespace: "eip155",
+        caipNetworkId: `eip155:${stack.chainId}`,
+        name: stack.chainId === 1 ? "Ethereum (anvil)" : `Anvil ${stack.chainId}`,
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [stack.rpcUrl] } },
+      },
+    ],
+    // No embedded wallet here: email and social sign-in would have nothing behind them.
+    features: { email: false, swaps: false, onramp: false },
+    socials: [],
+    walletConnect: {
+      relayUrl: stack.relayUrl,
+      metadata: {
+        name: "AppKit demo",
+        description: "The AppKit React skin",
+        url: location.origin,
+        icons: [],
       },
     },
     storage: browserStorage,

@@ -1,14 +1,15 @@
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { type OutputChunk, rolldown } from "rolldown"
+import { browserSourceConditions } from "../support/sourceConditions"
 
 /** Builds an entry file for the browser, minified, as a dApp's bundler would; returns its chunks. */
 export const bundleEntry = async (input: string): Promise<ReadonlyArray<OutputChunk>> => {
   const build = await rolldown({
     input,
     platform: "browser",
-    // From the sources, as the packaged dist would be built from them ("@appkit/source" in core's exports).
-    resolve: { conditionNames: ["@appkit/source", "browser", "import", "default"] },
+    // From the sources, as the packaged dist would be built from them.
+    resolve: { conditionNames: browserSourceConditions },
     logLevel: "silent",
   })
   const { output } = await build.generate({ format: "esm", minify: true })

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build } from "rolldown"
+import { browserSourceConditions } from "./sourceConditions"
 
 /** Debian's chromium: browser tests drive it (never a downloaded browser) and skip where it is absent. */
 export const chromiumPath = "/usr/bin/chromium"
@@ -63,6 +64,7 @@ export const bundlePageScript = async (input: string): Promise<string> => {
   const bundle = await build({
     input,
     platform: "browser",
+    resolve: { conditionNames: browserSourceConditions },
     write: false,
     output: { format: "iife" },
     // Libraries guard debug-only code with process.env.NODE_ENV, which a page does not define.

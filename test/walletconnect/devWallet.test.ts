@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
 import { fromMap, makeWalletConnectConnector, Storage } from "@appkit/core"
+import { networkId } from "@appkit/core/testing"
 import { type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { Effect, Fiber, Layer, Option, Stream } from "effect"
 import { verifyMessage } from "viem"
@@ -87,7 +88,9 @@ describe("the dev wallet answers wallet_switchEthereumChain as a real wallet doe
             Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
           )
           yield* Effect.yieldNow
-          const connecting = yield* Effect.forkChild(connector.connect({ chainId: "eip155:31337" }))
+          const connecting = yield* Effect.forkChild(
+            connector.connect({ chainId: networkId("eip155:31337") }),
+          )
           const shown = Option.getOrThrow(yield* Fiber.join(uri))
           if (shown._tag !== "display_uri") throw new Error("no pairing URI")
           yield* Effect.promise(() => wallet.pair(shown.uri))

@@ -17,6 +17,7 @@ import {
   verifyCosmosAdr036Signature,
 } from "@appkit/core/cosmos"
 import { signPolkadotMessage, signPolkadotTransaction, verifyPolkadotSignature } from "@appkit/core/polkadot"
+import { networkId } from "@appkit/core/testing"
 import {
   type DevWallet,
   type DevWalletOptions,
@@ -46,9 +47,9 @@ import { cliPath } from "../support/cli"
 // A dApp's WalletConnect connector and the dev wallet, real sign-clients on both sides through the local
 // relay, on the polkadot, cosmos and solana namespaces: the accounts the session exposes, and every sign
 // method answered with the dev mnemonic's keys and checked by the core's verifiers.
-const polkadot = "polkadot:91b171bb158e2d3848fa23a9f1c25182"
-const cosmos = "cosmos:cosmoshub-4"
-const solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+const polkadot = networkId("polkadot:91b171bb158e2d3848fa23a9f1c25182")
+const cosmos = networkId("cosmos:cosmoshub-4")
+const solana = networkId("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")
 
 // The dev mnemonic's accounts as polkadot.js, Keplr (cosmjs) and Phantom (SLIP-10) show them.
 const dev = {

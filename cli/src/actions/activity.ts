@@ -1,4 +1,6 @@
-import { activityLabel, BlockchainApi, formatQuantity } from "@appkit/core"
+import { activityLabel } from "@appkit/core"
+import { BlockchainApi } from "@appkit/core/effect"
+import { formatQuantity } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"

@@ -1,4 +1,5 @@
-import { type AddressVerdict, bitcoinNetworks, chainNamespaces, validateAddress } from "@appkit/core"
+import { chainNamespaces } from "@appkit/core"
+import { type AddressVerdict, bitcoinNetworks, validateAddress } from "@appkit/core/validation"
 import { CliError, ExitCode, invalidInput } from "../output"
 import { printReports, type Readable } from "../report"
 

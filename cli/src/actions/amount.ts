@@ -1,4 +1,4 @@
-import { formatBalance, formatQuantity, formatUnits, parseUnits } from "@appkit/core"
+import { formatBalance, formatQuantity, formatUnits, parseUnits } from "@appkit/core/validation"
 import { Result } from "effect"
 import { ExitCode, invalidInput, printJson, printLine } from "../output"
 

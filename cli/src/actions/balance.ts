@@ -1,4 +1,5 @@
-import { formatUnits, getNativeBalance } from "@appkit/core"
+import { getNativeBalance } from "@appkit/core/evm"
+import { formatUnits } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"

@@ -1,4 +1,4 @@
-import { type CaipIdReport, inspectCaipId } from "@appkit/core"
+import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
 import { printReports, type Readable } from "../report"
 
 /**

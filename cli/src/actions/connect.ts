@@ -1,5 +1,5 @@
 import { renameSync, rmSync } from "node:fs"
-import { Timings } from "@appkit/core"
+import { type CaipNetworkId, namespaceOf, Timings } from "@appkit/core"
 import { Duration, Effect, Fiber, Option, Stream } from "effect"
 import { readDevStack } from "../devStack"
 import { formatDuration, readDuration } from "../duration"
@@ -68,14 +68,14 @@ const retire = async (previous: StoredConnection | undefined): Promise<void> => 
 
 const connectLocalSigner = async (
   options: ConnectOptions,
-  chains: ReadonlyArray<string>,
+  chains: ReadonlyArray<CaipNetworkId>,
   previous: StoredConnection | undefined,
 ): Promise<boolean> => {
   const signer = await loadLocalSigner(options)
   if (signer === undefined) return false
   // A local signer is an EVM account: `send` and `sign` use it on eip155 networks only.
-  const chainId = chains[0] ?? "eip155:1"
-  if (!chainId.startsWith("eip155:"))
+  const chainId = chains[0] ?? readChain("eip155:1").caip2
+  if (namespaceOf(chainId) !== "eip155")
     throw invalidInput(`--chain: a local signer connects an eip155 network, got '${chainId}'`)
   if (previous !== undefined && !options.replace) throw alreadyConnected(previous)
   const kind = options.keystore !== undefined && options.privateKey === undefined ? "keystore" : "private-key"

@@ -1,4 +1,5 @@
-import { BlockchainApi } from "@appkit/core"
+import { HttpStatusError, type NameError } from "@appkit/core"
+import { BlockchainApi } from "@appkit/core/effect"
 import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
@@ -11,12 +12,8 @@ import { formatTable } from "../table"
  * The API's own answer for a name nobody registered: 404 with its JSON error `{ message: "Name not found" }`.
  * Any other 404 (a wrong --api-url path, a proxy's page) is a failure, never a verdict on the name.
  */
-const isNameNotFound = (error: { readonly cause?: unknown }): boolean => {
-  const cause = error.cause as
-    | { readonly _tag?: string; readonly status?: number; readonly body?: unknown }
-    | undefined
-  if (cause?._tag !== "HttpStatusError" || cause.status !== 404 || typeof cause.body !== "string")
-    return false
+const isNameNotFound = ({ cause }: NameError): boolean => {
+  if (!(cause instanceof HttpStatusError) || cause.status !== 404 || cause.body === undefined) return false
   try {
     const body = JSON.parse(cause.body) as { readonly message?: unknown } | null
     return typeof body?.message === "string" && /^name not found$/i.test(body.message.trim())
@@ -55,12 +52,14 @@ export const resolveAction = (name: string, options: ApiOptions) => {
         ]),
       })),
       // A name nobody registered is an answer, not a failure: exit 1 like other negative verdicts.
-      Effect.catchIf(isNameNotFound, () =>
-        Effect.succeed({
-          json: { name, registered: false },
-          lines: [`${name} is not registered`],
-          exitCode: 1 as const,
-        }),
+      Effect.catchTag("NameError", (error) =>
+        isNameNotFound(error)
+          ? Effect.succeed({
+              json: { name, registered: false },
+              lines: [`${name} is not registered`],
+              exitCode: 1 as const,
+            })
+          : Effect.fail(error),
       ),
     ),
   )

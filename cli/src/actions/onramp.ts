@@ -1,4 +1,9 @@
-import { BlockchainApi, isWithinPaymentLimits, mockedQuoteId, sampleOnrampOptions } from "@appkit/core"
+import {
+  BlockchainApi,
+  isMockedOnrampQuote,
+  isSampleOnrampOptions,
+  isWithinPaymentLimits,
+} from "@appkit/core/effect"
 import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
@@ -30,11 +35,11 @@ export const optionsAction = (options: OnrampOptions) =>
     "Fetching onramp options",
     BlockchainApi.use((api) => api.onrampOptions).pipe(
       Effect.filterOrFail(
-        (onramp) => options.allowFallback === true || onramp !== sampleOnrampOptions,
+        (onramp) => options.allowFallback === true || !isSampleOnrampOptions(onramp),
         () => unavailable("options"),
       ),
       Effect.map((onramp) => {
-        const fallback = onramp === sampleOnrampOptions
+        const fallback = isSampleOnrampOptions(onramp)
         type Purchase = (typeof onramp.purchaseCurrencies)[number]
         const limits = onramp.paymentCurrencies.flatMap((currency) =>
           currency.payment_method_limits.map((limit) => ({ currency: currency.id, ...limit })),
@@ -84,7 +89,7 @@ export const quoteAction = (options: QuoteOptions) => {
       const fail = (message: string) => Effect.fail(invalidInput(message))
       const api = yield* BlockchainApi
       const onramp = yield* api.onrampOptions
-      if (onramp === sampleOnrampOptions && options.allowFallback !== true)
+      if (isSampleOnrampOptions(onramp) && options.allowFallback !== true)
         return yield* Effect.fail(unavailable("options"))
       const purchaseCurrency = onramp.purchaseCurrencies.find(
         (c) => c.symbol.toLowerCase() === options.buy.toLowerCase(),
@@ -117,7 +122,7 @@ export const quoteAction = (options: QuoteOptions) => {
         amount: options.amount,
         network,
       })
-      const mocked = quote.quoteId === mockedQuoteId
+      const mocked = isMockedOnrampQuote(quote)
       if (mocked && options.allowFallback !== true) return yield* Effect.fail(unavailable("a quote"))
       const money = (value: { readonly amount: string; readonly currency: string }) =>
         `${value.amount} ${value.currency}`

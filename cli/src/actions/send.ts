@@ -1,4 +1,5 @@
-import { formatUnits, getTokenDecimals, MAX_DECIMALS, sendTransfer, waitForReceipt } from "@appkit/core"
+import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
+import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
@@ -49,10 +50,8 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
         // eth_sendTransaction. Either way the gas estimate comes from the node.
         sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
           // The node's own words say which limit was hit; keep them next to the catalogue message.
-          Effect.mapError((error) =>
-            error._tag === "NodeError"
-              ? new CliError(`${error.message}: ${error.details}`, { code: error._tag })
-              : error,
+          Effect.catchTag("NodeError", (error) =>
+            Effect.fail(new CliError(`${error.message}: ${error.details}`, { code: error._tag })),
           ),
         ),
       )

@@ -1,10 +1,10 @@
 import {
   decodeTypedDataJson,
   evmProviderClient,
-  recoverPersonalSignAddress,
   signPersonalMessage,
   signTypedDataV4,
-} from "@appkit/core"
+} from "@appkit/core/evm"
+import { recoverPersonalSignAddress } from "@appkit/core/siwx"
 import { Effect } from "effect"
 import type { Hex } from "viem"
 import { recoverTypedDataAddress } from "viem"

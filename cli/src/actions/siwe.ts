@@ -4,8 +4,9 @@ import {
   generateSiweNonce,
   parseSiweMessage,
   type SiweMessage,
+  type SiweVerificationError,
   verifySiweMessage,
-} from "@appkit/core"
+} from "@appkit/core/siwx"
 import { Effect, Exit, Option, Result } from "effect"
 import { formatFields } from "../fields"
 import { readInput } from "../input"
@@ -112,7 +113,7 @@ export const parseAction = async (
 }
 
 /** Verdicts are exit 1; a bad --time or an unreachable RPC says nothing about the message: exit 2. */
-const runtimeErrors = new Set(["InvalidVerifyTime", "SiweRpcError"])
+const runtimeErrors = new Set<SiweVerificationError["_tag"]>(["InvalidVerifyTime", "SiweRpcError"])
 
 export const verifyAction = async (options: VerifyOptions): Promise<void> => {
   const message = await readMessage(options.messageFile)

@@ -1,4 +1,6 @@
-import { BlockchainApi, formatUnits, isSwapNetwork, MAX_DECIMALS, swapMessages } from "@appkit/core"
+import { swapMessages } from "@appkit/core"
+import { BlockchainApi, isSwapNetwork } from "@appkit/core/effect"
+import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"

@@ -1,4 +1,5 @@
-import { BlockchainApi, type BlockchainSchemas, formatBalance, parseUnits } from "@appkit/core"
+import { BlockchainApi, type BlockchainSchemas } from "@appkit/core/effect"
+import { formatBalance, parseUnits } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"

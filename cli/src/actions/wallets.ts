@@ -1,4 +1,4 @@
-import { WalletApi, walletPageEntries, walletSearchEntries } from "@appkit/core"
+import { WalletApi, walletPageEntries, walletSearchEntries } from "@appkit/core/effect"
 import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"

@@ -1,5 +1,6 @@
 import type { Abi, ContractFunctionName } from "viem"
-import type { Connector } from "../connectors/Connector"
+import type { WalletPage } from "../api/wallet/schemas"
+import type { Connector, ConnectorError, RpcRequest } from "../connectors/Connector"
 import type { AccountState, AccountTab, PreferredAccountTypes } from "../domain/account"
 import type { ChainNamespace } from "../domain/namespace"
 import type { NetworkState } from "../domain/network"
@@ -7,14 +8,17 @@ import type { PairingState } from "../domain/pairing"
 import type { SendState } from "../domain/send"
 import type { SocialProvider } from "../domain/social"
 import type { RecentWallet } from "../domain/storageKeys"
+import type { AlertKey } from "../errors/alerts"
+import type { ConnectionError } from "../errors/connection"
 import type { NameError } from "../errors/names"
+import type { ApiError } from "../http/ApiClient"
 import type {
   ConnectErrorType,
   ConnectionState,
   DisconnectErrorType,
   SwitchNetworkErrorType,
 } from "../state/Connection"
-import type { ConnectMethod, ConnectorsState } from "../state/Connectors"
+import type { ConnectMethod, ConnectorNotFoundError, ConnectorsState } from "../state/Connectors"
 import type { ModalState, OpenModalOptions } from "../state/Modal"
 import type { NamesState } from "../state/Names"
 import type { Features, ResolvedOptions } from "../state/Options"
@@ -24,9 +28,11 @@ import type { SignInErrorType, SiwxState } from "../state/Siwx"
 import type { ToastInput, ToastState } from "../state/Toast"
 import type { TransactionsState } from "../state/Transactions"
 import type { WalletConnections } from "../state/walletConnections"
+import type { WalletDirectoryUnavailableError, WalletPageRequest } from "../state/walletDirectory"
 import type { GetBalanceParameters, GetBalanceReturnType } from "./actions/getBalance"
 import type { Hash, SendTransactionParameters } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
+import type { SendOutcome } from "./actions/submitSend"
 import type { WriteContractParameters } from "./actions/writeContract"
 import type { AppKitNetwork } from "./options"
 import type { Subscribe } from "./store"
@@ -50,6 +56,8 @@ export interface AppKitState {
 
 export type RegisterNameErrorType = NameError
 export type ValidateSendErrorType = SendValidationError
+export type FetchWalletsErrorType = ApiError | WalletDirectoryUnavailableError
+export type WalletRequestErrorType = ConnectionError | ConnectorNotFoundError | ConnectorError
 
 /**
  * What `createAppKit` returns: the state (`getState`, `subscribe`) and every action as a Promise for apps
@@ -111,7 +119,11 @@ export interface AppKit {
   socials(): Promise<ReadonlyArray<SocialProvider>>
 
   setAccountTab(tab: AccountTab): Promise<void>
-  /** Loads balances of the namespace's account (the active namespace by default), through the §9 storage caches. */
+  /**
+   * Loads balances of the namespace's account (the active namespace by default), through the §9 storage
+   * caches; the eip155 native balance then comes from the network's node (as `getBalance` reads it). Never
+   * rejects for a node that cannot be read: the indexer's figures stay.
+   */
   refreshBalance(namespace?: ChainNamespace): Promise<void>
   refreshIdentity(): Promise<void>
   setPreferredAccountType<N extends keyof PreferredAccountTypes>(
@@ -123,6 +135,20 @@ export interface AppKit {
   resetSend(): Promise<void>
   /** The §5 send checks on the active namespace; rejects with a {@link ValidateSendErrorType}. */
   validateSend(): Promise<ValidSend>
+  /**
+   * Sends what the send form holds through the connected wallet and waits for the receipt (§9: 25 s);
+   * rejects with a {@link SubmitSendErrorType}.
+   */
+  submitSend(): Promise<SendOutcome>
+
+  /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. Never rejects. */
+  checkProjectConfig(): Promise<AlertKey | undefined>
+  /** One page of the wallet directory (§9: 40 a page, 100 when searching); rejects with a {@link FetchWalletsErrorType}. */
+  fetchWallets(request: WalletPageRequest): Promise<WalletPage>
+  /** The URL of a directory wallet's image (the Wallet API's, with the SDK parameters); none without a Wallet API. */
+  walletImageUrl(imageId: string): string | undefined
+  /** Sends an EIP-1193 request to the namespace's connected wallet (the RPC allowlist applies); rejects with a {@link WalletRequestErrorType}. */
+  walletRequest(namespace: ChainNamespace, request: RpcRequest): Promise<unknown>
 
   showToast(toast: ToastInput): Promise<void>
   hideToast(): Promise<void>

@@ -1,10 +1,11 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
 import { EvmTransports } from "../chains/evm/transports"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
+import { ConnectionError } from "../errors/connection"
 import { InvalidAppKitOptionsError } from "../errors/options"
-import type { Eip155SiwxConfig } from "../siwx/Eip155SiwxClient"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
+import type { SiwxConfig } from "../siwx/siwxClientLayer"
 import { Account } from "../state/Account"
 import { AccountData } from "../state/AccountData"
 import { Connection } from "../state/Connection"
@@ -15,33 +16,36 @@ import { Names } from "../state/Names"
 import { Network } from "../state/Network"
 import { type AppKitOptions, Options } from "../state/Options"
 import { Pairing } from "../state/Pairing"
+import { checkProject } from "../state/projectCheck"
 import { Router } from "../state/Router"
 import { Send } from "../state/Send"
 import { Siwx } from "../state/Siwx"
 import { Toast } from "../state/Toast"
 import { Transactions } from "../state/Transactions"
+import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import { getBalance } from "./actions/getBalance"
 import { sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
+import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
-import { lazyBlockchainApi, lazyEip155SiwxClient } from "./lazyServices"
+import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { makeStore } from "./store"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
 
-/** The eip155 sign-in setup when `siwx` is one (rather than a ready SiwxClient layer). */
-const siwxConfigOf = (siwx: AppKitRuntime["siwx"]): Eip155SiwxConfig | undefined =>
-  siwx === undefined || Layer.isLayer(siwx) ? undefined : (siwx as Eip155SiwxConfig)
+/** The sign-in setup when `siwx` is one (rather than a ready SiwxClient layer). */
+const siwxConfigOf = (siwx: AppKitRuntime["siwx"]): SiwxConfig | undefined =>
+  siwx === undefined || Layer.isLayer(siwx) ? undefined : (siwx as SiwxConfig)
 
-/** Sign-in: the eip155 client over the session store, the dApp's own SiwxClient layer, or nothing. */
+/** Sign-in: the client over the session store, the dApp's own SiwxClient layer, or nothing. */
 const siwxLayer = (
   siwx: AppKitRuntime["siwx"],
 ): Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> => {
   const config = siwxConfigOf(siwx)
-  if (config !== undefined) return lazyEip155SiwxClient(config)
+  if (config !== undefined) return lazySiwxClient(config)
   return siwx === undefined ? Layer.empty : (siwx as Layer.Layer<SiwxClient, never, Storage>)
 }
 
@@ -50,7 +54,7 @@ const siwxLayer = (
  * others. Building it loads no sign-client (that waits for its first use). With the eip155 sign-in setup it
  * asks for one-click sign-in, which the connector uses only when every network is eip155 (§5).
  */
-const walletConnectLayer = (options: AppKitOptions, siwx: Eip155SiwxConfig | undefined) => {
+const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
   const walletConnect = options.walletConnect
   if (walletConnect === undefined) return Layer.empty
   return Layer.effectDiscard(
@@ -77,12 +81,12 @@ const walletConnectLayer = (options: AppKitOptions, siwx: Eip155SiwxConfig | und
 /** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
-    runtime.api ??
-    (options.apiUrl === undefined ? Layer.empty : lazyBlockchainApi(options.apiUrl, options.projectId))
+    runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
   return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
-    Layer.provide(api),
+    // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
+    Layer.provideMerge(api),
     Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),
   )
 }
@@ -225,7 +229,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     refreshBalance: (namespace) =>
       run(
         Effect.flatMap(SubscriptionRef.get(s.network.state), (n) =>
-          s.accountData.refreshBalance(namespace ?? n.activeNamespace),
+          Effect.andThen(s.accountData.refreshBalance(namespace ?? n.activeNamespace), refreshNodeBalance),
         ),
       ),
     refreshIdentity: () => run(s.accountData.refreshIdentity),
@@ -234,6 +238,19 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     resetSend: () => run(s.send.reset),
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
+    submitSend: () => run(submitSend),
+    checkProjectConfig: () => run(checkProject),
+    fetchWallets: (request) => run(walletDirectory.page(request)),
+    walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
+    walletRequest: (namespace, request) =>
+      run(
+        Effect.gen(function* () {
+          const connection = (yield* SubscriptionRef.get(s.connection.state)).connections[namespace]
+          if (connection === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
+          const connector = yield* s.connectors.get(connection.connectorId)
+          return yield* connector.request(request)
+        }),
+      ),
     showToast: (toast) => run(s.toast.show(toast)),
     hideToast: () => run(s.toast.hide),
     signIn: () => run(s.siwx.requestSignMessage),

@@ -6,8 +6,8 @@ import type { ChainNamespace } from "../domain/namespace"
 import type { NativeCurrency } from "../domain/network"
 import type { SocialProvider } from "../domain/social"
 import { InvalidAppKitOptionsError } from "../errors/options"
-import type { Eip155SiwxConfig } from "../siwx/Eip155SiwxClient"
 import type { SiwxClient } from "../siwx/SiwxClient"
+import type { SiwxConfig } from "../siwx/siwxClientLayer"
 import {
   AppKitOptions,
   type AppKitOptions as AppKitOptionsSchema,
@@ -76,11 +76,14 @@ export interface CreateAppKitParameters {
   /** Where the `@appkit/...` keys live: memory by default, `browserStorage` in a page, `fileStorage` in Node. */
   readonly storage?: Layer.Layer<Storage> | undefined
   /**
-   * Sign-in: the eip155 SIWX setup (sessions kept in `storage`), or any SiwxClient layer. Without it,
-   * sign-in is off ('SIWX is not enabled').
+   * Sign-in: the SIWX setup for eip155 and solana accounts (sessions kept in `storage`), or any SiwxClient
+   * layer. Without it, sign-in is off ('SIWX is not enabled').
    */
-  readonly siwx?: Eip155SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
-  /** The Blockchain API client; by default built from `apiUrl` when that is set. */
+  readonly siwx?: SiwxConfig | Layer.Layer<SiwxClient, never, Storage> | undefined
+  /**
+   * The Blockchain API client; by default the Blockchain and Wallet API clients are built from `apiUrl` when
+   * that is set. A layer that also provides the WalletApi serves the wallet directory.
+   */
   readonly api?: Layer.Layer<BlockchainApi> | undefined
   /**
    * Reconnect the stored connections' wallets at once (true by default, as wagmi and Reown AppKit do on

@@ -5,7 +5,9 @@ import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Cacao } from "../domain/siwx"
 import type { ConnectionError } from "../errors/connection"
+import type { EmbeddedFrameError, FrameAbortedError, FrameRequestError } from "../errors/embedded"
 import type { ProviderRpcError } from "../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../errors/wallet"
 import type { RpcPolicyError } from "../rpc/checkRpcRequest"
 import type { WalletConnectError } from "./walletconnect/errors"
 
@@ -51,9 +53,18 @@ export type ConnectorEvent =
 /**
  * What a connector may fail with: the wallet's own answer (EIP-1193 `ProviderRpcError`: a code and a message,
  * which any wallet's failure can be decoded into), a request the RPC policy refused, a connection rule of §8,
- * or the WalletConnect path itself. A new kind of wallet maps its failures onto these.
+ * a wallet that did not answer within its bound, the WalletConnect path itself, or the embedded wallet's
+ * frame. A new kind of wallet maps its failures onto these.
  */
-export type ConnectorError = ConnectionError | ProviderRpcError | RpcPolicyError | WalletConnectError
+export type ConnectorError =
+  | ConnectionError
+  | ProviderRpcError
+  | RpcPolicyError
+  | WalletRequestTimeout
+  | WalletConnectError
+  | EmbeddedFrameError
+  | FrameAbortedError
+  | FrameRequestError
 
 /**
  * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,

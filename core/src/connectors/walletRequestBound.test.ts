@@ -1,7 +1,8 @@
 import { Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { boundWalletRequest, defaultWalletRequestTimeout, WalletRequestTimeout } from "./walletRequestBound"
+import { WalletRequestTimeout } from "../errors/wallet"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "./walletRequestBound"
 
 const run = <A, E>(effect: Effect.Effect<A, E>) =>
   Effect.runPromise(effect.pipe(Effect.provide(TestClock.layer())))

@@ -1,21 +1,11 @@
-import { Duration, Effect, Schema } from "effect"
+import { Duration, Effect } from "effect"
+import { WalletRequestTimeout } from "../errors/wallet"
 
 /**
- * Every request to a wallet waits for a person, but never forever: a wallet that was closed or killed
- * mid-request cannot answer, and nothing else tells the dApp. Five minutes is what sign-client itself
+ * Every request to a wallet waits for a person, but never forever. Five minutes is what sign-client itself
  * gives a WalletConnect request before it expires, and long enough to read and approve anything.
  */
 export const defaultWalletRequestTimeout: Duration.Duration = Duration.minutes(5)
-
-export class WalletRequestTimeout extends Schema.TaggedError<WalletRequestTimeout>()("WalletRequestTimeout", {
-  walletName: Schema.String,
-  method: Schema.String,
-  timeoutMs: Schema.Number,
-}) {
-  override get message(): string {
-    return `${this.walletName} did not answer ${this.method} within ${Duration.format(Duration.millis(this.timeoutMs))}: check that the wallet is open and still connected, then try again`
-  }
-}
 
 /** Bounds one wallet request; on expiry it fails with WalletRequestTimeout naming the wallet and the method. */
 export const boundWalletRequest =

@@ -36,10 +36,7 @@ describe("Network", () => {
       ["a caipNetworkId of another chain", { ...base, caipNetworkId: "eip155:137" }],
       ["a caipNetworkId of another namespace", { ...solana, chainNamespace: "bip122" }],
       ["a zero id", { ...base, id: 0 }],
-      [
-        "an rpc URL that is not http(s)",
-        { ...base, rpcUrl: "ws://127.0.0.1:8545" },
-      ],
+      ["an rpc URL that is not http(s)", { ...base, rpcUrl: "ws://127.0.0.1:8545" }],
       ["an empty rpc URL", { ...base, rpcUrl: "" }],
       ["256 native decimals", { ...base, nativeCurrency: { name: "X", symbol: "X", decimals: 256 } }],
       ["no name", { ...base, name: "" }],

@@ -7,7 +7,7 @@ import {
   type HttpClientResponse,
 } from "effect/http"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
-import { ApiConfig, type ApiConfigShape } from "./ApiConfig"
+import { ApiConfig, type ApiConfigShape, joinUrl } from "./ApiConfig"
 import type { QueryOptions } from "./QueryCache"
 
 /** Every way one API call can fail; each is a typed value with a readable message. */
@@ -78,9 +78,6 @@ export class ApiClient extends Context.Service<
 }
 
 /** Joins a base URL and a path without doubling or dropping the slash between them. */
-export const joinUrl = (baseUrl: string, path: string): string =>
-  `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
-
 /**
  * The transport's own words ("connect ECONNREFUSED 127.0.0.1:9", "socket hang up") rather than the
  * client's generic "Transport error (GET url)", which would only repeat the URL.

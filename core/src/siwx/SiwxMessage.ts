@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
-import { parseChainId } from "../domain/caip"
+import { namespaceOf, parseChainId } from "../domain/caip"
 import type { SiwxMessageData } from "../domain/siwx"
 import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
 import {
@@ -68,6 +68,6 @@ export const solanaSiwxMessageFromSiwx = (
 export const formatSiwxMessage = (
   data: SiwxMessageData,
 ): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
-  data.chainId.startsWith("solana:")
+  namespaceOf(data.chainId) === "solana"
     ? Result.map(solanaSiwxMessageFromSiwx(data), formatSolanaSiwxMessage)
     : Result.map(siweMessageFromSiwx(data), formatSiweMessage)

@@ -1,5 +1,6 @@
-import { Clock, Effect, Layer, Ref, Result, Schema } from "effect"
+import { Clock, Effect, Layer, Option, Ref, Result, Schema } from "effect"
 import type { WalletSignIn } from "../connectors/Connector"
+import { decodeCaipAccountId, networkOfAccount } from "../domain/caip"
 import { SiwxSession } from "../domain/siwx"
 import { SiweNonceMismatch } from "./errors"
 import { generateSiweNonce } from "./nonce"
@@ -102,8 +103,12 @@ export const siwxClient = (config: SiwxConfig): Layer.Layer<SiwxClient, never, S
 
       /** One-click sign-in: the CACAO becomes a session once its message verifies and names the CACAO's signer. */
       const addWalletSignIn = Effect.fn("Siwx.addWalletSignIn")(function* ({ message, cacao }: WalletSignIn) {
-        // did:pkh:eip155:<chain>:<address>; checked against the verified message below.
-        const rpcUrl = config.rpcUrls?.[cacao.p.iss.split(":").slice(2, 4).join(":")]
+        // did:pkh:<CAIP-10 account>; checked against the verified message below.
+        const issuerNetwork = Option.map(
+          decodeCaipAccountId(cacao.p.iss.replace(/^did:pkh:/, "")),
+          networkOfAccount,
+        )
+        const rpcUrl = Option.isSome(issuerNetwork) ? config.rpcUrls?.[issuerNetwork.value] : undefined
         const fields = yield* verifySiweMessage(message, cacao.s.s, {
           domain: config.domain,
           ...(rpcUrl === undefined ? {} : { rpcUrl }),

@@ -35,7 +35,7 @@ const connectAndAwaitPrompt = Effect.gen(function* () {
 
 describe("SIWX flow", () => {
   it("asks to sign in when the account appears after its connection (the order a connect fills them in)", async () => {
-    const address = `eip155:1:${devAccount.address}`
+    const address = accountId(`eip155:1:${devAccount.address}`)
     const prompt = await runState(
       Effect.gen(function* () {
         const connection = yield* Connection
@@ -43,7 +43,9 @@ describe("SIWX flow", () => {
         yield* SubscriptionRef.update(connection.state, (s) => ({
           ...s,
           status: "connected" as const,
-          connections: { eip155: { connectorId: "injected", accounts: [address], chainId: "eip155:1" } },
+          connections: {
+            eip155: { connectorId: "injected", accounts: [address], chainId: networkId("eip155:1") },
+          },
         }))
         // (let the sign-in flow see the connection on its own)
         for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow

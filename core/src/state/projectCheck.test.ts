@@ -1,7 +1,7 @@
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createAppKit } from "../appkit"
-import { testOptions } from "./testkit"
+import { createAppKit } from "../appkit/createAppKit"
+import { testOptions } from "../testing/testkit"
 
 describe("checkProjectConfig (fixture API)", () => {
   let api: FixtureApi
@@ -9,7 +9,7 @@ describe("checkProjectConfig (fixture API)", () => {
     api = await startFixtureApi({ port: 0 })
   })
   afterAll(() => api.close())
-  const appKit = () => createAppKit({ options: { ...testOptions, apiUrl: api.url }, reconnect: false })
+  const appKit = () => createAppKit({ ...testOptions, apiUrl: api.url, reconnect: false })
 
   it("names the §8 alert the server's answer stands for, and nothing when all is well or the API is down", async () => {
     const cases = [
@@ -29,7 +29,7 @@ describe("checkProjectConfig (fixture API)", () => {
   }, 30_000)
 
   it("has nothing to check without a Wallet API", async () => {
-    const instance = createAppKit({ options: testOptions, reconnect: false })
+    const instance = createAppKit({ ...testOptions, reconnect: false })
     expect(await instance.checkProjectConfig()).toBeUndefined()
     await instance.dispose()
   })

@@ -1,7 +1,7 @@
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createAppKit } from "../appkit"
-import { testOptions } from "./testkit"
+import { createAppKit } from "../appkit/createAppKit"
+import { testOptions } from "../testing/testkit"
 
 describe("the wallet directory behind AllWallets (fixture API)", () => {
   let api: FixtureApi
@@ -11,7 +11,7 @@ describe("the wallet directory behind AllWallets (fixture API)", () => {
   afterAll(() => api.close())
 
   it("pages 40 wallets at a time for the dApp's networks, 100 when searching, and names each image URL", async () => {
-    const appKit = createAppKit({ options: { ...testOptions, apiUrl: api.url }, reconnect: false })
+    const appKit = createAppKit({ ...testOptions, apiUrl: api.url, reconnect: false })
     const first = await appKit.fetchWallets({ page: 1 })
     expect(first.data).toHaveLength(40)
     expect(first.count).toBeGreaterThan(40)
@@ -37,7 +37,7 @@ describe("the wallet directory behind AllWallets (fixture API)", () => {
   })
 
   it("fails with a typed error without a Wallet API, and has no image URL", async () => {
-    const appKit = createAppKit({ options: testOptions, reconnect: false })
+    const appKit = createAppKit({ ...testOptions, reconnect: false })
     await expect(appKit.fetchWallets({ page: 1 })).rejects.toMatchObject({
       _tag: "WalletDirectoryUnavailableError",
     })

@@ -1,6 +1,7 @@
 import { Effect, Option, Schema, SubscriptionRef } from "effect"
 import type { WalletPage } from "../api/wallet/schemas"
 import { WalletApi, walletPageEntries, walletSearchEntries } from "../api/wallet/WalletApi"
+import { AppKitError } from "../domain/appKitError"
 import { Network } from "./Network"
 
 export interface WalletPageRequest {
@@ -10,9 +11,8 @@ export interface WalletPageRequest {
   readonly search?: string | undefined
 }
 
-export class WalletDirectoryUnavailableError extends Schema.TaggedError<WalletDirectoryUnavailableError>()(
-  "WalletDirectoryUnavailableError",
-  {},
+export class WalletDirectoryUnavailableError extends AppKitError(
+  Schema.TaggedError<WalletDirectoryUnavailableError>()("WalletDirectoryUnavailableError", {}),
 ) {
   override get message(): string {
     return "The wallet list is unavailable: no Wallet API is configured"

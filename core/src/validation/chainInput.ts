@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
-import { parseChainId } from "../domain/caip"
+import { AppKitError } from "../domain/appKitError"
+import { type CaipNetworkId, formatChainId, parseChainId } from "../domain/caip"
 import { checkChainReference } from "../domain/caipProfiles"
 import { type ChainNamespace, chainNamespaces, isChainNamespace } from "../domain/namespace"
 
@@ -29,17 +30,20 @@ export const knownChainNames: Readonly<Record<string, number>> = {
 
 /** A chain named on a command line or in a form, resolved to its CAIP-2 id. */
 export interface ChainInput {
-  readonly caip2: string
+  readonly caip2: CaipNetworkId
   readonly namespace: ChainNamespace
   readonly reference: string
   /** eip155 only: the chain id as a number. */
   readonly evmChainId: number | null
 }
 
-export class InvalidChainInput extends Schema.TaggedError<InvalidChainInput>()("InvalidChainInput", {
-  input: Schema.String,
-  message: Schema.String,
-}) {}
+export class InvalidChainInput extends AppKitError(
+  Schema.TaggedError<InvalidChainInput>()("InvalidChainInput", {
+    input: Schema.String,
+    message: Schema.String,
+  }),
+  { topic: "Invalid chain" },
+) {}
 
 const fail = (input: string, reason: string) =>
   Result.fail(new InvalidChainInput({ input, message: `Invalid chain '${input}': ${reason}` }))
@@ -73,5 +77,7 @@ export const resolveChainInput = (
   const evmChainId = namespace === "eip155" ? Number(reference) : null
   if (evmChainId !== null && !Number.isSafeInteger(evmChainId))
     return fail(input, "EVM chain ids above 2^53 - 1 are not supported")
-  return Result.succeed({ caip2: `${namespace}:${reference}`, namespace, reference, evmChainId })
+  const id = formatChainId(parsed.success)
+  if (Result.isFailure(id)) return fail(input, id.failure.message)
+  return Result.succeed({ caip2: id.success, namespace, reference, evmChainId })
 }

@@ -14,10 +14,15 @@ export {
   bitcoinScriptPubKey,
   decodeBitcoinAddress,
 } from "./address/bitcoin"
-export { isChecksumAddress, isHexAddress, toChecksumAddress } from "./address/evm"
+export { checksumSuggestion, isChecksumAddress, isHexAddress, toChecksumAddress } from "./address/evm"
 export { type CaipIdReport, inspectCaipId } from "./address/inspectCaipId"
 export { decodeSs58, type Ss58Address } from "./address/polkadot"
-export { type AddressVerdict, type ValidateAddressOptions, validateAddress } from "./address/validateAddress"
+export {
+  type AddressVerdict,
+  isValidAddress,
+  type ValidateAddressOptions,
+  validateAddress,
+} from "./address/validateAddress"
 export {
   AmountPrecisionError,
   DISPLAY_DECIMALS,

@@ -1,5 +1,5 @@
-import type { BlockchainSchemas } from "@appkit/core"
 import { activityLabel, relativeTimeLabelOf } from "@appkit/core"
+import type { BlockchainSchemas } from "@appkit/core/effect"
 import { AppKitImage } from "../image/Image"
 import { ScrollList, Spinner } from "../modal/parts"
 import { shownQuantity } from "./format"

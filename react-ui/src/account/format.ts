@@ -1,4 +1,4 @@
-import { formatBalance, formatQuantity } from "@appkit/core"
+import { formatBalance, formatQuantity } from "@appkit/core/validation"
 import { Result } from "effect"
 
 /** A balance as the core floors it to 3 decimals (§9), or the raw text when it is not an amount. */

@@ -1,5 +1,6 @@
-import { type AppKit, type Connector, createAppKit } from "@appkit/core"
-import { Effect, Stream } from "effect"
+import { type AppKit, accountOn, type CaipNetworkId, type Connector, createAppKit } from "@appkit/core"
+import { networkId } from "@appkit/core/testing"
+import { Effect, Option, Stream } from "effect"
 
 /** Test support (imported by tests only): a real AppKit instance over an in-memory wallet. */
 
@@ -12,7 +13,7 @@ export const testNetworks = [
 
 /** A wallet that connects at once with `testAddress` on the chain asked for (an installed extension). */
 export const memoryWallet = (id = "io.test.wallet", name = "Test Wallet"): Connector => {
-  let chainId = "eip155:1"
+  let chainId: CaipNetworkId = networkId("eip155:1")
   return {
     id,
     name,
@@ -23,7 +24,7 @@ export const memoryWallet = (id = "io.test.wallet", name = "Test Wallet"): Conne
     connect: (options) =>
       Effect.sync(() => {
         chainId = options?.chainId ?? chainId
-        return { accounts: [`${chainId}:${testAddress}`], chainId }
+        return { accounts: Option.toArray(accountOn(chainId, testAddress)), chainId }
       }),
     disconnect: () => Effect.void,
     request: () => Effect.succeed(null),
@@ -37,7 +38,10 @@ export const memoryWallet = (id = "io.test.wallet", name = "Test Wallet"): Conne
 
 export const testAppKit = (options: { readonly connectors?: ReadonlyArray<Connector> } = {}): AppKit =>
   createAppKit({
-    options: { projectId: "test", networks: testNetworks, features: { email: false }, socials: [] },
+    projectId: "test",
+    networks: testNetworks,
+    features: { email: false },
+    socials: [],
     connectors: options.connectors ?? [memoryWallet()],
     reconnect: false,
   })

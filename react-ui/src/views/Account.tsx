@@ -1,4 +1,4 @@
-import { type AccountTab, accountTabs, sendNamespaces } from "@appkit/core"
+import { ACCOUNT_TABS, type AccountTab, sendNamespaces } from "@appkit/core"
 import { lazy, Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
@@ -20,7 +20,7 @@ const Tabs = () => {
   return (
     <>
       <div className="appkit-tabs" role="tablist" aria-label="Account">
-        {accountTabs.map((tab) => (
+        {ACCOUNT_TABS.map((tab) => (
           <button
             key={tab}
             type="button"

@@ -1,4 +1,4 @@
-import type { WalletSchemas } from "@appkit/core"
+import type { WalletSchemas } from "@appkit/core/effect"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { useAppKitSelector } from "../binding/useAppKitSelector"

@@ -10,7 +10,9 @@ const authConnector: Connector = { ...memoryWallet("embedded", "Email & socials"
 
 const appKitWith = (connectors: ReadonlyArray<Connector>) =>
   createAppKit({
-    options: { projectId: "test", networks: testNetworks, socials: ["google", "github"] },
+    projectId: "test",
+    networks: testNetworks,
+    socials: ["google", "github"],
     connectors,
     reconnect: false,
   })

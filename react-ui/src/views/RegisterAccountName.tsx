@@ -1,4 +1,5 @@
-import { isAccountName, NameSuffix } from "@appkit/core"
+import { NameSuffix } from "@appkit/core"
+import { isAccountName } from "@appkit/core/validation"
 import { type FormEvent, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"

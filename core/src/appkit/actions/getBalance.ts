@@ -1,17 +1,13 @@
-import { Effect, Option, Result } from "effect"
-import type { EvmReadTarget } from "../../chains/evm/readBalance"
-import { EvmTransports } from "../../chains/evm/transports"
-import { asEip1193Provider } from "../../connectors/asEip1193Provider"
+import { Effect, Result } from "effect"
 import type { NativeCurrency } from "../../domain/network"
 import { ConnectionError } from "../../errors/connection"
 import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import type { Network } from "../../state/Network"
-import type { CaipNetwork } from "../../state/Options"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { formatUnits } from "../../validation/amount"
-import { connectedWallet, evmAddress, requestedNetwork } from "./wallet"
+import { connectedWallet, evmAddress, evmReadTarget, requestedNetwork } from "./wallet"
 
 export interface GetBalanceParameters {
   /** Whose balance: the connected eip155 account by default. */
@@ -36,19 +32,6 @@ export type GetBalanceErrorType = ConnectionError | ConnectorNotFoundError | Inv
 /** What an eip155 network counts in when it does not say (viem's chains all do). */
 const ether: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 }
 
-/** The dApp's transport for the chain, else its RPC URL, else the connected wallet when it is on that chain. */
-const readTarget = (network: CaipNetwork) =>
-  Effect.gen(function* () {
-    const transport = typeof network.id === "number" ? (yield* EvmTransports)[network.id] : undefined
-    if (transport !== undefined) return { _tag: "transport", transport } satisfies EvmReadTarget
-    if (network.rpcUrl !== undefined)
-      return { _tag: "rpcUrl", rpcUrl: network.rpcUrl } satisfies EvmReadTarget
-    const wallet = yield* Effect.option(connectedWallet("eip155"))
-    if (Option.isSome(wallet) && wallet.value.connection.chainId === network.caipNetworkId)
-      return { _tag: "wallet", provider: asEip1193Provider(wallet.value.connector) } satisfies EvmReadTarget
-    return yield* new ConnectionError({ reason: "networkClientNotSet" })
-  })
-
 /**
  * The balance of an account on a requested eip155 network: the native coin, or an ERC-20 with its own
  * decimals and symbol. viem (the reading code) loads with the first call, not with the app.
@@ -63,7 +46,7 @@ export const getBalance: (
     return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
   const address = yield* evmAddress(parameters.address ?? (yield* connectedWallet("eip155")).address)
   const token = parameters.token === undefined ? undefined : yield* evmAddress(parameters.token)
-  const target = yield* readTarget(network)
+  const target = yield* evmReadTarget(network)
   const { readBalance } = yield* Effect.promise(() => import("../../chains/evm/readBalance"))
   const balance = yield* readBalance(target, {
     address,

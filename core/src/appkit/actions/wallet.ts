@@ -1,4 +1,7 @@
-import { Effect, Result, SubscriptionRef } from "effect"
+import { Effect, Option, SubscriptionRef } from "effect"
+import type { EvmReadTarget } from "../../chains/evm/readBalance"
+import { EvmTransports } from "../../chains/evm/transports"
+import { asEip1193Provider } from "../../connectors/asEip1193Provider"
 import type { Connector } from "../../connectors/Connector"
 import { addressOfAccount } from "../../domain/caip"
 import type { ChainNamespace } from "../../domain/namespace"
@@ -8,7 +11,7 @@ import { type ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import type { WalletConnection } from "../../state/walletConnections"
-import type { InvalidAddress } from "../../validation/address/AddressCheck"
+import { InvalidAddress, normalizedOf, Refusal } from "../../validation/address/AddressCheck"
 
 /** The requested network an action names by eip155 chain id (8453) or CAIP-2 id; the active one when none. */
 export const requestedNetwork = (
@@ -50,11 +53,25 @@ export const connectedWallet = (
 export const evmAddress = (input: unknown): Effect.Effect<`0x${string}`, InvalidAddress> =>
   Effect.flatMap(
     Effect.promise(() => import("../../validation/address/evm")),
-    ({ checkEvmAddress }) =>
-      Effect.fromResult(
-        Result.map(
-          checkEvmAddress(typeof input === "string" ? input : String(input)),
-          (valid) => valid.normalized as `0x${string}`,
-        ),
-      ),
+    ({ checkEvmAddress }) => {
+      const checked = checkEvmAddress(typeof input === "string" ? input : String(input))
+      return checked instanceof Refusal
+        ? Effect.fail(new InvalidAddress({ namespace: "eip155", message: checked.message }))
+        : Effect.succeed(normalizedOf(checked) as `0x${string}`)
+    },
   )
+
+/** The dApp's transport for the chain, else its RPC URL, else the connected wallet when it is on that chain. */
+export const evmReadTarget = (
+  network: CaipNetwork,
+): Effect.Effect<EvmReadTarget, ConnectionError | ConnectorNotFoundError, Connection | Connectors> =>
+  Effect.gen(function* () {
+    const transport = typeof network.id === "number" ? (yield* EvmTransports)[network.id] : undefined
+    if (transport !== undefined) return { _tag: "transport", transport } satisfies EvmReadTarget
+    if (network.rpcUrl !== undefined)
+      return { _tag: "rpcUrl", rpcUrl: network.rpcUrl } satisfies EvmReadTarget
+    const wallet = yield* Effect.option(connectedWallet("eip155"))
+    if (Option.isSome(wallet) && wallet.value.connection.chainId === network.caipNetworkId)
+      return { _tag: "wallet", provider: asEip1193Provider(wallet.value.connector) } satisfies EvmReadTarget
+    return yield* new ConnectionError({ reason: "networkClientNotSet" })
+  })

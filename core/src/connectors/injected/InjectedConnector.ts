@@ -2,13 +2,10 @@ import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "
 import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
-import {
-  boundWalletRequest,
-  defaultWalletRequestTimeout,
-  type WalletRequestTimeout,
-} from "../walletRequestBound"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
 import { type Eip1193Provider, parseWalletAccounts, parseWalletChainId } from "./eip1193"
 import type { Eip6963ProviderInfo } from "./eip6963"
 

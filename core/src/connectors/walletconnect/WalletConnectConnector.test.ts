@@ -1,6 +1,6 @@
 import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { formatMessage } from "@walletconnect/utils"
-import { Effect, Fiber, Layer, Option, Stream } from "effect"
+import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

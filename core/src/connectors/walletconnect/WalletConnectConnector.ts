@@ -11,14 +11,11 @@ import {
 import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../../errors/wallet"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
-import {
-  boundWalletRequest,
-  defaultWalletRequestTimeout,
-  type WalletRequestTimeout,
-} from "../walletRequestBound"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
 import { toWalletError, WalletConnectError } from "./errors"
 import {
   accountsOfEvent,

@@ -5,10 +5,8 @@ import { createRoot } from "react-dom/client"
 import { registerAnnouncedWallets } from "../../../../react-ui/demo/injectedWallets"
 
 const appKit = createAppKit({
-  options: {
-    projectId: "size-test",
-    networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
-  },
+  projectId: "size-test",
+  networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
   storage: browserStorage,
 })
 registerAnnouncedWallets(appKit, window)

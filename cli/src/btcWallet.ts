@@ -1,14 +1,11 @@
-import { type ApiOptions, resolveApiSettings } from "../api-options"
-import { CliError, describeError } from "../output"
+import { namespaceOf } from "@appkit/core"
+import { type ApiOptions, resolveApiSettings } from "./api-options"
+import { isBitcoinRpcError } from "./coreErrors"
+import { CliError, describeError } from "./output"
 
 /** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
-export const describeBitcoinFailure = (error: unknown): string => {
-  const code = (error as { readonly _tag?: unknown; readonly code?: unknown } | null)?.code
-  const tag = (error as { readonly _tag?: unknown } | null)?._tag
-  return tag === "BitcoinRpcError" && typeof code === "number"
-    ? `${describeError(error)} (code ${code})`
-    : describeError(error)
-}
+export const describeBitcoinFailure = (error: unknown): string =>
+  isBitcoinRpcError(error) ? `${describeError(error)} (code ${error.code})` : describeError(error)
 
 /**
  * Who signs for the `btc` commands, and on which network. The signer is, in this order: a key given with
@@ -100,11 +97,14 @@ const keySigner = async (
 /** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay first). */
 const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | undefined> => {
   const [{ readConnection }, { checkStoredSession }] = await Promise.all([
-    import("../session"),
-    import("../walletSession"),
+    import("./session"),
+    import("./walletSession"),
   ])
   const stored = readConnection()
-  if (stored?.kind !== "walletconnect" || !stored.accounts.some((account) => account.startsWith("bip122:")))
+  if (
+    stored?.kind !== "walletconnect" ||
+    !stored.accounts.some((account) => namespaceOf(account) === "bip122")
+  )
     return undefined
   const [{ Effect }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
   const checked = await checkStoredSession(stored)

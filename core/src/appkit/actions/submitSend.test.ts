@@ -3,8 +3,8 @@ import { Effect, Scope } from "effect"
 import { createClient, getAddress, http, parseEther } from "viem"
 import { getBalance } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createAppKit } from "../appkit"
-import { makeInjectedConnector } from "../connectors/injected/InjectedConnector"
+import { makeInjectedConnector } from "../../connectors/injected/InjectedConnector"
+import { createAppKit } from "../createAppKit"
 
 const info = {
   uuid: "5e4d",
@@ -32,19 +32,17 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
     })
     const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(wallet, info), scope))
     const appKit = createAppKit({
-      options: {
-        projectId: "p",
-        networks: [
-          {
-            id: anvil.chainId,
-            chainNamespace: "eip155",
-            caipNetworkId: `eip155:${anvil.chainId}`,
-            name: "Anvil",
-            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-            rpcUrls: { default: { http: [anvil.rpcUrl] } },
-          },
-        ],
-      },
+      projectId: "p",
+      networks: [
+        {
+          id: anvil.chainId,
+          chainNamespace: "eip155",
+          caipNetworkId: `eip155:${anvil.chainId}`,
+          name: "Anvil",
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: { default: { http: [anvil.rpcUrl] } },
+        },
+      ],
       connectors: [connector],
       reconnect: false,
     })
