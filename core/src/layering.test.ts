@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 /**
  * The core's layers, lowest first (ARCHITECTURE.md): an import only ever points down, or sideways within its
  * layer as long as no two folders import each other. Test files may import anything (test support lives in
- * testing/, the top). The package's entry files at the root sit above every folder.
+ * testing/, the top; support that needs the fixtures or vitest is named `*.testSupport.ts` and never ships). The package's entry files at the root sit above every folder.
  */
 const layers: ReadonlyArray<ReadonlyArray<string>> = [
   ["domain"],
@@ -43,7 +43,7 @@ export const layerViolations = (files: ReadonlyMap<string, string>): ReadonlyArr
   const violations: Array<Violation> = []
   const sideways = new Map<string, Set<string>>()
   for (const [path, source] of files) {
-    if (/\.test\.tsx?$/.test(path)) continue
+    if (/\.test(?:Support)?\.tsx?$/.test(path)) continue
     const from = folderOf(path)
     for (const specifier of specifiers(source)) {
       if (!specifier.startsWith(".")) {

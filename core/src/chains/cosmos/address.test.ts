@@ -2,7 +2,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js"
 import { base64 } from "@scure/base"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cosmjs } from "../../testing/cosmosVectors"
+import { cosmjs } from "../../testing/cosmosVectors.testSupport"
 import { checkCosmosAddress } from "../../validation/address/cosmos"
 import { cosmosAddressOf } from "./address"
 

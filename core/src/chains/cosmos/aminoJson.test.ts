@@ -1,7 +1,7 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cosmjs } from "../../testing/cosmosVectors"
+import { cosmjs } from "../../testing/cosmosVectors.testSupport"
 import { serializeAminoSignDoc } from "./aminoJson"
 
 const text = (value: unknown) => new TextDecoder().decode(Result.getOrThrow(serializeAminoSignDoc(value)))

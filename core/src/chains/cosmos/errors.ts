@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { reasonOf } from "../../errors/catalogue"
 
 /**
@@ -19,10 +20,13 @@ export const cosmosMessages = {
   invalidSignature: "The cosmos signature does not match the signed document",
 } as const
 
-export class CosmosSignatureError extends Schema.TaggedError<CosmosSignatureError>()("CosmosSignatureError", {
-  reason: reasonOf(cosmosMessages),
-  detail: Schema.optional(Schema.String),
-}) {
+export class CosmosSignatureError extends AppKitError(
+  Schema.TaggedError<CosmosSignatureError>()("CosmosSignatureError", {
+    reason: reasonOf(cosmosMessages),
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => cosmosMessages[error.reason], details: (error) => error.detail },
+) {
   override get message(): string {
     const text = cosmosMessages[this.reason]
     return this.detail === undefined ? text : `${text}: ${this.detail}`

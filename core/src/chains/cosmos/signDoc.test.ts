@@ -2,7 +2,7 @@ import { hex } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cosmjs } from "../../testing/cosmosVectors"
+import { cosmjs } from "../../testing/cosmosVectors.testSupport"
 import { U64_MAX } from "../../validation/u64"
 import { type CosmosSignDoc, encodeSignDoc, signDocFromJson, signDocToJson } from "./signDoc"
 

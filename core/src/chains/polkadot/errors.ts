@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { reasonOf } from "../../errors/catalogue"
 
 /**
@@ -17,9 +18,12 @@ export const polkadotMessages = {
   unsupportedScheme: "Unsupported Polkadot signature scheme",
 } as const
 
-export class PolkadotSignatureError extends Schema.TaggedError<PolkadotSignatureError>()(
-  "PolkadotSignatureError",
-  { reason: reasonOf(polkadotMessages), detail: Schema.optional(Schema.String) },
+export class PolkadotSignatureError extends AppKitError(
+  Schema.TaggedError<PolkadotSignatureError>()("PolkadotSignatureError", {
+    reason: reasonOf(polkadotMessages),
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => polkadotMessages[error.reason], details: (error) => error.detail },
 ) {
   override get message(): string {
     const text = polkadotMessages[this.reason]
