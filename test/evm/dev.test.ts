@@ -60,6 +60,7 @@ describe("appkit-cli dev", () => {
       "secureSiteUrl",
       "solanaChainId",
       "solanaRpcUrl",
+      "swap",
     ])
     expect(started.chainId).toBe("eip155:1337")
     expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

@@ -6,7 +6,8 @@ import { registerDevWallet } from "./dev-wallet"
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
  * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
  * together. `--json` prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl,
- * secureSiteUrl} once everything answers, for scripts that wait on it.
+ * secureSiteUrl, swap} once everything answers, for scripts that wait on it. anvil runs as chain 1 by
+ * default, a swap network, and carries the swap market of `deploySwapFixtures` (Uniswap V2, TKA, TKB).
  */
 interface DevOptions {
   readonly chainId: number
@@ -48,34 +49,45 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
 }
 
 const devAction = async (options: DevOptions): Promise<void> => {
-  const { startAnvil, startFixtureApi, startRelay, startSolanaDevnet } = await import("@appkit/fixtures")
+  const {
+    deploySwapFixtures,
+    startAnvil,
+    startFixtureApi,
+    startRelay,
+    startSolanaDevnet,
+    swapDeploymentSummary,
+  } = await import("@appkit/fixtures")
   const stopped = new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"))
     process.once("SIGTERM", () => resolve("SIGTERM"))
   })
   // allSettled, not all: when one service fails to start, the others must still be stopped.
-  const [anvil, solana, api, relay] = await Promise.allSettled([
+  const [anvil, solana, relay] = await Promise.allSettled([
     startAnvil({ chainId: options.chainId, port: options.port }),
     startSolanaDevnet({ port: options.solanaPort }),
-    startFixtureApi({ port: options.apiPort }),
     startRelay({ port: options.relayPort }),
   ])
   let running: ReadonlyArray<Running> = [
     ...(anvil.status === "fulfilled" ? [anvil.value] : []),
     ...(solana.status === "fulfilled" ? [solana.value] : []),
-    ...(api.status === "fulfilled" ? [{ stop: api.value.close }] : []),
     ...(relay.status === "fulfilled" ? [{ stop: relay.value.close }] : []),
   ]
-  if (
-    anvil.status === "rejected" ||
-    solana.status === "rejected" ||
-    api.status === "rejected" ||
-    relay.status === "rejected"
-  ) {
+  if (anvil.status === "rejected" || solana.status === "rejected" || relay.status === "rejected") {
     await stopAll(running)
-    const failure = [anvil, solana, api, relay].find((result) => result.status === "rejected")
+    const failure = [anvil, solana, relay].find((result) => result.status === "rejected")
     throw new CliError(`The dev stack did not start: ${String(failure?.reason)}`)
   }
+  // The fixture API answers the local chain's swap endpoints from the contracts, so it starts once they exist.
+  const { api, swap } = await deploySwapFixtures(anvil.value)
+    .then(async (deployed) => ({
+      swap: deployed,
+      api: await startFixtureApi({ port: options.apiPort, swap: deployed }),
+    }))
+    .catch(async (error: unknown) => {
+      await stopAll(running)
+      throw new CliError(`The dev stack did not start: ${String(error)}`)
+    })
+  running = [...running, { stop: api.close }]
   // The secure site signs on anvil, so it starts once anvil answers; its last dev account pays for smart accounts.
   const sponsor = anvil.value.accounts.at(-1)
   const secureSite = await import("@appkit/secure-site")
@@ -99,17 +111,21 @@ const devAction = async (options: DevOptions): Promise<void> => {
       chainId,
       solanaRpcUrl: solana.value.rpcUrl,
       solanaChainId: solana.value.chainId,
-      apiUrl: api.value.url,
+      apiUrl: api.url,
       relayUrl: relay.value.url,
       secureSiteUrl: secureSite.url,
+      swap: swapDeploymentSummary(swap),
     })
   } else {
     printLine(`anvil  ${anvil.value.rpcUrl}  (${chainId})`)
     printLine(`solana ${solana.value.rpcUrl}  (${solana.value.chainId})`)
-    printLine(`api    ${api.value.url}`)
+    printLine(`api    ${api.url}`)
     printLine(`relay  ${relay.value.url}`)
     printLine(`secure ${secureSite.url}  (embedded wallet; codes: ${secureSite.url}/dev/mailbox?to=EMAIL)`)
-    printLine("accounts (10 000 ETH each):")
+    printLine(
+      `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
+    )
+    printLine("accounts (10 000 ETH, 10 000 TKA and 10 000 TKB each):")
     for (const [index, account] of anvil.value.accounts.entries()) {
       printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
     }
@@ -121,7 +137,7 @@ const devAction = async (options: DevOptions): Promise<void> => {
     )
     printLine("Point the other commands at this stack:")
     printLine(
-      `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.value.url} APPKIT_RELAY_URL=${relay.value.url}`,
+      `  export APPKIT_RPC_URL=${anvil.value.rpcUrl} APPKIT_API_URL=${api.url} APPKIT_RELAY_URL=${relay.value.url}`,
     )
     printLine("Ctrl-C stops everything.")
   }
@@ -135,7 +151,12 @@ export const register = (program: Command): void => {
     .description(
       "Run anvil, the local Solana chain, the fixture API server, the WalletConnect relay and the embedded wallet's secure site on loopback until stopped",
     )
-    .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
+    .option(
+      "--chain-id <N>",
+      "anvil's chain id (default 1: a swap network)",
+      integerIn("--chain-id", 1, 2 ** 32 - 1),
+      1,
+    )
     .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
     .option(
       "--solana-port <N>",
@@ -163,7 +184,7 @@ export const register = (program: Command): void => {
     )
     .option(
       "--json",
-      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl}",
+      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl, swap}",
     )
     .action(devAction)
   registerDevWallet(dev)
