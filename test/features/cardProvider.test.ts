@@ -1,15 +1,11 @@
-import { createAppKit, makeInjectedConnector } from "@appkit/core"
 import { createDevCoinbaseWalletSdkModule } from "@appkit/fixtures"
-import { Effect, Exit, Scope } from "effect"
 import { getAddress, type Hex, verifyMessage } from "viem"
-import { afterAll, describe, expect, it } from "vitest"
-import { useSwapStack } from "./support"
+import { describe, expect, it } from "vitest"
+import { startApp, useSwapStack } from "./support"
 
 // The card-provider wallet as the core will load it: `createCoinbaseWalletSDK(...).getProvider()` from a module
 // shaped like the SDK's entry (here the dev one over anvil keys), then driven as an EIP-1193 provider.
 const stack = useSwapStack()
-const scope = Effect.runSync(Scope.make())
-afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
 
 describe("the dev card-provider wallet behind the core's EIP-1193 connector", () => {
   it("connects on the app's chain, signs a message the app verifies, and disconnects with the SDK's event", async () => {
@@ -19,15 +15,7 @@ describe("the dev card-provider wallet behind the core's EIP-1193 connector", ()
       chains: [{ chainId: 1, rpcUrl: anvil.rpcUrl }],
     })
     const provider = sdkModule.createCoinbaseWalletSDK({ appName: "AppKit", appChainIds: [1] }).getProvider()
-    const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(provider), scope))
-    const appKit = createAppKit({
-      options: {
-        projectId: "test",
-        networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
-      },
-      connectors: [connector],
-      reconnect: false,
-    })
+    const { appKit, connector, dispose } = await startApp(provider)
     try {
       const address = getAddress(anvil.accounts[0]?.address as string)
       await appKit.connect(connector.id)
@@ -41,7 +29,7 @@ describe("the dev card-provider wallet behind the core's EIP-1193 connector", ()
       await provider.disconnect()
       expect(await disconnected).toMatchObject({ code: 4900 })
     } finally {
-      await appKit.dispose()
+      await dispose()
     }
   })
 })

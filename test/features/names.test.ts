@@ -1,31 +1,20 @@
-import { BlockchainApi, createAppKit, makeInjectedConnector } from "@appkit/core"
-import { Effect, Exit, Scope } from "effect"
+import { BlockchainApi } from "@appkit/core"
+import { Effect } from "effect"
 import { getAddress } from "viem"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
-import { useSwapStack } from "./support"
+import { startApp, useSwapStack } from "./support"
 
 // Name registration as the app runs it: createAppKit with an injected connector over the dev wallet; the core
 // signs its registration message with personal_sign and posts it (ENSIP-11 coin type of chain 1), the fixture
 // API verifies the EIP-191 signature, and the name then resolves forwards and in reverse.
 const stack = useSwapStack()
-const scope = Effect.runSync(Scope.make())
-afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
 
 describe("names: register → resolve → reverse", () => {
   it("registers through createAppKit, sets the profile name, and the API resolves it both ways", async () => {
     const { api, anvil } = stack()
     const wallet = stack().wallet(3)
-    const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(wallet), scope))
-    const appKit = createAppKit({
-      options: {
-        projectId: "test",
-        apiUrl: api.url,
-        networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
-      },
-      connectors: [connector],
-      reconnect: false,
-    })
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
     try {
       await appKit.connect(connector.id)
       const address = getAddress(anvil.accounts[3]?.address as string)
@@ -46,23 +35,14 @@ describe("names: register → resolve → reverse", () => {
       // This account also owns a legacy name, registered earlier: both resolve to it, oldest first.
       expect(reverse.map((entry) => entry.name)).toEqual(["dave.wcn.id", "dave-e2e.reown.id"])
     } finally {
-      await appKit.dispose()
+      await dispose()
     }
   })
 
   it("a second registration of the same name fails with the catalogue's 'Error registering name'", async () => {
     const { api } = stack()
     const wallet = stack().wallet(2)
-    const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(wallet), scope))
-    const appKit = createAppKit({
-      options: {
-        projectId: "test",
-        apiUrl: api.url,
-        networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
-      },
-      connectors: [connector],
-      reconnect: false,
-    })
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
     try {
       await appKit.connect(connector.id)
       const failure = await appKit.registerName("dave-e2e").then(
@@ -73,7 +53,7 @@ describe("names: register → resolve → reverse", () => {
       expect(appKit.getState().names.status).toBe("error")
       expect(appKit.getState().router.view).toBe("RegisterAccountName")
     } finally {
-      await appKit.dispose()
+      await dispose()
     }
   })
 })

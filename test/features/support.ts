@@ -1,3 +1,4 @@
+import { createAppKit, type Eip1193Provider, makeInjectedConnector } from "@appkit/core"
 import {
   type Anvil,
   createDevEip1193Provider,
@@ -8,6 +9,7 @@ import {
   startAnvil,
   startFixtureApi,
 } from "@appkit/fixtures"
+import { Effect, Exit, Scope } from "effect"
 import type { Hex } from "viem"
 import { afterAll, beforeAll } from "vitest"
 
@@ -45,5 +47,31 @@ export const useSwapStack = (): (() => SwapStack) => {
   return () => {
     if (!stack) throw new Error("swap stack not started")
     return stack
+  }
+}
+
+/**
+ * An app on the local chain (eip155:1) as a dApp builds it: createAppKit with one injected connector over
+ * `provider`, talking to `apiUrl` when given. `dispose` stops the app and releases the connector.
+ */
+export const startApp = async (provider: Eip1193Provider, apiUrl?: string) => {
+  const scope = Effect.runSync(Scope.make())
+  const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(provider), scope))
+  const appKit = createAppKit({
+    options: {
+      projectId: "test",
+      ...(apiUrl === undefined ? {} : { apiUrl }),
+      networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
+    },
+    connectors: [connector],
+    reconnect: false,
+  })
+  return {
+    appKit,
+    connector,
+    dispose: async () => {
+      await appKit.dispose()
+      await Effect.runPromise(Scope.close(scope, Exit.void))
+    },
   }
 }
