@@ -43,8 +43,16 @@ const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  afterEach(() => {
-    if (child?.exitCode === null) child.kill("SIGKILL")
+  // A test that failed midway leaves dev running: SIGTERM lets it stop what it started (a SIGKILL would
+  // orphan its anvil); SIGKILL only if it does not exit in time.
+  afterEach(async () => {
+    const running = child
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
+    const exited = once(running, "exit")
+    running.kill("SIGTERM")
+    const force = setTimeout(() => running.kill("SIGKILL"), 10_000)
+    await exited
+    clearTimeout(force)
   })
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
