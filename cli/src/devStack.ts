@@ -18,7 +18,11 @@ export interface DevStack {
 export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
   join(appkitHome(env), "dev.json")
 
-export const writeDevStack = (stack: DevStack, env: NodeJS.ProcessEnv = process.env): void => {
+/** The stack as `dev --json` prints it, with the pid: readers use the fields of DevStack, people read the rest. */
+export const writeDevStack = <Stack extends DevStack>(
+  stack: Stack,
+  env: NodeJS.ProcessEnv = process.env,
+): void => {
   const file = devStackFile(env)
   mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 })
   const temporary = `${file}.${process.pid}.tmp`

@@ -8,23 +8,25 @@ import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
 
-const rpc = async (url: string, method: string) => {
+const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> = []) => {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   })
   return ((await response.json()) as { result: unknown }).result
 }
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  // SIGTERM first: a stack killed outright leaves its anvil behind (only SIGTERM stops the services).
+  // A test that failed midway leaves dev running: SIGTERM lets it stop what it started (a SIGKILL would
+  // orphan its anvil); SIGKILL only if it does not exit in time.
   afterEach(async () => {
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
-    const exited = once(child, "exit")
-    child.kill("SIGTERM")
-    const force = setTimeout(() => child?.kill("SIGKILL"), 5_000)
+    const running = child
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
+    const exited = once(running, "exit")
+    running.kill("SIGTERM")
+    const force = setTimeout(() => running.kill("SIGKILL"), 10_000)
     await exited
     clearTimeout(force)
   })
@@ -44,6 +46,7 @@ describe("appkit-cli dev", () => {
       "secureSiteUrl",
       "solanaChainId",
       "solanaRpcUrl",
+      "swap",
     ])
     expect(started.chainId).toBe("eip155:1337")
     expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -151,4 +154,61 @@ describe("appkit-cli dev", () => {
     expect(code).toBe(1)
     expect(stderr).toBe("--chain-id must be an integer from 1 to 4294967295, got 'abc'\n")
   })
+
+  it("runs anvil as chain 1 by default, a swap network, and reports the swap deployment the stack quotes from", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 30_000)) as {
+      rpcUrl: string
+      chainId: string
+      apiUrl: string
+      swap: { router: string; factory: string; weth: string; tokens: Record<string, string> }
+    }
+    expect(started.chainId).toBe("eip155:1")
+    expect(Object.keys(started.swap.tokens)).toEqual(["TKA", "TKB"])
+    const { router, factory, weth, tokens } = started.swap
+    for (const address of [router, factory, weth, ...Object.values(tokens)])
+      expect(
+        ((await rpc(started.rpcUrl, "eth_getCode", [address, "latest"])) as string).length,
+      ).toBeGreaterThan(2)
+    const listed = await fetch(`${started.apiUrl}/v1/convert/tokens?projectId=p&chainId=eip155:1`)
+    expect(
+      ((await listed.json()) as { tokens: Array<{ address: string }> }).tokens.map((t) => t.address),
+    ).toEqual([
+      "eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+      `eip155:1:${tokens.TKA}`,
+      `eip155:1:${tokens.TKB}`,
+    ])
+    const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+    const quote = await runCli(
+      [
+        "swap",
+        "quote",
+        "--chain",
+        "eip155:1",
+        "--from",
+        "ETH",
+        "--to",
+        "TKA",
+        "--amount",
+        "1",
+        "--address",
+        alice,
+      ],
+      {
+        env: {
+          APPKIT_API_URL: started.apiUrl,
+          APPKIT_PROJECT_ID: "test",
+          APPKIT_CONFIG: "/nonexistent/appkit.json",
+        },
+      },
+    )
+    // 1 ETH into the fresh pool of 100 ETH and 312 045 TKA, with the 0.3 % fee: 1·997·312045 / (100·1000 + 997).
+    expect(quote.stdout).toMatch(/You receive\s+3080\.377288434309929997 TKA\n/)
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+  }, 60_000)
 })

@@ -3,11 +3,14 @@ import { delimiter, join } from "node:path"
 import {
   type Anvil,
   anvilBinaryPath,
+  deploySwapFixtures,
   type FixtureApi,
   type Relay,
+  type SwapDeployment,
   startAnvil,
   startFixtureApi,
   startRelay,
+  swapDeploymentSummary,
 } from "@appkit/fixtures"
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
@@ -18,9 +21,10 @@ import { CliError, printJson, printLine } from "../output"
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
  * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
- * together; `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
+ * together. anvil runs as chain 1 by default (a swap network) and carries the swap market of
+ * `deploySwapFixtures` (Uniswap V2, TKA, TKB), which the fixture API quotes from. `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
  * While it runs, `$APPKIT_HOME/dev.json` says where it is, so the other commands default to it. `--json`
- * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}
+ * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}
  * once everything answers, for scripts that wait on it.
  */
 interface DevOptions {
@@ -78,12 +82,14 @@ const findAnvil = (): string => {
 }
 
 /** A module that is not installed here (an optional part the published CLI leaves out), as opposed to a failure. */
-const isMissingModule = (error: unknown): boolean =>
-  (error as NodeJS.ErrnoException | undefined)?.code === "ERR_MODULE_NOT_FOUND"
+const isMissingModule = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND"
+}
 
 /**
  * An optional part of the stack (the Solana chain needs litesvm's native addon; the secure site PGlite,
- * oidc-provider and an SMTP server): in the AppKit repository it always starts; in an install of appkit-cli
+ * oidc-provider and an SMTP server; the swap market Uniswap's published bytecode): in the AppKit repository it always starts; in an install of appkit-cli
  * without those packages it is left out with a line saying how to add it, and the rest of the stack runs.
  */
 const startOptional = async <A>(
@@ -133,7 +139,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     const reason = (failure as PromiseRejectedResult).reason
     throw reason instanceof CliError ? reason : new CliError(`The dev stack did not start: ${String(reason)}`)
   }
-  const [anvil, solana, api, relay] = await all<[Anvil, SolanaDevnet | undefined, FixtureApi, Relay]>([
+  const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
       startAnvil({ chainId: options.chainId, port: options.port, binary }),
       (value) => () => value.stop(),
@@ -144,12 +150,21 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       ),
       (value) => () => value.stop(),
     ),
-    started(startFixtureApi({ port: options.apiPort }), (value) => () => value.close()),
     started(startRelay({ port: options.relayPort }), (value) => () => value.close()),
   ])
-  // The secure site signs on anvil, so it starts once anvil answers; its last dev account pays for smart accounts.
+  // Once anvil answers: the fixture API quotes the local chain's swaps from the deployed contracts, and the
+  // secure site signs on anvil (its last dev account pays for smart accounts).
   const sponsor = anvil.accounts.at(-1)
-  const [site] = await all<[SecureSite | undefined]>([
+  const [{ api, swap }, site] = await all<
+    [{ api: FixtureApi; swap: SwapDeployment }, SecureSite | undefined]
+  >([
+    started(
+      deploySwapFixtures(anvil).then(async (deployed) => ({
+        swap: deployed,
+        api: await startFixtureApi({ port: options.apiPort, swap: deployed }),
+      })),
+      (value) => () => value.api.close(),
+    ),
     started(
       startOptional(
         "The embedded wallet's secure site",
@@ -169,10 +184,11 @@ export const devAction = async (options: DevOptions): Promise<void> => {
   const stack = {
     rpcUrl: anvil.rpcUrl,
     chainId,
-    ...(solana && { solanaRpcUrl: solana.rpcUrl, solanaId: solana.chainId }),
+    ...(solana && { solanaRpcUrl: solana.rpcUrl, solanaChainId: solana.chainId }),
     apiUrl: api.url,
     relayUrl: relay.url,
     ...(site && { secureSiteUrl: site.url }),
+    ...(swap && { swap: swapDeploymentSummary(swap) }),
   }
   // The page (npm start: the demo) learns the stack's URLs from /appkit-stack.json.
   const [page] = await all<[StaticServer | undefined]>([
@@ -185,13 +201,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
           (value) => () => value.close(),
         ),
   ])
-  writeDevStack({
-    rpcUrl: stack.rpcUrl,
-    chainId,
-    apiUrl: stack.apiUrl,
-    relayUrl: stack.relayUrl,
-    pid: process.pid,
-  })
+  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid })
   try {
     if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
     else {
@@ -201,7 +211,11 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       printLine(`relay  ${stack.relayUrl}`)
       if (site) printLine(`secure ${site.url}  (embedded wallet; codes: ${site.url}/dev/mailbox?to=EMAIL)`)
       if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
-      printLine("accounts (10 000 ETH each):")
+      if (swap)
+        printLine(
+          `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
+        )
+      printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
       for (const [index, account] of anvil.accounts.entries())
         printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
       if (solana) {

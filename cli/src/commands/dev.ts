@@ -35,7 +35,12 @@ export const register = (program: Command): void => {
     .description(
       "Run anvil, the local Solana chain, the fixture API server, the WalletConnect relay and the embedded wallet's secure site on loopback until stopped",
     )
-    .option("--chain-id <N>", "anvil's chain id", integerIn("--chain-id", 1, 2 ** 32 - 1), 31337)
+    .option(
+      "--chain-id <N>",
+      "anvil's chain id (default 1: a swap network)",
+      integerIn("--chain-id", 1, 2 ** 32 - 1),
+      1,
+    )
     .option("--port <N>", "anvil's port (0: any free port)", portOption("--port"), DEFAULT_PORTS.anvil)
     .option(
       "--solana-port <N>",
@@ -70,7 +75,7 @@ export const register = (program: Command): void => {
     )
     .option(
       "--json",
-      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}",
+      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl, swap[, pageUrl]}",
     )
     .action(lazyAction(async () => (await import("../actions/dev")).devAction))
   registerDevWallet(dev)

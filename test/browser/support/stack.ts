@@ -14,6 +14,7 @@ export interface DemoStack {
   readonly solanaRpcUrl: string
   readonly solanaChainId: string
   readonly secureSiteUrl: string
+  readonly swap: unknown
   readonly pageUrl: string
   /** SIGTERM, as Ctrl-C would: the CLI stops anvil, the servers and the page; SIGKILL after 10 s. */
   readonly stop: () => Promise<void>
