@@ -57,6 +57,17 @@ export const okxWallet: KnownBitcoinWallet = {
   },
 }
 
+/**
+ * OKX puts one provider per network under `window.okxwallet` (its extension API on mainnet; connect and
+ * signing only on testnet and signet), and none of them switches network: the network picks the provider.
+ */
+export const okxFamilyPath = "okxwallet"
+export const okxNetworkProviders = {
+  Mainnet: "bitcoin",
+  Testnet: "bitcoinTestnet",
+  Signet: "bitcoinSignet",
+} as const
+
 export const knownBitcoinWallets: ReadonlyArray<KnownBitcoinWallet> = [
   xverseWallet,
   unisatWallet,
