@@ -1,5 +1,6 @@
 import { base64, hex } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
@@ -222,6 +223,32 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
         )
       ).message,
     ).toBe("no wallet provider was found")
+  })
+
+  it("bounds the connect prompt: 'The wallet did not answer connect within 30 s', leaving no account", async () => {
+    const silent: OkxTestNetworkApi = {
+      ...testNetworkOkx("testnet").api,
+      connect: () => new Promise(() => {}),
+    }
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: silent },
+        network: "Testnet",
+        timeout: "30 seconds",
+      }),
+    )
+    const error = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Effect.flip(connector.connect()))
+        yield* TestClock.adjust("29999 millis")
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust("1 millis")
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(error.message).toBe("The wallet did not answer connect within 30 s")
+    expect((await failureOf(connector.getAccountAddresses())).message).toBe("No address available")
   })
 
   it("is what discovery and connectorForWallet give for an OKX with only its testnet provider", async () => {
