@@ -1,20 +1,33 @@
 import { fileURLToPath } from "node:url"
 import { kib, measureBundle } from "./bitcoin/bundleSize"
+import { effectModules, gzipByOwner } from "./bitcoin/composition"
 
 // What a Bitcoin-only dApp downloads (gzip, minified), beside sats-connect's figure measured on these
 // machines for the same app: 141 KiB (sats-connect + its selector + React). The goal is ≤ 90 KiB with React.
 const SATS_CONNECT_REACT_APP_GZIP = 141 * 1024
+const GOAL_WITH_REACT_GZIP = 90 * 1024
 const app = (name: string) => fileURLToPath(new URL(`./bitcoin/${name}`, import.meta.url))
 
 const plain = await measureBundle(app("bitcoinApp.ts"))
 const react = await measureBundle(app("bitcoinReactApp.tsx"))
+const reactOnly = await measureBundle(app("reactOnlyApp.tsx"))
 const tools = await measureBundle(fileURLToPath(import.meta.resolve("@appkit/core/bitcoin/tools")))
 const selectorOnly = await measureBundle(fileURLToPath(import.meta.resolve("@appkit/react-ui/bitcoin")))
+const row = (label: string, bytes: number) => console.log(`  ${label.padEnd(56)}${kib(bytes).padStart(10)}`)
 
 console.log("Bitcoin layer sizes (gzip):")
-console.log(`  selector element + React wrapper alone        ${kib(selectorOnly.initialGzip)}`)
-console.log(`  Bitcoin-only app, no framework (initial)      ${kib(plain.initialGzip)}`)
-console.log(`  Bitcoin-only app with React (initial)         ${kib(react.initialGzip)}`)
-console.log(`  sats-connect app with React (reference)       ${kib(SATS_CONNECT_REACT_APP_GZIP)}`)
-console.log(`  goal with React                               ${kib(90 * 1024)}`)
-console.log(`  PSBT/BIP-322/secp256k1 tools (lazy, on use)   ${kib(tools.initialGzip)}`)
+row("selector element + React wrapper alone", selectorOnly.initialGzip)
+row("Bitcoin-only app, no framework: first paint", plain.initialGzip)
+row("  + the client's runtime, loaded when idle or on use", plain.lazyGzip)
+row("Bitcoin-only app with React: first paint", react.initialGzip)
+row("Bitcoin-only app with React: all it needs to connect", react.initialGzip + react.lazyGzip)
+row("React + React DOM alone (the same app without Bitcoin)", reactOnly.initialGzip)
+row("sats-connect app with React (reference)", SATS_CONNECT_REACT_APP_GZIP)
+row("goal with React", GOAL_WITH_REACT_GZIP)
+row("PSBT/BIP-322/secp256k1 tools (lazy, on use)", tools.initialGzip)
+
+// Why all-through-connect cannot reach the goal: what makes up the bytes, by owner.
+console.log("\nBitcoin-only app with React, all it needs to connect, by owner (gzip, estimated per module):")
+for (const { owner, gzip } of gzipByOwner(react.chunks)) row(owner, gzip)
+console.log("\nThe largest Effect modules in it (each gzipped alone):")
+for (const { owner, gzip } of effectModules(react.chunks, 12)) row(owner, gzip)

@@ -13,6 +13,7 @@ import {
 } from "@appkit/react-ui"
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
+import { BitcoinSection, injectDevBitcoinWallet } from "./bitcoin"
 import { registerAnnouncedWallets } from "./injectedWallets"
 import { loadStack, type Stack } from "./stack"
 
@@ -142,6 +143,7 @@ const Demo = ({ appKit, stack }: { readonly appKit: AppKit; readonly stack: Stac
       <main>
         <Session />
         <Pairing stack={stack} />
+        <BitcoinSection />
       </main>
     </AppKitProvider>
   )
@@ -162,6 +164,7 @@ const start = async () => {
       ],
     })
     ;(window as { appkitDevWallet?: unknown }).appkitDevWallet = wallet.provider
+    await injectDevBitcoinWallet(window, stack.apiUrl)
   }
 }
 

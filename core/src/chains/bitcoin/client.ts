@@ -1,13 +1,10 @@
-import { type Duration, Effect, Layer } from "effect"
+import type { Duration } from "effect"
 import type { BitcoinNetwork, BitcoinWalletOption, RequestResult } from "../../domain/bitcoin"
-import { fromWebStorage, type WebStorage } from "../../storage/browser"
-import { Storage } from "../../storage/Storage"
+import { BitcoinWalletErrorCode } from "../../errors/rpcCodes"
+import type { WebStorage } from "../../storage/browser"
 import type { BitcoinWalletEvent } from "./connectors/BitcoinConnector"
-import { makeBitcoinRequestClient } from "./selection/requestClient"
-import { selectorTag } from "./selection/selectorMachine"
-import { type WalletSelector, windowSelector } from "./selection/selectorPort"
-import { installPlatformOf } from "./wallets/catalog"
-import { discoverBitcoinWallets, toWalletOption, type WalletHost } from "./wallets/discovery"
+import type { WalletSelector } from "./selection/selectorPort"
+import type { WalletHost } from "./wallets/discovery"
 
 /**
  * The Bitcoin layer for code that does not use Effect: sats-connect's `request` API with provider
@@ -32,53 +29,50 @@ export interface BitcoinClientOptions {
   readonly timeout?: Duration.Input | undefined
 }
 
-const memoryStorage = (): WebStorage => {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
+type RuntimeModule = typeof import("./clientRuntime")
+
+/**
+ * The client, whose Effect-backed implementation (discovery, selection, connectors: most of the layer's
+ * bytes) is a separate chunk: a page's first paint carries only this, and the rest loads when the
+ * browser is idle or on the first call, whichever comes first. A failed load is retried on the next call;
+ * `request` answers it as an error result, as it answers every failure.
+ */
+export const createBitcoinClient = (options: BitcoinClientOptions = {}): BitcoinClient =>
+  lazyBitcoinClient(options, () => import("./clientRuntime"))
+
+/** `createBitcoinClient` with the implementation loaded by `load` (tests give a failing one). */
+export const lazyBitcoinClient = (
+  options: BitcoinClientOptions,
+  load: () => Promise<RuntimeModule>,
+): BitcoinClient => {
+  let loading: Promise<BitcoinClient> | undefined
+  const client = () => {
+    loading ??= load().then(
+      (runtime) => runtime.makeBitcoinClient(options),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
+    return loading
   }
-}
-
-/** The page's localStorage; reading it throws on opaque origins (sandboxed frames, about:blank). */
-const pageStorage = (): WebStorage | undefined => {
-  try {
-    return (globalThis as { readonly localStorage?: WebStorage }).localStorage
-  } catch {
-    return undefined
-  }
-}
-
-/** Whether the selector element is defined on this page (react-ui's `defineBitcoinWalletSelector`). */
-const selectorLoaded = () =>
-  typeof customElements !== "undefined" && customElements.get(selectorTag) !== undefined
-
-export const createBitcoinClient = (options: BitcoinClientOptions = {}): BitcoinClient => {
-  const host = options.host ?? (globalThis as unknown as WalletHost)
-  const webStorage = options.storage ?? pageStorage() ?? memoryStorage()
-  const platform = installPlatformOf(
-    (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? "",
-  )
-  const client = Effect.runSync(
-    makeBitcoinRequestClient({
-      wallets: discoverBitcoinWallets(host),
-      selector: options.selector ?? windowSelector(host, selectorLoaded),
-      platform,
-      network: options.network,
-      timeout: options.timeout,
-    }).pipe(Effect.provide(Layer.succeed(Storage, fromWebStorage(webStorage)))),
-  )
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback
+  if (typeof idle === "function") idle(() => void client().catch(() => {}))
   return {
-    request: (method, params) => Effect.runPromise(client.requestResult(method, params)),
-    selectProvider: () => Effect.runPromise(client.selectProvider),
-    disconnect: () => Effect.runPromise(client.disconnect),
-    addListener: (listener) => Effect.runPromise(client.addListener(listener)),
-    wallets: () =>
-      Effect.runPromise(
-        Effect.map(discoverBitcoinWallets(host), (wallets) =>
-          wallets.map((wallet) => toWalletOption(wallet, platform)),
-        ),
+    request: (method, params) =>
+      client().then(
+        (loaded) => loaded.request(method, params),
+        (error: unknown): RequestResult => ({
+          status: "error",
+          error: {
+            code: BitcoinWalletErrorCode.internalError,
+            message: `The Bitcoin layer failed to load: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        }),
       ),
+    selectProvider: async () => (await client()).selectProvider(),
+    disconnect: async () => (await client()).disconnect(),
+    addListener: async (listener) => (await client()).addListener(listener),
+    wallets: async () => (await client()).wallets(),
   }
 }

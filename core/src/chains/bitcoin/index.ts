@@ -16,7 +16,14 @@ export {
 export { type ExtensionBitcoinApi, isExtensionBitcoinApi } from "./connectors/extensionApi"
 export { type ConnectorOptions, connectorForWallet } from "./connectors/forWallet"
 export { leatherAddressEntries, makeLeatherConnector } from "./connectors/leather"
-export { makeOkxConnector, type OkxBitcoinApi } from "./connectors/okx"
+export {
+  isOkxTestNetworkApi,
+  makeOkxConnector,
+  makeOkxConnectorForNetwork,
+  makeOkxTestNetworkConnector,
+  type OkxBitcoinApi,
+  type OkxTestNetworkApi,
+} from "./connectors/okx"
 export { makeUnisatConnector, type UnisatApi } from "./connectors/unisat"
 export {
   makeWalletConnectBitcoinConnector,
@@ -82,6 +89,7 @@ export {
   installUrlFor,
   type KnownBitcoinWallet,
   knownBitcoinWallets,
+  okxNetworkProviders,
 } from "./wallets/catalog"
 export {
   type BitcoinWalletSource,

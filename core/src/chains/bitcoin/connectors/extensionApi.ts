@@ -39,7 +39,8 @@ export interface ExtensionBitcoinApi {
       }>
     },
   ) => Promise<string>
-  readonly pushPsbt: (psbtHex: string) => Promise<string>
+  /** Broadcasts a signed PSBT; a wallet without it (OKX's test networks) is asked for signatures only. */
+  readonly pushPsbt?: ((psbtHex: string) => Promise<string>) | undefined
   readonly on?: (event: string, handler: (value: unknown) => void) => void
   readonly removeListener?: (event: string, handler: (value: unknown) => void) => void
 }
@@ -147,6 +148,10 @@ export const makeExtensionConnector = (spec: ExtensionSpec): Effect.Effect<Bitco
         Effect.gen(function* () {
           const psbtHex = hex.encode(yield* psbtBytes(input.psbt))
           const broadcast = input.broadcast ?? false
+          const push = broadcast ? api.pushPsbt : undefined
+          // Refused before the wallet prompts: a signature the app cannot broadcast is not what it asked for.
+          if (broadcast && push === undefined)
+            return yield* new BitcoinError({ reason: "broadcastUnsupported" })
           const signed = yield* call("signPsbt", () =>
             api.signPsbt(psbtHex, {
               autoFinalized: broadcast,
@@ -158,8 +163,8 @@ export const makeExtensionConnector = (spec: ExtensionSpec): Effect.Effect<Bitco
             }),
           )
           const psbt = yield* psbtFromWalletHex("signPsbt", signed)
-          if (!broadcast) return { psbt }
-          const txid = yield* call("pushPsbt", () => api.pushPsbt(signed as string))
+          if (push === undefined) return { psbt }
+          const txid = yield* call("pushPsbt", () => push.call(api, signed as string))
           return { psbt, txid }
         }),
       sendTransfer: (recipients) =>

@@ -7,7 +7,7 @@ import { isBitcoinStandardWallet } from "../wallets/walletStandard"
 import type { BitcoinConnector } from "./BitcoinConnector"
 import { isExtensionBitcoinApi } from "./extensionApi"
 import { makeLeatherConnector } from "./leather"
-import { makeOkxConnector, type OkxBitcoinApi } from "./okx"
+import { makeOkxConnectorForNetwork } from "./okx"
 import { makeUnisatConnector, type UnisatApi } from "./unisat"
 import { makeWalletStandardConnector } from "./walletStandard"
 import { makeRequestApiConnector } from "./xverse"
@@ -40,14 +40,7 @@ export const connectorForWallet = (
         ? makeUnisatConnector({ wallet: info, api: provider as UnisatApi, ...options })
         : missing
     case "okx":
-      return isExtensionBitcoinApi(provider)
-        ? makeOkxConnector({
-            wallet: info,
-            api: provider as OkxBitcoinApi,
-            activeNetwork: () => options.network ?? "Mainnet",
-            timeout: options.timeout,
-          })
-        : missing
+      return makeOkxConnectorForNetwork({ wallet: info, family: provider, ...options })
     case "walletStandard":
       return isBitcoinStandardWallet(provider)
         ? makeWalletStandardConnector({ wallet: provider, ...options })

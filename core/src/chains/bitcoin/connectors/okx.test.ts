@@ -1,8 +1,16 @@
 import { base64, hex } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
-import { makeOkxConnector, type OkxBitcoinApi } from "./okx"
+import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
+import { connectorForWallet } from "./forWallet"
+import {
+  makeOkxConnector,
+  makeOkxConnectorForNetwork,
+  type OkxBitcoinApi,
+  type OkxTestNetworkApi,
+} from "./okx"
 
 const okx = (
   options: { accounts?: ReadonlyArray<string>; network?: "Mainnet" | "Testnet" | undefined } = {},
@@ -20,6 +28,7 @@ const okx = (
   }
   const activeNetwork = "network" in options ? () => options.network : undefined
   return {
+    api,
     calls,
     connector: Effect.runSync(
       makeOkxConnector({
@@ -89,5 +98,171 @@ describe("the OKX connector", () => {
         { autoFinalized: false, toSignInputs: [{ index: 0, address: paymentEntry.address }] },
       ],
     })
+  })
+})
+
+/** OKX's test-network provider (connect, signMessage, signPsbt only), recording every call. */
+const testNetworkOkx = (label: string) => {
+  const { calls, answer } = recorder()
+  const api: OkxTestNetworkApi = {
+    connect: async () =>
+      answer({ address: testnetAddress, publicKey: paymentEntry.publicKey }, `${label}.connect`),
+    signMessage: async (message, type) => answer("c2ln", `${label}.signMessage`, message, type),
+    signPsbt: async (psbt, signOptions) => answer(psbt, `${label}.signPsbt`, psbt, signOptions),
+  }
+  return { api, calls }
+}
+const testnetAddress = "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"
+const okxWalletInfo = { id: "okxwallet.bitcoin", name: "OKX Wallet", icon: "" }
+
+describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", () => {
+  const family = () => {
+    const mainnet = okx()
+    const testnet = testNetworkOkx("testnet")
+    const signet = testNetworkOkx("signet")
+    return {
+      mainnet,
+      testnet,
+      signet,
+      family: { bitcoin: mainnet.api, bitcoinTestnet: testnet.api, bitcoinSignet: signet.api },
+    }
+  }
+
+  it("connects on Testnet through bitcoinTestnet.connect(), fixed to Testnet, with the account connect answered", async () => {
+    const { testnet, family: okxwallet } = family()
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
+    )
+    const entries = await Effect.runPromise(connector.connect())
+    expect(entries.map((entry) => [entry.purpose, entry.address, entry.addressType])).toEqual([
+      ["payment", testnetAddress, "p2wpkh"],
+      ["ordinals", testnetAddress, "p2wpkh"],
+    ])
+    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    expect(testnet.calls).toEqual([{ method: "testnet.connect", args: [] }])
+    const addresses = await Effect.runPromise(connector.getAccountAddresses({ purposes: ["payment"] }))
+    expect(addresses.map((entry) => entry.address)).toEqual([testnetAddress])
+    expect(testnet.calls).toHaveLength(1)
+  })
+
+  it("signs messages and PSBTs with the exact parameters, BIP-322 for a segwit address", async () => {
+    const { testnet, family: okxwallet } = family()
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
+    )
+    const signed = await Effect.runPromise(
+      connector.signMessage({ address: testnetAddress, message: "hello" }),
+    )
+    expect(signed).toEqual({ address: testnetAddress, signature: "c2ln", protocol: "bip322" })
+    await Effect.runPromise(
+      connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: testnetAddress, index: 0 }] }),
+    )
+    expect(testnet.calls).toEqual([
+      { method: "testnet.signMessage", args: ["hello", "bip322-simple"] },
+      {
+        method: "testnet.signPsbt",
+        args: [
+          hex.encode(base64.decode(samplePsbt)),
+          { autoFinalized: false, toSignInputs: [{ index: 0, address: testnetAddress }] },
+        ],
+      },
+    ])
+  })
+
+  it("refuses what that provider cannot do before prompting: broadcast, transfers, switching, raw requests", async () => {
+    const { testnet, family: okxwallet } = family()
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
+    )
+    const psbt = { psbt: samplePsbt, signInputs: [{ address: testnetAddress, index: 0 }], broadcast: true }
+    expect((await failureOf(connector.signPsbt(psbt))).message).toBe(
+      "This wallet does not broadcast PSBTs; broadcast the signed transaction manually",
+    )
+    expect(
+      (await failureOf(connector.sendTransfer([{ recipient: testnetAddress, amount: "1000" }]))).message,
+    ).toBe("This wallet does not support sendTransfer; use signPSBT instead")
+    expect((await failureOf(connector.switchNetwork("Mainnet"))).message).toBe(
+      "This wallet does not support switching networks",
+    )
+    await Effect.runPromise(connector.switchNetwork("Testnet"))
+    expect((await failureOf(connector.request("getAddresses", {}))).message).toBe(
+      "Wallet call is not supported",
+    )
+    expect(testnet.calls).toEqual([])
+  })
+
+  it("uses bitcoinSignet on Signet, bitcoin on Mainnet, and no provider for the networks OKX does not serve", async () => {
+    const { signet, testnet, mainnet, family: okxwallet } = family()
+    const onSignet = await Effect.runPromise(
+      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Signet" }),
+    )
+    await Effect.runPromise(onSignet.connect())
+    expect(await Effect.runPromise(onSignet.network)).toBe("Signet")
+    expect(signet.calls.map((call) => call.method)).toEqual(["signet.connect"])
+    expect(testnet.calls).toEqual([])
+
+    const onMainnet = await Effect.runPromise(
+      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: { bitcoin: mainnet.api } }),
+    )
+    await Effect.runPromise(onMainnet.connect())
+    expect(mainnet.calls.map((call) => call.method)).toEqual(["connect"])
+
+    for (const network of ["Testnet4", "Regtest"] as const)
+      expect(
+        (await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network })))
+          .message,
+      ).toBe("This network is not supported by the wallet")
+    expect(
+      (
+        await failureOf(
+          makeOkxConnectorForNetwork({
+            wallet: okxWalletInfo,
+            family: { bitcoin: mainnet.api },
+            network: "Testnet",
+          }),
+        )
+      ).message,
+    ).toBe("no wallet provider was found")
+  })
+
+  it("bounds the connect prompt: 'The wallet did not answer connect within 30 s', leaving no account", async () => {
+    const silent: OkxTestNetworkApi = {
+      ...testNetworkOkx("testnet").api,
+      connect: () => new Promise(() => {}),
+    }
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: silent },
+        network: "Testnet",
+        timeout: "30 seconds",
+      }),
+    )
+    const error = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Effect.flip(connector.connect()))
+        yield* TestClock.adjust("29999 millis")
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust("1 millis")
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(error.message).toBe("The wallet did not answer connect within 30 s")
+    expect((await failureOf(connector.getAccountAddresses())).message).toBe("No address available")
+  })
+
+  it("is what discovery and connectorForWallet give for an OKX with only its testnet provider", async () => {
+    const testnet = testNetworkOkx("testnet")
+    const host = Object.assign(new EventTarget(), { okxwallet: { bitcoinTestnet: testnet.api } })
+    const okxEntry = listBitcoinWallets(host).find((wallet) => wallet.id === "okxwallet.bitcoin")
+    expect(okxEntry).toMatchObject({ isInstalled: true, source: "okx" })
+    const connector = await Effect.runPromise(
+      connectorForWallet(okxEntry as DiscoveredBitcoinWallet, { network: "Testnet" }),
+    )
+    await Effect.runPromise(connector.connect())
+    expect(testnet.calls.map((call) => call.method)).toEqual(["testnet.connect"])
+    expect((await failureOf(connectorForWallet(okxEntry as DiscoveredBitcoinWallet))).message).toBe(
+      "no wallet provider was found",
+    )
   })
 })

@@ -1,7 +1,8 @@
 import type { InstallUrls } from "../../../domain/bitcoin"
 
 /**
- * The Bitcoin wallets the selector knows by name, with where to install them. `id` is the sats-connect
+ * The Bitcoin wallets the selector knows by name, with where to install them: each store the wallet is
+ * published in (Xverse and Unisat have no Firefox add-on, Leather neither; Unisat lists no mobile app). `id` is the sats-connect
  * provider id: the path of the wallet's provider object on `window` ("XverseProviders.BitcoinProvider").
  */
 export interface KnownBitcoinWallet {
@@ -45,6 +46,8 @@ export const leatherWallet: KnownBitcoinWallet = {
   icon: monogram("L", "#12100f"),
   installUrls: {
     chromeWebStoreUrl: "https://chromewebstore.google.com/detail/leather/ldinpeekobnhjjdofggfgjlcehhmanlj",
+    googlePlayStoreUrl: "https://play.google.com/store/apps/details?id=io.leather.mobilewallet",
+    iOSAppStoreUrl: "https://apps.apple.com/app/leather-self-custody-wallet/id6499127775",
   },
 }
 
@@ -54,8 +57,22 @@ export const okxWallet: KnownBitcoinWallet = {
   icon: monogram("O", "#000000"),
   installUrls: {
     chromeWebStoreUrl: "https://chromewebstore.google.com/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge",
+    mozillaAddOnsUrl: "https://addons.mozilla.org/firefox/addon/okexwallet/",
+    googlePlayStoreUrl: "https://play.google.com/store/apps/details?id=com.okinc.okex.gp",
+    iOSAppStoreUrl: "https://apps.apple.com/app/okx-buy-bitcoin-btc-crypto/id1327268470",
   },
 }
+
+/**
+ * OKX puts one provider per network under `window.okxwallet` (its extension API on mainnet; connect and
+ * signing only on testnet and signet), and none of them switches network: the network picks the provider.
+ */
+export const okxFamilyPath = "okxwallet"
+export const okxNetworkProviders = {
+  Mainnet: "bitcoin",
+  Testnet: "bitcoinTestnet",
+  Signet: "bitcoinSignet",
+} as const
 
 export const knownBitcoinWallets: ReadonlyArray<KnownBitcoinWallet> = [
   xverseWallet,

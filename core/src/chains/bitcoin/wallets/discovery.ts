@@ -6,6 +6,8 @@ import {
   installUrlFor,
   type KnownBitcoinWallet,
   knownBitcoinWallets,
+  okxFamilyPath,
+  okxNetworkProviders,
   unisatWallet,
   xverseWallet,
 } from "./catalog"
@@ -26,7 +28,10 @@ export interface DiscoveredBitcoinWallet {
   readonly source: BitcoinWalletSource
   readonly isInstalled: boolean
   readonly installUrls: InstallUrls
-  /** The wallet's provider object (or Wallet Standard wallet), when installed. */
+  /**
+   * The wallet's provider object (or Wallet Standard wallet), when installed; for OKX the `okxwallet`
+   * object holding one provider per network.
+   */
   readonly provider?: unknown
 }
 
@@ -61,13 +66,23 @@ const sourceOfId: Readonly<Record<string, BitcoinWalletSource>> = {
   "okxwallet.bitcoin": "okx",
 }
 
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null
+
+/** Whether `window.okxwallet` carries a Bitcoin provider for any network. */
+const hasOkxBitcoinProvider = (family: unknown): boolean =>
+  isObject(family) &&
+  Object.values(okxNetworkProviders).some((key) => isObject(providerAtPath(family as WalletHost, key)))
+
 const knownEntry = (known: KnownBitcoinWallet, host: WalletHost): DiscoveredBitcoinWallet => {
-  const provider = providerAtPath(host, known.id)
   const source = sourceOfId[known.id] ?? "requestApi"
+  // OKX's provider is the family of per-network providers; its connector picks one by the app's network.
+  const provider = providerAtPath(host, source === "okx" ? okxFamilyPath : known.id)
   const installed =
     source === "requestApi" || source === "leather"
       ? isRequestApiProvider(provider)
-      : typeof provider === "object" && provider !== null
+      : source === "okx"
+        ? hasOkxBitcoinProvider(provider)
+        : isObject(provider)
   return {
     id: known.id,
     name: known.name,

@@ -1,0 +1,62 @@
+import { Effect } from "effect"
+import { fromWebStorage, type WebStorage } from "../../storage/browser"
+import { Storage } from "../../storage/Storage"
+import type { BitcoinClient, BitcoinClientOptions } from "./client"
+import { makeBitcoinRequestClient } from "./selection/requestClient"
+import { selectorTag } from "./selection/selectorMachine"
+import { windowSelector } from "./selection/selectorPort"
+import { installPlatformOf } from "./wallets/catalog"
+import { discoverBitcoinWallets, toWalletOption, type WalletHost } from "./wallets/discovery"
+
+// The Effect-backed side of createBitcoinClient (client.ts), loaded on the client's first use.
+
+const memoryStorage = (): WebStorage => {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+}
+
+/** The page's localStorage; reading it throws on opaque origins (sandboxed frames, about:blank). */
+const pageStorage = (): WebStorage | undefined => {
+  try {
+    return (globalThis as { readonly localStorage?: WebStorage }).localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the selector element is defined on this page (react-ui's `defineBitcoinWalletSelector`). */
+const selectorLoaded = () =>
+  typeof customElements !== "undefined" && customElements.get(selectorTag) !== undefined
+
+export const makeBitcoinClient = (options: BitcoinClientOptions): BitcoinClient => {
+  const host = options.host ?? (globalThis as unknown as WalletHost)
+  const webStorage = options.storage ?? pageStorage() ?? memoryStorage()
+  const platform = installPlatformOf(
+    (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? "",
+  )
+  const client = Effect.runSync(
+    makeBitcoinRequestClient({
+      wallets: discoverBitcoinWallets(host),
+      selector: options.selector ?? windowSelector(host, selectorLoaded),
+      platform,
+      network: options.network,
+      timeout: options.timeout,
+    }).pipe(Effect.provideService(Storage, fromWebStorage(webStorage))),
+  )
+  return {
+    request: (method, params) => Effect.runPromise(client.requestResult(method, params)),
+    selectProvider: () => Effect.runPromise(client.selectProvider),
+    disconnect: () => Effect.runPromise(client.disconnect),
+    addListener: (listener) => Effect.runPromise(client.addListener(listener)),
+    wallets: () =>
+      Effect.runPromise(
+        Effect.map(discoverBitcoinWallets(host), (wallets) =>
+          wallets.map((wallet) => toWalletOption(wallet, platform)),
+        ),
+      ),
+  }
+}
