@@ -27,6 +27,12 @@ export {
 } from "./api/blockchain/onrampFallback"
 export { isWithinLimit, isWithinPaymentLimits } from "./api/blockchain/onrampLimits"
 export * as BlockchainSchemas from "./api/blockchain/schemas"
+export {
+  activityNamespaces,
+  balanceNamespaces,
+  servesActivity,
+  servesBalances,
+} from "./api/blockchain/servedNamespaces"
 export { isSwapNetwork } from "./api/blockchain/swapNetworks"
 export { type ApiServices, apiLayer } from "./api/layer"
 export {
