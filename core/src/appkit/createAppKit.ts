@@ -239,7 +239,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
     submitSend: () => run(submitSend),
-    checkProjectConfig: () => run(checkProject),
+    checkProjectConfig: (origin) => run(checkProject(origin)),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
     walletRequest: (namespace, request) =>
