@@ -1,7 +1,6 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
 import { EvmTransports } from "../chains/evm/transports"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
-import { ConnectionError } from "../errors/connection"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -243,14 +242,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
     walletRequest: (namespace, request) =>
-      run(
-        Effect.gen(function* () {
-          const connection = (yield* SubscriptionRef.get(s.connection.state)).connections[namespace]
-          if (connection === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
-          const connector = yield* s.connectors.get(connection.connectorId)
-          return yield* connector.request(request)
-        }),
-      ),
+      run(Effect.flatMap(s.connection.walletOf(namespace), ({ connector }) => connector.request(request))),
     showToast: (toast) => run(s.toast.show(toast)),
     hideToast: () => run(s.toast.hide),
     signIn: () => run(s.siwx.requestSignMessage),
