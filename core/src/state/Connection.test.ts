@@ -2,6 +2,7 @@ import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { CaipNetworkId } from "../domain/caip"
+import { captureLogs } from "../testing/logCapture"
 import {
   accountId,
   devAccount,
@@ -218,6 +219,47 @@ describe("Connection", () => {
     expect(seen.one).toEqual({ solana: "phantom" })
     expect(map.has("@appkit/connected_connector_id")).toBe(false)
     expect(map.has("@appkit/connected_namespaces")).toBe(false)
+  })
+
+  it("logs the §8 'logged only' lines where their events happen, word for word", async () => {
+    const map = new Map<string, string>()
+    const evm = Effect.runSync(scriptedWallet({ id: "injected" }))
+    evm.reject.add("personal_sign")
+    const phantom = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        chainId: solana.caipNetworkId,
+        accounts: [solanaAccount],
+      }),
+    )
+    const logs = captureLogs()
+    const refusal = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        const refused = yield* Effect.flip(connection.signMessage("eip155", "hi"))
+        // The active namespace is eip155: solana has no current network yet, so the wallet picks its chain.
+        yield* connection.connect("phantom")
+        return refused
+      }).pipe(Effect.provide(logs.layer)),
+      { map, connectors: [evm.connector, phantom.connector] },
+    )
+    expect(refusal).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+    expect(logs.lines.map((line) => line.slice(0, 2))).toEqual([
+      ["WagmiAdapter:signMessage - Sign message failed", refusal],
+      ["No current network found for namespace", "solana"],
+    ])
+
+    // After a reload whose wallet never registers again, the namespace has no connector to ask.
+    const reloaded = captureLogs()
+    await runState(
+      Effect.flip(Effect.flatMap(Connection, (c) => c.signMessage("eip155", "hi"))).pipe(
+        Effect.provide(reloaded.layer),
+      ),
+      { map },
+    )
+    expect(reloaded.lines).toEqual([["No connector found for namespace", "eip155"]])
   })
 
   it("goes back to disconnected when the wallet refuses to connect", async () => {

@@ -5,6 +5,7 @@ import { addressOfAccount } from "../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
+import { LoggedMessages } from "../errors/logged"
 import { InvalidWalletReplyError } from "../errors/wallet"
 import { SiwxClient } from "../siwx/SiwxClient"
 import { Storage } from "../storage/Storage"
@@ -69,11 +70,13 @@ const walletOf = Effect.fn("Connection.walletOf")(function* (
   namespace: ChainNamespace,
 ) {
   const connection = yield* connected(context, namespace)
-  const connector = context.restoring.has(connection.connectorId)
-    ? Option.none()
-    : yield* Effect.option(context.connectors.get(connection.connectorId))
-  if (Option.isNone(connector))
+  if (context.restoring.has(connection.connectorId))
     return yield* new ConnectionError({ reason: "connectorUnavailableReconnecting" })
+  const connector = yield* Effect.option(context.connectors.get(connection.connectorId))
+  if (Option.isNone(connector)) {
+    yield* Effect.logWarning(LoggedMessages.noConnector, namespace)
+    return yield* new ConnectionError({ reason: "connectorUnavailableReconnecting" })
+  }
   return { connection, connector: connector.value }
 })
 
@@ -113,9 +116,9 @@ const establish = Effect.fn("Connection.establish")(function* (
     SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) })),
     wasListening ? Effect.void : FiberMap.remove(context.listeners, connectorId),
   )
-  const result = yield* connector
-    .connect({ chainId: active.activeNetworkIds[connector.chain] })
-    .pipe(Effect.onError(() => failed))
+  const chainId = active.activeNetworkIds[connector.chain]
+  if (chainId === undefined) yield* Effect.logWarning(LoggedMessages.noCurrentNetwork, connector.chain)
+  const result = yield* connector.connect({ chainId }).pipe(Effect.onError(() => failed))
   const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
   if (namespacesOf(connections).length === 0) {
     yield* failed
@@ -252,13 +255,15 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
   const account = connection.accounts[0]
   if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
-  const reply = yield* connector.request({
-    method: "personal_sign",
-    params: [hexOf(message), addressOfAccount(account)],
-  })
-  if (typeof reply !== "string" || !/^0x[0-9a-fA-F]+$/.test(reply))
-    return yield* new InvalidWalletReplyError({ method: "personal_sign", expected: "signature", reply })
-  return reply
+  return yield* Effect.gen(function* () {
+    const reply = yield* connector.request({
+      method: "personal_sign",
+      params: [hexOf(message), addressOfAccount(account)],
+    })
+    if (typeof reply !== "string" || !/^0x[0-9a-fA-F]+$/.test(reply))
+      return yield* new InvalidWalletReplyError({ method: "personal_sign", expected: "signature", reply })
+    return reply
+  }).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.signMessageFailed, error)))
 })
 
 const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effect<A, E, R>) =>
