@@ -8,6 +8,7 @@ export {
   type AnalyticsShape,
   type ErrorEvent,
 } from "./api/analytics/Analytics"
+export { analyticsLayer } from "./api/analytics/analyticsLayer"
 export * as AnalyticsSchemas from "./api/analytics/schemas"
 export {
   type BalanceParams,
