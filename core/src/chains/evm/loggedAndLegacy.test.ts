@@ -26,8 +26,8 @@ describe("sendTransfer", () => {
       ),
     )
     expect(sent).toBe(hash)
-    const [transaction] = wallet.seen.find((request) => request.method === "eth_sendTransaction")
-      ?.params as ReadonlyArray<Record<string, unknown>>
+    const sendRequest = wallet.seen.find((request) => request.method === "eth_sendTransaction")
+    const [transaction] = (sendRequest?.params ?? []) as ReadonlyArray<Record<string, unknown>>
     expect(transaction).toMatchObject({ type: "0x0", gas: "0x5208", gasPrice: "0x3b9aca00", value: "0x5" })
     expect(transaction).not.toHaveProperty("maxFeePerGas")
   })
