@@ -8,6 +8,7 @@ export {
   type AnalyticsShape,
   type ErrorEvent,
 } from "./api/analytics/Analytics"
+export { analyticsLayer } from "./api/analytics/analyticsLayer"
 export * as AnalyticsSchemas from "./api/analytics/schemas"
 export {
   type BalanceParams,
@@ -27,6 +28,12 @@ export {
 } from "./api/blockchain/onrampFallback"
 export { isWithinLimit, isWithinPaymentLimits } from "./api/blockchain/onrampLimits"
 export * as BlockchainSchemas from "./api/blockchain/schemas"
+export {
+  activityNamespaces,
+  balanceNamespaces,
+  servesActivity,
+  servesBalances,
+} from "./api/blockchain/servedNamespaces"
 export { isSwapNetwork } from "./api/blockchain/swapNetworks"
 export { type ApiServices, apiLayer } from "./api/layer"
 export {

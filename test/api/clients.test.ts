@@ -1,5 +1,6 @@
 import {
   Analytics,
+  analyticsLayer,
   BlockchainApi,
   Mempool,
   Ordinals,
@@ -176,7 +177,7 @@ describe("WalletApi", () => {
 })
 
 describe("Analytics", () => {
-  const analytics = Analytics.layer({ enabled: true, url: "http://127.0.0.1:3000/app", domain: "127.0.0.1" })
+  const analytics = analyticsLayer({ enabled: true, url: "http://127.0.0.1:3000/app", domain: "127.0.0.1" })
   const send = (event: string) => Analytics.use((api) => api.sendEvent({ event, address: alice }))
 
   it("posts events the server accepts, never MODAL_CREATED", async () => {

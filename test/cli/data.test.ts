@@ -119,6 +119,38 @@ describe("appkit-cli activity", () => {
   })
 })
 
+describe("the namespaces the Blockchain API serves (the core's rule, not the CLI's)", () => {
+  const bitcoinAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+  const bitcoinChain = "bip122:000000000019d6689c085ae165831e93"
+  const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+  const solanaChain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+
+  it("refuses activity off eip155 and token balances off eip155/solana, before any request", async () => {
+    const before = api.requests().length
+    const activity = await cli(["activity", "--address", solanaAddress, "--chain", solanaChain])
+    expect(activity).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--chain: activity is available on eip155 chains only\n",
+    })
+    const tokens = await cli(["tokens", "--address", bitcoinAddress, "--chain", bitcoinChain])
+    expect(tokens).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--chain: token balances are available on eip155 and solana chains only\n",
+    })
+    expect(api.requests().length).toBe(before)
+  })
+
+  it("shows each activity entry's abbreviated relative time, as the modal does", async () => {
+    const table = await cli(["activity", "--address", alice])
+    expect(table.code).toBe(0)
+    const [header, first] = table.stdout.split("\n")
+    expect(header).toMatch(/^Date\s+When\s+Type/)
+    expect(first).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d\s+(now|\d+(m|h|d|mo|y) ago)\s/)
+  })
+})
+
 describe("appkit-cli wallets list", () => {
   it("lists pages of 40, searches, and says which page it shows", async () => {
     const first = JSON.parse((await cli(["wallets", "list", "--json"])).stdout)

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type Anvil, type FixtureApi, startAnvil, startFixtureApi } from "@appkit/fixtures"
+import { type Anvil, type FixtureApi, regtestFunding, startAnvil, startFixtureApi } from "@appkit/fixtures"
+import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loadVectors } from "../../core/src/testing/vectors"
 import { isChecksumAddress } from "../../core/src/validation/address/evm"
 import { runCli } from "../support/cli"
 
@@ -36,11 +38,19 @@ const siwe = [
   "Issued At: 2030-01-01T00:00:00Z",
 ].join("\n")
 
+const psbtV2 = (
+  loadVectors<{ id: string; input: string }>("psbt.json").vectors.find((vector) =>
+    vector.id.startsWith("BIP-370 valid #25"),
+  ) as { input: string }
+).input
+let siweSignature: string
+
 beforeAll(async () => {
   ;[api, anvil] = await Promise.all([startFixtureApi(), startAnvil({ accounts: 2 })])
   home = mkdtempSync(join(tmpdir(), "appkit-contract-"))
   writeFileSync(join(home, "typed.json"), typedData)
   writeFileSync(join(home, "siwe.txt"), siwe)
+  siweSignature = await privateKeyToAccount(key).signMessage({ message: siwe })
 })
 afterAll(async () => {
   await Promise.all([api.close(), anvil.stop()])
@@ -112,6 +122,21 @@ const succeeding: ReadonlyArray<{
     ],
   },
   { args: ["siwe", "parse", "-"], stdin: siwe },
+  {
+    args: [
+      "siwe",
+      "verify",
+      "--message-file",
+      "SIWE",
+      "--signature",
+      "SIWE_SIGNATURE",
+      "--time",
+      "2030-01-01T00:00:01Z",
+    ],
+  },
+  { args: ["psbt", "inspect", "PSBT_V2"] },
+  { args: ["btc", "balance", regtestFunding[1]?.address as string] },
+  { args: ["btc", "sign-message", "gm", "--network", "mainnet"] },
   { args: ["balance", alice] },
   { args: ["send", "--to", bob, "--amount", "0.001"] },
   { args: ["sign", "message", "hi"] },
@@ -180,8 +205,17 @@ const failing: ReadonlyArray<{ readonly args: ReadonlyArray<string>; readonly co
   { args: ["status", "--no-such-flag"], code: 2 },
 ]
 
+/** Placeholders for what exists only once the suite started: files, a signature, a long vector. */
 const withFiles = (args: ReadonlyArray<string>) =>
-  args.map((arg) => (arg === "TYPED" ? join(home, "typed.json") : arg))
+  args.map(
+    (arg) =>
+      ({
+        TYPED: join(home, "typed.json"),
+        SIWE: join(home, "siwe.txt"),
+        SIWE_SIGNATURE: siweSignature,
+        PSBT_V2: psbtV2,
+      })[arg] ?? arg,
+  )
 
 describe("--json output contract", () => {
   it.each(succeeding.map((entry) => [entry.args.slice(0, 2).join(" "), entry] as const))(

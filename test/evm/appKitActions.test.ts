@@ -3,7 +3,7 @@ import { type Anvil, createDevEip1193Provider, startAnvil } from "@appkit/fixtur
 import { Effect, Exit, Scope } from "effect"
 import { createClient, erc20Abi, formatEther, http, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { deployContract, getBalance, waitForTransactionReceipt } from "viem/actions"
+import { deployContract, getBalance, getTransaction, waitForTransactionReceipt } from "viem/actions"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { erc20CreationCode } from "./erc20"
 
@@ -96,6 +96,8 @@ describe("AppKit actions on anvil", () => {
     })
     expect((await waitForTransactionReceipt(node(), { hash })).status).toBe("success")
     expect((await getBalance(node(), { address: address(2) })) - before).toBe(parseEther("0.5"))
+    // §9: eth_sendTransaction asks for a legacy transaction, and the wallet sends one.
+    expect((await getTransaction(node(), { hash })).type).toBe("legacy")
 
     const transfer = await appKit.writeContract({
       address: token,

@@ -72,6 +72,8 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     })
 
     const receipt = await getTransactionReceipt(client, { hash: sent.hash })
+    // §9: a legacy (type 0) transaction.
+    expect(receipt.type).toBe("legacy")
     const fee = receipt.gasUsed * receipt.effectiveGasPrice
     expect(BigInt(sent.feeUnits)).toBe(fee)
     expect(fee).toBeGreaterThan(0n)
@@ -131,6 +133,8 @@ describe("appkit-cli balance / send / sign against anvil", () => {
       APPKIT_PRIVATE_KEY: anvil.accounts[2]?.privateKey as string,
     })
     expect(result.code).toBe(2)
+    // The core's log line for the failed gas estimate is a developer note: neither output carries it.
+    expect(result.stdout).toBe("")
     expect(result.stderr.trim().split("\n")).toHaveLength(1)
     expect(result.stderr).toMatch(/insufficient funds/i)
   })

@@ -1,5 +1,5 @@
-import { activityLabel } from "@appkit/core"
-import { BlockchainApi } from "@appkit/core/effect"
+import { activityLabel, relativeTimeLabelOf } from "@appkit/core"
+import { activityNamespaces, BlockchainApi, servesActivity } from "@appkit/core/effect"
 import { formatQuantity } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
@@ -18,7 +18,10 @@ interface ActivityOptions extends ApiOptions {
 const target = (options: ActivityOptions) => {
   if (options.chain !== undefined) {
     const chain = readChain(options.chain)
-    return { chain: chain.caip2, address: readAddress(options.address, "--address", chain.namespace) }
+    const address = readAddress(options.address, "--address", chain.namespace)
+    if (!servesActivity(chain.caip2))
+      throw invalidInput(`--chain: activity is available on ${activityNamespaces.join(", ")} chains only`)
+    return { chain: chain.caip2, address }
   }
   if (!/^0[xX]/.test(options.address))
     throw invalidInput("--chain is required for an address that is not an EVM (0x) address")
@@ -52,9 +55,12 @@ export const activityAction = (options: ActivityOptions) => {
             .join(", ")
         const json = { address, chainId: chain, data: page.data, next: page.next ?? null }
         if (page.data.length === 0) return { json, lines: [`No activity for ${address} on ${chain}`] }
+        const now = Date.now()
         const table = formatTable(
           [
             { header: "Date", cell: (entry: Entry) => entry.metadata.minedAt.slice(0, 16).replace("T", " ") },
+            // §9: the activity list's abbreviated relative time ("5m ago"), the core's label as the modal shows it.
+            { header: "When", cell: (entry) => relativeTimeLabelOf(entry.metadata.minedAt, now) },
             { header: "Type", cell: (entry) => entry.metadata.operationType },
             { header: "Amount", cell: amount },
             { header: "Status", cell: (entry) => entry.metadata.status },

@@ -7,6 +7,7 @@ import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
 import { checksummed } from "../jsonView"
 import { CliError, ExitCode, printJson, printLine } from "../output"
+import { runCore } from "../runCore"
 import { openCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 
@@ -32,7 +33,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   // The token's own decimals are known only from the node; its amount's grammar is checked now.
   readAmount(options.amount, token === undefined ? 18 : MAX_DECIMALS, { positive: true })
   const target = await resolveEvmTarget(options)
-  const run = Effect.runPromise
+  const run = runCore
   const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
   const amount = readAmount(options.amount, decimals, { positive: true })
 

@@ -1,10 +1,11 @@
-import { BlockchainApi, type BlockchainSchemas } from "@appkit/core/effect"
+import { BlockchainApi, type BlockchainSchemas, balanceNamespaces, servesBalances } from "@appkit/core/effect"
 import { formatBalance, parseUnits } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
 import { readAddress, readChain } from "../inputs"
 import { decimalString } from "../jsonView"
+import { invalidInput } from "../output"
 import { formatTable, formatUsd } from "../table"
 
 type TokenBalance = BlockchainSchemas.TokenBalance
@@ -35,6 +36,10 @@ const holding = (row: TokenBalance) => {
 export const tokensAction = (options: TokensOptions) => {
   const chain = readChain(options.chain)
   const address = readAddress(options.address, "--address", chain.namespace)
+  if (!servesBalances(chain.caip2))
+    throw invalidInput(
+      `--chain: token balances are available on ${balanceNamespaces.join(" and ")} chains only`,
+    )
   return runApiCommand(
     options,
     "Fetching token balances",

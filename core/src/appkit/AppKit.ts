@@ -141,8 +141,12 @@ export interface AppKit {
    */
   submitSend(): Promise<SendOutcome>
 
-  /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. Never rejects. */
-  checkProjectConfig(): Promise<AlertKey | undefined>
+  /**
+   * The §8 alert the project's configuration calls for (checked with the Wallet API), if any: with `origin`
+   * (the page's `location.origin`) also 'Invalid App Configuration' when it is not on the project's
+   * allowlist (§6). Never rejects.
+   */
+  checkProjectConfig(origin?: string): Promise<AlertKey | undefined>
   /** One page of the wallet directory (§9: 40 a page, 100 when searching); rejects with a {@link FetchWalletsErrorType}. */
   fetchWallets(request: WalletPageRequest): Promise<WalletPage>
   /** The URL of a directory wallet's image (the Wallet API's, with the SDK parameters); none without a Wallet API. */

@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
+import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
-import { ConnectionError } from "../errors/connection"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -32,6 +32,7 @@ import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
+import { startUp } from "./startUp"
 import { makeStore } from "./store"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
@@ -78,10 +79,23 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
   )
 }
 
+/**
+ * Where analytics events come from (core has no window): the dApp's metadata URL. Analytics stays off until
+ * the start-up switches it on, and without a URL it never does.
+ */
+const analyticsPageOf = (options: AppKitOptions): AnalyticsOptions => {
+  const url = options.metadata?.url ?? ""
+  const domain = URL.canParse(url) ? new URL(url).host : ""
+  return { enabled: false, url, domain }
+}
+
 /** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
-    runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
+    runtime.api ??
+    (options.apiUrl === undefined
+      ? Layer.empty
+      : lazyApis(options.apiUrl, options.projectId, analyticsPageOf(options)))
   return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
@@ -187,7 +201,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
 
   // The state is already restored from storage; this brings the wallets behind it back (status "connecting" meanwhile).
   // Nobody has to await `ready`: a defect is logged, and a dispose() that interrupts it just settles it.
-  const ready: Promise<void> =
+  const reconnected: Promise<void> =
     runtime.reconnect === false
       ? Promise.resolve()
       : managed
@@ -197,6 +211,16 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
             ),
           )
           .then(store.notify)
+  // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
+  const configured: Promise<void> = managed
+    .runPromiseExit(
+      Effect.catchCause(startUp.configure(analyticsPageOf(options).url !== ""), (cause) =>
+        Effect.logError("Applying the project's remote configuration failed", cause),
+      ),
+    )
+    .then(store.notify)
+  startUp.trackEvents(store, (effect) => managed.runFork(effect))
+  const ready = Promise.all([reconnected, configured]).then(() => undefined)
 
   return {
     ready,
@@ -239,18 +263,11 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
     submitSend: () => run(submitSend),
-    checkProjectConfig: () => run(checkProject),
+    checkProjectConfig: (origin) => run(checkProject(origin)),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
     walletRequest: (namespace, request) =>
-      run(
-        Effect.gen(function* () {
-          const connection = (yield* SubscriptionRef.get(s.connection.state)).connections[namespace]
-          if (connection === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
-          const connector = yield* s.connectors.get(connection.connectorId)
-          return yield* connector.request(request)
-        }),
-      ),
+      run(Effect.flatMap(s.connection.walletOf(namespace), ({ connector }) => connector.request(request))),
     showToast: (toast) => run(s.toast.show(toast)),
     hideToast: () => run(s.toast.hide),
     signIn: () => run(s.siwx.requestSignMessage),

@@ -10,6 +10,8 @@ import { testBaseUrl, testSdkQuery } from "../testing/http"
 import { devAccount } from "../testing/testkit"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 
+const noAnalytics = { enabled: false, url: "", domain: "" }
+
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
 
@@ -32,7 +34,7 @@ describe("services loaded on first use", () => {
         const api = yield* BlockchainApi
         const params = { address: devAccount.address, chainId: "eip155:1" }
         return [yield* api.identity(params), yield* api.identity(params)] as const
-      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project"))),
+      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics))),
     )
     expect(first).toEqual({ name: "vitalik.eth", avatar: null })
     expect(second).toEqual(first)
@@ -57,7 +59,7 @@ describe("services loaded on first use", () => {
         expect(nock.pendingMocks()).toHaveLength(3)
         yield* (yield* BlockchainApi).identity({ address: devAccount.address, chainId: "eip155:1" })
         return { imageUrl, page: yield* wallets.getWallets() }
-      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project"))),
+      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics))),
     )
     expect(imageUrl).toBe(
       `${testBaseUrl}/getWalletImage/i1?projectId=test-project&st=appkit&sv=${testSdkQuery.sv}`,
@@ -74,7 +76,7 @@ describe("services loaded on first use", () => {
     nock(testBaseUrl).get("/v1/profile/account/nobody.reown.id").query(true).reply(404, "not found")
     const error = await Effect.runPromise(
       Effect.flip(Effect.flatMap(BlockchainApi, (api) => api.lookupName("nobody.reown.id"))).pipe(
-        Effect.provide(lazyApis(testBaseUrl, "test-project")),
+        Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics)),
       ),
     )
     expect(error).toMatchObject({ _tag: "NameError", message: "Error resolving name" })

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Scope } from "effect"
+import { Analytics, type AnalyticsOptions, type AnalyticsShape } from "../api/analytics/Analytics"
 import { BlockchainApi, type BlockchainApiShape } from "../api/blockchain/BlockchainApi"
 import { WalletApi, type WalletApiShape, walletApiImageUrl } from "../api/wallet/WalletApi"
 import { makeApiConfig } from "../http/ApiConfig"
@@ -97,19 +98,33 @@ const forwardWalletApi = (
   remoteFeatures: Effect.flatMap(api, (client) => client.remoteFeatures),
 })
 
+const forwardAnalytics = (api: Effect.Effect<AnalyticsShape>): AnalyticsShape => ({
+  sendEvent: (event) => Effect.flatMap(api, (client) => client.sendEvent(event)),
+  sendError: (error) => Effect.flatMap(api, (client) => client.sendError(error)),
+  setEnabled: (enabled) => Effect.flatMap(api, (client) => client.setEnabled(enabled)),
+  isEnabled: Effect.flatMap(api, (client) => client.isEnabled),
+})
+
 /**
  * The Blockchain and Wallet APIs on `apiUrl` (effect's HTTP client, the wire schemas, one query cache shared
- * by both), loaded on first use of either.
+ * by both) and the analytics client, loaded on first use of any of them.
  */
-export const lazyApis = (apiUrl: string, projectId: string): Layer.Layer<BlockchainApi | WalletApi> =>
+export const lazyApis = (
+  apiUrl: string,
+  projectId: string,
+  analytics: AnalyticsOptions,
+): Layer.Layer<BlockchainApi | WalletApi | Analytics> =>
   Layer.effectContext(
     Effect.gen(function* () {
       const built = yield* loadOnFirstUse(async () => {
-        const [{ apiLayer }, { ApiConfig }] = await Promise.all([
+        const [{ apiLayer }, { ApiConfig }, { analyticsLayer }] = await Promise.all([
           import("../api/layer"),
           import("../http/ApiConfig"),
+          import("../api/analytics/analyticsLayer"),
         ])
-        return apiLayer(ApiConfig.fromBaseUrl(apiUrl, { projectId }))
+        return analyticsLayer(analytics).pipe(
+          Layer.provideMerge(apiLayer(ApiConfig.fromBaseUrl(apiUrl, { projectId }))),
+        )
       })
       const config = makeApiConfig(apiUrl, { projectId })
       return Context.make(
@@ -122,6 +137,10 @@ export const lazyApis = (apiUrl: string, projectId: string): Layer.Layer<Blockch
             Effect.map(built, (context) => Context.get(context, WalletApi)),
             (kind, id) => walletApiImageUrl(config, kind, id),
           ),
+        ),
+        Context.add(
+          Analytics,
+          forwardAnalytics(Effect.map(built, (context) => Context.get(context, Analytics))),
         ),
       )
     }),

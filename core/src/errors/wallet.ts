@@ -9,7 +9,7 @@ import { AppKitError } from "../domain/appKitError"
 export class InvalidWalletReplyError extends AppKitError(
   Schema.TaggedError<InvalidWalletReplyError>()("InvalidWalletReplyError", {
     method: Schema.String,
-    expected: Schema.Literals(["signature", "transaction hash"]),
+    expected: Schema.Literals(["signature", "transaction hash", "capabilities"]),
     reply: Schema.Unknown,
   }),
 ) {

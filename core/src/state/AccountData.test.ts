@@ -3,7 +3,7 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { testBaseUrl } from "../testing/http"
-import { accountId, devAccount, runState } from "../testing/testkit"
+import { accountId, devAccount, runState, solana } from "../testing/testkit"
 import { Account } from "./Account"
 import { AccountData } from "./AccountData"
 import { Toast } from "./Toast"
@@ -134,6 +134,53 @@ describe("AccountData", () => {
       { apiUrl: testBaseUrl },
     )
     expect(seen).toMatchObject({ balance: undefined, toast: "Token Balance Unavailable" })
+  })
+
+  it("shows 'Token Balance Unavailable' on a network the API does not serve, without asking for a balance", async () => {
+    // The list names only eip155:1: an account on Base is on an unsupported network (§7: no call, §8: the toast).
+    supportedChains()
+    const onBase = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Account).setCaipAddress("eip155", accountId(`eip155:8453:${devAccount.address}`))
+        yield* (yield* AccountData).refreshBalance("eip155")
+        return yield* snapshot
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(nock.isDone()).toBe(true)
+    expect(onBase).toMatchObject({ balance: undefined, tokens: [], toast: "Token Balance Unavailable" })
+  })
+
+  it("asks for balances on eip155 and solana accounts only; a bitcoin account is neither a request nor a toast", async () => {
+    const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+    nock(testBaseUrl)
+      .get("/v1/supported-chains")
+      .query(true)
+      .reply(200, { http: [solana.caipNetworkId], ws: [] })
+    const solanaBalance = nock(testBaseUrl)
+      .get(`/v1/account/${solanaAddress}/balance`)
+      .query((query) => query.chainId === solana.caipNetworkId)
+      .reply(200, { balances: [] })
+    // Any request for the bitcoin account would find no interceptor and fail (nock refuses the net).
+    const seen = await runState(
+      Effect.gen(function* () {
+        const account = yield* Account
+        yield* account.setCaipAddress("solana", accountId(`${solana.caipNetworkId}:${solanaAddress}`))
+        yield* account.setCaipAddress(
+          "bip122",
+          accountId("bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"),
+        )
+        const data = yield* AccountData
+        yield* data.refreshBalance("solana")
+        yield* data.refreshBalance("bip122")
+        const toast = yield* SubscriptionRef.get((yield* Toast).state)
+        return toast.open ? toast.message : undefined
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(solanaBalance.isDone()).toBe(true)
+    expect(nock.pendingMocks()).toEqual([])
+    expect(seen).toBeUndefined()
   })
 
   it("sets the profile from the identity, cached for 5 minutes", async () => {

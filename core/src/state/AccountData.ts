@@ -1,10 +1,12 @@
 import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { servesBalances } from "../api/blockchain/servedNamespaces"
 import { CacheLifetime, DEFAULT_NATIVE_BALANCE } from "../config/constants"
 import { networkOfAccount } from "../domain/caip"
 import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { Token } from "../domain/token"
+import { DataError } from "../errors/data"
 import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { cachedRead } from "./storedCache"
@@ -16,7 +18,10 @@ const decodeToken = Schema.decodeUnknownOption(Token)
 export class AccountData extends Context.Service<
   AccountData,
   {
-    /** Token balances and the native balance; a failure shows 'Token Balance Unavailable' and keeps what was shown. */
+    /**
+     * Token balances and the native balance (eip155 and solana accounts only). A failure, or a network the API
+     * does not serve, shows 'Token Balance Unavailable' and keeps what was shown.
+     */
     readonly refreshBalance: (namespace: ChainNamespace) => Effect.Effect<void>
     /** Profile name (identity, else the registered name) and avatar of the eip155 account; a failure leaves the profile empty. */
     readonly refreshIdentity: Effect.Effect<void>
@@ -41,20 +46,21 @@ export class AccountData extends Context.Service<
       const refreshBalance = (namespace: ChainNamespace) =>
         Effect.gen(function* () {
           const target = yield* connectedAccount(namespace)
-          if (
-            target === undefined ||
-            Option.isNone(api) ||
-            (namespace !== "eip155" && namespace !== "solana")
-          )
-            return
+          if (target === undefined || Option.isNone(api) || !servesBalances(target.chainId)) return
+          const client = api.value
+          // §8: a network the API does not serve is a balance that cannot be shown, not an empty wallet.
+          const fetchBalances = Effect.gen(function* () {
+            if (!(yield* client.isSupportedNetwork(target.chainId)))
+              return yield* new DataError({ reason: "tokenBalanceUnavailable" })
+            const balances = yield* client.balance({ address: target.address, chainId: target.chainId })
+            return balances.flatMap((balance) => Option.toArray(decodeToken(balance)))
+          })
           const portfolio = yield* cachedRead(
             StorageKeys.portfolioCache,
             storage,
             target.caipAddress,
             CacheLifetime.portfolio,
-            Effect.map(api.value.balance({ address: target.address, chainId: target.chainId }), (balances) =>
-              balances.flatMap((balance) => Option.toArray(decodeToken(balance))),
-            ),
+            fetchBalances,
           )
           const native = yield* cachedRead(
             StorageKeys.nativeBalanceCache,

@@ -2,6 +2,7 @@ import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { CaipNetworkId } from "../domain/caip"
+import { captureLogs } from "../testing/logCapture"
 import {
   accountId,
   devAccount,
@@ -135,6 +136,130 @@ describe("Connection", () => {
     expect(announced.calls).toEqual(["connect"])
     expect(seen.after.status).toBe("connected")
     expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
+  })
+
+  it("refuses requests with 'Connector unavailable while reconnecting.' until the stored wallet answers again", async () => {
+    const map = new Map<string, string>()
+    const first = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("io.rabby"))), {
+      map,
+      connectors: [first.connector],
+    })
+    // After the reload the wallet never answers connect (dropped after 10 s); nobody may reach it meanwhile.
+    const slow = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    slow.stall.add("connect")
+    const notRegistered = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    const seen = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        // Not registered again yet (an EIP-6963 wallet announces itself a moment after load).
+        const beforeAnnounce = yield* Effect.flip(connection.signMessage("eip155", "hi"))
+        const reconnecting = yield* Effect.forkChild(connection.reconnect, { startImmediately: true })
+        yield* (yield* Connectors).register([slow.connector])
+        const whileRestoring = yield* Effect.flip(connection.signMessage("eip155", "hi"))
+        const switching = yield* Effect.flip(connection.switchNetwork("eip155:8453"))
+        yield* TestClock.adjust("10 seconds")
+        yield* Fiber.join(reconnecting)
+        return { beforeAnnounce, whileRestoring, switching, status: (yield* connectionState).status }
+      }),
+      { map },
+    )
+    expect(seen.beforeAnnounce.message).toBe("Connector unavailable while reconnecting.")
+    expect(seen.whileRestoring.message).toBe("Connector unavailable while reconnecting.")
+    expect(seen.switching.message).toBe("Connector unavailable while reconnecting.")
+    // The wallet was asked to connect, and nothing else while it was being restored.
+    expect(slow.calls).toEqual(["connect"])
+    expect(notRegistered.calls).toEqual([])
+    expect(seen.status).toBe("disconnected")
+
+    // Restored in time: the same request reaches the wallet.
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("io.rabby"))), {
+      map,
+      connectors: [Effect.runSync(scriptedWallet({ id: "io.rabby" })).connector],
+    })
+    const restored = Effect.runSync(scriptedWallet({ id: "io.rabby" }))
+    const signature = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.reconnect
+        return yield* connection.signMessage("eip155", "hi")
+      }),
+      { map, connectors: [restored.connector] },
+    )
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(restored.calls).toEqual(["connect", "personal_sign"])
+  })
+
+  it("removes the stored connector id of each namespace it disconnects, and the key with the last one", async () => {
+    const map = new Map<string, string>()
+    const evm = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const phantom = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        chainId: solana.caipNetworkId,
+        accounts: [solanaAccount],
+      }),
+    )
+    const storedIds = () => JSON.parse(map.get("@appkit/connected_connector_id") ?? "null")
+    const seen = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        yield* connection.connect("phantom")
+        const both = storedIds()
+        yield* connection.disconnect("eip155")
+        const one = storedIds()
+        yield* connection.disconnect()
+        return { both, one }
+      }),
+      { map, connectors: [evm.connector, phantom.connector] },
+    )
+    expect(seen.both).toEqual({ eip155: "injected", solana: "phantom" })
+    expect(seen.one).toEqual({ solana: "phantom" })
+    expect(map.has("@appkit/connected_connector_id")).toBe(false)
+    expect(map.has("@appkit/connected_namespaces")).toBe(false)
+  })
+
+  it("logs the §8 'logged only' lines where their events happen, word for word", async () => {
+    const map = new Map<string, string>()
+    const evm = Effect.runSync(scriptedWallet({ id: "injected" }))
+    evm.reject.add("personal_sign")
+    const phantom = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        chainId: solana.caipNetworkId,
+        accounts: [solanaAccount],
+      }),
+    )
+    const logs = captureLogs()
+    const refusal = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        const refused = yield* Effect.flip(connection.signMessage("eip155", "hi"))
+        // The active namespace is eip155: solana has no current network yet, so the wallet picks its chain.
+        yield* connection.connect("phantom")
+        return refused
+      }).pipe(Effect.provide(logs.layer)),
+      { map, connectors: [evm.connector, phantom.connector] },
+    )
+    expect(refusal).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+    expect(logs.lines.map((line) => line.slice(0, 2))).toEqual([
+      ["WagmiAdapter:signMessage - Sign message failed", refusal],
+      ["No current network found for namespace", "solana"],
+    ])
+
+    // After a reload whose wallet never registers again, the namespace has no connector to ask.
+    const reloaded = captureLogs()
+    await runState(
+      Effect.flip(Effect.flatMap(Connection, (c) => c.signMessage("eip155", "hi"))).pipe(
+        Effect.provide(reloaded.layer),
+      ),
+      { map },
+    )
+    expect(reloaded.lines).toEqual([["No connector found for namespace", "eip155"]])
   })
 
   it("goes back to disconnected when the wallet refuses to connect", async () => {

@@ -5,6 +5,7 @@ import { addressOfAccount } from "../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import { ConnectionError, DisconnectError } from "../errors/connection"
 import { EmailCooldownError } from "../errors/embedded"
+import { LoggedMessages } from "../errors/logged"
 import { InvalidWalletReplyError } from "../errors/wallet"
 import { SiwxClient } from "../siwx/SiwxClient"
 import { Storage } from "../storage/Storage"
@@ -28,6 +29,7 @@ import {
   fromStored,
   namespacesOf,
   statusOf,
+  type WalletConnection,
   type WalletConnections,
 } from "./walletConnections"
 
@@ -56,6 +58,27 @@ const connected = (context: ConnectionContext, namespace: ChainNamespace) =>
       ? Effect.succeed(connection)
       : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" }))
   })
+
+/**
+ * The namespace's connection and the connector that serves it. A stored connection whose wallet has not
+ * answered since the reload (reconnect is still asking it, or it has not registered again) cannot take a
+ * request yet: 'Connector unavailable while reconnecting.' (§8, as wagmi raises it) rather than a request
+ * that waits on a wallet nobody has reached.
+ */
+const walletOf = Effect.fn("Connection.walletOf")(function* (
+  context: ConnectionContext,
+  namespace: ChainNamespace,
+) {
+  const connection = yield* connected(context, namespace)
+  if (context.restoring.has(connection.connectorId))
+    return yield* new ConnectionError({ reason: "connectorUnavailableReconnecting" })
+  const connector = yield* Effect.option(context.connectors.get(connection.connectorId))
+  if (Option.isNone(connector)) {
+    yield* Effect.logWarning(LoggedMessages.noConnector, namespace)
+    return yield* new ConnectionError({ reason: "connectorUnavailableReconnecting" })
+  }
+  return { connection, connector: connector.value }
+})
 
 const setStatus = (context: ConnectionContext, status: ConnectionState["status"]) =>
   SubscriptionRef.update(context.state, (s): ConnectionState => ({ ...s, status }))
@@ -93,9 +116,9 @@ const establish = Effect.fn("Connection.establish")(function* (
     SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) })),
     wasListening ? Effect.void : FiberMap.remove(context.listeners, connectorId),
   )
-  const result = yield* connector
-    .connect({ chainId: active.activeNetworkIds[connector.chain] })
-    .pipe(Effect.onError(() => failed))
+  const chainId = active.activeNetworkIds[connector.chain]
+  if (chainId === undefined) yield* Effect.logWarning(LoggedMessages.noCurrentNetwork, connector.chain)
+  const result = yield* connector.connect({ chainId }).pipe(Effect.onError(() => failed))
   const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
   if (namespacesOf(connections).length === 0) {
     yield* failed
@@ -149,12 +172,13 @@ const reconnect = Effect.fn("Connection.reconnect")(function* (context: Connecti
   for (const connectorId of connectorIds) {
     if (context.live.has(connectorId)) continue
     yield* setStatus(context, "connecting")
+    context.restoring.add(connectorId)
     const outcome = yield* Effect.result(
       Effect.timeout(
         Effect.flatMap(registered(context, connectorId), (connector) => establish(context, connector, false)),
         reconnectTimeout,
       ),
-    )
+    ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))
     if (outcome._tag === "Success") continue
     yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
     yield* forget(context, yield* namespacesOfConnector(context, connectorId))
@@ -215,7 +239,7 @@ const switchNetwork = Effect.fn("Connection.switchNetwork")(function* (
   const target = yield* context.network.find(caipNetworkId)
   const connection = (yield* SubscriptionRef.get(context.state)).connections[target.chainNamespace]
   if (connection !== undefined && connection.chainId !== target.caipNetworkId) {
-    const connector = yield* context.connectors.get(connection.connectorId)
+    const { connector } = yield* walletOf(context, target.chainNamespace)
     yield* connector.switchChain(target.caipNetworkId)
     yield* moveToChain(context, target.chainNamespace, target.caipNetworkId)
   }
@@ -227,18 +251,19 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   namespace: ChainNamespace,
   message: string,
 ) {
-  const connection = yield* connected(context, namespace)
+  const { connection, connector } = yield* walletOf(context, namespace)
   if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
-  const connector = yield* context.connectors.get(connection.connectorId)
   const account = connection.accounts[0]
   if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
-  const reply = yield* connector.request({
-    method: "personal_sign",
-    params: [hexOf(message), addressOfAccount(account)],
-  })
-  if (typeof reply !== "string" || !/^0x[0-9a-fA-F]+$/.test(reply))
-    return yield* new InvalidWalletReplyError({ method: "personal_sign", expected: "signature", reply })
-  return reply
+  return yield* Effect.gen(function* () {
+    const reply = yield* connector.request({
+      method: "personal_sign",
+      params: [hexOf(message), addressOfAccount(account)],
+    })
+    if (typeof reply !== "string" || !/^0x[0-9a-fA-F]+$/.test(reply))
+      return yield* new InvalidWalletReplyError({ method: "personal_sign", expected: "signature", reply })
+    return reply
+  }).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.signMessageFailed, error)))
 })
 
 const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effect<A, E, R>) =>
@@ -280,6 +305,16 @@ export class Connection extends Context.Service<
       namespace: ChainNamespace,
       message: string,
     ) => Effect.Effect<string, SignMessageErrorType>
+    /**
+     * The namespace's connection and its connector: 'Connector not connected.' without one, 'Connector
+     * unavailable while reconnecting.' while a stored connection's wallet has not answered since the reload.
+     */
+    readonly walletOf: (
+      namespace: ChainNamespace,
+    ) => Effect.Effect<
+      { readonly connection: WalletConnection; readonly connector: Connector },
+      ConnectionError
+    >
     /** Runs `send` unless an email code went out less than 30 s ago ('Please try again after {n} seconds'). */
     readonly requestEmailOtp: <A, E, R>(
       send: Effect.Effect<A, E, R>,
@@ -305,6 +340,7 @@ export class Connection extends Context.Service<
         stored,
         listeners: yield* FiberMap.make<string>(),
         live: new Set(),
+        restoring: new Set(),
       }
       for (const namespace of namespacesOf(restored)) {
         const first = restored[namespace]?.accounts[0]
@@ -322,6 +358,7 @@ export class Connection extends Context.Service<
         disconnect: (namespace) => disconnect(context, namespace),
         switchNetwork: (caipNetworkId) => switchNetwork(context, caipNetworkId),
         signMessage: (namespace, message) => signMessage(context, namespace, message),
+        walletOf: (namespace) => walletOf(context, namespace),
         requestEmailOtp: (send) => requestEmailOtp(context, send),
       })
     }),

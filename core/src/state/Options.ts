@@ -144,6 +144,8 @@ export class Options extends Context.Service<
   {
     readonly state: SubscriptionRef.SubscriptionRef<ResolvedOptions>
     readonly setFeatures: (features: Partial<Features>) => Effect.Effect<void>
+    /** The social logins offered, in order (the project's remote config may change them). */
+    readonly setSocials: (socials: ReadonlyArray<SocialProvider>) => Effect.Effect<void>
   }
 >()("appkit/Options") {
   static readonly layer = (options: AppKitOptions) =>
@@ -155,6 +157,7 @@ export class Options extends Context.Service<
           state,
           setFeatures: (features) =>
             SubscriptionRef.update(state, (s) => ({ ...s, features: { ...s.features, ...features } })),
+          setSocials: (socials) => SubscriptionRef.update(state, (s) => ({ ...s, socials })),
         })
       }),
     )

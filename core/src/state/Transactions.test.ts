@@ -3,7 +3,7 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
 import { testBaseUrl } from "../testing/http"
-import { base, runState, waitFor } from "../testing/testkit"
+import { base, runState, solana, waitFor } from "../testing/testkit"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
 import { Transactions } from "./Transactions"
@@ -155,6 +155,35 @@ describe("Transactions", () => {
     )
     expect(loaded.transactions.map((t) => t.id)).toEqual(["a"])
     expect(cleared).toEqual({ transactions: [], loading: false, empty: false, next: undefined })
+  })
+
+  it("asks for history on eip155 networks only: on Solana the list is empty, with no request and no toast", async () => {
+    const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+    // The API lists Solana among its chains and would answer: still, activity is an eip155 feature (§1).
+    nock(testBaseUrl)
+      .get("/v1/supported-chains")
+      .query(true)
+      .optionally()
+      .reply(200, { http: ["eip155:1", solana.caipNetworkId], ws: [] })
+    const history = nock(testBaseUrl)
+      .get(`/v1/account/${solanaAddress}/history`)
+      .query(true)
+      .reply(200, { data: [transaction("a", false)], next: null })
+    const [list, toast] = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Network).setActiveNetwork(solana.caipNetworkId)
+        const transactions = yield* Transactions
+        yield* transactions.fetchNext(solanaAddress)
+        return [
+          yield* SubscriptionRef.get(transactions.state),
+          (yield* SubscriptionRef.get((yield* Toast).state)).open,
+        ] as const
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(history.isDone()).toBe(false)
+    expect(list).toMatchObject({ transactions: [], loading: false, empty: true })
+    expect(toast).toBe(false)
   })
 
   describe("transactions this app sent", () => {

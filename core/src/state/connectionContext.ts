@@ -43,6 +43,8 @@ export interface ConnectionContext {
    * connected wallet to connect again fails with 'Connector already connected.' and would drop it).
    */
   readonly live: Set<string>
+  /** Connectors whose stored connection reconnect is restoring right now: not ready for requests yet. */
+  readonly restoring: Set<string>
 }
 
 /** The §3 keys a reload needs to bring the connections back. */

@@ -28,6 +28,20 @@ describe("checkProjectConfig (fixture API)", () => {
     }
   }, 30_000)
 
+  it("raises 'Invalid App Configuration' for a page origin not on the project's allowlist (§6)", async () => {
+    api.faults.clear()
+    const instance = appKit()
+    // The fixture project allows http://localhost:3000, http://127.0.0.1:5173 and https://appkit-demo.example.
+    expect(await instance.checkProjectConfig("https://appkit-demo.example")).toBeUndefined()
+    expect(await instance.checkProjectConfig("https://phishing.example")).toBe("originNotAllowed")
+    expect(await instance.checkProjectConfig("http://appkit-demo.example")).toBe("originNotAllowed")
+    expect(await instance.checkProjectConfig("http://127.0.0.1:4173")).toBeUndefined()
+    // The list cannot be loaded: the origins fetch fails quietly (§8), and no alert is raised on a guess.
+    api.faults.set("/projects/v1/origins", { status: 500 })
+    expect(await instance.checkProjectConfig("https://phishing.example")).toBeUndefined()
+    await instance.dispose()
+  }, 30_000)
+
   it("has nothing to check without a Wallet API", async () => {
     const instance = createAppKit({ ...testOptions, reconnect: false })
     expect(await instance.checkProjectConfig()).toBeUndefined()

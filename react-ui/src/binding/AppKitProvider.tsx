@@ -46,6 +46,9 @@ const settledStore = <T,>(initial: T, start: () => Promise<T>): ValueStore<T> =>
  * loads when the page is idle, or at the latest when it first opens). Renders on the server: nothing here
  * touches `window` while rendering.
  */
+/** The page's origin for the §6 allowlist check; none outside a browser (server rendering). */
+const pageOrigin = (): string | undefined => (typeof location === "undefined" ? undefined : location.origin)
+
 export const AppKitProvider = ({
   appKit,
   themeMode,
@@ -64,7 +67,7 @@ export const AppKitProvider = ({
     (): ProviderStores => ({
       // `ready` never rejects; the project check answers undefined when it cannot tell.
       initialized: settledStore(false, () => appKit.ready.then(() => true)),
-      alert: settledStore(undefined, () => appKit.checkProjectConfig().catch(() => undefined)),
+      alert: settledStore(undefined, () => appKit.checkProjectConfig(pageOrigin()).catch(() => undefined)),
       events: createEventStore(appKit),
     }),
     [appKit],

@@ -4,12 +4,13 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { runWithApi, testBaseUrl, testSdkQuery } from "../../testing/http"
 import { Analytics, type AnalyticsOptions } from "./Analytics"
+import { analyticsLayer } from "./analyticsLayer"
 
 const page = { url: "https://app.example/shop", domain: "app.example" }
 const withAnalytics = <A, E>(
   options: AnalyticsOptions,
   f: (analytics: Analytics["Service"]) => Effect.Effect<A, E, TestClock.TestClock>,
-) => runWithApi(Effect.flatMap(Analytics, f), Analytics.layer(options))
+) => runWithApi(Effect.flatMap(Analytics, f), analyticsLayer(options))
 
 /** Records every POST /e body. */
 const collector = (status = 200) => {

@@ -35,6 +35,7 @@ import {
   SwapTokens,
   TransactionHistory,
 } from "./schemas"
+import { servesActivity, servesBalances } from "./servedNamespaces"
 import { isSwapNetwork } from "./swapNetworks"
 
 const segment = encodeURIComponent
@@ -90,7 +91,7 @@ export const makeBlockchainApi = (
       Effect.mapError((cause) => new DataError({ reason: "tokenBalanceUnavailable", cause })),
     )
     return Effect.gen(function* () {
-      if (!(yield* isSupportedNetwork(params.chainId))) return []
+      if (!servesBalances(params.chainId) || !(yield* isSupportedNetwork(params.chainId))) return []
       if (params.forceUpdate !== undefined) yield* cache.invalidate(key)
       return yield* cache.fetch(key, read, { retries: 0, errorCooldown: Timings.balanceRetryLock })
     })
@@ -113,7 +114,7 @@ export const makeBlockchainApi = (
       Effect.gen(function* () {
         if (account === undefined || account === "")
           return yield* new DataError({ reason: "historyAddressRequired" })
-        if (!(yield* isSupportedNetwork(chainId))) return { data: [], next: null }
+        if (!servesActivity(chainId) || !(yield* isSupportedNetwork(chainId))) return { data: [], next: null }
         const page = yield* get(`/v1/account/${segment(account)}/history`, TransactionHistory, {
           cursor,
           onramp,

@@ -65,6 +65,8 @@ export const sendTransaction: (
   const transaction = {
     from: wallet.address,
     to,
+    // §9: a legacy (type 0) transaction, as Reown AppKit asks; the wallet prices it.
+    type: "0x0",
     ...(value === undefined ? {} : { value: yield* quantity("value", value) }),
     ...(gas === undefined ? {} : { gas: yield* quantity("gas", gas) }),
     ...(data === undefined ? {} : { data }),

@@ -7,7 +7,7 @@ import { addressOfAccount } from "../../domain/caip"
 import type { ChainNamespace } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { Connection } from "../../state/Connection"
-import { type ConnectorNotFoundError, Connectors } from "../../state/Connectors"
+import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import type { WalletConnection } from "../../state/walletConnections"
@@ -32,17 +32,17 @@ export interface ConnectedWallet {
   readonly address: string
 }
 
-/** The wallet connected on a namespace ('Connector not connected.' when none is). */
+/**
+ * The wallet connected on a namespace ('Connector not connected.' when none is, 'Connector unavailable while
+ * reconnecting.' while its stored connection is not restored yet).
+ */
 export const connectedWallet = (
   namespace: ChainNamespace,
 ): Effect.Effect<ConnectedWallet, ConnectionError | ConnectorNotFoundError, Connection | Connectors> =>
   Effect.gen(function* () {
-    const { connections } = yield* SubscriptionRef.get((yield* Connection).state)
-    const connection = connections[namespace]
-    const account = connection?.accounts[0]
-    if (connection === undefined || account === undefined)
-      return yield* new ConnectionError({ reason: "connectorNotConnected" })
-    const connector = yield* (yield* Connectors).get(connection.connectorId)
+    const { connection, connector } = yield* (yield* Connection).walletOf(namespace)
+    const account = connection.accounts[0]
+    if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
     return { connector, connection, address: addressOfAccount(account) }
   })
 

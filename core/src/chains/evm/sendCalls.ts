@@ -1,6 +1,8 @@
-import { Effect } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { Address, Chain, Hex } from "viem"
-import { getCapabilities, sendCalls } from "viem/actions"
+import { sendCalls } from "viem/actions"
+import { LoggedMessages } from "../../errors/logged"
+import { InvalidWalletReplyError } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { EvmClient, EvmSigner } from "./client"
 import { type EvmError, evmCall } from "./errors"
@@ -39,9 +41,36 @@ export const sendWalletCalls = (
     return result.id
   })
 
-/** wallet_getCapabilities (EIP-5792): what the wallet supports per chain (atomic batches, paymasters, ...). */
+/** The EIP-5792 reply: capabilities (objects) under hex chain ids. */
+const CapabilitiesByChain = Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.Unknown)).check(
+  Schema.makeFilter((byChain) =>
+    Object.keys(byChain).every((chainId) => /^0x[0-9a-fA-F]+$/.test(chainId)) ? undefined : "hex chain ids",
+  ),
+)
+const decodeCapabilities = Schema.decodeUnknownOption(CapabilitiesByChain)
+
+/**
+ * wallet_getCapabilities (EIP-5792): what the wallet supports per chain (atomic batches, paymasters, ...), by
+ * chain id. A reply of another shape is logged (§8 'Error parsing wallet capabilities') and refused.
+ */
 export const getWalletCapabilities = (
   client: EvmClient,
   account: Address,
-): Effect.Effect<Record<number, Record<string, unknown>>, EvmError> =>
-  evmCall(() => getCapabilities(client, { account }))
+): Effect.Effect<Record<number, Record<string, unknown>>, EvmError | InvalidWalletReplyError> =>
+  Effect.gen(function* () {
+    const reply: unknown = yield* evmCall(() =>
+      client.request({ method: "wallet_getCapabilities", params: [account] }),
+    )
+    const decoded = decodeCapabilities(reply)
+    if (Option.isNone(decoded)) {
+      yield* Effect.logError(LoggedMessages.capabilitiesParseFailed, reply)
+      return yield* new InvalidWalletReplyError({
+        method: "wallet_getCapabilities",
+        expected: "capabilities",
+        reply,
+      })
+    }
+    return Object.fromEntries(
+      Object.entries(decoded.value).map(([chainId, capabilities]) => [Number(chainId), capabilities]),
+    )
+  })

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { Address, Hash } from "viem"
-import { estimateGas, sendTransaction } from "viem/actions"
+import { estimateGas, getGasPrice, sendTransaction } from "viem/actions"
+import { LoggedMessages } from "../../errors/logged"
 import type { NodeError } from "../../errors/nodeErrors"
 import type { EvmClient, EvmSigner } from "./client"
 import { erc20TransferData } from "./erc20"
@@ -22,7 +23,7 @@ export const transferRequest = (parameters: TransferParameters) =>
     : { to: parameters.token, data: erc20TransferData(parameters.to, parameters.amount) }
 
 /**
- * eth_sendTransaction for a native or ERC-20 transfer. The gas limit is estimated first, so a transfer the
+ * eth_sendTransaction (a legacy transaction, §9) for a native or ERC-20 transfer. The gas limit is estimated first, so a transfer the
  * chain would reject (a reverting token, an empty account) fails here, before a wallet prompt or a broadcast.
  * The node's refusals arrive as typed NodeErrors.
  */
@@ -34,8 +35,19 @@ export const sendTransfer = (
 ): Effect.Effect<Hash, EvmError | NodeError> =>
   Effect.gen(function* () {
     const request = transferRequest(parameters)
-    const gas = yield* evmTransactionCall(() => estimateGas(node, { account: parameters.signer, ...request }))
+    const gas = yield* evmTransactionCall(() =>
+      estimateGas(node, { account: parameters.signer, ...request }),
+    ).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.gasEstimationFailed, error)))
+    // §9: transactions go out as legacy (type 0) ones, priced by the node, as Reown AppKit sends them.
+    const gasPrice = yield* evmTransactionCall(() => getGasPrice(node))
     return yield* evmTransactionCall(() =>
-      sendTransaction(client, { account: parameters.signer, chain: null, gas, ...request }),
+      sendTransaction(client, {
+        account: parameters.signer,
+        chain: null,
+        type: "legacy",
+        gas,
+        gasPrice,
+        ...request,
+      }),
     )
   })
