@@ -264,7 +264,13 @@ describe("createAppKit", () => {
     const { appKit, wallets } = make()
     await appKit.connect("injected")
     const signature = await appKit.signMessage({ message: "hello" })
-    expect(await verifyMessage({ address: devAccount.address, message: "hello", signature })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: devAccount.address,
+        message: "hello",
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
     expect(wallets[0]?.calls).toContain("personal_sign")
     await expect(appKit.signMessage({ message: "hello", namespace: "solana" })).rejects.toMatchObject({
       _tag: "ConnectionError",

@@ -32,6 +32,7 @@ import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
+import { solanaWalletsLayer } from "./solanaWallets"
 import { makeStore } from "./store"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
@@ -82,7 +83,10 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
     runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
-  return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
+  return Layer.merge(
+    walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
+    solanaWalletsLayer(options, runtime.walletStandardTarget),
+  ).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.

@@ -91,15 +91,28 @@ export interface CreateAppKitParameters {
    * register (EIP-6963); one that does not register and answer within 10 s is dropped.
    */
   readonly reconnect?: boolean | undefined
+  /**
+   * Where Wallet Standard (Solana) wallets register: the page's `window` by default. With a solana network
+   * the adapter loads and each wallet found there becomes a connector.
+   */
+  readonly walletStandardTarget?: EventTarget | undefined
 }
 
 /** The live parts of the parameters: everything the options schema does not describe. */
 export type AppKitRuntime = Pick<
   CreateAppKitParameters,
-  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports"
+  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports" | "walletStandardTarget"
 >
 
-const runtimeKeys = ["connectors", "storage", "siwx", "api", "reconnect", "transports"] as const
+const runtimeKeys = [
+  "connectors",
+  "storage",
+  "siwx",
+  "api",
+  "reconnect",
+  "transports",
+  "walletStandardTarget",
+] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

@@ -228,10 +228,16 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   message: string,
 ) {
   const connection = yield* connected(context, namespace)
-  if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
+  if (namespace !== "eip155" && namespace !== "solana")
+    return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
   const connector = yield* context.connectors.get(connection.connectorId)
   const account = connection.accounts[0]
   if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
+  if (namespace === "solana") {
+    // base58 and the reply's check load with the first Solana signature, not with the app.
+    const { signSolanaMessage } = yield* Effect.promise(() => import("../chains/solana/signMessage"))
+    return yield* signSolanaMessage(connector, addressOfAccount(account), message)
+  }
   const reply = yield* connector.request({
     method: "personal_sign",
     params: [hexOf(message), addressOfAccount(account)],
@@ -275,7 +281,7 @@ export class Connection extends Context.Service<
     readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void, DisconnectErrorType>
     /** Asks the wallet to switch (when connected on that namespace), then makes the network active. */
     readonly switchNetwork: (caipNetworkId: string) => Effect.Effect<void, SwitchNetworkErrorType>
-    /** personal_sign with the namespace's connected account (eip155). */
+    /** Signs a text with the namespace's connected account: personal_sign on eip155, solana_signMessage on solana. */
     readonly signMessage: (
       namespace: ChainNamespace,
       message: string,

@@ -26,7 +26,9 @@ export {
   sendPreparedTransfer,
   sendSol,
   sendSplToken,
+  submitPreparedTransfer,
 } from "./sendTransfer"
+export { signSolanaMessage } from "./signMessage"
 export { getSplTokenBalances, type SplTokenBalance } from "./tokenBalances"
 export { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 export {
@@ -34,6 +36,7 @@ export {
   type PrepareTransferError,
   prepareSolTransfer,
   prepareSplTransfer,
+  readMint,
   type SolTransfer,
   type SplTransfer,
 } from "./transfer"
