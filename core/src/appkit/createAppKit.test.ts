@@ -299,8 +299,9 @@ describe("createAppKit", () => {
     await expect(appKit.getBalance({ chainId: 10 })).rejects.toMatchObject({
       message: "Chain not configured.",
     })
+    // Solana has balances (§1), read for the account connected there: none is.
     await expect(appKit.getBalance({ chainId: solana.caipNetworkId })).rejects.toMatchObject({
-      message: "Chain adapter not found",
+      message: "Connector not connected.",
     })
     // No RPC URL for Base and the wallet is on Ethereum: nothing could answer the read.
     await expect(appKit.getBalance({ chainId: 8453 })).rejects.toMatchObject({
