@@ -27,6 +27,7 @@ export type {
   SendTransactionErrorType,
   SendTransactionParameters,
   SendTransactionReturnType,
+  SolanaSignature,
 } from "./appkit/actions/sendTransaction"
 export type {
   SignMessageErrorType,

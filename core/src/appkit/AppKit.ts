@@ -106,6 +106,7 @@ export interface AppKit {
    * A transaction through the wallet of the network's namespace (eip155: eth_sendTransaction; solana: a SOL or
    * SPL transfer); resolves to its hash or signature; rejects with a {@link SendTransactionErrorType}.
    */
+  sendTransaction(parameters: SendTransactionParameters & { readonly chainId: number }): Promise<Hash>
   sendTransaction(parameters: SendTransactionParameters): Promise<SendTransactionReturnType>
   /** A contract call through the connected wallet; resolves to the hash; rejects with a {@link WriteContractErrorType}. */
   writeContract<

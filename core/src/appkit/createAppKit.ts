@@ -26,7 +26,7 @@ import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import { getBalance } from "./actions/getBalance"
-import { sendTransaction } from "./actions/sendTransaction"
+import { type SendTransactionParameters, sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
@@ -222,7 +222,9 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
       run(s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
     signMessage: (signParameters) => run(signMessage(signParameters)),
     getBalance: (balanceParameters) => run(getBalance(balanceParameters)),
-    sendTransaction: (transaction) => run(sendTransaction(transaction)),
+    // (a numeric chainId is an eip155 chain, whose answer is a 0x hash)
+    sendTransaction: ((transaction: SendTransactionParameters) =>
+      run(sendTransaction(transaction))) as AppKit["sendTransaction"],
     writeContract: (call) => run(writeContract(call as Parameters<typeof writeContract>[0])),
     registerConnectors: (connectors) => run(s.connectors.register(connectors)),
     setWallets: (wallets) => run(s.connectors.setWallets(wallets)),

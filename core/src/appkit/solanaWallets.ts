@@ -44,10 +44,13 @@ export const solanaWalletsLayer = (
               const fresh = wallets.filter((wallet) => !known.has(wallet))
               if (fresh.length === 0) return
               const made = yield* Effect.forEach(fresh, (wallet) =>
-                Effect.map(Scope.provide(solana.makeWalletStandardConnector(wallet, { chains }), scope), (connector) => {
-                  known.set(wallet, connector)
-                  return connector
-                }),
+                Effect.map(
+                  Scope.provide(solana.makeWalletStandardConnector(wallet, { chains }), scope),
+                  (connector) => {
+                    known.set(wallet, connector)
+                    return connector
+                  },
+                ),
               )
               yield* connectors.register(made)
             }),

@@ -31,8 +31,11 @@ export interface SendTransactionParameters {
   readonly token?: string | undefined
 }
 
-/** The transaction's hash on eip155 (0x…), its id (the fee payer's base58 signature) on solana. */
-export type SendTransactionReturnType = string
+/** A Solana transaction's id: its fee payer's ed25519 signature, base58 (64 bytes). */
+export type SolanaSignature = string & { readonly SolanaSignature: unique symbol }
+
+/** The transaction's hash on eip155 (0x…, what an eip155 chain id as `chainId` gives), its id on solana. */
+export type SendTransactionReturnType = Hash | SolanaSignature
 
 export type SendTransactionErrorType =
   | ConnectionError
@@ -114,5 +117,5 @@ export const sendTransaction = Effect.fn("AppKit.sendTransaction")(function* (
     amount,
     token: parameters.token,
   })
-  return sent.signature
+  return sent.signature as SolanaSignature
 })
