@@ -12,6 +12,13 @@ export {
   solanaTransferMessages,
 } from "./errors"
 export {
+  decodeSolanaKeypair,
+  makeSolanaLocalSigner,
+  SolanaKeypairError,
+  type SolanaLocalKeypair,
+  solanaKeypairMessages,
+} from "./localSigner"
+export {
   defaultSolanaRpcTimeout,
   makeSolanaRpc,
   type SolanaRpc,
