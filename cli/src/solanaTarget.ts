@@ -3,9 +3,9 @@ import type { CaipNetworkId } from "@appkit/core"
 import {
   decodeSolanaKeypair,
   makeSolanaRpc,
+  SolanaClusters,
   type SolanaLocalKeypair,
   type SolanaRpc,
-  SolanaClusters,
 } from "@appkit/core/solana"
 import { Effect, Result, Schema } from "effect"
 import { readDevStack } from "./devStack"
@@ -23,10 +23,6 @@ export interface SolanaTargetOptions {
   readonly rpcUrl?: string | undefined
   readonly keypair?: string | undefined
 }
-
-/** Whether --chain names a solana chain (the commands then take this path instead of the EVM one). */
-export const isSolanaChainOption = (options: { readonly chain?: string | undefined }): boolean =>
-  options.chain?.startsWith("solana:") === true
 
 /** The public clusters' own endpoints, for a solana chain no flag, variable or dev stack serves. */
 const publicEndpoints: Readonly<Record<string, string>> = {
@@ -68,17 +64,18 @@ export const resolveSolanaTarget = async (
   const { url } = solanaEndpoint(chain.caip2, options.rpcUrl, env)
   if (!/^https?:\/\//.test(url)) throw invalidInput(`--rpc-url must be an http(s) URL, got '${url}'`)
   const rpc = makeSolanaRpc(url)
-  const genesis = await Effect.runPromise(
-    Effect.result(rpc.call("getGenesisHash", [], Schema.String)),
-  )
+  const genesis = await Effect.runPromise(Effect.result(rpc.call("getGenesisHash", [], Schema.String)))
   if (Result.isFailure(genesis))
     throw new CliError(`Cannot reach the Solana node at ${url}: ${genesis.failure.message}`, {
       code: "NodeUnreachable",
     })
   if (genesis.success.slice(0, 32) !== chain.reference)
-    throw new CliError(`The node at ${url} serves solana:${genesis.success.slice(0, 32)}, not ${chain.caip2}`, {
-      code: "ChainMismatch",
-    })
+    throw new CliError(
+      `The node at ${url} serves solana:${genesis.success.slice(0, 32)}, not ${chain.caip2}`,
+      {
+        code: "ChainMismatch",
+      },
+    )
   return { rpc, caip2: chain.caip2 }
 }
 

@@ -5,8 +5,10 @@ import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readEvmAddress } from "../inputs"
 import { CliError, printJson, printLine } from "../output"
+import { isSolanaChainOption } from "../solanaOptions"
 
 interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
+  readonly keypair?: string | undefined
   readonly address?: string | undefined
   readonly json?: boolean | undefined
 }
@@ -35,6 +37,7 @@ export const balanceAction = async (
   positional: string | undefined,
   options: BalanceOptions,
 ): Promise<void> => {
+  if (isSolanaChainOption(options)) return (await import("./solana")).solanaBalanceAction(positional, options)
   const address = await ownerOf(positional, options)
   expectedEvmChain(options)
   const target = await resolveEvmTarget(options)

@@ -8,6 +8,7 @@ import { readAmount, readEvmAddress } from "../inputs"
 import { checksummed } from "../jsonView"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { openCommandSigner } from "../signer"
+import { isSolanaChainOption } from "../solanaOptions"
 import { withSpinner } from "../spinner"
 
 /**
@@ -19,11 +20,13 @@ interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
   readonly to: string
   readonly amount: string
   readonly token?: string | undefined
+  readonly keypair?: string | undefined
   readonly timeout?: string | undefined
   readonly json?: boolean | undefined
 }
 
 export const sendAction = async (options: SendOptions): Promise<void> => {
+  if (isSolanaChainOption(options)) return (await import("./solana")).solanaSendAction(options)
   // Every argument is checked before anything is asked of the node or the wallet.
   const to = readEvmAddress(options.to, "--to")
   const token = options.token === undefined ? undefined : readEvmAddress(options.token, "--token")

@@ -109,12 +109,12 @@ const signWire = (keypair: SolanaLocalKeypair, wire: Uint8Array) =>
 
 /**
  * A signer for the key: solana_signMessage (ed25519 over the message bytes) and
- * solana_signAndSendTransaction (signed here, sent through `rpc`, whose refusal is the answer's error).
- * Nothing to approve: holding the key is the approval.
+ * solana_signAndSendTransaction (signed here, sent through `rpc`, whose refusal is the answer's error; without
+ * one it answers that it has no node). Nothing to approve: holding the key is the approval.
  */
 export const makeSolanaLocalSigner = (
   keypair: SolanaLocalKeypair,
-  rpc: SolanaRpc,
+  rpc?: SolanaRpc,
 ): Pick<Connector<ProviderRpcError>, "request"> => ({
   request: (request) =>
     Effect.gen(function* () {
@@ -131,6 +131,11 @@ export const makeSolanaLocalSigner = (
         }
         case "solana_signAndSendTransaction": {
           const params = yield* decodeParams(SolanaSignAndSendTransactionParams, request.params)
+          if (rpc === undefined)
+            return yield* new ProviderRpcError({
+              code: RpcErrorCode.internalError,
+              message: "This Solana key has no node to send through",
+            })
           const signed = yield* signWire(keypair, base64.decode(params.transaction))
           const signature = yield* rpc
             .call(
