@@ -229,6 +229,7 @@ export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {
+  balanceNamespaces,
   InvalidReceiverError,
   InvalidSendAmountError,
   type SendPatch,

@@ -1,11 +1,11 @@
 import { getNativeBalance } from "@appkit/core/evm"
 import { formatUnits } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
+import { chainRoute } from "../chainRoute"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readEvmAddress } from "../inputs"
 import { CliError, printJson, printLine } from "../output"
-import { isSolanaChainOption } from "../solanaOptions"
 
 interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
   readonly keypair?: string | undefined
@@ -37,7 +37,8 @@ export const balanceAction = async (
   positional: string | undefined,
   options: BalanceOptions,
 ): Promise<void> => {
-  if (isSolanaChainOption(options)) return (await import("./solana")).solanaBalanceAction(positional, options)
+  if (chainRoute(options.chain, "balance") === "solana")
+    return (await import("./solana")).solanaBalanceAction(positional, options)
   const address = await ownerOf(positional, options)
   expectedEvmChain(options)
   const target = await resolveEvmTarget(options)

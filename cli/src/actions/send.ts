@@ -1,6 +1,7 @@
 import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
+import { chainRoute } from "../chainRoute"
 import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
@@ -8,7 +9,6 @@ import { readAmount, readEvmAddress } from "../inputs"
 import { checksummed } from "../jsonView"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { openCommandSigner } from "../signer"
-import { isSolanaChainOption } from "../solanaOptions"
 import { withSpinner } from "../spinner"
 
 /**
@@ -26,7 +26,8 @@ interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
 }
 
 export const sendAction = async (options: SendOptions): Promise<void> => {
-  if (isSolanaChainOption(options)) return (await import("./solana")).solanaSendAction(options)
+  if (chainRoute(options.chain, "send") === "solana")
+    return (await import("./solana")).solanaSendAction(options)
   // Every argument is checked before anything is asked of the node or the wallet.
   const to = readEvmAddress(options.to, "--to")
   const token = options.token === undefined ? undefined : readEvmAddress(options.token, "--token")
