@@ -25,8 +25,11 @@ const until = (expiry: number) => new Date(expiry * 1000).toISOString()
 const byNamespace = (
   accounts: ReadonlyArray<CaipAccountId>,
 ): Record<string, ReadonlyArray<CaipAccountId>> => {
-  const grouped: Record<string, Array<CaipAccountId>> = {}
-  for (const account of accounts) (grouped[namespaceOf(account)] ??= []).push(account)
+  const grouped: Record<string, ReadonlyArray<CaipAccountId>> = {}
+  for (const account of accounts) {
+    const namespace = namespaceOf(account)
+    grouped[namespace] = [...(grouped[namespace] ?? []), account]
+  }
   return grouped
 }
 
