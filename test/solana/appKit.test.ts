@@ -1,4 +1,4 @@
-import { type AppKit, createAppKit } from "@appkit/core"
+import { type AppKit, createAppKit, loadSolanaAdapter } from "@appkit/core"
 import { decodeSolanaTransaction } from "@appkit/core/testing"
 import {
   createDevSolanaWallet,
@@ -37,6 +37,7 @@ beforeAll(async () => {
       },
     ],
     walletStandardTarget: page,
+    solanaAdapter: loadSolanaAdapter,
     reconnect: false,
   })
   await vi.waitFor(() => expect(appKit.getState().connectors.connectors).toHaveLength(1), { timeout: 10_000 })

@@ -299,9 +299,9 @@ describe("createAppKit", () => {
     await expect(appKit.getBalance({ chainId: 10 })).rejects.toMatchObject({
       message: "Chain not configured.",
     })
-    // Solana has balances (§1), read for the account connected there: none is.
+    // Solana has balances (§1), but this app did not add Solana support (solanaAdapter).
     await expect(appKit.getBalance({ chainId: solana.caipNetworkId })).rejects.toMatchObject({
-      message: "Connector not connected.",
+      message: "Chain adapter not found",
     })
     // No RPC URL for Base and the wallet is on Ethereum: nothing could answer the read.
     await expect(appKit.getBalance({ chainId: 8453 })).rejects.toMatchObject({

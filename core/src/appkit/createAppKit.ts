@@ -1,5 +1,6 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
 import { EvmTransports } from "../chains/evm/transports"
+import { SolanaSupport } from "../chains/SolanaSupport"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
 import { ConnectionError } from "../errors/connection"
 import { InvalidAppKitOptionsError } from "../errors/options"
@@ -85,13 +86,18 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
     runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
   return Layer.merge(
     walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
-    solanaWalletsLayer(options, runtime.walletStandardTarget),
+    solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
   ).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
     Layer.provideMerge(api),
     Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),
+    Layer.provideMerge(
+      runtime.solanaAdapter === undefined
+        ? Layer.empty
+        : Layer.succeed(SolanaSupport, { load: runtime.solanaAdapter }),
+    ),
   )
 }
 

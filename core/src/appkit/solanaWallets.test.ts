@@ -3,6 +3,7 @@ import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
 import { Result } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { loadSolanaAdapter } from "../chains/solana/load"
 import { useSolanaDevnet } from "../testing/solanaDevnet.testSupport"
 import { parseUnits } from "../validation/amount"
 import type { AppKit } from "./AppKit"
@@ -27,7 +28,13 @@ const lamportsOf = async (address: string): Promise<bigint> => {
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
 }
 
-const setUp = (options: { readonly siwx?: boolean; readonly approve?: (method: string) => boolean } = {}) => {
+const setUp = (
+  options: {
+    readonly siwx?: boolean
+    readonly approve?: (method: string) => boolean
+    readonly withoutAdapter?: boolean
+  } = {},
+) => {
   const devnet = chain.devnet()
   const page = new EventTarget()
   const dev: DevSolanaWallet = createDevSolanaWallet({
@@ -48,6 +55,7 @@ const setUp = (options: { readonly siwx?: boolean; readonly approve?: (method: s
       },
     ],
     walletStandardTarget: page,
+    ...(options.withoutAdapter ? {} : { solanaAdapter: loadSolanaAdapter }),
     reconnect: false,
     ...(options.siwx ? { siwx: { domain: "app.example", uri: "https://app.example" } } : {}),
   })
@@ -194,6 +202,26 @@ describe("createAppKit with a solana network", () => {
     await appKit.signIn()
     expect(appKit.getState().siwx.status).toBe("success")
     expect(appKit.getState().modal.open).toBe(false)
+  })
+})
+
+describe("createAppKit with a solana network but no Solana support", () => {
+  it("finds no Wallet Standard wallets and answers 'Chain adapter not found' without a call", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch")
+    try {
+      const { appKit, devnet } = setUp({ withoutAdapter: true })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(appKit.getState().connectors.connectors).toEqual([])
+      await expect(
+        appKit.getBalance({ address: devnet.accounts[0]?.address as string }),
+      ).rejects.toMatchObject({ message: "Chain adapter not found" })
+      await expect(
+        appKit.sendTransaction({ to: devnet.accounts[1]?.address as string, value: 1n }),
+      ).rejects.toMatchObject({ message: "Chain adapter not found" })
+      expect(fetchSpy).not.toHaveBeenCalled()
+    } finally {
+      fetchSpy.mockRestore()
+    }
   })
 })
 

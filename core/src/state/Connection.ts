@@ -1,4 +1,5 @@
 import { Clock, Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { loadSolana } from "../chains/SolanaSupport"
 import { Timings } from "../config/constants"
 import type { Connector, ConnectorError, WalletSignIn } from "../connectors/Connector"
 import { addressOfAccount } from "../domain/caip"
@@ -234,8 +235,8 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   const account = connection.accounts[0]
   if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
   if (namespace === "solana") {
-    // base58 and the reply's check load with the first Solana signature, not with the app.
-    const { signSolanaMessage } = yield* Effect.promise(() => import("../chains/solana/signMessage"))
+    // The Solana adapter (base58, ed25519) loads with the first Solana signature, not with the app.
+    const { signSolanaMessage } = yield* loadSolana
     return yield* signSolanaMessage(connector, addressOfAccount(account), message)
   }
   const reply = yield* connector.request({

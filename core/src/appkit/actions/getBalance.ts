@@ -1,4 +1,5 @@
 import { Effect, Result } from "effect"
+import { loadSolana } from "../../chains/SolanaSupport"
 import type { SolanaTransferError } from "../../chains/solana/errors"
 import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { NativeCurrency } from "../../domain/network"
@@ -56,8 +57,8 @@ export const getBalance: (
   if (!balanceNamespaces.includes(network.chainNamespace))
     return yield* new UnsupportedSendChainError({ namespace: network.chainNamespace })
   if (network.chainNamespace === "solana") {
+    const { readSolanaBalance } = yield* loadSolana
     const owner = parameters.address ?? (yield* connectedWallet("solana")).address
-    const { readSolanaBalance } = yield* Effect.promise(() => import("./solana"))
     return yield* readSolanaBalance(network, owner, parameters.token)
   }
   const address = yield* evmAddress(parameters.address ?? (yield* connectedWallet("eip155")).address)

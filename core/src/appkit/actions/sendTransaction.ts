@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { loadSolana } from "../../chains/SolanaSupport"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
 import type { ConnectorError } from "../../connectors/Connector"
 import { ConnectionError } from "../../errors/connection"
@@ -110,8 +111,8 @@ export const sendTransaction = Effect.fn("AppKit.sendTransaction")(function* (
   const amount = parameters.value
   if (typeof amount !== "bigint" || amount <= 0n)
     return yield* new InvalidParameterError({ parameter: "value", expected: "a positive bigint" })
+  const { submitSolanaTransfer } = yield* loadSolana
   const wallet = yield* connectedWallet("solana")
-  const { submitSolanaTransfer } = yield* Effect.promise(() => import("./solana"))
   const sent = yield* submitSolanaTransfer(network, wallet, {
     to: parameters.to,
     amount,

@@ -2,6 +2,7 @@ import { Clock, Effect, Option, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
+import { loadSolana } from "../../chains/SolanaSupport"
 import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
 import { asEip1193Provider } from "../../connectors/asEip1193Provider"
@@ -184,7 +185,7 @@ const submitSolanaSend = (valid: ValidSend, caipNetwork: CaipNetwork) =>
   Effect.gen(function* () {
     const wallet = yield* connectedWallet("solana")
     const amount = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
-    const { submitSolanaTransfer } = yield* Effect.promise(() => import("./solana"))
+    const { submitSolanaTransfer } = yield* loadSolana
     const sent = yield* submitSolanaTransfer(caipNetwork, wallet, {
       to: valid.receiverAddress,
       amount,

@@ -19,6 +19,12 @@ export {
   solanaKeypairMessages,
 } from "./localSigner"
 export {
+  readSolanaBalance,
+  type SolanaTransfer,
+  solanaRpcOf,
+  submitSolanaTransfer,
+} from "./networkActions"
+export {
   defaultSolanaRpcTimeout,
   makeSolanaRpc,
   type SolanaRpc,
@@ -52,6 +58,7 @@ export {
   isSolanaWallet,
   watchWalletStandardWallets,
 } from "./walletStandard/discovery"
+export { registerWalletStandardWallets } from "./walletStandard/registerWallets"
 export {
   makeWalletStandardConnector,
   type WalletStandardConnector,

@@ -1,31 +1,35 @@
 import { Effect, Option, Result } from "effect"
-import { solanaAddress } from "../../chains/solana/addresses"
-import {
-  getSolBalance,
-  getSplTokenBalances,
-  makeSolanaRpc,
-  type PreparedTransfer,
-  prepareSolTransfer,
-  prepareSplTransfer,
-  readMint,
-  type SolanaRpc,
-  SolanaTransactionFailed,
-  submitPreparedTransfer,
-  waitForSolanaSignature,
-} from "../../chains/solana/index"
+import type { ConnectorError } from "../../connectors/Connector"
 import { addressOfAccount, decodeCaipAccountId } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
-import type { CaipNetwork } from "../../state/Options"
 import { formatUnits } from "../../validation/amount"
-import type { ConnectedWallet } from "./wallet"
+import { solanaAddress } from "./addresses"
+import { getSolBalance } from "./balance"
+import { waitForSolanaSignature } from "./confirm"
+import { SolanaTransactionFailed } from "./errors"
+import { makeSolanaRpc, type SolanaRpc } from "./rpc/SolanaRpc"
+import { type SolanaWallet, submitPreparedTransfer } from "./sendTransfer"
+import { getSplTokenBalances } from "./tokenBalances"
+import { type PreparedTransfer, prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
 
 /**
- * The solana side of the actions (balance, send, the send form): loaded with the first of them that runs on
- * a solana network, so @solana/kit never reaches an app that does not use Solana.
+ * The solana side of createAppKit's actions (balance, send, the send form), reached through this folder's
+ * index (the one lazy door to Solana), so @solana/kit never reaches an app that does not use Solana.
  */
 
+/** A solana network as the app configured it: only its node matters here. */
+interface SolanaNetwork {
+  readonly rpcUrl?: string | undefined
+}
+
+/** The account connected on solana and its wallet (any Solana connector). */
+interface SolanaAccount<E extends ConnectorError> {
+  readonly address: string
+  readonly connector: SolanaWallet<E>
+}
+
 /** The node of a solana network: its RPC URL (the app's `rpcUrls` entry wins over the network's own). */
-export const solanaRpcOf = (network: CaipNetwork): Effect.Effect<SolanaRpc, ConnectionError> =>
+export const solanaRpcOf = (network: SolanaNetwork): Effect.Effect<SolanaRpc, ConnectionError> =>
   network.rpcUrl === undefined
     ? Effect.fail(new ConnectionError({ reason: "networkClientNotSet" }))
     : Effect.succeed(makeSolanaRpc(network.rpcUrl))
@@ -39,7 +43,7 @@ const mintOf = (token: string) =>
  * an SPL Token / Token-2022 mint's holding over all the owner's accounts of it (zero when it holds none).
  * A mint has no symbol on chain (that lives in off-chain metadata), so its address stands for it.
  */
-export const readSolanaBalance = (network: CaipNetwork, owner: string, token: string | undefined) =>
+export const readSolanaBalance = (network: SolanaNetwork, owner: string, token: string | undefined) =>
   Effect.gen(function* () {
     const rpc = yield* solanaRpcOf(network)
     if (token === undefined) {
@@ -75,9 +79,9 @@ export interface SolanaTransfer {
  * account created when missing) and has the wallet sign and send it. Resolves to the transaction's id
  * (base58) once the wallet has sent it, with the effect that waits for the cluster to confirm it.
  */
-export const submitSolanaTransfer = (
-  network: CaipNetwork,
-  wallet: ConnectedWallet,
+export const submitSolanaTransfer = <E extends ConnectorError>(
+  network: SolanaNetwork,
+  wallet: SolanaAccount<E>,
   transfer: SolanaTransfer,
 ) =>
   Effect.gen(function* () {
