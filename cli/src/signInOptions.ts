@@ -22,3 +22,25 @@ export const withSignInCheckOptions = (command: Command): Command =>
     .option("--domain <AUTHORITY>", "require this domain")
     .option("--nonce <NONCE>", "require this nonce")
     .option("--time <ISO>", "check the validity window at this RFC 3339 time (default: now)")
+
+/** What withSignInFieldOptions gives an action. */
+export interface SignInFieldOptions {
+  readonly nonce?: string | undefined
+  readonly statement?: string | undefined
+  readonly issuedAt?: string | undefined
+  readonly expirationTime?: string | undefined
+  readonly notBefore?: string | undefined
+  readonly requestId?: string | undefined
+  readonly resource?: ReadonlyArray<string> | undefined
+}
+
+/** What withSignInCheckOptions gives an action, with the file, signature and EIP-1271 RPC of `verify`. */
+export interface SignInVerifyOptions {
+  readonly messageFile: string
+  readonly signature: string
+  readonly domain?: string | undefined
+  readonly nonce?: string | undefined
+  readonly time?: string | undefined
+  readonly rpcUrl?: string | undefined
+  readonly json?: boolean | undefined
+}

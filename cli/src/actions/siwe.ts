@@ -10,6 +10,7 @@ import { Effect, Result } from "effect"
 import { formatFields } from "../fields"
 import { readInput } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import type { SignInFieldOptions, SignInVerifyOptions } from "../signInOptions"
 import { reportSignInVerdict } from "../signInVerdict"
 
 /**
@@ -18,31 +19,16 @@ import { reportSignInVerdict } from "../signInVerdict"
  * unreadable file, an unreachable --rpc-url).
  */
 
-interface CreateOptions {
+interface CreateOptions extends SignInFieldOptions {
   readonly domain: string
   readonly address: string
   readonly uri: string
   readonly chainId: string
-  readonly nonce?: string | undefined
-  readonly statement?: string | undefined
-  readonly issuedAt?: string | undefined
-  readonly expirationTime?: string | undefined
-  readonly notBefore?: string | undefined
-  readonly requestId?: string | undefined
-  readonly resource?: ReadonlyArray<string> | undefined
   readonly scheme?: string | undefined
   readonly json?: boolean | undefined
 }
 
-interface VerifyOptions {
-  readonly messageFile: string
-  readonly signature: string
-  readonly domain?: string | undefined
-  readonly nonce?: string | undefined
-  readonly time?: string | undefined
-  readonly rpcUrl?: string | undefined
-  readonly json?: boolean | undefined
-}
+type VerifyOptions = SignInVerifyOptions
 
 /**
  * The message exactly as signed: the file's (or stdin's) bytes as they are, a final newline included,

@@ -4,6 +4,7 @@ import { Effect, Result, Schema } from "effect"
 import { readInput } from "../input"
 import { readAddress, readChain } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson } from "../output"
+import type { SignInFieldOptions, SignInVerifyOptions } from "../signInOptions"
 import { reportSignInVerdict } from "../signInVerdict"
 
 /**
@@ -12,30 +13,16 @@ import { reportSignInVerdict } from "../signInVerdict"
  * Exit codes as `siwe`: 0 valid, 1 invalid (the reason is printed), 2 usage or runtime error.
  */
 
-interface CreateOptions {
+interface CreateOptions extends SignInFieldOptions {
   readonly chain: string
   readonly address: string
   readonly domain: string
   readonly uri: string
-  readonly nonce?: string | undefined
-  readonly statement?: string | undefined
-  readonly issuedAt?: string | undefined
-  readonly expirationTime?: string | undefined
-  readonly notBefore?: string | undefined
-  readonly requestId?: string | undefined
-  readonly resource?: ReadonlyArray<string> | undefined
   readonly json?: boolean | undefined
 }
 
-interface VerifyOptions {
+interface VerifyOptions extends SignInVerifyOptions {
   readonly chain: string
-  readonly messageFile: string
-  readonly signature: string
-  readonly domain?: string | undefined
-  readonly nonce?: string | undefined
-  readonly time?: string | undefined
-  readonly rpcUrl?: string | undefined
-  readonly json?: boolean | undefined
 }
 
 /** A chain with a sign-in verifier: eip155 or solana (the others are refused as usage errors, exit 1). */
