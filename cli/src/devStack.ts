@@ -13,6 +13,8 @@ export interface DevStack {
   readonly apiUrl: string
   readonly relayUrl: string
   readonly pid: number
+  /** The local Solana chain, when the stack runs one: its JSON-RPC URL and CAIP-2 id. */
+  readonly solana?: { readonly rpcUrl: string; readonly chainId: string } | undefined
 }
 
 export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -62,7 +64,7 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
   } catch {
     return undefined
   }
-  const { rpcUrl, chainId, apiUrl, relayUrl, pid } = parsed ?? {}
+  const { rpcUrl, chainId, apiUrl, relayUrl, pid, solanaRpcUrl, solanaChainId } = parsed ?? {}
   const http = ["http:", "https:"]
   if (
     !isUrl(rpcUrl, http) ||
@@ -75,5 +77,9 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
     !isRunning(pid)
   )
     return undefined
-  return { rpcUrl, chainId, apiUrl, relayUrl, pid }
+  const solana =
+    isUrl(solanaRpcUrl, http) && typeof solanaChainId === "string"
+      ? { rpcUrl: solanaRpcUrl, chainId: solanaChainId }
+      : undefined
+  return { rpcUrl, chainId, apiUrl, relayUrl, pid, ...(solana && { solana }) }
 }

@@ -16,6 +16,7 @@ import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
 import * as siwe from "./commands/siwe"
+import * as siwx from "./commands/siwx"
 import * as status from "./commands/status"
 import * as swap from "./commands/swap"
 import * as tokens from "./commands/tokens"
@@ -41,6 +42,7 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   send,
   sign,
   siwe,
+  siwx,
   status,
   activity,
   names,

@@ -27,6 +27,7 @@ export type {
   SendTransactionErrorType,
   SendTransactionParameters,
   SendTransactionReturnType,
+  SolanaSignature,
 } from "./appkit/actions/sendTransaction"
 export type {
   SignMessageErrorType,
@@ -228,6 +229,7 @@ export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {
+  balanceNamespaces,
   InvalidReceiverError,
   InvalidSendAmountError,
   type SendPatch,

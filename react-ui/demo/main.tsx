@@ -1,4 +1,4 @@
-import { type AppKit, browserStorage, createAppKit } from "@appkit/core"
+import { type AppKit, browserStorage, createAppKit, loadSolanaAdapter } from "@appkit/core"
 import {
   AppKitButton,
   AppKitProvider,
@@ -42,7 +42,21 @@ const makeAppKit = (stack: Stack): AppKit => {
         nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
         rpcUrls: { default: { http: [stack.rpcUrl] } },
       },
+      ...(stack.solana === undefined
+        ? []
+        : [
+            {
+              id: stack.solana.chainId.slice("solana:".length),
+              chainNamespace: "solana" as const,
+              caipNetworkId: stack.solana.chainId,
+              name: "Solana (local)",
+              nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+              rpcUrl: stack.solana.rpcUrl,
+            },
+          ]),
     ],
+    // Solana loads only when used: its Wallet Standard wallets, balance and send in the Account view.
+    solanaAdapter: loadSolanaAdapter,
     // No embedded wallet here: email and social sign-in would have nothing behind them.
     features: { email: false, swaps: false, onramp: false },
     socials: [],
@@ -165,6 +179,11 @@ const start = async () => {
     })
     ;(window as { appkitDevWallet?: unknown }).appkitDevWallet = wallet.provider
     await injectDevBitcoinWallet(window, stack.apiUrl)
+    if (stack.solana !== undefined) {
+      // The Solana dev wallet, registered on the Wallet Standard like an extension wallet.
+      const { injectDevSolanaWallet } = await import("@appkit/fixtures/solana-wallet")
+      injectDevSolanaWallet(window, { rpcUrl: stack.solana.rpcUrl })
+    }
   }
 }
 

@@ -4,6 +4,8 @@ export interface Stack {
   readonly chainId: number
   readonly apiUrl: string
   readonly relayUrl: string
+  /** The local Solana chain, when the stack runs one (its JSON-RPC URL and CAIP-2 id). */
+  readonly solana?: { readonly rpcUrl: string; readonly chainId: string } | undefined
 }
 
 export const defaultStack: Stack = {
@@ -37,6 +39,11 @@ export const loadStack = async (): Promise<Stack> => {
           : defaultStack.chainId,
       apiUrl: isLoopbackUrl(body.apiUrl, ["http:"]) ? body.apiUrl : defaultStack.apiUrl,
       relayUrl: isLoopbackUrl(body.relayUrl, ["ws:"]) ? body.relayUrl : defaultStack.relayUrl,
+      ...(isLoopbackUrl(body.solanaRpcUrl, ["http:"]) &&
+        typeof body.solanaChainId === "string" &&
+        /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(body.solanaChainId) && {
+          solana: { rpcUrl: body.solanaRpcUrl, chainId: body.solanaChainId },
+        }),
     }
   } catch (error) {
     console.warn("appkit-stack.json unavailable; using the default local ports", error)

@@ -1,12 +1,14 @@
 import { getNativeBalance } from "@appkit/core/evm"
 import { formatUnits } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
+import { chainRoute } from "../chainRoute"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readEvmAddress } from "../inputs"
 import { CliError, printJson, printLine } from "../output"
 
 interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
+  readonly keypair?: string | undefined
   readonly address?: string | undefined
   readonly json?: boolean | undefined
 }
@@ -35,6 +37,8 @@ export const balanceAction = async (
   positional: string | undefined,
   options: BalanceOptions,
 ): Promise<void> => {
+  if (chainRoute(options.chain, "balance") === "solana")
+    return (await import("./solana")).solanaBalanceAction(positional, options)
   const address = await ownerOf(positional, options)
   expectedEvmChain(options)
   const target = await resolveEvmTarget(options)

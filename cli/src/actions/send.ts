@@ -1,6 +1,7 @@
 import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
+import { chainRoute } from "../chainRoute"
 import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
@@ -20,11 +21,14 @@ interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
   readonly to: string
   readonly amount: string
   readonly token?: string | undefined
+  readonly keypair?: string | undefined
   readonly timeout?: string | undefined
   readonly json?: boolean | undefined
 }
 
 export const sendAction = async (options: SendOptions): Promise<void> => {
+  if (chainRoute(options.chain, "send") === "solana")
+    return (await import("./solana")).solanaSendAction(options)
   // Every argument is checked before anything is asked of the node or the wallet.
   const to = readEvmAddress(options.to, "--to")
   const token = options.token === undefined ? undefined : readEvmAddress(options.token, "--token")

@@ -13,6 +13,7 @@ import type { LocalSignerOptions } from "../evmOptions"
 import { readInput } from "../input"
 import { CliError, invalidInput, printJson, printLine } from "../output"
 import { openCommandSigner } from "../signer"
+import { isSolanaChainOption } from "../solanaOptions"
 
 /**
  * `appkit-cli sign message|typed-data`, by the local signer when given (in process, no node needed) or else
@@ -20,6 +21,9 @@ import { openCommandSigner } from "../signer"
  * next to it: a wallet that signed with another account than the session names is reported, not believed.
  */
 interface SignOptions extends LocalSignerOptions {
+  /** solana:… signs with a Solana key or the session's Solana account (sign message only). */
+  readonly chain?: string | undefined
+  readonly keypair?: string | undefined
   readonly timeout?: string | undefined
   readonly json?: boolean | undefined
 }
@@ -60,6 +64,7 @@ const signAndCheck = async (
 }
 
 export const messageAction = async (text: string, options: SignOptions): Promise<void> => {
+  if (isSolanaChainOption(options)) return (await import("./solana")).solanaMessageAction(text, options)
   const message = text === "-" ? await readInput("-", "the message") : text
   await signAndCheck(
     options,

@@ -4,13 +4,14 @@ import {
   generateSiweNonce,
   parseSiweMessage,
   type SiweMessage,
-  type SiweVerificationError,
   verifySiweMessage,
 } from "@appkit/core/siwx"
-import { Effect, Exit, Option, Result } from "effect"
+import { Effect, Result } from "effect"
 import { formatFields } from "../fields"
 import { readInput } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import type { SignInFieldOptions, SignInVerifyOptions } from "../signInOptions"
+import { reportSignInVerdict } from "../signInVerdict"
 
 /**
  * `appkit-cli siwe create|parse|verify`: Sign-In with Ethereum (EIP-4361) messages through @appkit/core.
@@ -18,31 +19,16 @@ import { CliError, ExitCode, invalidInput, printJson, printLine } from "../outpu
  * unreadable file, an unreachable --rpc-url).
  */
 
-interface CreateOptions {
+interface CreateOptions extends SignInFieldOptions {
   readonly domain: string
   readonly address: string
   readonly uri: string
   readonly chainId: string
-  readonly nonce?: string | undefined
-  readonly statement?: string | undefined
-  readonly issuedAt?: string | undefined
-  readonly expirationTime?: string | undefined
-  readonly notBefore?: string | undefined
-  readonly requestId?: string | undefined
-  readonly resource?: ReadonlyArray<string> | undefined
   readonly scheme?: string | undefined
   readonly json?: boolean | undefined
 }
 
-interface VerifyOptions {
-  readonly messageFile: string
-  readonly signature: string
-  readonly domain?: string | undefined
-  readonly nonce?: string | undefined
-  readonly time?: string | undefined
-  readonly rpcUrl?: string | undefined
-  readonly json?: boolean | undefined
-}
+type VerifyOptions = SignInVerifyOptions
 
 /**
  * The message exactly as signed: the file's (or stdin's) bytes as they are, a final newline included,
@@ -112,9 +98,6 @@ export const parseAction = async (
   else for (const line of formatFields(fieldRows(parsed.success))) printLine(line)
 }
 
-/** Verdicts are exit 1; a bad --time or an unreachable RPC says nothing about the message: exit 2. */
-const runtimeErrors = new Set<SiweVerificationError["_tag"]>(["InvalidVerifyTime", "SiweRpcError"])
-
 export const verifyAction = async (options: VerifyOptions): Promise<void> => {
   const message = await readMessage(options.messageFile)
   const verifyOptions = Object.fromEntries(
@@ -126,16 +109,5 @@ export const verifyAction = async (options: VerifyOptions): Promise<void> => {
     }).filter(([, value]) => value !== undefined),
   )
   const exit = await Effect.runPromiseExit(verifySiweMessage(message, options.signature, verifyOptions))
-  if (Exit.isSuccess(exit)) {
-    if (options.json) printJson({ valid: true, address: exit.value.address, reason: null, error: null })
-    else printLine(`valid: signed by ${exit.value.address}`)
-    return
-  }
-  const error = Option.getOrUndefined(Exit.findErrorOption(exit))
-  if (error === undefined)
-    throw new CliError(`Verification failed unexpectedly: ${String(Exit.isFailure(exit) && exit.cause)}`)
-  if (runtimeErrors.has(error._tag)) throw new CliError(error.message, { code: error._tag })
-  if (options.json) printJson({ valid: false, address: null, reason: error._tag, error: error.message })
-  else printLine(`invalid: ${error.message}`)
-  process.exitCode = ExitCode.invalid
+  reportSignInVerdict(exit, options.json)
 }

@@ -1,3 +1,4 @@
+import { type CaipAccountId, namespaceOf } from "@appkit/core"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { readConnection, type StoredConnection } from "../session"
 import { checkStoredSession } from "../walletSession"
@@ -19,6 +20,18 @@ const storedOrNone = (): StoredConnection | undefined => {
 }
 
 const until = (expiry: number) => new Date(expiry * 1000).toISOString()
+
+/** The session's accounts by namespace (eip155, solana, polkadot, cosmos, …), in the order the wallet gave them. */
+const byNamespace = (
+  accounts: ReadonlyArray<CaipAccountId>,
+): Record<string, ReadonlyArray<CaipAccountId>> => {
+  const grouped: Record<string, ReadonlyArray<CaipAccountId>> = {}
+  for (const account of accounts) {
+    const namespace = namespaceOf(account)
+    grouped[namespace] = [...(grouped[namespace] ?? []), account]
+  }
+  return grouped
+}
 
 export const statusAction = async (options: { readonly json?: boolean | undefined }): Promise<void> => {
   const stored = storedOrNone()
@@ -49,10 +62,18 @@ export const statusAction = async (options: { readonly json?: boolean | undefine
   }
   const now = checked.stored
   if (options.json)
-    return printJson({ connected: true, checked: checked.synced, changed: checked.changed, ...now })
+    return printJson({
+      connected: true,
+      checked: checked.synced,
+      changed: checked.changed,
+      ...now,
+      namespaces: byNamespace(now.accounts),
+    })
   printLine(
     `Connected: ${now.address} on ${now.chainId} through ${walletName} (WalletConnect, session until ${until(now.expiry)})`,
   )
+  for (const [namespace, accounts] of Object.entries(byNamespace(now.accounts)))
+    printLine(`  ${namespace}: ${accounts.join(", ")}`)
   if (checked.changed)
     printLine(`${walletName} switched accounts since the last command: ${now.address} is the account now`)
   if (!checked.synced)

@@ -1,17 +1,27 @@
 import type { Command } from "commander"
 import { withLocalSignerOptions, withTimeoutOption } from "../evmOptions"
 import { lazyAction } from "../lazy"
+import { withSolanaSignerOptions } from "../solanaOptions"
 
 /** `appkit-cli sign message|typed-data`: personal_sign and eth_signTypedData_v4 through the core actions. */
 export const register = (program: Command): void => {
   const sign = program.command("sign").description("Sign a message (personal_sign) or EIP-712 typed data")
   const approval = "how long the wallet may take to approve (default 5 min)"
   withTimeoutOption(
-    withLocalSignerOptions(
-      sign
-        .command("message")
-        .description("personal_sign a UTF-8 message")
-        .argument("<TEXT>", "the message, or - to read it from stdin (every byte, a final newline included)"),
+    withSolanaSignerOptions(
+      withLocalSignerOptions(
+        sign
+          .command("message")
+          .description("personal_sign a UTF-8 message")
+          .argument(
+            "<TEXT>",
+            "the message, or - to read it from stdin (every byte, a final newline included)",
+          )
+          .option(
+            "--chain <chain>",
+            "solana:… signs with ed25519 (a Solana key or the session's Solana account)",
+          ),
+      ),
     ),
     approval,
   )

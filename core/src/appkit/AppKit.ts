@@ -30,7 +30,7 @@ import type { TransactionsState } from "../state/Transactions"
 import type { WalletConnections } from "../state/walletConnections"
 import type { WalletDirectoryUnavailableError, WalletPageRequest } from "../state/walletDirectory"
 import type { GetBalanceParameters, GetBalanceReturnType } from "./actions/getBalance"
-import type { Hash, SendTransactionParameters } from "./actions/sendTransaction"
+import type { Hash, SendTransactionParameters, SendTransactionReturnType } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
 import type { SendOutcome } from "./actions/submitSend"
 import type { WriteContractParameters } from "./actions/writeContract"
@@ -102,8 +102,12 @@ export interface AppKit {
   signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType>
   /** An exact balance (bigint, decimals, symbol, formatted); rejects with a {@link GetBalanceErrorType}. */
   getBalance(parameters?: GetBalanceParameters): Promise<GetBalanceReturnType>
-  /** eth_sendTransaction through the connected wallet; resolves to the hash; rejects with a {@link SendTransactionErrorType}. */
-  sendTransaction(parameters: SendTransactionParameters): Promise<Hash>
+  /**
+   * A transaction through the wallet of the network's namespace (eip155: eth_sendTransaction; solana: a SOL or
+   * SPL transfer); resolves to its hash or signature; rejects with a {@link SendTransactionErrorType}.
+   */
+  sendTransaction(parameters: SendTransactionParameters & { readonly chainId: number }): Promise<Hash>
+  sendTransaction(parameters: SendTransactionParameters): Promise<SendTransactionReturnType>
   /** A contract call through the connected wallet; resolves to the hash; rejects with a {@link WriteContractErrorType}. */
   writeContract<
     const abi extends Abi | ReadonlyArray<unknown>,

@@ -264,7 +264,13 @@ describe("createAppKit", () => {
     const { appKit, wallets } = make()
     await appKit.connect("injected")
     const signature = await appKit.signMessage({ message: "hello" })
-    expect(await verifyMessage({ address: devAccount.address, message: "hello", signature })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: devAccount.address,
+        message: "hello",
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
     expect(wallets[0]?.calls).toContain("personal_sign")
     await expect(appKit.signMessage({ message: "hello", namespace: "solana" })).rejects.toMatchObject({
       _tag: "ConnectionError",
@@ -293,6 +299,7 @@ describe("createAppKit", () => {
     await expect(appKit.getBalance({ chainId: 10 })).rejects.toMatchObject({
       message: "Chain not configured.",
     })
+    // Solana has balances (§1), but this app did not add Solana support (solanaAdapter).
     await expect(appKit.getBalance({ chainId: solana.caipNetworkId })).rejects.toMatchObject({
       message: "Chain adapter not found",
     })

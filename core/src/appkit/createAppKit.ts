@@ -1,6 +1,7 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
+import { SolanaSupport } from "../chains/SolanaSupport"
 import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
@@ -26,12 +27,13 @@ import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import { getBalance } from "./actions/getBalance"
-import { sendTransaction } from "./actions/sendTransaction"
+import { type SendTransactionParameters, sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
+import { solanaWalletsLayer } from "./solanaWallets"
 import { startUp } from "./startUp"
 import { makeStore } from "./store"
 
@@ -96,12 +98,20 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
     (options.apiUrl === undefined
       ? Layer.empty
       : lazyApis(options.apiUrl, options.projectId, analyticsPageOf(options)))
-  return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
+  return Layer.merge(
+    walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
+    solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
+  ).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
     Layer.provideMerge(api),
     Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),
+    Layer.provideMerge(
+      runtime.solanaAdapter === undefined
+        ? Layer.empty
+        : Layer.succeed(SolanaSupport, { load: runtime.solanaAdapter }),
+    ),
   )
 }
 
@@ -242,7 +252,9 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
       run(s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
     signMessage: (signParameters) => run(signMessage(signParameters)),
     getBalance: (balanceParameters) => run(getBalance(balanceParameters)),
-    sendTransaction: (transaction) => run(sendTransaction(transaction)),
+    // (a numeric chainId is an eip155 chain, whose answer is a 0x hash)
+    sendTransaction: ((transaction: SendTransactionParameters) =>
+      run(sendTransaction(transaction))) as AppKit["sendTransaction"],
     writeContract: (call) => run(writeContract(call as Parameters<typeof writeContract>[0])),
     registerConnectors: (connectors) => run(s.connectors.register(connectors)),
     setWallets: (wallets) => run(s.connectors.setWallets(wallets)),

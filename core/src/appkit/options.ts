@@ -1,6 +1,7 @@
 import { Cause, Exit, type Layer, Schema, SchemaIssue } from "effect"
 import type { Transport } from "viem"
 import type { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import type { SolanaModule } from "../chains/SolanaSupport"
 import type { Connector } from "../connectors/Connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { NativeCurrency } from "../domain/network"
@@ -91,15 +92,39 @@ export interface CreateAppKitParameters {
    * register (EIP-6963); one that does not register and answer within 10 s is dropped.
    */
   readonly reconnect?: boolean | undefined
+  /**
+   * Solana support: `loadSolanaAdapter` from "@appkit/core". With it and a solana network, the adapter loads
+   * after start (Wallet Standard wallets become connectors; balance, send and sign work on solana). Without
+   * it the app bundles no Solana code at all, and solana actions answer 'Chain adapter not found'.
+   */
+  readonly solanaAdapter?: (() => Promise<SolanaModule>) | undefined
+  /** Where Wallet Standard (Solana) wallets register: the page's `window` by default. */
+  readonly walletStandardTarget?: EventTarget | undefined
 }
 
 /** The live parts of the parameters: everything the options schema does not describe. */
 export type AppKitRuntime = Pick<
   CreateAppKitParameters,
-  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports"
+  | "connectors"
+  | "storage"
+  | "siwx"
+  | "api"
+  | "reconnect"
+  | "transports"
+  | "solanaAdapter"
+  | "walletStandardTarget"
 >
 
-const runtimeKeys = ["connectors", "storage", "siwx", "api", "reconnect", "transports"] as const
+const runtimeKeys = [
+  "connectors",
+  "storage",
+  "siwx",
+  "api",
+  "reconnect",
+  "transports",
+  "solanaAdapter",
+  "walletStandardTarget",
+] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

@@ -27,6 +27,11 @@ export class SiweInvalidSignature extends AppKitError(
   Schema.TaggedError<SiweInvalidSignature>()("SiweInvalidSignature", failure),
   { topic: "SIWE invalid signature" },
 ) {}
+/** The message names another chain than the one the sign-in is for (a message signed for one chain is not one for another). */
+export class SiwxChainMismatch extends AppKitError(
+  Schema.TaggedError<SiwxChainMismatch>()("SiwxChainMismatch", failure),
+  { topic: "Sign-in chain mismatch" },
+) {}
 /** The EIP-1271 RPC could not be reached: not a verdict on the signature. */
 export class SiweRpcError extends AppKitError(Schema.TaggedError<SiweRpcError>()("SiweRpcError", failure), {
   topic: "SIWE RPC error",
@@ -45,5 +50,6 @@ export type SiweVerificationError =
   | SiweExpired
   | SiweNotYetValid
   | SiweInvalidSignature
+  | SiwxChainMismatch
   | SiweRpcError
   | InvalidVerifyTime

@@ -15,6 +15,7 @@ export {
   SiweRpcError,
   SiweSchemeMismatch,
   type SiweVerificationError,
+  SiwxChainMismatch,
 } from "./errors"
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
@@ -37,4 +38,4 @@ export {
 } from "./solana/SolanaSiwxMessage"
 export { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
 export { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"
-export { type VerifySessionOptions, verifySiwxSession } from "./verifySiwxSession"
+export { type VerifySessionOptions, verifySiwxMessage, verifySiwxSession } from "./verifySiwxSession"

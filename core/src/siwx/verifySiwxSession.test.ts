@@ -1,7 +1,10 @@
-import { Effect } from "effect"
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58 } from "@scure/base"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SiwxSession } from "../domain/siwx"
-import { verifySiwxSession } from "./verifySiwxSession"
+import { createSolanaSiwxMessage, formatSolanaSiwxMessage } from "./solana/SolanaSiwxMessage"
+import { verifySiwxMessage, verifySiwxSession } from "./verifySiwxSession"
 
 const session = (chainId: string) =>
   ({
@@ -31,5 +34,34 @@ describe("verifySiwxSession", () => {
     expect(await tagOf("eip155:1")).toBe("InvalidSiweMessage")
     expect(await tagOf("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).toBe("InvalidSiweMessage")
     expect(await tagOf("polkadot:91b171bb158e2d3848fa23a9f1c25182")).toBe("UnsupportedSiwxNamespace")
+  })
+
+  it("holds a correctly signed message to the chain it is verified for (one reference character apart)", async () => {
+    const seed = new Uint8Array(32).fill(9)
+    const address = base58.encode(ed25519.getPublicKey(seed))
+    const text = formatSolanaSiwxMessage(
+      Result.getOrThrow(
+        createSolanaSiwxMessage({
+          domain: "app.example",
+          address,
+          uri: "https://app.example",
+          version: "1",
+          chainId: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+          nonce: "abcdefgh",
+          issuedAt: "2026-01-01T00:00:00Z",
+        }),
+      ),
+    )
+    const signature = base58.encode(ed25519.sign(new TextEncoder().encode(text), seed))
+    const verdict = (chainId: string) =>
+      Effect.runPromise(
+        Effect.match(verifySiwxMessage(chainId, text, signature, {}), {
+          onFailure: (e) => e._tag,
+          onSuccess: (signed) => signed.address,
+        }),
+      )
+    expect(await verdict("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).toBe(address)
+    expect(await verdict("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdq")).toBe("SiwxChainMismatch")
+    expect(await verdict("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1")).toBe("SiwxChainMismatch")
   })
 })

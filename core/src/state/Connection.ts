@@ -1,4 +1,5 @@
 import { Clock, Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { loadSolana } from "../chains/SolanaSupport"
 import { Timings } from "../config/constants"
 import type { Connector, ConnectorError, WalletSignIn } from "../connectors/Connector"
 import { addressOfAccount } from "../domain/caip"
@@ -252,10 +253,16 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   message: string,
 ) {
   const { connection, connector } = yield* walletOf(context, namespace)
-  if (namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
+  if (namespace !== "eip155" && namespace !== "solana")
+    return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
   const account = connection.accounts[0]
   if (account === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
   return yield* Effect.gen(function* () {
+    if (namespace === "solana") {
+      // The Solana adapter (base58, ed25519) loads with the first Solana signature, not with the app.
+      const { signSolanaMessage } = yield* loadSolana
+      return yield* signSolanaMessage(connector, addressOfAccount(account), message)
+    }
     const reply = yield* connector.request({
       method: "personal_sign",
       params: [hexOf(message), addressOfAccount(account)],
@@ -300,7 +307,7 @@ export class Connection extends Context.Service<
     readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void, DisconnectErrorType>
     /** Asks the wallet to switch (when connected on that namespace), then makes the network active. */
     readonly switchNetwork: (caipNetworkId: string) => Effect.Effect<void, SwitchNetworkErrorType>
-    /** personal_sign with the namespace's connected account (eip155). */
+    /** Signs a text with the namespace's connected account: personal_sign on eip155, solana_signMessage on solana. */
     readonly signMessage: (
       namespace: ChainNamespace,
       message: string,

@@ -10,7 +10,10 @@ export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
 /** §1: only these namespaces can send; any other gives 'Unsupported chain'. */
 export const sendNamespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]
+/** §1: only these namespaces have balances; any other gives 'Unsupported chain' too. */
+export const balanceNamespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]
 
+/** A send or a balance asked on a namespace without them (§1). */
 export class UnsupportedSendChainError extends AppKitError(
   Schema.TaggedError<UnsupportedSendChainError>()("UnsupportedSendChainError", { namespace: Schema.String }),
 ) {

@@ -1,25 +1,29 @@
 import { Effect, Result } from "effect"
+import { loadSolana } from "../../chains/SolanaSupport"
+import type { SolanaTransferError } from "../../chains/solana/errors"
+import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { NativeCurrency } from "../../domain/network"
-import { ConnectionError } from "../../errors/connection"
+import type { ConnectionError } from "../../errors/connection"
 import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import type { Network } from "../../state/Network"
+import { balanceNamespaces, UnsupportedSendChainError } from "../../state/Send"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { formatUnits } from "../../validation/amount"
 import { connectedWallet, evmAddress, evmReadTarget, requestedNetwork } from "./wallet"
 
 export interface GetBalanceParameters {
-  /** Whose balance: the connected eip155 account by default. */
+  /** Whose balance: the account connected on the network's namespace by default. */
   readonly address?: string | undefined
   /** A requested network by eip155 chain id (8453) or CAIP-2 id; the active network by default. */
   readonly chainId?: number | string | undefined
-  /** An ERC-20 contract; the network's native coin when absent. */
+  /** An ERC-20 contract (eip155) or an SPL Token / Token-2022 mint (solana); the native coin when absent. */
   readonly token?: string | undefined
 }
 
 export interface GetBalanceReturnType {
-  /** Exact, in base units (wei, or the token's smallest unit). */
+  /** Exact, in base units (wei, lamports, or the token's smallest unit). */
   readonly value: bigint
   readonly decimals: number
   readonly symbol: string
@@ -27,14 +31,22 @@ export interface GetBalanceReturnType {
   readonly formatted: string
 }
 
-export type GetBalanceErrorType = ConnectionError | ConnectorNotFoundError | InvalidAddress | ProviderRpcError
+export type GetBalanceErrorType =
+  | ConnectionError
+  | ConnectorNotFoundError
+  | InvalidAddress
+  | ProviderRpcError
+  | UnsupportedSendChainError
+  | SolanaRpcCallError
+  | SolanaTransferError
 
 /** What an eip155 network counts in when it does not say (viem's chains all do). */
 const ether: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 }
 
 /**
- * The balance of an account on a requested eip155 network: the native coin, or an ERC-20 with its own
- * decimals and symbol. viem (the reading code) loads with the first call, not with the app.
+ * The balance of an account on a requested network: on eip155 the native coin or an ERC-20 with its own
+ * decimals and symbol; on solana SOL in lamports or an SPL mint's holding. Other namespaces have no balances
+ * (§1: 'Unsupported chain', without asking anything). viem or @solana/kit loads with the first call.
  */
 export const getBalance: (
   parameters?: GetBalanceParameters,
@@ -42,8 +54,13 @@ export const getBalance: (
   "AppKit.getBalance",
 )(function* (parameters: GetBalanceParameters = {}) {
   const network = yield* requestedNetwork(parameters.chainId)
-  if (network.chainNamespace !== "eip155")
-    return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
+  if (!balanceNamespaces.includes(network.chainNamespace))
+    return yield* new UnsupportedSendChainError({ namespace: network.chainNamespace })
+  if (network.chainNamespace === "solana") {
+    const { readSolanaBalance } = yield* loadSolana
+    const owner = parameters.address ?? (yield* connectedWallet("solana")).address
+    return yield* readSolanaBalance(network, owner, parameters.token)
+  }
   const address = yield* evmAddress(parameters.address ?? (yield* connectedWallet("eip155")).address)
   const token = parameters.token === undefined ? undefined : yield* evmAddress(parameters.token)
   const target = yield* evmReadTarget(network)

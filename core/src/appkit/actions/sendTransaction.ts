@@ -1,4 +1,6 @@
 import { Effect } from "effect"
+import { loadSolana } from "../../chains/SolanaSupport"
+import type { PrepareTransferError } from "../../chains/solana/transfer"
 import type { ConnectorError } from "../../connectors/Connector"
 import { ConnectionError } from "../../errors/connection"
 import { type NodeError, nodeVerdictOr } from "../../errors/nodeErrors"
@@ -7,6 +9,7 @@ import { InvalidWalletReplyError } from "../../errors/wallet"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import type { Network } from "../../state/Network"
+import { sendNamespaces, UnsupportedSendChainError } from "../../state/Send"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { connectedWallet, evmAddress, requestedNetwork } from "./wallet"
 
@@ -14,19 +17,31 @@ export type Hash = `0x${string}`
 
 export interface SendTransactionParameters {
   readonly to: string
-  /** Wei to send along. */
+  /** Wei to send along (eip155); lamports, or the SPL `token`'s base units, to transfer (solana). */
   readonly value?: bigint | undefined
-  /** Calldata, 0x-prefixed. */
+  /** Calldata, 0x-prefixed (eip155). */
   readonly data?: `0x${string}` | undefined
-  /** The chain the wallet must be on (eip155 chain id or CAIP-2 id): a wallet elsewhere is refused, never switched silently. */
+  /**
+   * The network (eip155 chain id or CAIP-2 id), the active one when absent. On eip155 the wallet must be on
+   * it: a wallet elsewhere is refused, never switched silently.
+   */
   readonly chainId?: number | string | undefined
-  /** A gas limit; the wallet estimates one when absent. */
+  /** A gas limit (eip155); the wallet estimates one when absent. */
   readonly gas?: bigint | undefined
+  /** An SPL Token or Token-2022 mint to transfer instead of SOL (solana). */
+  readonly token?: string | undefined
 }
 
-export type SendTransactionReturnType = Hash
+/** A Solana transaction's id: its fee payer's ed25519 signature, base58 (64 bytes). */
+export type SolanaSignature = string & { readonly SolanaSignature: unique symbol }
+
+/** The transaction's hash on eip155 (0x…, what an eip155 chain id as `chainId` gives), its id on solana. */
+export type SendTransactionReturnType = Hash | SolanaSignature
 
 export type SendTransactionErrorType =
+  | ConnectionError
+  | UnsupportedSendChainError
+  | PrepareTransferError
   | ConnectorError
   | ConnectorNotFoundError
   | InvalidAddress
@@ -45,13 +60,11 @@ const quantity = (parameter: string, value: unknown) =>
 /**
  * eth_sendTransaction through the connected eip155 wallet (its RPC policy applies). The node's refusal the
  * wallet passes on (insufficient funds, nonce, fee, gas) is a NodeError; the user declining stays the
- * wallet's 4001 ProviderRpcError.
+ * wallet's 4001 ProviderRpcError. With a chainId the wallet must be on it: never switched silently.
  */
-export const sendTransaction: (
+export const sendEvmTransaction = Effect.fn("AppKit.sendEvmTransaction")(function* (
   parameters: SendTransactionParameters,
-) => Effect.Effect<Hash, SendTransactionErrorType, Network | Connection | Connectors> = Effect.fn(
-  "AppKit.sendTransaction",
-)(function* (parameters: SendTransactionParameters) {
+): Effect.fn.Return<Hash, SendTransactionErrorType, Network | Connection | Connectors> {
   const wallet = yield* connectedWallet("eip155")
   if (parameters.chainId !== undefined) {
     const network = yield* requestedNetwork(parameters.chainId)
@@ -81,4 +94,31 @@ export const sendTransaction: (
       reply,
     })
   return reply as Hash
+})
+
+/**
+ * A transaction on the network (`chainId`, else the active one) through the wallet connected on its
+ * namespace. eip155: {@link sendEvmTransaction}. solana: a transfer of `value` lamports (or of the SPL
+ * `token`) with the §9 compute budget, simulated before the wallet signs and sends it. Other namespaces
+ * cannot send (§1: 'Unsupported chain'), and are refused before anything is asked. Resolves once the wallet
+ * has sent it, without waiting for confirmation.
+ */
+export const sendTransaction = Effect.fn("AppKit.sendTransaction")(function* (
+  parameters: SendTransactionParameters,
+): Effect.fn.Return<SendTransactionReturnType, SendTransactionErrorType, Network | Connection | Connectors> {
+  const network = yield* requestedNetwork(parameters.chainId)
+  if (!sendNamespaces.includes(network.chainNamespace))
+    return yield* new UnsupportedSendChainError({ namespace: network.chainNamespace })
+  if (network.chainNamespace !== "solana") return yield* sendEvmTransaction(parameters)
+  const amount = parameters.value
+  if (typeof amount !== "bigint" || amount <= 0n)
+    return yield* new InvalidParameterError({ parameter: "value", expected: "a positive bigint" })
+  const { submitSolanaTransfer } = yield* loadSolana
+  const wallet = yield* connectedWallet("solana")
+  const sent = yield* submitSolanaTransfer(network, wallet, {
+    to: parameters.to,
+    amount,
+    token: parameters.token,
+  })
+  return sent.signature as SolanaSignature
 })

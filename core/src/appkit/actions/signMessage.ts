@@ -6,13 +6,14 @@ import type { Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
 
 export interface SignMessageParameters {
-  /** The text to sign (UTF-8); eip155 wallets sign it with personal_sign (EIP-191). */
+  /** The text to sign (UTF-8): eip155 wallets sign it with personal_sign (EIP-191), solana ones with ed25519. */
   readonly message: string
   /** Whose account signs: the active namespace's by default. */
   readonly namespace?: ChainNamespace | undefined
 }
 
-export type SignMessageReturnType = `0x${string}`
+/** A 0x-hex signature on eip155; a base58 ed25519 signature (64 bytes) on solana. */
+export type SignMessageReturnType = string
 
 export type SignMessageErrorType = ConnectionSignErrorType | InvalidParameterError
 
@@ -25,5 +26,5 @@ export const signMessage = Effect.fn("AppKit.signMessage")(function* (
   const namespace =
     parameters.namespace ?? (yield* SubscriptionRef.get((yield* Network).state)).activeNamespace
   const signature = yield* (yield* Connection).signMessage(namespace, parameters.message)
-  return signature as SignMessageReturnType
+  return signature
 })

@@ -2,29 +2,33 @@ import { Clock, Effect, Option, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
+import { loadSolana } from "../../chains/SolanaSupport"
+import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
+import type { PrepareTransferError } from "../../chains/solana/transfer"
 import { asEip1193Provider } from "../../connectors/asEip1193Provider"
 import type { ConnectorError } from "../../connectors/Connector"
-import { addressOfAccount, decodeCaipAccountId } from "../../domain/caip"
+import { addressOfAccount, type CaipAccountId, decodeCaipAccountId } from "../../domain/caip"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
-import { ConnectionError } from "../../errors/connection"
+import type { ConnectionError } from "../../errors/connection"
 import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
-import { Send, type SendValidationError } from "../../state/Send"
+import type { CaipNetwork } from "../../state/Options"
+import { Send, type SendValidationError, type ValidSend } from "../../state/Send"
 import { Toast } from "../../state/Toast"
 import { Transactions } from "../../state/Transactions"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { type ParseUnitsError, parseUnits } from "../../validation/amount"
-import { getBalance } from "./getBalance"
+import { type GetBalanceReturnType, getBalance } from "./getBalance"
 import { connectedWallet, evmAddress, evmReadTarget } from "./wallet"
 
 /**
- * Executing the send form (§1: eip155 here; Solana brings its own adapter) and reading the native balance
- * from the network's node. viem's actions are imported on first use, so an app that never sends or reads
- * a node never downloads them.
+ * Executing the send form (§1: eip155 and solana) and reading the native balance from the network's node.
+ * viem's actions and the solana module are imported on first use, so an app that never sends or reads a
+ * node never downloads them.
  */
 
 /** What a submitted send came to: confirmed (or failed) on chain within the §9 confirmation timeout. */
@@ -43,6 +47,8 @@ export type SubmitSendErrorType =
   | EvmError
   | NodeError
   | TransactionConfirmationTimeout
+  | PrepareTransferError
+  | SolanaRpcCallError
 
 const evm = Effect.promise(() => import("../../chains/evm/index"))
 
@@ -82,20 +88,16 @@ const pendingEntry = (params: {
   ],
 })
 
-/**
- * Reads the active eip155 account's native balance as `getBalance` does (the dApp's transport, the network's
- * RPC URL, else the wallet on that chain) and makes it the account's balance and its native token row: the
- * node is the truth for the native coin, which an indexer may lag on or not know at all (a local chain).
- * Does nothing without an eip155 account on the active network; a failed read is logged, not raised.
- */
-export const refreshNodeBalance: Effect.Effect<void, never, Network | Account | Connection | Connectors> =
+/** The account's balance and its native token row, from the node (the truth an indexer may lag on). */
+const setNodeBalance = (
+  namespace: "eip155" | "solana",
+  caipAddress: CaipAccountId,
+  caipNetwork: CaipNetwork,
+  balance: GetBalanceReturnType,
+) =>
   Effect.gen(function* () {
-    const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
     const account = yield* Account
-    const caipAddress = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.caipAddress
-    if (caipNetwork.chainNamespace !== "eip155" || caipAddress === undefined) return
-    const balance = yield* getBalance({ address: addressOfAccount(caipAddress) })
-    const current = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.tokenBalance ?? []
+    const current = (yield* SubscriptionRef.get(account.state)).byNamespace[namespace]?.tokenBalance ?? []
     const native = current.find((token) => token.address === undefined)
     const nativeRow = {
       ...(native ?? {
@@ -107,17 +109,100 @@ export const refreshNodeBalance: Effect.Effect<void, never, Network | Account | 
       quantity: { decimals: String(balance.decimals), numeric: balance.formatted },
       value: Number(balance.formatted) * (native?.price ?? 0),
     }
-    yield* account.updateIfCurrent("eip155", caipAddress, {
+    yield* account.updateIfCurrent(namespace, caipAddress, {
       balance: balance.formatted,
       balanceSymbol: balance.symbol,
       tokenBalance: [nativeRow, ...current.filter((token) => token.address !== undefined)],
     })
-  }).pipe(Effect.catch((error) => Effect.logWarning("Native balance unavailable from the node", error)))
+  })
 
 /**
- * Validates the send form (§5 messages), asks the connected wallet to sign and send the transfer, shows it
- * as pending in the activity list, waits for its receipt (§9: 25 s) and then resets the form. A wallet
- * refusal shows 'Signature declined'; node refusals arrive as typed NodeErrors.
+ * Reads the active account's native balance from the network's node as `getBalance` does (eip155: the dApp's
+ * transport, the RPC URL, else the wallet on that chain; solana: the RPC URL) and makes it the account's
+ * balance and its native token row. Does nothing without an account on the active network or on a namespace
+ * without balances; a failed read is logged, not raised.
+ */
+export const refreshNodeBalance: Effect.Effect<void, never, Network | Account | Connection | Connectors> =
+  Effect.gen(function* () {
+    const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+    const namespace = caipNetwork.chainNamespace
+    if (namespace !== "eip155" && namespace !== "solana") return
+    const caipAddress = (yield* SubscriptionRef.get((yield* Account).state)).byNamespace[namespace]
+      ?.caipAddress
+    if (caipAddress === undefined) return
+    const balance = yield* getBalance({
+      address: addressOfAccount(caipAddress),
+      chainId: caipNetwork.caipNetworkId,
+    })
+    yield* setNodeBalance(namespace, caipAddress, caipNetwork, balance)
+  }).pipe(Effect.catch((error) => Effect.logWarning("Native balance unavailable from the node", error)))
+
+/** A transfer the wallet has sent: its hash (or signature), and the wait for the chain's verdict. */
+interface SubmittedTransfer<E> {
+  readonly from: string
+  readonly hash: string
+  readonly confirmation: Effect.Effect<"confirmed" | "failed", E>
+}
+
+/** The eip155 transfer of the valid form: signed and sent by the connected wallet, confirmed by a receipt. */
+const submitEvmTransfer = (valid: ValidSend, caipNetwork: CaipNetwork) =>
+  Effect.gen(function* () {
+    const wallet = yield* connectedWallet("eip155")
+    const units = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
+    const from = wallet.address as Address
+    // The token is named by its CAIP-10 id; its contract must be a real EVM address before the wallet sees it.
+    const token =
+      valid.token.address === undefined
+        ? undefined
+        : yield* evmAddress(
+            Option.match(decodeCaipAccountId(valid.token.address), {
+              onNone: () => valid.token.address,
+              onSome: addressOfAccount,
+            }),
+          )
+    const { evmProviderClient, readClient, sendTransfer, waitForReceipt } = yield* evm
+    const walletClient = evmProviderClient(asEip1193Provider(wallet.connector))
+    // A wallet over WalletConnect may not answer reads (gas estimate, receipt): the node does when it is known.
+    const target = yield* Effect.option(evmReadTarget(caipNetwork))
+    const node =
+      target._tag === "Some" && target.value._tag !== "wallet" ? readClient(target.value) : walletClient
+    const hash: Hash = yield* sendTransfer(
+      walletClient,
+      { signer: from, to: valid.receiverAddress as Address, amount: units, token },
+      node,
+    )
+    return {
+      from,
+      hash,
+      confirmation: Effect.map(waitForReceipt(node, hash), (receipt) =>
+        receipt.status === "success" ? ("confirmed" as const) : ("failed" as const),
+      ),
+    } satisfies SubmittedTransfer<unknown>
+  })
+
+/** The solana transfer of the valid form (SOL or an SPL mint), through the solana module loaded now. */
+const submitSolanaSend = (valid: ValidSend, caipNetwork: CaipNetwork) =>
+  Effect.gen(function* () {
+    const wallet = yield* connectedWallet("solana")
+    const amount = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
+    const { submitSolanaTransfer } = yield* loadSolana
+    const sent = yield* submitSolanaTransfer(caipNetwork, wallet, {
+      to: valid.receiverAddress,
+      amount,
+      token: valid.token.address,
+    })
+    return {
+      from: wallet.address,
+      hash: sent.signature,
+      confirmation: sent.confirmation,
+    } satisfies SubmittedTransfer<unknown>
+  })
+
+/**
+ * Validates the send form (§5 messages), asks the wallet connected on the active namespace (eip155 or solana)
+ * to sign and send the transfer, shows it as pending in the activity list, waits for the chain to confirm it
+ * (§9: 25 s) and then resets the form. A wallet refusal shows 'Signature declined'; node refusals arrive as
+ * typed errors.
  */
 export const submitSend: Effect.Effect<
   SendOutcome,
@@ -127,45 +212,24 @@ export const submitSend: Effect.Effect<
   const send = yield* Send
   const { activeNamespace, caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
   const valid = yield* send.validate(activeNamespace)
-  if (valid.namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
-  const wallet = yield* connectedWallet("eip155")
-  const units = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
-  const from = wallet.address as Address
-  // The token is named by its CAIP-10 id; its contract must be a real EVM address before the wallet sees it.
-  const token =
-    valid.token.address === undefined
-      ? undefined
-      : yield* evmAddress(
-          Option.match(decodeCaipAccountId(valid.token.address), {
-            onNone: () => valid.token.address,
-            onSome: addressOfAccount,
-          }),
-        )
-  const { evmProviderClient, readClient, sendTransfer, waitForReceipt } = yield* evm
-  const walletClient = evmProviderClient(asEip1193Provider(wallet.connector))
-  // A wallet over WalletConnect may not answer reads (gas estimate, receipt): the node does when it is known.
-  const target = yield* Effect.option(evmReadTarget(caipNetwork))
-  const node =
-    target._tag === "Some" && target.value._tag !== "wallet" ? readClient(target.value) : walletClient
   const transactions = yield* Transactions
   const toast = yield* Toast
   yield* send.setLoading(true)
   return yield* Effect.gen(function* () {
-    const hash: Hash = yield* sendTransfer(
-      walletClient,
-      {
-        signer: from,
-        to: valid.receiverAddress as Address,
-        amount: units,
-        token,
-      },
-      node,
-    ).pipe(
+    const submission: Effect.Effect<
+      SubmittedTransfer<SubmitSendErrorType>,
+      SubmitSendErrorType,
+      Connection | Connectors
+    > = valid.namespace === "solana"
+      ? submitSolanaSend(valid, caipNetwork)
+      : submitEvmTransfer(valid, caipNetwork)
+    const submitted = yield* submission.pipe(
       Effect.tapError((error) => {
         const key = toastForWalletError(error)
         return key === undefined ? Effect.void : toast.showCatalogue(key)
       }),
     )
+    const { hash, from } = submitted
     const entry = pendingEntry({
       hash,
       from,
@@ -179,8 +243,7 @@ export const submitSend: Effect.Effect<
     })
     const owner = { caipNetworkId: caipNetwork.caipNetworkId, address: from }
     yield* transactions.recordLocal(entry, owner)
-    const receipt = yield* waitForReceipt(node, hash)
-    const status = receipt.status === "success" ? "confirmed" : "failed"
+    const status = yield* submitted.confirmation
     yield* transactions.recordLocal({ ...entry, metadata: { ...entry.metadata, status } }, owner)
     if (status === "confirmed") yield* send.reset
     yield* refreshNodeBalance

@@ -4,7 +4,7 @@ import type { InvalidContractCallError } from "../../errors/parameters"
 import type { Connection } from "../../state/Connection"
 import type { Connectors } from "../../state/Connectors"
 import type { Network } from "../../state/Network"
-import { type Hash, type SendTransactionErrorType, sendTransaction } from "./sendTransaction"
+import { type Hash, type SendTransactionErrorType, sendEvmTransaction } from "./sendTransaction"
 
 type WriteMutability = "nonpayable" | "payable"
 
@@ -41,7 +41,7 @@ export const writeContract = Effect.fn("AppKit.writeContract")(function* (parame
 }): Effect.fn.Return<Hash, WriteContractErrorType, Network | Connection | Connectors> {
   const { encodeContractCall } = yield* Effect.promise(() => import("../../chains/evm/encodeContractCall"))
   const data = yield* Effect.fromResult(encodeContractCall(parameters))
-  return yield* sendTransaction({
+  return yield* sendEvmTransaction({
     to: parameters.address,
     data,
     value: parameters.value,

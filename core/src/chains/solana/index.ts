@@ -12,6 +12,19 @@ export {
   solanaTransferMessages,
 } from "./errors"
 export {
+  decodeSolanaKeypair,
+  makeSolanaLocalSigner,
+  SolanaKeypairError,
+  type SolanaLocalKeypair,
+  solanaKeypairMessages,
+} from "./localSigner"
+export {
+  readSolanaBalance,
+  type SolanaTransfer,
+  solanaRpcOf,
+  submitSolanaTransfer,
+} from "./networkActions"
+export {
   defaultSolanaRpcTimeout,
   makeSolanaRpc,
   type SolanaRpc,
@@ -26,7 +39,9 @@ export {
   sendPreparedTransfer,
   sendSol,
   sendSplToken,
+  submitPreparedTransfer,
 } from "./sendTransfer"
+export { signSolanaMessage } from "./signMessage"
 export { getSplTokenBalances, type SplTokenBalance } from "./tokenBalances"
 export { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 export {
@@ -34,6 +49,7 @@ export {
   type PrepareTransferError,
   prepareSolTransfer,
   prepareSplTransfer,
+  readMint,
   type SolTransfer,
   type SplTransfer,
 } from "./transfer"
@@ -42,6 +58,7 @@ export {
   isSolanaWallet,
   watchWalletStandardWallets,
 } from "./walletStandard/discovery"
+export { registerWalletStandardWallets } from "./walletStandard/registerWallets"
 export {
   makeWalletStandardConnector,
   type WalletStandardConnector,

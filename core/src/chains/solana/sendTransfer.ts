@@ -38,13 +38,11 @@ const SignAndSendReply = Schema.Struct({
 })
 const decodeReply = Schema.decodeUnknownEffect(SignAndSendReply)
 
-/** Asks the wallet to sign and send (solana_signAndSendTransaction), then waits for the cluster to confirm. */
-export const sendPreparedTransfer = <E extends ConnectorError>(
-  rpc: SolanaRpc,
+/** Asks the wallet to sign and send (solana_signAndSendTransaction); the answer is the transaction's id. */
+export const submitPreparedTransfer = <E extends ConnectorError>(
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
-  confirm?: ConfirmOptions,
-): Effect.Effect<SentTransfer, SendTransferError<E>> =>
+): Effect.Effect<string, E | ProviderRpcError> =>
   Effect.gen(function* () {
     const reply = yield* wallet.request({
       method: "solana_signAndSendTransaction",
@@ -59,6 +57,18 @@ export const sendPreparedTransfer = <E extends ConnectorError>(
           }),
       ),
     )
+    return signature
+  })
+
+/** Has the wallet sign and send the transfer, then waits for the cluster to confirm it. */
+export const sendPreparedTransfer = <E extends ConnectorError>(
+  rpc: SolanaRpc,
+  wallet: SolanaWallet<E>,
+  prepared: PreparedTransfer,
+  confirm?: ConfirmOptions,
+): Effect.Effect<SentTransfer, SendTransferError<E>> =>
+  Effect.gen(function* () {
+    const signature = yield* submitPreparedTransfer(wallet, prepared)
     yield* waitForSolanaSignature(rpc, signature, confirm)
     return { ...prepared, signature }
   })

@@ -128,6 +128,28 @@ const accountData = (rpc: SolanaRpc, address: string) =>
     ({ value }) => (value === null ? undefined : { owner: value.owner, bytes: base64.decode(value.data[0]) }),
   )
 
+/** An initialized SPL Token or Token-2022 mint: its decimals and the program that owns it. */
+export const readMint = (
+  rpc: SolanaRpc,
+  mint: string,
+): Effect.Effect<
+  { readonly decimals: number; readonly tokenProgram: Address },
+  SolanaTransferError | SolanaRpcCallError
+> =>
+  Effect.gen(function* () {
+    const mintAccount = yield* accountData(rpc, mint)
+    if (
+      mintAccount === undefined ||
+      !isTokenProgram(mintAccount.owner) ||
+      mintAccount.bytes.length < MINT_SIZE
+    )
+      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
+    const mintState = getMintDecoder().decode(mintAccount.bytes.subarray(0, MINT_SIZE))
+    if (!mintState.isInitialized)
+      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
+    return { decimals: mintState.decimals, tokenProgram: mintAccount.owner as Address }
+  })
+
 const positive = (amount: bigint) =>
   amount > 0n
     ? Effect.void
@@ -178,17 +200,7 @@ export const prepareSplTransfer = (
     const mint = (yield* solanaAddress(transfer.mint)) as Address
     yield* positive(transfer.amount)
 
-    const mintAccount = yield* accountData(rpc, mint)
-    if (
-      mintAccount === undefined ||
-      !isTokenProgram(mintAccount.owner) ||
-      mintAccount.bytes.length < MINT_SIZE
-    )
-      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
-    const mintState = getMintDecoder().decode(mintAccount.bytes.subarray(0, MINT_SIZE))
-    if (!mintState.isInitialized)
-      return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
-    const tokenProgram = mintAccount.owner as Address
+    const { decimals, tokenProgram } = yield* readMint(rpc, mint)
 
     const source = associatedTokenAddress(from, mint, tokenProgram) as Address
     const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
@@ -202,7 +214,7 @@ export const prepareSplTransfer = (
     if (held < transfer.amount)
       return yield* new SolanaTransferError({
         reason: "insufficientTokenBalance",
-        detail: `holds ${Result.getOrThrow(formatUnits(held, mintState.decimals))}`,
+        detail: `holds ${Result.getOrThrow(formatUnits(held, decimals))}`,
       })
 
     const payer = createNoopSigner(from)
@@ -226,7 +238,7 @@ export const prepareSplTransfer = (
           destination,
           authority: payer,
           amount: transfer.amount,
-          decimals: mintState.decimals,
+          decimals,
         },
         { programAddress: tokenProgram },
       ),

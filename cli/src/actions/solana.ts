@@ -1,0 +1,193 @@
+import type { CaipNetworkId, ConnectorError } from "@appkit/core"
+import {
+  getSolBalance,
+  makeSolanaLocalSigner,
+  prepareSolTransfer,
+  prepareSplTransfer,
+  readMint,
+  type SolanaRpc,
+  type SolanaWallet,
+  signSolanaMessage,
+  submitPreparedTransfer,
+  waitForSolanaSignature,
+} from "@appkit/core/solana"
+import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
+import { Effect, Result } from "effect"
+import { readDuration } from "../duration"
+import { readInput } from "../input"
+import { readAddress, readAmount, readChain } from "../inputs"
+import { CliError, ExitCode, printJson, printLine } from "../output"
+import { readConnection } from "../session"
+import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
+import { withSpinner } from "../spinner"
+
+/**
+ * `balance`, `send` and `sign message` with `--chain solana:…`: the same commands on a Solana cluster, signed
+ * by a local key (--keypair FILE / APPKIT_SOLANA_KEY) or else the stored WalletConnect session's Solana
+ * account. Every transfer carries the §9 compute budget and is simulated before it is signed.
+ */
+
+interface SolanaCommandOptions extends SolanaTargetOptions {
+  readonly timeout?: string | undefined
+  readonly json?: boolean | undefined
+}
+
+interface SolanaSigner {
+  readonly address: string
+  readonly wallet: SolanaWallet<ConnectorError>
+  readonly walletName: string | undefined
+  readonly explainFailure: (error: unknown) => unknown
+  readonly close: () => Promise<void>
+}
+
+/**
+ * The local key when given, else the stored WalletConnect session's account on `caip2`. `rpc` is where a
+ * local key sends what it signs (a message needs none).
+ */
+const openSolanaSigner = async (
+  options: SolanaCommandOptions,
+  caip2: CaipNetworkId,
+  rpc?: SolanaRpc,
+): Promise<SolanaSigner> => {
+  const keypair = await loadSolanaKeypair(options)
+  if (keypair !== undefined)
+    return {
+      address: keypair.address,
+      wallet: makeSolanaLocalSigner(keypair, rpc),
+      walletName: undefined,
+      explainFailure: (error) => error,
+      close: async () => {},
+    }
+  const stored = readConnection()
+  if (stored?.kind === "walletconnect" && !stored.accounts.some((account) => account.startsWith(`${caip2}:`)))
+    throw new CliError(
+      `The connected wallet has no account on ${caip2}: run \`appkit-cli connect --chain ${caip2}\`, or pass --keypair FILE (or APPKIT_SOLANA_KEY)`,
+      { code: "NotConnected" },
+    )
+  const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
+  const { openStoredWalletConnect } = await import("../walletSession")
+  const session = await openStoredWalletConnect({ chainId: caip2, requestTimeoutMs })
+  return {
+    address: session.address,
+    wallet: {
+      request: (request) =>
+        Effect.tryPromise({ try: () => session.request(request), catch: (error) => error as ConnectorError }),
+    },
+    walletName: session.walletName,
+    explainFailure: session.explainFailure,
+    close: session.close,
+  }
+}
+
+/** Runs a core effect; its typed error is what the user reads (tag as code, message as line). */
+const run = <A, E>(effect: Effect.Effect<A, E>): Promise<A> => Effect.runPromise(effect)
+
+export const solanaBalanceAction = async (
+  positional: string | undefined,
+  options: SolanaCommandOptions & { readonly address?: string | undefined },
+): Promise<void> => {
+  if (positional !== undefined && options.address !== undefined && positional !== options.address)
+    throw new CliError("Give the address once: as ADDRESS or as --address", { code: "UsageError" })
+  const given = positional ?? options.address
+  let owner =
+    given === undefined
+      ? undefined
+      : readAddress(given, positional !== undefined ? "ADDRESS" : "--address", "solana")
+  owner ??= (await loadSolanaKeypair(options))?.address
+  if (owner === undefined)
+    throw new CliError("Give an ADDRESS (or --keypair FILE / APPKIT_SOLANA_KEY for the key's own)", {
+      code: "UsageError",
+    })
+  const target = await resolveSolanaTarget(options)
+  const balance = await run(getSolBalance(target.rpc, owner))
+  if (options.json)
+    printJson({
+      chainId: target.caip2,
+      address: owner,
+      decimals: balance.decimals,
+      balance: balance.sol,
+      balanceUnits: balance.lamports.toString(),
+    })
+  else printLine(balance.sol)
+}
+
+export const solanaSendAction = async (
+  options: SolanaCommandOptions & {
+    readonly to: string
+    readonly amount: string
+    readonly token?: string | undefined
+  },
+): Promise<void> => {
+  // Every argument is checked before the node or the wallet is asked anything.
+  const to = readAddress(options.to, "--to", "solana")
+  const mint = options.token === undefined ? undefined : readAddress(options.token, "--token", "solana")
+  readAmount(options.amount, mint === undefined ? 9 : MAX_DECIMALS, { positive: true })
+  if (options.timeout !== undefined) readDuration(options.timeout)
+  const target = await resolveSolanaTarget(options)
+  const decimals = mint === undefined ? 9 : (await run(readMint(target.rpc, mint))).decimals
+  const amount = readAmount(options.amount, decimals, { positive: true })
+  const signer = await openSolanaSigner(options, target.caip2, target.rpc)
+  const watching = !options.json
+  const prepared = await run(
+    mint === undefined
+      ? prepareSolTransfer(target.rpc, { from: signer.address, to, lamports: amount })
+      : prepareSplTransfer(target.rpc, { from: signer.address, to, mint, amount }),
+  ).catch(async (error: unknown) => {
+    await signer.close()
+    throw error
+  })
+  const signature = await withSpinner(
+    signer.walletName ? `Waiting for ${signer.walletName} to approve…` : "Sending…",
+    watching,
+    () =>
+      run(submitPreparedTransfer(signer.wallet, prepared))
+        .catch((error: unknown) => {
+          throw signer.explainFailure(error)
+        })
+        .finally(signer.close),
+  )
+  if (!options.json) printLine(`signature ${signature}`)
+  const status = await withSpinner("Waiting for confirmation…", watching, () =>
+    run(
+      waitForSolanaSignature(target.rpc, signature).pipe(
+        Effect.as("confirmed" as const),
+        Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
+      ),
+    ),
+  )
+  const amountText = Result.getOrThrow(formatUnits(amount, decimals))
+  if (options.json)
+    printJson({
+      chainId: target.caip2,
+      signature,
+      from: signer.address,
+      to,
+      token: mint ?? null,
+      decimals,
+      amount: amountText,
+      amountUnits: amount.toString(),
+      status,
+      computeUnitLimit: prepared.computeUnitLimit,
+      computeUnitPriceMicroLamports: prepared.computeUnitPriceMicroLamports.toString(),
+      createsRecipientTokenAccount: prepared.createsRecipientTokenAccount,
+    })
+  else {
+    printLine(`status ${status}`)
+    if (prepared.createsRecipientTokenAccount) printLine("created the recipient's token account")
+  }
+  if (status !== "confirmed") process.exitCode = ExitCode.invalid
+}
+
+export const solanaMessageAction = async (text: string, options: SolanaCommandOptions): Promise<void> => {
+  const message = text === "-" ? await readInput("-", "the message") : text
+  if (options.timeout !== undefined) readDuration(options.timeout)
+  // A local key signs in process: no node is needed (nor asked).
+  const signer = await openSolanaSigner(options, readChain(options.chain ?? "", "--chain", "solana").caip2)
+  const signature = await run(signSolanaMessage(signer.wallet, signer.address, message))
+    .catch((error: unknown) => {
+      throw signer.explainFailure(error)
+    })
+    .finally(signer.close)
+  if (options.json) printJson({ address: signer.address, signature })
+  else printLine(signature)
+}

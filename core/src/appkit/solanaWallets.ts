@@ -1,0 +1,37 @@
+import { Effect, Layer } from "effect"
+import type { SolanaModule } from "../chains/SolanaSupport"
+import { Connectors } from "../state/Connectors"
+import type { AppKitOptions } from "../state/Options"
+
+/** The page's window, where Wallet Standard wallets register; none outside a browser. */
+const pageWindow = (): EventTarget | undefined => {
+  const candidate = (globalThis as { readonly window?: unknown }).window
+  return candidate instanceof EventTarget ? candidate : undefined
+}
+
+/**
+ * Wallet Standard discovery when the app has a solana network and Solana support: after the services are
+ * built, the adapter loads (through the app's `solanaAdapter` loader) and registers a connector for each
+ * wallet on the page, now and as wallets register later, for the life of the instance. Without a page (Node,
+ * unless `target` is given) nothing is discovered.
+ */
+export const solanaWalletsLayer = (
+  options: AppKitOptions,
+  load: (() => Promise<SolanaModule>) | undefined,
+  target: EventTarget | undefined = pageWindow(),
+): Layer.Layer<never, never, Connectors> => {
+  const solanaNetworkIds = options.networks
+    .filter((network) => network.chainNamespace === "solana")
+    .map((network) => network.caipNetworkId)
+  if (load === undefined || target === undefined || solanaNetworkIds.length === 0) return Layer.empty
+  return Layer.effectDiscard(
+    Effect.gen(function* () {
+      const connectors = yield* Connectors
+      yield* Effect.forkScoped(
+        Effect.flatMap(Effect.promise(load), (solana) =>
+          solana.registerWalletStandardWallets(target, solanaNetworkIds, connectors.register),
+        ),
+      )
+    }),
+  )
+}
