@@ -81,6 +81,17 @@ export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"
 export { Send, validateSend } from "./state/Send"
 export { Siwx } from "./state/Siwx"
+export { Swap } from "./state/Swap"
+export {
+  executeSwap,
+  findSwapToken,
+  isNativeSwapToken,
+  makePendingTransactions,
+  type PendingTransactions,
+  quoteSwap,
+  type SwapSigner,
+  type SwapTransaction,
+} from "./state/swapFlow"
 export { Toast } from "./state/Toast"
 export { Transactions } from "./state/Transactions"
 export { walletDirectory } from "./state/walletDirectory"

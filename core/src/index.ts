@@ -194,6 +194,15 @@ export {
   RpcErrorCode,
   type RpcErrorCodeInfo,
 } from "./errors/rpcCodes"
+export {
+  AllowanceNotGrantedError,
+  InvalidSwapTransactionError,
+  NoSwapQuoteError,
+  PendingTransactionsLimitError,
+  SwapNotReadyError,
+  SwapRevertedError,
+  SwapTokenNotFoundError,
+} from "./errors/swapFlow"
 export { type ToastKey, toastForWalletError, toastMessages } from "./errors/toasts"
 export { SendError, SwapError, swapMessages } from "./errors/transfer"
 export { InvalidWalletReplyError, WalletRequestTimeout } from "./errors/wallet"
@@ -237,6 +246,8 @@ export {
   type ValidSend,
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
+export type { SwapState } from "./state/Swap"
+export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
 export type { WalletConnection, WalletConnections } from "./state/walletConnections"

@@ -25,6 +25,8 @@ import type { Features, ResolvedOptions } from "../state/Options"
 import type { RouterState, TransactionAction, View } from "../state/Router"
 import type { SendPatch, SendValidationError, ValidSend } from "../state/Send"
 import type { SignInErrorType, SiwxState } from "../state/Siwx"
+import type { SwapState } from "../state/Swap"
+import type { SwapOutcome, SwapQuote } from "../state/swapFlow"
 import type { ToastInput, ToastState } from "../state/Toast"
 import type { TransactionsState } from "../state/Transactions"
 import type { WalletConnections } from "../state/walletConnections"
@@ -33,6 +35,7 @@ import type { GetBalanceParameters, GetBalanceReturnType } from "./actions/getBa
 import type { Hash, SendTransactionParameters } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
 import type { SendOutcome } from "./actions/submitSend"
+import type { QuoteSwapParameters } from "./actions/swap"
 import type { WriteContractParameters } from "./actions/writeContract"
 import type { AppKitNetwork } from "./options"
 import type { Subscribe } from "./store"
@@ -50,6 +53,7 @@ export interface AppKitState {
   readonly transactions: TransactionsState
   readonly toast: ToastState
   readonly names: NamesState
+  readonly swap: SwapState
   readonly siwx: SiwxState
   readonly pairing: PairingState
 }
@@ -140,6 +144,10 @@ export interface AppKit {
    * rejects with a {@link SubmitSendErrorType}.
    */
   submitSend(): Promise<SendOutcome>
+  /** A swap quote on the active network (§1: the 12 swap networks) for the connected eip155 account. */
+  quoteSwap(parameters: QuoteSwapParameters): Promise<SwapQuote>
+  /** Executes the last quote through the connected wallet: approve when needed, swap, receipts (25 s), balances. */
+  executeSwap(): Promise<SwapOutcome>
 
   /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. Never rejects. */
   checkProjectConfig(): Promise<AlertKey | undefined>

@@ -20,6 +20,7 @@ import { checkProject } from "../state/projectCheck"
 import { Router } from "../state/Router"
 import { Send } from "../state/Send"
 import { Siwx } from "../state/Siwx"
+import { Swap } from "../state/Swap"
 import { Toast } from "../state/Toast"
 import { Transactions } from "../state/Transactions"
 import { walletDirectory } from "../state/walletDirectory"
@@ -29,6 +30,7 @@ import { getBalance } from "./actions/getBalance"
 import { sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
+import { executeSwap, quoteSwap } from "./actions/swap"
 import { writeContract } from "./actions/writeContract"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
@@ -106,6 +108,7 @@ const services = Effect.all({
   transactions: Transactions,
   toast: Toast,
   names: Names,
+  swap: Swap,
   siwx: Siwx,
   pairing: Pairing,
 })
@@ -126,6 +129,7 @@ const stateRefs = (
   transactions: s.transactions.state,
   toast: s.toast.state,
   names: s.names.state,
+  swap: s.swap.state,
   siwx: s.siwx.state,
   pairing: s.pairing.state,
 })
@@ -239,6 +243,8 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
     submitSend: () => run(submitSend),
+    quoteSwap: (parameters) => run(quoteSwap(parameters)),
+    executeSwap: () => run(executeSwap),
     checkProjectConfig: () => run(checkProject),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),

@@ -1,16 +1,14 @@
 import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { SwapNotReadyError } from "../errors/swapFlow"
-import {
+import type {
   executeSwap,
-  makePendingTransactions,
-  quoteSwap,
-  type SwapOutcome,
-  type SwapQuote,
-  type SwapQuoteError,
-  type SwapRequest,
-  type SwapSigner,
-  type SwapStep,
+  SwapOutcome,
+  SwapQuote,
+  SwapQuoteError,
+  SwapRequest,
+  SwapSigner,
+  SwapStep,
 } from "./swapFlow"
 
 export interface SwapState {
@@ -50,7 +48,14 @@ export class Swap extends Context.Service<
     Effect.gen(function* () {
       const api = yield* Effect.serviceOption(BlockchainApi)
       const state = yield* SubscriptionRef.make(initialSwapState)
-      const pending = yield* makePendingTransactions()
+      // The flow's code loads with the first quote, not with the app; the app's one pending limit with it.
+      const flow = yield* Effect.cached(
+        Effect.promise(() => import("./swapFlow")).pipe(
+          Effect.flatMap((module) =>
+            Effect.map(module.makePendingTransactions(), (pending) => ({ ...module, pending })),
+          ),
+        ),
+      )
       const patch = (next: Partial<SwapState>) => SubscriptionRef.update(state, (s) => ({ ...s, ...next }))
       // A signer's own errors are whatever its caller made them; the message is read where there is one.
       const recordFailure = (error: unknown) =>
@@ -67,6 +72,7 @@ export class Swap extends Context.Service<
       const quote = (request: SwapRequest) =>
         Effect.gen(function* () {
           yield* SubscriptionRef.set(state, { ...initialSwapState, status: "quoting" } satisfies SwapState)
+          const { quoteSwap } = yield* flow
           const quoted = yield* withApi(quoteSwap(request))
           yield* patch({ status: "quoted", quote: quoted })
           return quoted
@@ -76,6 +82,7 @@ export class Swap extends Context.Service<
         Effect.gen(function* () {
           const { quote: current } = yield* SubscriptionRef.get(state)
           if (current === undefined) return yield* new SwapNotReadyError({ reason: "noQuote" })
+          const { executeSwap, pending } = yield* flow
           const outcome = yield* withApi(
             executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
           )

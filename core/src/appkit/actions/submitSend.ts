@@ -2,7 +2,6 @@ import { Clock, Effect, Option, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
-import { asEip1193Provider } from "../../connectors/asEip1193Provider"
 import type { ConnectorError } from "../../connectors/Connector"
 import { addressOfAccount, decodeCaipAccountId } from "../../domain/caip"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
@@ -18,8 +17,9 @@ import { Toast } from "../../state/Toast"
 import { Transactions } from "../../state/Transactions"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { type ParseUnitsError, parseUnits } from "../../validation/amount"
+import { connectedEvmClients } from "./evmClients"
 import { getBalance } from "./getBalance"
-import { connectedWallet, evmAddress, evmReadTarget } from "./wallet"
+import { evmAddress } from "./wallet"
 
 /**
  * Executing the send form (§1: eip155 here; Solana brings its own adapter) and reading the native balance
@@ -43,8 +43,6 @@ export type SubmitSendErrorType =
   | EvmError
   | NodeError
   | TransactionConfirmationTimeout
-
-const evm = Effect.promise(() => import("../../chains/evm/index"))
 
 /** A pending entry of the activity list for a transaction this app sent (the indexer has not seen it yet). */
 const pendingEntry = (params: {
@@ -128,7 +126,7 @@ export const submitSend: Effect.Effect<
   const { activeNamespace, caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
   const valid = yield* send.validate(activeNamespace)
   if (valid.namespace !== "eip155") return yield* new ConnectionError({ reason: "chainAdapterNotFound" })
-  const wallet = yield* connectedWallet("eip155")
+  const { wallet, evm, walletClient, node } = yield* connectedEvmClients(caipNetwork)
   const units = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
   const from = wallet.address as Address
   // The token is named by its CAIP-10 id; its contract must be a real EVM address before the wallet sees it.
@@ -141,12 +139,7 @@ export const submitSend: Effect.Effect<
             onSome: addressOfAccount,
           }),
         )
-  const { evmProviderClient, readClient, sendTransfer, waitForReceipt } = yield* evm
-  const walletClient = evmProviderClient(asEip1193Provider(wallet.connector))
-  // A wallet over WalletConnect may not answer reads (gas estimate, receipt): the node does when it is known.
-  const target = yield* Effect.option(evmReadTarget(caipNetwork))
-  const node =
-    target._tag === "Some" && target.value._tag !== "wallet" ? readClient(target.value) : walletClient
+  const { sendTransfer, waitForReceipt } = evm
   const transactions = yield* Transactions
   const toast = yield* Toast
   yield* send.setLoading(true)
