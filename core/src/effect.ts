@@ -76,6 +76,14 @@ export { Modal } from "./state/Modal"
 export { Names } from "./state/Names"
 export { Network } from "./state/Network"
 export { AppKitOptions, Options, resolveOptions } from "./state/Options"
+export {
+  currentTimeZone,
+  isFiatAmount,
+  isRestrictedTimeZone,
+  onrampFeeRange,
+  prepareOnramp,
+  selectOnrampPurchase,
+} from "./state/onrampFlow"
 export { Pairing } from "./state/Pairing"
 export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"

@@ -185,6 +185,12 @@ export {
 export { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "./errors/http"
 export { NameError } from "./errors/names"
 export { NodeError, type NodeErrorKind, nodeErrorKinds } from "./errors/nodeErrors"
+export {
+  InvalidFiatAmountError,
+  OnrampLimitError,
+  OnrampNotOfferedError,
+  OnrampRestrictedError,
+} from "./errors/onramp"
 export { InvalidAppKitOptionsError } from "./errors/options"
 export { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./errors/ProviderRpcError"
 export { InvalidContractCallError, InvalidParameterError } from "./errors/parameters"
@@ -196,6 +202,7 @@ export {
 } from "./errors/rpcCodes"
 export {
   AllowanceNotGrantedError,
+  BlockchainApiMissingError,
   InvalidSwapTransactionError,
   NoSwapQuoteError,
   PendingTransactionsLimitError,
@@ -234,6 +241,7 @@ export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
 export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
+export type { OnrampRequest, PreparedOnramp } from "./state/onrampFlow"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {

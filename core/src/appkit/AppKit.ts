@@ -22,6 +22,7 @@ import type { ConnectMethod, ConnectorNotFoundError, ConnectorsState } from "../
 import type { ModalState, OpenModalOptions } from "../state/Modal"
 import type { NamesState } from "../state/Names"
 import type { Features, ResolvedOptions } from "../state/Options"
+import type { PreparedOnramp } from "../state/onrampFlow"
 import type { RouterState, TransactionAction, View } from "../state/Router"
 import type { SendPatch, SendValidationError, ValidSend } from "../state/Send"
 import type { SignInErrorType, SiwxState } from "../state/Siwx"
@@ -32,6 +33,7 @@ import type { TransactionsState } from "../state/Transactions"
 import type { WalletConnections } from "../state/walletConnections"
 import type { WalletDirectoryUnavailableError, WalletPageRequest } from "../state/walletDirectory"
 import type { GetBalanceParameters, GetBalanceReturnType } from "./actions/getBalance"
+import type { PrepareOnrampParameters } from "./actions/onramp"
 import type { Hash, SendTransactionParameters } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
 import type { SendOutcome } from "./actions/submitSend"
@@ -148,6 +150,11 @@ export interface AppKit {
   quoteSwap(parameters: QuoteSwapParameters): Promise<SwapQuote>
   /** Executes the last quote through the connected wallet: approve when needed, swap, receipts (25 s), balances. */
   executeSwap(): Promise<SwapOutcome>
+  /**
+   * Buying crypto with fiat for the connected account: closed in the §1 restricted time zones; resolves to the
+   * quote (or the labelled mock), the 1–2 % fee range and the provider URL to open in a new window.
+   */
+  prepareOnramp(parameters: PrepareOnrampParameters): Promise<PreparedOnramp>
 
   /** The §8 alert the project's configuration calls for (checked with the Wallet API), if any. Never rejects. */
   checkProjectConfig(): Promise<AlertKey | undefined>

@@ -27,6 +27,7 @@ import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import { getBalance } from "./actions/getBalance"
+import { prepareOnramp } from "./actions/onramp"
 import { sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
@@ -245,6 +246,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     submitSend: () => run(submitSend),
     quoteSwap: (parameters) => run(quoteSwap(parameters)),
     executeSwap: () => run(executeSwap),
+    prepareOnramp: (parameters) => run(prepareOnramp(parameters)),
     checkProjectConfig: () => run(checkProject),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),

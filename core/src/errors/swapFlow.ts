@@ -88,18 +88,23 @@ export class PendingTransactionsLimitError extends AppKitError(
   }
 }
 
-/** A swap asked of an app that cannot run it yet. */
-export const swapNotReadyMessages = {
-  noQuote: "No swap quote to execute: ask for a quote first",
-  noApi: "Swaps need the Blockchain API: pass apiUrl to createAppKit",
-} as const
-
+/** An execution asked for before any quote. */
 export class SwapNotReadyError extends AppKitError(
-  Schema.TaggedError<SwapNotReadyError>()("SwapNotReadyError", {
-    reason: Schema.Literals(["noQuote", "noApi"]),
-  }),
+  Schema.TaggedError<SwapNotReadyError>()("SwapNotReadyError", {}),
 ) {
   override get message(): string {
-    return swapNotReadyMessages[this.reason]
+    return "No swap quote to execute: ask for a quote first"
+  }
+}
+
+/** Swaps, buying with fiat and names all go through the Blockchain API; an app created without apiUrl has none. */
+export class BlockchainApiMissingError extends AppKitError(
+  Schema.TaggedError<BlockchainApiMissingError>()("BlockchainApiMissingError", {
+    feature: Schema.String,
+  }),
+  { topic: "Blockchain API not configured" },
+) {
+  override get message(): string {
+    return `${this.feature} needs the Blockchain API: pass apiUrl to createAppKit`
   }
 }

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
-import { SwapNotReadyError } from "../errors/swapFlow"
+import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
 import type {
   executeSwap,
   SwapOutcome,
@@ -35,11 +35,16 @@ export class Swap extends Context.Service<
   Swap,
   {
     readonly state: SubscriptionRef.SubscriptionRef<SwapState>
-    readonly quote: (request: SwapRequest) => Effect.Effect<SwapQuote, SwapQuoteError | SwapNotReadyError>
+    readonly quote: (
+      request: SwapRequest,
+    ) => Effect.Effect<SwapQuote, SwapQuoteError | BlockchainApiMissingError>
     /** Executes the quote on show (the last `quote`); fails without one. */
     readonly execute: <E>(
       signer: SwapSigner<E>,
-    ) => Effect.Effect<SwapOutcome, Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError>
+    ) => Effect.Effect<
+      SwapOutcome,
+      Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError | BlockchainApiMissingError
+    >
     readonly reset: Effect.Effect<void>
   }
 >()("appkit/Swap") {
@@ -65,7 +70,7 @@ export class Swap extends Context.Service<
         })
       const withApi = <A, E>(program: Effect.Effect<A, E, BlockchainApi>) =>
         Option.match(api, {
-          onNone: () => Effect.fail(new SwapNotReadyError({ reason: "noApi" })),
+          onNone: () => Effect.fail(new BlockchainApiMissingError({ feature: "Swapping" })),
           onSome: (client) => Effect.provideService(program, BlockchainApi, client),
         })
 
@@ -81,7 +86,7 @@ export class Swap extends Context.Service<
       const execute = <E>(signer: SwapSigner<E>) =>
         Effect.gen(function* () {
           const { quote: current } = yield* SubscriptionRef.get(state)
-          if (current === undefined) return yield* new SwapNotReadyError({ reason: "noQuote" })
+          if (current === undefined) return yield* new SwapNotReadyError()
           const { executeSwap, pending } = yield* flow
           const outcome = yield* withApi(
             executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
