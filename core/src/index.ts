@@ -255,6 +255,7 @@ export {
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { SwapState } from "./state/Swap"
+export { type WalletFeature, walletFeatures } from "./state/walletFeatures"
 export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
