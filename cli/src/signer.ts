@@ -170,6 +170,13 @@ export const loadLocalSigner = async (
   return undefined
 }
 
+/** A local account signs in process and never sends its requests anywhere; this client says so if asked. */
+export const offlineClient = evmProviderClient({
+  request: async () => {
+    throw new CliError("a local signature needs no node")
+  },
+})
+
 /** Who signs a command's requests, and the client that reaches them. */
 export interface CommandSigner {
   /** A local account (signs in process) or the address of the connected wallet. */

@@ -75,6 +75,12 @@ export { type StateLayerConfig, type StateServices, stateLayer } from "./state/l
 export { Modal } from "./state/Modal"
 export { Names } from "./state/Names"
 export { Network } from "./state/Network"
+export {
+  fullAccountName,
+  type NameRegistrant,
+  nameRegistrationMessage,
+  registerAccountName,
+} from "./state/nameRegistration"
 export { AppKitOptions, Options, resolveOptions } from "./state/Options"
 export {
   currentTimeZone,

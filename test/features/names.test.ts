@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { getAddress } from "viem"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
+import { runCli } from "../support/cli"
 import { startApp, useSwapStack } from "./support"
 
 // Name registration as the app runs it: createAppKit with an injected connector over the dev wallet; the core
@@ -55,5 +56,39 @@ describe("names: register → resolve → reverse", () => {
     } finally {
       await dispose()
     }
+  })
+
+  it("appkit-cli names register signs with the local key, and the name then resolves to it", async () => {
+    const { api, anvil } = stack()
+    const env = (index: number) => ({
+      APPKIT_API_URL: api.url,
+      APPKIT_PROJECT_ID: "test",
+      APPKIT_CONFIG: "/nonexistent",
+      APPKIT_HOME: "/nonexistent",
+      APPKIT_PRIVATE_KEY: anvil.accounts[index]?.privateKey as string,
+    })
+    const address = getAddress(anvil.accounts[1]?.address as string)
+    const registered = await runCli(["names", "register", "carol-cli", "--json"], { env: env(1) })
+    expect(registered.stderr).toBe("")
+    expect(JSON.parse(registered.stdout)).toEqual({
+      name: "carol-cli.reown.id",
+      address,
+      chainId: "eip155:1",
+    })
+    const resolved = JSON.parse(
+      (await runCli(["names", "resolve", "carol-cli.reown.id", "--json"], { env: env(1) })).stdout,
+    )
+    expect(Object.values(resolved.addresses)).toEqual([{ address, created: expect.any(String) }])
+
+    // Taken now: another account's attempt is the catalogue's failure, with the server's reason after it.
+    const taken = await runCli(["names", "register", "carol-cli.reown.id"], { env: env(0) })
+    expect(taken).toMatchObject({ code: 2, stdout: "" })
+    expect(taken.stderr).toMatch(/^Error registering name: /)
+    // §5: at least 4 characters, refused before anything is signed.
+    const short = await runCli(["names", "register", "abc"], { env: env(0) })
+    expect(short).toMatchObject({ code: 1, stdout: "" })
+    expect(
+      (await runCli(["names", "register", "abcd", "--chain", "eip155:2147483648"], { env: env(0) })).stderr,
+    ).toBe("Invalid chainId\n")
   })
 })
