@@ -39,6 +39,7 @@ export type {
   WriteContractParameters,
   WriteContractReturnType,
 } from "./appkit/actions/writeContract"
+export type { CardProviderParameters } from "./appkit/cardProviderLayer"
 export { createAppKit } from "./appkit/createAppKit"
 export { type AppKitNetwork, type CreateAppKitParameters, networkIdOf } from "./appkit/options"
 export type { Subscribe, SubscribeOptions } from "./appkit/store"
@@ -70,6 +71,13 @@ export type {
   RpcRequest,
   WalletSignIn,
 } from "./connectors/Connector"
+export {
+  CARD_PROVIDER_CONNECTOR_ID,
+  type CardProviderOptions,
+  type CoinbaseWalletSdkModule,
+  cardProviderChainIds,
+  makeCardProviderConnector,
+} from "./connectors/cardProvider/cardProviderConnector"
 export { type Eip1193Provider, isEip1193Provider } from "./connectors/injected/eip1193"
 export {
   type AnnouncedProvider,

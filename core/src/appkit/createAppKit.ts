@@ -33,6 +33,7 @@ import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { executeSwap, quoteSwap } from "./actions/swap"
 import { writeContract } from "./actions/writeContract"
+import { cardProviderLayer } from "./cardProviderLayer"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { makeStore } from "./store"
@@ -85,7 +86,10 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
     runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
-  return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
+  return Layer.merge(
+    walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
+    cardProviderLayer(options, runtime.cardProvider),
+  ).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.

@@ -15,6 +15,7 @@ import {
   type Features,
 } from "../state/Options"
 import type { Storage } from "../storage/Storage"
+import type { CardProviderParameters } from "./cardProviderLayer"
 
 /**
  * A network as `createAppKit` takes it: a viem `Chain` (`import { base } from "viem/chains"`), a Reown
@@ -73,6 +74,8 @@ export interface CreateAppKitParameters {
     | undefined
 
   readonly connectors?: ReadonlyArray<Connector> | undefined
+  /** Offer the card-provider (Coinbase-style) wallet, its SDK loaded in the background (cardProviderLayer). */
+  readonly cardProvider?: CardProviderParameters | undefined
   /** Where the `@appkit/...` keys live: memory by default, `browserStorage` in a page, `fileStorage` in Node. */
   readonly storage?: Layer.Layer<Storage> | undefined
   /**
@@ -96,10 +99,18 @@ export interface CreateAppKitParameters {
 /** The live parts of the parameters: everything the options schema does not describe. */
 export type AppKitRuntime = Pick<
   CreateAppKitParameters,
-  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports"
+  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports" | "cardProvider"
 >
 
-const runtimeKeys = ["connectors", "storage", "siwx", "api", "reconnect", "transports"] as const
+const runtimeKeys = [
+  "connectors",
+  "storage",
+  "siwx",
+  "api",
+  "reconnect",
+  "transports",
+  "cardProvider",
+] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
