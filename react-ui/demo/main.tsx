@@ -43,7 +43,7 @@ const makeAppKit = (stack: Stack): AppKit => {
       },
     ],
     // No embedded wallet here: email and social sign-in would have nothing behind them.
-    features: { email: false, swaps: false, onramp: false },
+    features: { email: false },
     socials: [],
     walletConnect: {
       relayUrl: stack.relayUrl,
