@@ -28,8 +28,10 @@ export default function OnRamp() {
     setStep({ _tag: "Preparing" })
     try {
       const prepared = await appKit.prepareOnramp({ amount, purchase })
-      // noopener: the provider's page must not reach back into the app through window.opener.
-      const opened = window.open(prepared.url, "_blank", "noopener,noreferrer")
+      // Opened without the "noopener" feature (which makes window.open answer null, hiding a blocked popup),
+      // then cut off: the provider's page must not reach back into the app through window.opener.
+      const opened = window.open(prepared.url, "_blank")
+      if (opened !== null) opened.opener = null
       setStep({ _tag: "Opened", prepared, blocked: opened === null })
     } catch (error) {
       setStep({ _tag: "Failed", message: errorMessage(error) })
@@ -40,7 +42,7 @@ export default function OnRamp() {
     const { prepared, blocked } = step
     return (
       <div className="appkit-center" data-testid="onramp-opened">
-        <dl className="appkit-muted" style={{ margin: 0 }}>
+        <dl style={{ margin: 0 }}>
           <dt>You pay</dt>
           <dd>{money(prepared.quote.paymentTotal)}</dd>
           <dt>You receive</dt>

@@ -22,7 +22,7 @@ const stepText: Partial<Record<SwapState["status"], string>> = {
 }
 
 const QuoteSummary = ({ quote }: { readonly quote: SwapQuote }) => (
-  <dl className="appkit-muted" data-testid="swap-quote" style={{ margin: 0 }}>
+  <dl data-testid="swap-quote" style={{ margin: 0 }}>
     <dt>You pay</dt>
     <dd data-testid="swap-pay">
       {amountOf(quote.fromAmountUnits, quote.from.decimals)} {quote.from.symbol}
