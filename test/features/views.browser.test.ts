@@ -164,4 +164,47 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       await restricted.context.close()
     }
   }, 180_000)
+
+  it("connects the card-provider wallet through its dev SDK, registers a name and shows it in the header", async () => {
+    const { context, page } = await newPage()
+    try {
+      await page.goto(suite.get().stack.pageUrl)
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      const card = page
+        .getByRole("list", { name: "Wallets" })
+        .getByRole("button", { name: /Coinbase Wallet/ })
+      await card.waitFor({ timeout: 15_000 })
+      await photograph(page, "features-07-card-provider")
+      await card.click()
+      await expect.poll(() => view(page, "SIWXSignMessage").isVisible(), { timeout: 15_000 }).toBe(true)
+      await page.getByRole("button", { name: "Sign in", exact: true }).click()
+      await page.locator("[data-appkit-button=account]").click()
+      await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
+      expect(
+        await page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                appKit: {
+                  getState: () => { account: { byNamespace: { eip155?: { caipAddress?: string } } } }
+                }
+              }
+            ).appKit.getState().account.byNamespace.eip155?.caipAddress,
+        ),
+      ).toBe("eip155:1:0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65")
+      await page.getByRole("button", { name: "Get a name" }).click()
+      await view(page, "RegisterAccountName").getByRole("textbox").fill("erin-e2e")
+      await page.getByRole("button", { name: "Register" }).click()
+      await expect.poll(() => view(page, "RegisterAccountNameSuccess").isVisible()).toBe(true)
+      await page.getByRole("heading", { name: "erin-e2e.reown.id is yours" }).waitFor({ timeout: 15_000 })
+      // The header's account button names the account by its new name.
+      await page
+        .getByRole("button", { name: /erin-e2e\.reown\.id/ })
+        .first()
+        .waitFor({ timeout: 15_000 })
+      await photograph(page, "features-08-name-registered")
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
 })
