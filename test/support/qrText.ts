@@ -17,8 +17,8 @@ export const decodeQrText = (lines: ReadonlyArray<string>): string | undefined =
     "▄": [false, true],
     " ": [false, false],
   }
-  cells.forEach((row, y) =>
-    row.forEach((char, x) => {
+  for (const [y, row] of cells.entries())
+    for (const [x, char] of row.entries()) {
       const [top, bottom] = light[char] ?? [false, false]
       for (const [half, isLight] of [
         [0, top],
@@ -31,7 +31,6 @@ export const decodeQrText = (lines: ReadonlyArray<string>): string | undefined =
             pixels.fill(isLight ? 255 : 0, offset, offset + 3)
             pixels[offset + 3] = 255
           }
-    }),
-  )
+    }
   return jsQR(pixels, width, height, { inversionAttempts: "attemptBoth" })?.data
 }

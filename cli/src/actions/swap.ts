@@ -64,15 +64,18 @@ const quoteFor = (
   userAddress: string,
 ) =>
   quoteSwap({ chainId, from: options.from, to: options.to, amount: options.amount, userAddress }).pipe(
-    Effect.catchTags({
-      SwapTokenNotFoundError: (error) =>
-        Effect.fail(
-          invalidInput(
+    Effect.mapError((error) => {
+      switch (error._tag) {
+        case "SwapTokenNotFoundError":
+          return invalidInput(
             `Unknown token for ${error.token === options.from ? "--from" : "--to"} '${error.token}' on ${chainId} (known: ${error.known.join(", ")})`,
-          ),
-        ),
-      InvalidAmountError: (error) => Effect.fail(invalidInput(`--amount: ${error.message}`)),
-      AmountPrecisionError: (error) => Effect.fail(invalidInput(`--amount: ${error.message}`)),
+          )
+        case "InvalidAmountError":
+        case "AmountPrecisionError":
+          return invalidInput(`--amount: ${error.message}`)
+        default:
+          return error
+      }
     }),
   )
 

@@ -38,14 +38,12 @@ export class OnrampNotOfferedError extends AppKitError(
 ) {
   override get message(): string {
     const offered = this.offered.join(", ")
-    switch (this.what) {
-      case "purchase":
-        return `Cannot buy '${this.wanted}' (offered: ${offered})`
-      case "payment":
-        return `Cannot pay with '${this.wanted}' (accepted: ${offered})`
-      case "network":
-        return `${this.currency} is not offered on '${this.wanted}' (networks: ${offered})`
+    const messages = {
+      purchase: `Cannot buy '${this.wanted}' (offered: ${offered})`,
+      payment: `Cannot pay with '${this.wanted}' (accepted: ${offered})`,
+      network: `${this.currency} is not offered on '${this.wanted}' (networks: ${offered})`,
     }
+    return messages[this.what]
   }
 }
 
