@@ -1,6 +1,7 @@
 import { BlockchainApi } from "@appkit/core/effect"
 import { Effect } from "effect"
-import { getAddress } from "viem"
+import { createClient, getAddress, http, parseEther } from "viem"
+import { getBalance } from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
 import { runCli } from "../support/cli"
@@ -90,5 +91,33 @@ describe("names: register → resolve → reverse", () => {
     expect(
       (await runCli(["names", "register", "abcd", "--chain", "eip155:2147483648"], { env: env(0) })).stderr,
     ).toBe("Invalid chainId\n")
+  })
+
+  it("sends to a name: bob.reown.id resolves to bob's address, an unknown name is 'Error resolving name'", async () => {
+    const { api, anvil } = stack()
+    const { appKit, connector, dispose } = await startApp(stack().wallet(0), api.url)
+    try {
+      await appKit.connect(connector.id)
+      const bob = getAddress(anvil.accounts[1]?.address as string)
+      const node = createClient({ transport: http(anvil.rpcUrl) })
+      const before = await getBalance(node, { address: bob })
+      const ether = { symbol: "ETH", quantity: { decimals: "18", numeric: "100" }, price: 0 }
+      await appKit.updateSend({
+        token: ether,
+        sendTokenAmount: "0.5",
+        receiverAddress: "nobody-here.reown.id",
+      })
+      // A name passes the form's checks; it is resolved when sent.
+      await expect(appKit.validateSend()).resolves.toMatchObject({ receiverAddress: "nobody-here.reown.id" })
+      await expect(appKit.submitSend()).rejects.toMatchObject({
+        _tag: "NameError",
+        message: "Error resolving name",
+      })
+      await appKit.updateSend({ receiverAddress: "bob.reown.id" })
+      expect(await appKit.submitSend()).toMatchObject({ status: "confirmed" })
+      expect((await getBalance(node, { address: bob })) - before).toBe(parseEther("0.5"))
+    } finally {
+      await dispose()
+    }
   })
 })

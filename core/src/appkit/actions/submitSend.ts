@@ -1,17 +1,20 @@
 import { Clock, Effect, Option, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
+import { BlockchainApi } from "../../api/blockchain/BlockchainApi"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
 import type { ConnectorError } from "../../connectors/Connector"
 import { addressOfAccount, decodeCaipAccountId } from "../../domain/caip"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ConnectionError } from "../../errors/connection"
+import { NameError } from "../../errors/names"
 import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
+import { isReceiverName, resolveReceiverName } from "../../state/receiverName"
 import { Send, type SendValidationError } from "../../state/Send"
 import { Toast } from "../../state/Toast"
 import { Transactions } from "../../state/Transactions"
@@ -43,6 +46,20 @@ export type SubmitSendErrorType =
   | EvmError
   | NodeError
   | TransactionConfirmationTimeout
+  | NameError
+
+/** The receiver as an address: a name (alice.reown.id) resolved through the Blockchain API first. */
+const receiverAddressOf = (receiver: string, chainId: number | string) =>
+  Effect.gen(function* () {
+    if (!isReceiverName(receiver)) return yield* evmAddress(receiver)
+    const api = yield* Effect.serviceOption(BlockchainApi)
+    if (Option.isNone(api))
+      return yield* new NameError({ reason: "resolve", cause: "No Blockchain API configured" })
+    const resolved = yield* resolveReceiverName(receiver, Number(chainId)).pipe(
+      Effect.provideService(BlockchainApi, api.value),
+    )
+    return yield* evmAddress(resolved)
+  })
 
 /** A pending entry of the activity list for a transaction this app sent (the indexer has not seen it yet). */
 const pendingEntry = (params: {
@@ -139,6 +156,7 @@ export const submitSend: Effect.Effect<
             onSome: addressOfAccount,
           }),
         )
+  const receiver = yield* receiverAddressOf(valid.receiverAddress, caipNetwork.id)
   const { sendTransfer, waitForReceipt } = evm
   const transactions = yield* Transactions
   const toast = yield* Toast
@@ -148,7 +166,7 @@ export const submitSend: Effect.Effect<
       walletClient,
       {
         signer: from,
-        to: valid.receiverAddress as Address,
+        to: receiver,
         amount: units,
         token,
       },
@@ -162,7 +180,7 @@ export const submitSend: Effect.Effect<
     const entry = pendingEntry({
       hash,
       from,
-      to: valid.receiverAddress,
+      to: receiver,
       chain: caipNetwork.caipNetworkId,
       amount: valid.amount,
       symbol: valid.token.symbol,
