@@ -13,7 +13,8 @@ import { hasChromium } from "../support/chromium"
  * The wallet features' views on the demo in Debian's Chromium, through the EIP-6963 dev wallet (anvil's first
  * account) on the local stack: swap 10 TKA → TKB with both balances checked exactly, receive's QR decoded to
  * the address, the buy flow opening the provider URL, and the restricted time zone closing it. The views are
- * checked with axe; screenshots land in test/artifacts/features/ and the light desktop ones in docs/.
+ * checked with axe; screenshots land in test/artifacts/features/ (the light desktop ones are copied to
+ * docs/screenshots/ with APPKIT_UPDATE_DOCS=1).
  */
 const user = getAddress("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266")
 const docsDir = new URL("../../docs/screenshots/", import.meta.url).pathname
@@ -34,6 +35,8 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
   const photograph = async (page: Page, step: string) => {
     expect(JSON.stringify(await seriousViolations(page)), `axe on ${step}`).toBe("[]")
     await screenshots(page, "features", step)
+    // The committed copies in docs/ change only when asked for, so a test run leaves the tree clean.
+    if (process.env.APPKIT_UPDATE_DOCS !== "1") return
     mkdirSync(docsDir, { recursive: true })
     copyFileSync(
       join(new URL("../artifacts/features/", import.meta.url).pathname, `${step}-light-1280.png`),
