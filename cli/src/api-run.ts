@@ -19,13 +19,10 @@ export interface CommandOutput {
  * output. The whole command is bounded by the timeout (retries included), so a dead URL fails within
  * it: one line on stderr, exit 2. Inputs are checked by the caller before this is called.
  */
-export const runApiCommand = async (
-  options: ApiOptions,
-  label: string,
-  program: Effect.Effect<CommandOutput, unknown, ApiServices>,
-): Promise<void> => {
+/** The API clients on the configured base URL, each request bounded by the command's timeout. */
+export const cliApiLayer = (options: ApiOptions) => {
   const settings = resolveApiSettings(options)
-  const apis = apiLayer(
+  const api = apiLayer(
     ApiConfig.fromBaseUrl(settings.apiUrl, {
       projectId: settings.projectId,
       sdkType: "appkit-cli",
@@ -35,6 +32,15 @@ export const runApiCommand = async (
       retries: 0,
     }),
   )
+  return { api, settings }
+}
+
+export const runApiCommand = async (
+  options: ApiOptions,
+  label: string,
+  program: Effect.Effect<CommandOutput, unknown, ApiServices>,
+): Promise<void> => {
+  const { api: apis, settings } = cliApiLayer(options)
   // The default URL is the local fixture server: say how to start it rather than only that it is down.
   const hint = settings.apiUrl === LOCAL_API_URL ? " (start it with: npm start)" : ""
   const timedOut = new CliError(

@@ -12,6 +12,7 @@ import * as disconnect from "./commands/disconnect"
 import * as names from "./commands/names"
 import * as onramp from "./commands/onramp"
 import * as psbt from "./commands/psbt"
+import * as receive from "./commands/receive"
 import * as rpc from "./commands/rpc"
 import * as send from "./commands/send"
 import * as sign from "./commands/sign"
@@ -40,6 +41,7 @@ const commandModules: ReadonlyArray<{ readonly register: (program: Command) => v
   disconnect,
   rpc,
   send,
+  receive,
   sign,
   siwe,
   siwx,

@@ -170,11 +170,20 @@ export const loadLocalSigner = async (
   return undefined
 }
 
+/** A local account signs in process and never sends its requests anywhere; this client says so if asked. */
+export const offlineClient = evmProviderClient({
+  request: async () => {
+    throw new CliError("a local signature needs no node")
+  },
+})
+
 /** Who signs a command's requests, and the client that reaches them. */
 export interface CommandSigner {
   /** A local account (signs in process) or the address of the connected wallet. */
   readonly signer: PrivateKeyAccount | `0x${string}`
   readonly address: `0x${string}`
+  /** The connected wallet's chain (CAIP-2); undefined for a local account, which signs for any chain. */
+  readonly chainId: string | undefined
   /** Requests that need the signer go here: the node for a local account, the wallet otherwise. */
   readonly wallet: EvmClient | undefined
   /** The connected wallet's name, for messages; undefined for a local account. */
@@ -201,6 +210,7 @@ export const openCommandSigner = async (
     return {
       signer: local,
       address: local.address,
+      chainId: undefined,
       wallet: undefined,
       walletName: undefined,
       explainFailure: (error) => error,
@@ -211,6 +221,7 @@ export const openCommandSigner = async (
   return {
     signer: session.address,
     address: session.address,
+    chainId: session.chainId,
     wallet: evmProviderClient(session),
     walletName: session.walletName,
     explainFailure: session.explainFailure,

@@ -82,12 +82,37 @@ export { type StateLayerConfig, type StateServices, stateLayer } from "./state/l
 export { Modal } from "./state/Modal"
 export { Names } from "./state/Names"
 export { Network } from "./state/Network"
+export {
+  fullAccountName,
+  type NameRegistrant,
+  nameRegistrationMessage,
+  registerAccountName,
+} from "./state/nameRegistration"
 export { AppKitOptions, Options, resolveOptions } from "./state/Options"
+export {
+  currentTimeZone,
+  isFiatAmount,
+  isRestrictedTimeZone,
+  onrampFeeRange,
+  prepareOnramp,
+  selectOnrampPurchase,
+} from "./state/onrampFlow"
 export { Pairing } from "./state/Pairing"
 export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"
 export { Send, validateSend } from "./state/Send"
 export { Siwx } from "./state/Siwx"
+export { Swap } from "./state/Swap"
+export {
+  executeSwap,
+  findSwapToken,
+  isNativeSwapToken,
+  makePendingTransactions,
+  type PendingTransactions,
+  quoteSwap,
+  type SwapSigner,
+  type SwapTransaction,
+} from "./state/swapFlow"
 export { Toast } from "./state/Toast"
 export { Transactions } from "./state/Transactions"
 export { walletDirectory } from "./state/walletDirectory"

@@ -40,6 +40,7 @@ export type {
   WriteContractParameters,
   WriteContractReturnType,
 } from "./appkit/actions/writeContract"
+export type { CardProviderParameters } from "./appkit/cardProviderLayer"
 export { createAppKit } from "./appkit/createAppKit"
 export { type AppKitNetwork, type CreateAppKitParameters, networkIdOf } from "./appkit/options"
 export type { Subscribe, SubscribeOptions } from "./appkit/store"
@@ -71,6 +72,13 @@ export type {
   RpcRequest,
   WalletSignIn,
 } from "./connectors/Connector"
+export {
+  CARD_PROVIDER_CONNECTOR_ID,
+  type CardProviderOptions,
+  type CoinbaseWalletSdkModule,
+  cardProviderChainIds,
+  makeCardProviderConnector,
+} from "./connectors/cardProvider/cardProviderConnector"
 export { type Eip1193Provider, isEip1193Provider } from "./connectors/injected/eip1193"
 export {
   type AnnouncedProvider,
@@ -186,6 +194,12 @@ export {
 export { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "./errors/http"
 export { NameError } from "./errors/names"
 export { NodeError, type NodeErrorKind, nodeErrorKinds } from "./errors/nodeErrors"
+export {
+  InvalidFiatAmountError,
+  OnrampLimitError,
+  OnrampNotOfferedError,
+  OnrampRestrictedError,
+} from "./errors/onramp"
 export { InvalidAppKitOptionsError } from "./errors/options"
 export { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./errors/ProviderRpcError"
 export { InvalidContractCallError, InvalidParameterError } from "./errors/parameters"
@@ -195,6 +209,16 @@ export {
   RpcErrorCode,
   type RpcErrorCodeInfo,
 } from "./errors/rpcCodes"
+export {
+  AllowanceNotGrantedError,
+  BlockchainApiMissingError,
+  InvalidSwapTransactionError,
+  NoSwapQuoteError,
+  PendingTransactionsLimitError,
+  SwapNotReadyError,
+  SwapRevertedError,
+  SwapTokenNotFoundError,
+} from "./errors/swapFlow"
 export { type ToastKey, toastForWalletError, toastMessages } from "./errors/toasts"
 export { SendError, SwapError, swapMessages } from "./errors/transfer"
 export { InvalidWalletReplyError, WalletRequestTimeout } from "./errors/wallet"
@@ -226,6 +250,7 @@ export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
 export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
+export type { OnrampRequest, PreparedOnramp } from "./state/onrampFlow"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {
@@ -239,9 +264,12 @@ export {
   type ValidSend,
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
+export type { SwapState } from "./state/Swap"
+export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
 export type { WalletConnection, WalletConnections } from "./state/walletConnections"
 export { WalletDirectoryUnavailableError, type WalletPageRequest } from "./state/walletDirectory"
+export { type WalletFeature, walletFeatures } from "./state/walletFeatures"
 export { browserStorage, fromWebStorage, type WebStorage } from "./storage/browser"
 export { fromMap, Storage } from "./storage/Storage"

@@ -26,6 +26,9 @@ const params = new URLSearchParams(location.search)
 const withDevWallet = params.get("devWallet") !== "off"
 const themeParam = params.get("theme")
 
+/** anvil's fifth dev account: no name yet, so the demo can register one. */
+const cardWalletKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a"
+
 /** A second chain the dev wallet knows but the demo does not request: switching to it shows UnsupportedChain. */
 const unrequestedChainId = 1337
 
@@ -58,7 +61,7 @@ const makeAppKit = (stack: Stack): AppKit => {
     // Solana loads only when used: its Wallet Standard wallets, balance and send in the Account view.
     solanaAdapter: loadSolanaAdapter,
     // No embedded wallet here: email and social sign-in would have nothing behind them.
-    features: { email: false, swaps: false, onramp: false },
+    features: { email: false },
     socials: [],
     walletConnect: {
       relayUrl: stack.relayUrl,
@@ -69,6 +72,16 @@ const makeAppKit = (stack: Stack): AppKit => {
         icons: [],
       },
     },
+    // The card-provider wallet, its SDK the dev one over anvil's fifth key (a fixture, loaded on demand).
+    ...(withDevWallet && {
+      cardProvider: {
+        loadSdk: async () =>
+          (await import("@appkit/fixtures/cardProvider")).createDevCoinbaseWalletSdkModule({
+            privateKeys: [cardWalletKey],
+            chains: [{ chainId: stack.chainId, rpcUrl: stack.rpcUrl }],
+          }),
+      },
+    }),
     storage: browserStorage,
     siwx: { domain: location.host, uri: location.origin, statement: "Sign in to the AppKit demo" },
   })

@@ -1,8 +1,10 @@
 import { BlockchainApi } from "@appkit/core/effect"
 import { Effect } from "effect"
-import { getAddress } from "viem"
+import { createClient, getAddress, http, parseEther } from "viem"
+import { getBalance } from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
+import { runCli } from "../support/cli"
 import { startApp, useSwapStack } from "./support"
 
 // Name registration as the app runs it: createAppKit with an injected connector over the dev wallet; the core
@@ -52,6 +54,68 @@ describe("names: register → resolve → reverse", () => {
       expect(failure?.message).toBe("Error registering name")
       expect(appKit.getState().names.status).toBe("error")
       expect(appKit.getState().router.view).toBe("RegisterAccountName")
+    } finally {
+      await dispose()
+    }
+  })
+
+  it("appkit-cli names register signs with the local key, and the name then resolves to it", async () => {
+    const { api, anvil } = stack()
+    const env = (index: number) => ({
+      APPKIT_API_URL: api.url,
+      APPKIT_PROJECT_ID: "test",
+      APPKIT_CONFIG: "/nonexistent",
+      APPKIT_HOME: "/nonexistent",
+      APPKIT_PRIVATE_KEY: anvil.accounts[index]?.privateKey as string,
+    })
+    const address = getAddress(anvil.accounts[1]?.address as string)
+    const registered = await runCli(["names", "register", "carol-cli", "--json"], { env: env(1) })
+    expect(registered.stderr).toBe("")
+    expect(JSON.parse(registered.stdout)).toEqual({
+      name: "carol-cli.reown.id",
+      address,
+      chainId: "eip155:1",
+    })
+    const resolved = JSON.parse(
+      (await runCli(["names", "resolve", "carol-cli.reown.id", "--json"], { env: env(1) })).stdout,
+    )
+    expect(Object.values(resolved.addresses)).toEqual([{ address, created: expect.any(String) }])
+
+    // Taken now: another account's attempt is the catalogue's failure, with the server's reason after it.
+    const taken = await runCli(["names", "register", "carol-cli.reown.id"], { env: env(0) })
+    expect(taken).toMatchObject({ code: 2, stdout: "" })
+    expect(taken.stderr).toMatch(/^Error registering name: /)
+    // §5: at least 4 characters, refused before anything is signed.
+    const short = await runCli(["names", "register", "abc"], { env: env(0) })
+    expect(short).toMatchObject({ code: 1, stdout: "" })
+    expect(
+      (await runCli(["names", "register", "abcd", "--chain", "eip155:2147483648"], { env: env(0) })).stderr,
+    ).toBe("Invalid chainId\n")
+  })
+
+  it("sends to a name: bob.reown.id resolves to bob's address, an unknown name is 'Error resolving name'", async () => {
+    const { api, anvil } = stack()
+    const { appKit, connector, dispose } = await startApp(stack().wallet(0), api.url)
+    try {
+      await appKit.connect(connector.id)
+      const bob = getAddress(anvil.accounts[1]?.address as string)
+      const node = createClient({ transport: http(anvil.rpcUrl) })
+      const before = await getBalance(node, { address: bob })
+      const ether = { symbol: "ETH", quantity: { decimals: "18", numeric: "100" }, price: 0 }
+      await appKit.updateSend({
+        token: ether,
+        sendTokenAmount: "0.5",
+        receiverAddress: "nobody-here.reown.id",
+      })
+      // A name passes the form's checks; it is resolved when sent.
+      await expect(appKit.validateSend()).resolves.toMatchObject({ receiverAddress: "nobody-here.reown.id" })
+      await expect(appKit.submitSend()).rejects.toMatchObject({
+        _tag: "NameError",
+        message: "Error resolving name",
+      })
+      await appKit.updateSend({ receiverAddress: "bob.reown.id" })
+      expect(await appKit.submitSend()).toMatchObject({ status: "confirmed" })
+      expect((await getBalance(node, { address: bob })) - before).toBe(parseEther("0.5"))
     } finally {
       await dispose()
     }

@@ -6,7 +6,7 @@ import { readContract } from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
 import { runCli } from "../support/cli"
-import { useSwapStack } from "./support"
+import { startApp, useSwapStack } from "./support"
 
 // The swap flow as the core's Swap service will run it, end to end on the local stack: the core's Blockchain
 // API client asks the fixture API, which answers from the Uniswap deployment on anvil; a dev wallet sends
@@ -215,5 +215,117 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       ),
     )
     expect(quoted.toAmountUnits).toBe(onChain.quotes[0]?.toAmount)
+  })
+
+  it("appkit-cli swap --execute swaps 10 TKA → TKB with a local key: approve, swap, balances move by the quote", async () => {
+    const { api, anvil } = stack()
+    const account = anvil.accounts[3] as { address: string; privateKey: string }
+    const user = account.address as Address
+    const [tka, tkb] = stack().swap.tokens.map((token) => token.address as Address) as [Address, Address]
+    const before = { tka: await tokenBalance(tka, user), tkb: await tokenBalance(tkb, user) }
+    const env = {
+      APPKIT_API_URL: api.url,
+      APPKIT_PROJECT_ID: "test",
+      APPKIT_CONFIG: "/nonexistent/appkit-cli.json",
+      APPKIT_RPC_URL: anvil.rpcUrl,
+      APPKIT_PRIVATE_KEY: account.privateKey,
+    }
+    const args = ["swap", "--from", "TKA", "--to", "TKB", "--amount", "10", "--json"]
+
+    // Without --execute: the quote only, nothing signed.
+    const quoted = await runCli(args, { env })
+    expect(quoted.stderr).toBe("")
+    const quote = JSON.parse(quoted.stdout) as { executed: boolean; toAmountUnits: string }
+    expect(quote.executed).toBe(false)
+    expect(await tokenBalance(tka, user)).toBe(before.tka)
+
+    const swapped = await runCli([...args, "--execute"], { env, timeoutMs: 60_000 })
+    expect(swapped.stderr).toBe("")
+    expect(swapped.code).toBe(0)
+    const outcome = JSON.parse(swapped.stdout) as {
+      executed: boolean
+      approveHash: string | null
+      swapHash: string
+      toAmountUnits: string
+      balances: { from: { units: string }; to: { units: string } }
+    }
+    // A fresh account has no allowance: the approval came first.
+    expect(outcome.approveHash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The pool did not move between the two quotes, so the executed one equals the one shown first.
+    expect(outcome.toAmountUnits).toBe(quote.toAmountUnits)
+    const amount = parseUnits("10", 18)
+    expect(await tokenBalance(tka, user)).toBe(before.tka - amount)
+    expect(await tokenBalance(tkb, user)).toBe(before.tkb + BigInt(outcome.toAmountUnits))
+    expect(outcome.balances).toMatchObject({
+      from: { units: (before.tka - amount).toString() },
+      to: { units: (before.tkb + BigInt(outcome.toAmountUnits)).toString() },
+    })
+
+    // The approval covers the amount now: a second swap sends no approval.
+    const again = JSON.parse((await runCli([...args, "--execute"], { env, timeoutMs: 60_000 })).stdout)
+    expect(again.approveHash).toBeNull()
+  }, 120_000)
+
+  it("appkit-cli swap refuses a chain without swaps with the §8 text, before any request", async () => {
+    const { api, anvil } = stack()
+    const result = await runCli(
+      ["swap", "--from", "TKA", "--to", "TKB", "--amount", "10", "--chain", "eip155:31337"],
+      {
+        env: {
+          APPKIT_API_URL: api.url,
+          APPKIT_RPC_URL: anvil.rpcUrl,
+          APPKIT_PRIVATE_KEY: anvil.accounts[3]?.privateKey as string,
+        },
+      },
+    )
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--chain: Network not supported for Swaps\n",
+    })
+  })
+
+  it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, balances refreshed", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const [tka, tkb] = stack().swap.tokens.map((token) => token.address as Address) as [Address, Address]
+      const before = { tka: await tokenBalance(tka, user), tkb: await tokenBalance(tkb, user) }
+      const quote = await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: "10" })
+      expect(appKit.getState().swap).toMatchObject({
+        status: "quoted",
+        quote: { toAmountUnits: quote.toAmountUnits },
+      })
+      const outcome = await appKit.executeSwap()
+      expect(outcome.approveHash).toBeDefined()
+      expect(appKit.getState().swap.status).toBe("swapped")
+      expect(await tokenBalance(tka, user)).toBe(before.tka - parseUnits("10", 18))
+      expect(await tokenBalance(tkb, user)).toBe(before.tkb + quote.toAmountUnits)
+      // The account's token list was refreshed from the API after the receipt.
+      const tokens = appKit.getState().account.byNamespace.eip155?.tokenBalance ?? []
+      expect(tokens.find((token) => token.symbol === "TKB")?.quantity.numeric).toBe(
+        formatUnits(before.tkb + quote.toAmountUnits, 6),
+      )
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it("appKit.executeSwap before any quote is refused with SwapNotReadyError, nothing sent", async () => {
+    const { api } = stack()
+    const { appKit, connector, dispose } = await startApp(stack().wallet(2), api.url)
+    try {
+      await appKit.connect(connector.id)
+      await expect(appKit.executeSwap()).rejects.toMatchObject({ _tag: "SwapNotReadyError" })
+      expect(appKit.getState().swap).toMatchObject({
+        status: "error",
+        error: "No swap quote to execute: ask for a quote first",
+      })
+    } finally {
+      await dispose()
+    }
   })
 })

@@ -1,13 +1,17 @@
 import {
   BlockchainApi,
+  isFiatAmount,
   isMockedOnrampQuote,
   isSampleOnrampOptions,
-  isWithinPaymentLimits,
+  prepareOnramp,
+  selectOnrampPurchase,
 } from "@appkit/core/effect"
 import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
+import type { LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
+import { readEvmAddress } from "../inputs"
 import { CliError, invalidInput } from "../output"
 import { formatTable } from "../table"
 
@@ -79,43 +83,46 @@ interface QuoteOptions extends OnrampOptions {
   readonly network?: string | undefined
 }
 
+/** The core's refusals of a purchase are the user's to fix: exit 1, the core's message. */
+const purchaseRefusals: ReadonlySet<string> = new Set([
+  "InvalidFiatAmountError",
+  "OnrampNotOfferedError",
+  "OnrampLimitError",
+])
+const asInvalidInput = <A, E extends { readonly _tag: string; readonly message: string }, R>(
+  program: Effect.Effect<A, E, R>,
+) =>
+  Effect.mapError(program, (error): E | CliError =>
+    purchaseRefusals.has(error._tag) ? invalidInput(error.message) : error,
+  )
+
+const money = (value: { readonly amount: string; readonly currency: string }) =>
+  `${value.amount} ${value.currency}`
+const MOCKED_NOTE = "The quote API was unavailable: showing the amount as entered, without fees."
+
+const checkedFiatAmount = (amount: string) => {
+  if (!isFiatAmount(amount))
+    throw invalidInput(`Invalid --amount '${amount}': a fiat amount such as 100 or 99.50`)
+}
+
 export const quoteAction = (options: QuoteOptions) => {
-  if (!/^\d+(\.\d{1,2})?$/.test(options.amount))
-    throw invalidInput(`Invalid --amount '${options.amount}': a fiat amount such as 100 or 99.50`)
+  checkedFiatAmount(options.amount)
   return runApiCommand(
     options,
     "Fetching onramp quote",
     Effect.gen(function* () {
-      const fail = (message: string) => Effect.fail(invalidInput(message))
       const api = yield* BlockchainApi
       const onramp = yield* api.onrampOptions
       if (isSampleOnrampOptions(onramp) && options.allowFallback !== true)
         return yield* Effect.fail(unavailable("options"))
-      const purchaseCurrency = onramp.purchaseCurrencies.find(
-        (c) => c.symbol.toLowerCase() === options.buy.toLowerCase(),
+      const { purchaseCurrency, paymentCurrency, network } = yield* asInvalidInput(
+        selectOnrampPurchase(onramp, {
+          amount: options.amount,
+          purchase: options.buy,
+          payment: options.pay,
+          network: options.network,
+        }),
       )
-      if (!purchaseCurrency)
-        return yield* fail(
-          `Cannot buy '${options.buy}' (offered: ${onramp.purchaseCurrencies.map((c) => c.symbol).join(", ")})`,
-        )
-      const paymentCurrency = onramp.paymentCurrencies.find(
-        (c) => c.id.toLowerCase() === options.pay.toLowerCase(),
-      )
-      if (!paymentCurrency)
-        return yield* fail(
-          `Cannot pay with '${options.pay}' (accepted: ${onramp.paymentCurrencies.map((c) => c.id).join(", ")})`,
-        )
-      // An amount outside every payment method's limits is the user's to fix, not an API outage to hide
-      // behind the mocked quote.
-      if (!isWithinPaymentLimits(paymentCurrency, options.amount))
-        return yield* fail(
-          `Amount ${options.amount} ${paymentCurrency.id} is outside the payment limits (${paymentCurrency.payment_method_limits.map((limit) => `${limit.id} ${limit.min}–${limit.max}`).join(", ")})`,
-        )
-      const network = options.network ?? purchaseCurrency.networks[0]?.name
-      if (!network || !purchaseCurrency.networks.some((entry) => entry.name === network))
-        return yield* fail(
-          `${purchaseCurrency.symbol} is not offered on '${network}' (networks: ${purchaseCurrency.networks.map((n) => n.name).join(", ")})`,
-        )
       const quote = yield* api.onrampQuote({
         purchaseCurrency,
         paymentCurrency,
@@ -124,14 +131,10 @@ export const quoteAction = (options: QuoteOptions) => {
       })
       const mocked = isMockedOnrampQuote(quote)
       if (mocked && options.allowFallback !== true) return yield* Effect.fail(unavailable("a quote"))
-      const money = (value: { readonly amount: string; readonly currency: string }) =>
-        `${value.amount} ${value.currency}`
       return {
         json: { ...quote, network, mocked },
         lines: [
-          ...(mocked
-            ? ["The quote API was unavailable: showing the amount as entered, without fees.", ""]
-            : []),
+          ...(mocked ? [MOCKED_NOTE, ""] : []),
           ...formatFields([
             ["You pay", money(quote.paymentTotal)],
             ["Provider fee", money(quote.coinbaseFee)],
@@ -139,6 +142,74 @@ export const quoteAction = (options: QuoteOptions) => {
             ["You receive", `${money(quote.purchaseAmount)} on ${network}`],
             ["Quote", quote.quoteId],
           ]),
+        ],
+      }
+    }),
+  )
+}
+
+interface OpenOptions extends QuoteOptions, LocalSignerOptions {
+  readonly address?: string | undefined
+}
+
+/**
+ * `appkit-cli onramp open --amount 50`: the buy flow of the app (region gate, limits, quote, the provider's
+ * URL with the purchase preset) for --address or the signer's account; prints the URL to open.
+ */
+export const openAction = async (options: OpenOptions) => {
+  checkedFiatAmount(options.amount)
+  let address: string
+  if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
+  else {
+    const { openCommandSigner } = await import("../signer")
+    const signer = await openCommandSigner(options)
+    address = signer.address
+    await signer.close()
+  }
+  return runApiCommand(
+    options,
+    "Preparing the purchase",
+    Effect.gen(function* () {
+      const prepared = yield* asInvalidInput(
+        prepareOnramp({
+          amount: options.amount,
+          purchase: options.buy,
+          payment: options.pay,
+          network: options.network,
+          address,
+        }),
+      ).pipe(
+        Effect.catchTag("OnrampRestrictedError", (error) =>
+          Effect.fail(new CliError(`${error.message} (time zone ${error.timeZone})`, { code: error._tag })),
+        ),
+      )
+      if (options.allowFallback !== true) {
+        if (prepared.sampleOptions) return yield* Effect.fail(unavailable("options"))
+        if (prepared.mockedQuote) return yield* Effect.fail(unavailable("a quote"))
+      }
+      const { quote, network, feeRange, url } = prepared
+      return {
+        json: {
+          url,
+          provider: prepared.provider,
+          network,
+          address,
+          quote,
+          mocked: prepared.mockedQuote,
+          fallbackOptions: prepared.sampleOptions,
+          feeRange,
+        },
+        lines: [
+          ...(prepared.mockedQuote ? [MOCKED_NOTE, ""] : []),
+          ...formatFields([
+            ["You pay", money(quote.paymentTotal)],
+            ["You receive", `${money(quote.purchaseAmount)} on ${network}`],
+            ["Provider fees", `${feeRange.min}–${feeRange.max} ${quote.paymentTotal.currency} (1–2 %)`],
+            ["To", address],
+          ]),
+          "",
+          "Open this URL in a browser to complete the purchase:",
+          url,
         ],
       }
     }),

@@ -1,9 +1,4 @@
-import {
-  decodeTypedDataJson,
-  evmProviderClient,
-  signPersonalMessage,
-  signTypedDataV4,
-} from "@appkit/core/evm"
+import { decodeTypedDataJson, signPersonalMessage, signTypedDataV4 } from "@appkit/core/evm"
 import { recoverPersonalSignAddress } from "@appkit/core/siwx"
 import { Effect } from "effect"
 import type { Hex } from "viem"
@@ -12,7 +7,7 @@ import { readDuration } from "../duration"
 import type { LocalSignerOptions } from "../evmOptions"
 import { readInput } from "../input"
 import { CliError, invalidInput, printJson, printLine } from "../output"
-import { openCommandSigner } from "../signer"
+import { offlineClient, openCommandSigner } from "../signer"
 import { isSolanaChainOption } from "../solanaOptions"
 
 /**
@@ -28,18 +23,11 @@ interface SignOptions extends LocalSignerOptions {
   readonly json?: boolean | undefined
 }
 
-/** A local account signs in process and never sends its requests anywhere; this client says so if asked. */
-const offline = evmProviderClient({
-  request: async () => {
-    throw new CliError("a local signature needs no node")
-  },
-})
-
 /** Signs with the command's signer; `recover` names the key that made the signature. */
 const signAndCheck = async (
   options: SignOptions,
   sign: (
-    client: typeof offline,
+    client: typeof offlineClient,
     signer: Awaited<ReturnType<typeof openCommandSigner>>["signer"],
   ) => Effect.Effect<Hex, unknown>,
   recover: (signature: Hex) => Promise<string | undefined>,
@@ -48,7 +36,7 @@ const signAndCheck = async (
   const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
     requestTimeoutMs,
   })
-  const signature = await Effect.runPromise(sign(wallet ?? offline, signer))
+  const signature = await Effect.runPromise(sign(wallet ?? offlineClient, signer))
     .catch((error: unknown) => {
       throw explainFailure(error)
     })

@@ -1,12 +1,26 @@
-import { swapMessages } from "@appkit/core"
-import { BlockchainApi, isSwapNetwork } from "@appkit/core/effect"
+import { type SwapQuote, swapMessages } from "@appkit/core"
+import {
+  type ApiServices,
+  executeSwap,
+  isNativeSwapToken,
+  isSwapNetwork,
+  quoteSwap,
+  type SwapSigner,
+} from "@appkit/core/effect"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
-import { runApiCommand } from "../api-run"
+import { cliApiLayer, runApiCommand } from "../api-run"
+import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readAmount, readChain, readEvmAddress } from "../inputs"
-import { CliError, invalidInput } from "../output"
+import { invalidInput, printJson, printLine } from "../output"
+
+/**
+ * `appkit-cli swap quote` and `appkit-cli swap --from A --to B --amount N [--execute]`: the core's swap flow
+ * (the 12 swap networks, the convert endpoints' tokens, quote, allowance → approve → build with slippage 1 →
+ * send → receipt). Without --execute nothing is signed.
+ */
 
 interface QuoteOptions extends ApiOptions {
   readonly chain: string
@@ -16,79 +30,172 @@ interface QuoteOptions extends ApiOptions {
   readonly address: string
 }
 
-export const quoteAction = (options: QuoteOptions) => {
-  // Checked before any request; the amount's precision is checked once the token's decimals are known.
-  const chain = readChain(options.chain, "--chain", "eip155").caip2
-  if (!isSwapNetwork(chain)) throw invalidInput(`--chain: ${swapMessages.swapNetworkUnsupported}`)
-  const address = readEvmAddress(options.address, "--address")
-  readAmount(options.amount, MAX_DECIMALS, { positive: true })
-  return runApiCommand(
-    options,
-    "Fetching swap quote",
-    Effect.gen(function* () {
-      const api = yield* BlockchainApi
-      const { tokens } = yield* api.swapTokens({ chainId: chain })
-      // Tokens by symbol (case-insensitive), CAIP-10 id or bare contract address.
-      const find = (wanted: string, flag: string) => {
-        const needle = wanted.toLowerCase()
-        const token = tokens.find(
-          (candidate) =>
-            candidate.symbol.toLowerCase() === needle ||
-            candidate.address.toLowerCase() === needle ||
-            candidate.address.toLowerCase().endsWith(`:${needle}`),
-        )
-        return token
-          ? Effect.succeed(token)
-          : Effect.fail(
-              invalidInput(
-                `Unknown token for ${flag} '${wanted}' on ${chain} (known: ${tokens.map((t) => t.symbol).join(", ")})`,
-              ),
-            )
-      }
-      const from = yield* find(options.from, "--from")
-      const to = yield* find(options.to, "--to")
-      const units = yield* Effect.try({
-        try: () => readAmount(options.amount, from.decimals, { positive: true }),
-        catch: (error) => error as CliError,
-      })
-      const gas = yield* api.gasPrice({ chainId: chain })
-      const { quotes } = yield* api.swapQuotes({
-        chainId: chain,
-        amount: units.toString(),
-        userAddress: `${chain}:${address}`,
-        from: from.address,
-        to: to.address,
-        gasPrice: gas.standard,
-      })
-      const quote = quotes[0]
-      if (!quote)
-        return yield* Effect.fail(
-          new CliError(`No quote for ${from.symbol} → ${to.symbol} on ${chain}`, { code: "NoQuote" }),
-        )
-      const format = (value: string, decimals: number) =>
-        Result.getOrElse(formatUnits(BigInt(value), decimals), () => value)
-      const token = (entry: typeof from) => ({
-        symbol: entry.symbol,
-        token: entry.address,
-        decimals: entry.decimals,
-      })
-      return {
-        json: {
-          chainId: chain,
-          from: token(from),
-          to: token(to),
-          fromAmount: format(quote.fromAmount, from.decimals),
-          fromAmountUnits: quote.fromAmount,
-          toAmount: format(quote.toAmount, to.decimals),
-          toAmountUnits: quote.toAmount,
-          gasPriceUnits: gas,
-        },
-        lines: formatFields([
-          ["You pay", `${format(quote.fromAmount, from.decimals)} ${from.symbol}`],
-          ["You receive", `${format(quote.toAmount, to.decimals)} ${to.symbol}`],
-          ["Gas price", `${format(gas.standard, 9)} gwei`],
-        ]),
+const format = (units: bigint, decimals: number) =>
+  Result.getOrElse(formatUnits(units, decimals), () => units.toString())
+
+const tokenView = (token: SwapQuote["from"]) => ({
+  symbol: token.symbol,
+  token: token.address,
+  decimals: token.decimals,
+})
+
+const quoteJson = (quote: SwapQuote) => ({
+  chainId: quote.chainId,
+  from: tokenView(quote.from),
+  to: tokenView(quote.to),
+  fromAmount: format(quote.fromAmountUnits, quote.from.decimals),
+  fromAmountUnits: quote.fromAmountUnits.toString(),
+  toAmount: format(quote.toAmountUnits, quote.to.decimals),
+  toAmountUnits: quote.toAmountUnits.toString(),
+  gasPriceUnits: quote.gasPrice,
+})
+
+const quoteLines = (quote: SwapQuote) =>
+  formatFields([
+    ["You pay", `${format(quote.fromAmountUnits, quote.from.decimals)} ${quote.from.symbol}`],
+    ["You receive", `${format(quote.toAmountUnits, quote.to.decimals)} ${quote.to.symbol}`],
+    ["Gas price", `${format(BigInt(quote.gasPrice.standard), 9)} gwei`],
+  ])
+
+/** The core's quote, its input errors told as the flags that caused them (exit 1). */
+const quoteFor = (
+  options: { readonly from: string; readonly to: string; readonly amount: string },
+  chainId: string,
+  userAddress: string,
+) =>
+  quoteSwap({ chainId, from: options.from, to: options.to, amount: options.amount, userAddress }).pipe(
+    Effect.mapError((error) => {
+      switch (error._tag) {
+        case "SwapTokenNotFoundError":
+          return invalidInput(
+            `Unknown token for ${error.token === options.from ? "--from" : "--to"} '${error.token}' on ${chainId} (known: ${error.known.join(", ")})`,
+          )
+        case "InvalidAmountError":
+        case "AmountPrecisionError":
+          return invalidInput(`--amount: ${error.message}`)
+        default:
+          return error
       }
     }),
   )
+
+/** Refused before any request: a network without swaps (§5), an amount that is not a positive decimal. */
+const checkedChainAndAmount = (chain: string, amount: string) => {
+  const caip2 = readChain(chain, "--chain", "eip155").caip2
+  if (!isSwapNetwork(caip2)) throw invalidInput(`--chain: ${swapMessages.swapNetworkUnsupported}`)
+  readAmount(amount, MAX_DECIMALS, { positive: true })
+  return caip2
+}
+
+export const quoteAction = (options: QuoteOptions) => {
+  const chain = checkedChainAndAmount(options.chain, options.amount)
+  const address = readEvmAddress(options.address, "--address")
+  return runApiCommand(
+    options,
+    "Fetching swap quote",
+    Effect.map(quoteFor(options, chain, address), (quote) => ({
+      json: quoteJson(quote),
+      lines: quoteLines(quote),
+    })),
+  )
+}
+
+interface SwapOptions extends ApiOptions, EvmTargetOptions, LocalSignerOptions {
+  readonly from: string
+  readonly to: string
+  readonly amount: string
+  readonly address?: string | undefined
+  readonly execute?: boolean | undefined
+}
+
+/**
+ * Quotes on the node's chain (or --chain, checked against the node); with --execute, sends the approval when
+ * the allowance is short and the swap, each awaited to its receipt (§9: 25 s), then reads both tokens'
+ * balances from the node. The signer is a local key when given, else the stored WalletConnect session.
+ */
+export const swapAction = async (options: SwapOptions): Promise<void> => {
+  if (options.chain !== undefined) checkedChainAndAmount(options.chain, options.amount)
+  else readAmount(options.amount, MAX_DECIMALS, { positive: true })
+  const given = options.address === undefined ? undefined : readEvmAddress(options.address, "--address")
+  const [
+    { resolveEvmTarget },
+    { openCommandSigner },
+    { evmTransactionSender, getNativeBalance, getTokenBalance },
+  ] = await Promise.all([import("../evmTarget"), import("../signer"), import("@appkit/core/evm")])
+  const target = await resolveEvmTarget(options)
+  if (!isSwapNetwork(target.caip2))
+    throw invalidInput(`${target.caip2}: ${swapMessages.swapNetworkUnsupported}`)
+  const { api } = cliApiLayer(options)
+  const run = <A, E>(program: Effect.Effect<A, E, ApiServices>) =>
+    Effect.runPromise(Effect.provide(program, api))
+
+  if (!options.execute) {
+    // A quote needs an account but no signature: --address, else the signer's address.
+    let address: string
+    if (given !== undefined) address = given
+    else {
+      const quoting = await openCommandSigner(options, { chainId: target.caip2 })
+      address = quoting.address
+      await quoting.close()
+    }
+    const quote = await run(quoteFor(options, target.caip2, address))
+    if (options.json) printJson({ ...quoteJson(quote), executed: false })
+    else for (const line of [...quoteLines(quote), "", "Add --execute to swap."]) printLine(line)
+    return
+  }
+
+  const signer = await openCommandSigner(options, { chainId: target.caip2 })
+  try {
+    if (given !== undefined && given.toLowerCase() !== signer.address.toLowerCase())
+      throw invalidInput(`--address ${given} is not the signer's account ${signer.address}`)
+    const quote = await run(quoteFor(options, target.caip2, signer.address))
+    if (!options.json) for (const line of quoteLines(quote)) printLine(line)
+    const sender: SwapSigner<unknown> = evmTransactionSender({
+      client: signer.wallet ?? target.client,
+      signer: signer.signer,
+      node: target.client,
+    })
+    const outcome = await run(
+      executeSwap(quote, sender, {
+        onStep: (step) =>
+          options.json
+            ? Effect.void
+            : Effect.sync(() =>
+                printLine(step === "allowance" ? "Checking the allowance…" : `Sending the ${step}…`),
+              ),
+      }),
+    ).catch((error: unknown) => {
+      throw signer.explainFailure(error)
+    })
+    const contract = (token: SwapQuote["from"]) => token.address.split(":").at(-1) as `0x${string}`
+    // "Refresh balances": read from the node, which has the receipts, not from an indexer that may lag.
+    const balanceOf = (token: SwapQuote["from"]) =>
+      Effect.runPromise(
+        isNativeSwapToken(token)
+          ? getNativeBalance(target.client, signer.address)
+          : getTokenBalance(target.client, contract(token), signer.address),
+      )
+    const [fromBalance, toBalance] = await Promise.all([balanceOf(quote.from), balanceOf(quote.to)])
+    if (options.json)
+      printJson({
+        ...quoteJson(quote),
+        executed: true,
+        approveHash: outcome.approveHash ?? null,
+        swapHash: outcome.swapHash,
+        balances: {
+          from: { units: fromBalance.toString(), formatted: format(fromBalance, quote.from.decimals) },
+          to: { units: toBalance.toString(), formatted: format(toBalance, quote.to.decimals) },
+        },
+      })
+    else
+      for (const line of formatFields([
+        ["Approval", outcome.approveHash ?? "not needed"],
+        ["Swap", outcome.swapHash],
+        [`${quote.from.symbol} balance`, format(fromBalance, quote.from.decimals)],
+        [`${quote.to.symbol} balance`, format(toBalance, quote.to.decimals)],
+      ]))
+        printLine(line)
+  } finally {
+    await signer.close()
+  }
 }

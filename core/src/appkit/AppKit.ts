@@ -22,17 +22,22 @@ import type { ConnectMethod, ConnectorNotFoundError, ConnectorsState } from "../
 import type { ModalState, OpenModalOptions } from "../state/Modal"
 import type { NamesState } from "../state/Names"
 import type { Features, ResolvedOptions } from "../state/Options"
+import type { PreparedOnramp } from "../state/onrampFlow"
 import type { RouterState, TransactionAction, View } from "../state/Router"
 import type { SendPatch, SendValidationError, ValidSend } from "../state/Send"
 import type { SignInErrorType, SiwxState } from "../state/Siwx"
+import type { SwapState } from "../state/Swap"
+import type { SwapOutcome, SwapQuote } from "../state/swapFlow"
 import type { ToastInput, ToastState } from "../state/Toast"
 import type { TransactionsState } from "../state/Transactions"
 import type { WalletConnections } from "../state/walletConnections"
 import type { WalletDirectoryUnavailableError, WalletPageRequest } from "../state/walletDirectory"
 import type { GetBalanceParameters, GetBalanceReturnType } from "./actions/getBalance"
+import type { PrepareOnrampParameters } from "./actions/onramp"
 import type { Hash, SendTransactionParameters, SendTransactionReturnType } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
 import type { SendOutcome } from "./actions/submitSend"
+import type { QuoteSwapParameters } from "./actions/swap"
 import type { WriteContractParameters } from "./actions/writeContract"
 import type { AppKitNetwork } from "./options"
 import type { Subscribe } from "./store"
@@ -50,6 +55,7 @@ export interface AppKitState {
   readonly transactions: TransactionsState
   readonly toast: ToastState
   readonly names: NamesState
+  readonly swap: SwapState
   readonly siwx: SiwxState
   readonly pairing: PairingState
 }
@@ -144,6 +150,15 @@ export interface AppKit {
    * rejects with a {@link SubmitSendErrorType}.
    */
   submitSend(): Promise<SendOutcome>
+  /** A swap quote on the active network (§1: the 12 swap networks) for the connected eip155 account. */
+  quoteSwap(parameters: QuoteSwapParameters): Promise<SwapQuote>
+  /** Executes the last quote through the connected wallet: approve when needed, swap, receipts (25 s), balances. */
+  executeSwap(): Promise<SwapOutcome>
+  /**
+   * Buying crypto with fiat for the connected account: closed in the §1 restricted time zones; resolves to the
+   * quote (or the labelled mock), the 1–2 % fee range and the provider URL to open in a new window.
+   */
+  prepareOnramp(parameters: PrepareOnrampParameters): Promise<PreparedOnramp>
 
   /**
    * The §8 alert the project's configuration calls for (checked with the Wallet API), if any: with `origin`

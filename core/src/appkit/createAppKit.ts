@@ -21,16 +21,20 @@ import { checkProject } from "../state/projectCheck"
 import { Router } from "../state/Router"
 import { Send } from "../state/Send"
 import { Siwx } from "../state/Siwx"
+import { Swap } from "../state/Swap"
 import { Toast } from "../state/Toast"
 import { Transactions } from "../state/Transactions"
 import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import { getBalance } from "./actions/getBalance"
+import { prepareOnramp } from "./actions/onramp"
 import { type SendTransactionParameters, sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
+import { executeSwap, quoteSwap } from "./actions/swap"
 import { writeContract } from "./actions/writeContract"
+import { cardProviderLayer } from "./cardProviderLayer"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { solanaWalletsLayer } from "./solanaWallets"
@@ -98,9 +102,10 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
     (options.apiUrl === undefined
       ? Layer.empty
       : lazyApis(options.apiUrl, options.projectId, analyticsPageOf(options)))
-  return Layer.merge(
+  return Layer.mergeAll(
     walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
     solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
+    cardProviderLayer(options, runtime.cardProvider),
   ).pipe(
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
@@ -130,6 +135,7 @@ const services = Effect.all({
   transactions: Transactions,
   toast: Toast,
   names: Names,
+  swap: Swap,
   siwx: Siwx,
   pairing: Pairing,
 })
@@ -150,6 +156,7 @@ const stateRefs = (
   transactions: s.transactions.state,
   toast: s.toast.state,
   names: s.names.state,
+  swap: s.swap.state,
   siwx: s.siwx.state,
   pairing: s.pairing.state,
 })
@@ -275,6 +282,9 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
     submitSend: () => run(submitSend),
+    quoteSwap: (parameters) => run(quoteSwap(parameters)),
+    executeSwap: () => run(executeSwap),
+    prepareOnramp: (parameters) => run(prepareOnramp(parameters)),
     checkProjectConfig: (origin) => run(checkProject(origin)),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),

@@ -16,6 +16,7 @@ import {
   type Features,
 } from "../state/Options"
 import type { Storage } from "../storage/Storage"
+import type { CardProviderParameters } from "./cardProviderLayer"
 
 /**
  * A network as `createAppKit` takes it: a viem `Chain` (`import { base } from "viem/chains"`), a Reown
@@ -74,6 +75,8 @@ export interface CreateAppKitParameters {
     | undefined
 
   readonly connectors?: ReadonlyArray<Connector> | undefined
+  /** Offer the card-provider (Coinbase-style) wallet, its SDK loaded in the background (cardProviderLayer). */
+  readonly cardProvider?: CardProviderParameters | undefined
   /** Where the `@appkit/...` keys live: memory by default, `browserStorage` in a page, `fileStorage` in Node. */
   readonly storage?: Layer.Layer<Storage> | undefined
   /**
@@ -113,6 +116,7 @@ export type AppKitRuntime = Pick<
   | "transports"
   | "solanaAdapter"
   | "walletStandardTarget"
+  | "cardProvider"
 >
 
 const runtimeKeys = [
@@ -124,6 +128,7 @@ const runtimeKeys = [
   "transports",
   "solanaAdapter",
   "walletStandardTarget",
+  "cardProvider",
 ] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>

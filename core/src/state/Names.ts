@@ -1,13 +1,11 @@
-import { Clock, Context, Effect, Layer, Option, Result, SubscriptionRef } from "effect"
+import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
-import { NameSuffix } from "../config/constants"
-import { referenceOf } from "../domain/caip"
 import { NameError } from "../errors/names"
 import { isAccountName } from "../validation/accountName"
-import { evmChainIdToCoinType } from "../validation/chainId"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Network } from "./Network"
+import { fullAccountName, registerAccountName } from "./nameRegistration"
 import { Router } from "./Router"
 
 export interface NamesState {
@@ -36,31 +34,20 @@ export class Names extends Context.Service<
       const connection = yield* Connection
       const state = yield* SubscriptionRef.make(initialNamesState)
 
-      const sign = (fullName: string) =>
+      const sign = (label: string) =>
         Effect.gen(function* () {
           const eip155 = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155
           const chainId = (yield* SubscriptionRef.get(network.state)).activeNetworkIds.eip155
           if (eip155?.address === undefined || chainId === undefined) {
             return yield* new NameError({ reason: "register", cause: "No eip155 account connected" })
           }
-          const coinType = evmChainIdToCoinType(Number(referenceOf(chainId)))
-          if (Result.isFailure(coinType)) return yield* new NameError({ reason: "invalidChainId" })
-          const timestamp = yield* Clock.currentTimeMillis
-          const message = JSON.stringify({
-            name: fullName,
-            attributes: {},
-            timestamp: Math.floor(timestamp / 1000),
-          })
-          const signature = yield* connection.signMessage("eip155", message)
           if (Option.isNone(api))
             return yield* new NameError({ reason: "register", cause: "No Blockchain API configured" })
-          const registered = yield* api.value.registerName({
-            coin_type: coinType.success,
+          yield* registerAccountName(label, {
             address: eip155.address,
-            message,
-            signature,
-          })
-          if (!registered) return yield* new NameError({ reason: "register", cause: "Registration refused" })
+            chainId,
+            signMessage: (message) => connection.signMessage("eip155", message),
+          }).pipe(Effect.provideService(BlockchainApi, api.value))
         })
 
       // Back to the form the user came from (the success view was pushed on top of it).
@@ -72,12 +59,12 @@ export class Names extends Context.Service<
 
       const register = (name: string) =>
         Effect.gen(function* () {
-          const fullName = `${name}${NameSuffix.current}`
+          const fullName = fullAccountName(name)
           if (!isAccountName(name)) return yield* new NameError({ reason: "register", cause: "Invalid name" })
           const owner = (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.caipAddress
           yield* SubscriptionRef.set(state, { status: "registering", name: fullName, error: undefined })
           yield* router.push("RegisterAccountNameSuccess")
-          yield* sign(fullName).pipe(
+          yield* sign(name).pipe(
             Effect.mapError((cause) =>
               cause instanceof NameError ? cause : new NameError({ reason: "register", cause }),
             ),

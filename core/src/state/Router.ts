@@ -18,6 +18,9 @@ export const View = Schema.Literals([
   // Reached from Account: the network list and the send form (wallet features of §1).
   "Networks",
   "WalletSend",
+  "WalletReceive",
+  "Swap",
+  "OnRamp",
 ])
 export type View = typeof View.Type
 

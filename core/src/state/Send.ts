@@ -5,6 +5,7 @@ import type { ChainNamespace } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
+import { isReceiverName } from "./receiverName"
 
 export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
@@ -82,7 +83,9 @@ export const validateSend = (state: SendState, namespace: ChainNamespace, isAddr
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
-    if (!isAddress(receiverAddress, namespace)) {
+    // An eip155 name (alice.reown.id) is resolved when the send is submitted.
+    const isName = namespace === "eip155" && isReceiverName(receiverAddress)
+    if (!isName && !isAddress(receiverAddress, namespace)) {
       return yield* new InvalidReceiverError({ address: receiverAddress })
     }
     return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend

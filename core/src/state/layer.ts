@@ -12,6 +12,7 @@ import { Pairing } from "./Pairing"
 import { Router } from "./Router"
 import { Send } from "./Send"
 import { Siwx } from "./Siwx"
+import { Swap } from "./Swap"
 import { Toast } from "./Toast"
 import { Transactions } from "./Transactions"
 
@@ -35,7 +36,7 @@ export const stateLayer = (config: StateLayerConfig) => {
     Account.layer,
   )
   const catalog = Layer.mergeAll(Network.layer, Connectors.layer(config.connectors))
-  const flows = Layer.mergeAll(Siwx.layer, Names.layer, Transactions.layer, AccountData.layer)
+  const flows = Layer.mergeAll(Siwx.layer, Names.layer, Swap.layer, Transactions.layer, AccountData.layer)
   return flows.pipe(
     Layer.provideMerge(Modal.layer),
     Layer.provideMerge(Connection.layer),

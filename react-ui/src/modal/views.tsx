@@ -22,6 +22,9 @@ export const views: Readonly<Record<View, ComponentType>> = {
   Account: lazy(() => import("../views/Account")),
   Networks: lazy(() => import("../views/Networks")),
   WalletSend: lazy(() => import("../views/WalletSend")),
+  WalletReceive: lazy(() => import("../features/WalletReceive")),
+  Swap: lazy(() => import("../features/Swap")),
+  OnRamp: lazy(() => import("../features/OnRamp")),
 }
 
 /** The header's title of each view (the Connecting views name their wallet instead). */
@@ -41,4 +44,7 @@ export const viewTitles: Readonly<Record<View, string>> = {
   Account: "Account",
   Networks: "Select Network",
   WalletSend: "Send",
+  WalletReceive: "Receive",
+  Swap: "Swap",
+  OnRamp: "Buy Crypto",
 }

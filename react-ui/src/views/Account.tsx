@@ -1,9 +1,10 @@
-import { ACCOUNT_TABS, type AccountTab, sendNamespaces } from "@appkit/core"
+import { ACCOUNT_TABS, type AccountTab } from "@appkit/core"
 import { lazy, Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { WalletFeatureButtons } from "../features/WalletFeatureButtons"
 import { AppKitImage } from "../image/Image"
 import { DisconnectButton, Spinner } from "../modal/parts"
 
@@ -48,7 +49,6 @@ export default function Account() {
   const appKit = useAppKitInstance()
   const namespace = useAppKitSelector((state) => state.network.activeNamespace)
   const network = useAppKitSelector((state) => state.network.caipNetwork)
-  const sendEnabled = useAppKitSelector((state) => state.options.features.send)
   const account = useAppKitSelector(activeAccount, shallowEqual)
   // Balances and the profile are fetched when the account shows (the core's caches answer a quick return).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch per account and network
@@ -96,11 +96,7 @@ export default function Account() {
           </button>
         </div>
         <div className="appkit-actions" style={{ width: "100%" }}>
-          {sendEnabled && sendNamespaces.includes(namespace) && (
-            <button type="button" className="appkit-button" onClick={() => void appKit.push("WalletSend")}>
-              Send
-            </button>
-          )}
+          <WalletFeatureButtons />
           {namespace === "eip155" && account.profileName === undefined && (
             <button
               type="button"

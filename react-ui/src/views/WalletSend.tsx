@@ -140,7 +140,7 @@ export default function WalletSend() {
           className="appkit-input"
           autoComplete="off"
           spellCheck={false}
-          placeholder="Address"
+          placeholder="Address or name (alice.reown.id)"
           value={send.receiverAddress ?? ""}
           onChange={(event) => void appKit.updateSend({ receiverAddress: event.target.value })}
         />

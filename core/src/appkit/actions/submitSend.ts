@@ -1,15 +1,16 @@
 import { Clock, Effect, Option, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
+import { BlockchainApi } from "../../api/blockchain/BlockchainApi"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
 import { loadSolana } from "../../chains/SolanaSupport"
 import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
-import { asEip1193Provider } from "../../connectors/asEip1193Provider"
 import type { ConnectorError } from "../../connectors/Connector"
 import { addressOfAccount, type CaipAccountId, decodeCaipAccountId } from "../../domain/caip"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import type { ConnectionError } from "../../errors/connection"
+import { NameError } from "../../errors/names"
 import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
@@ -17,13 +18,15 @@ import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
+import { isReceiverName, resolveReceiverName } from "../../state/receiverName"
 import { Send, type SendValidationError, type ValidSend } from "../../state/Send"
 import { Toast } from "../../state/Toast"
 import { Transactions } from "../../state/Transactions"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { type ParseUnitsError, parseUnits } from "../../validation/amount"
+import { connectedEvmClients } from "./evmClients"
 import { type GetBalanceReturnType, getBalance } from "./getBalance"
-import { connectedWallet, evmAddress, evmReadTarget } from "./wallet"
+import { connectedWallet, evmAddress } from "./wallet"
 
 /**
  * Executing the send form (§1: eip155 and solana) and reading the native balance from the network's node.
@@ -49,8 +52,20 @@ export type SubmitSendErrorType =
   | TransactionConfirmationTimeout
   | PrepareTransferError
   | SolanaRpcCallError
+  | NameError
 
-const evm = Effect.promise(() => import("../../chains/evm/index"))
+/** The receiver as an address: a name (alice.reown.id) resolved through the Blockchain API first. */
+const receiverAddressOf = (receiver: string, chainId: number | string) =>
+  Effect.gen(function* () {
+    if (!isReceiverName(receiver)) return yield* evmAddress(receiver)
+    const api = yield* Effect.serviceOption(BlockchainApi)
+    if (Option.isNone(api))
+      return yield* new NameError({ reason: "resolve", cause: "No Blockchain API configured" })
+    const resolved = yield* resolveReceiverName(receiver, Number(chainId)).pipe(
+      Effect.provideService(BlockchainApi, api.value),
+    )
+    return yield* evmAddress(resolved)
+  })
 
 /** A pending entry of the activity list for a transaction this app sent (the indexer has not seen it yet). */
 const pendingEntry = (params: {
@@ -140,6 +155,8 @@ export const refreshNodeBalance: Effect.Effect<void, never, Network | Account | 
 /** A transfer the wallet has sent: its hash (or signature), and the wait for the chain's verdict. */
 interface SubmittedTransfer<E> {
   readonly from: string
+  /** The receiver's address (a name in the form resolved). */
+  readonly to: string
   readonly hash: string
   readonly confirmation: Effect.Effect<"confirmed" | "failed", E>
 }
@@ -147,7 +164,7 @@ interface SubmittedTransfer<E> {
 /** The eip155 transfer of the valid form: signed and sent by the connected wallet, confirmed by a receipt. */
 const submitEvmTransfer = (valid: ValidSend, caipNetwork: CaipNetwork) =>
   Effect.gen(function* () {
-    const wallet = yield* connectedWallet("eip155")
+    const { wallet, evm, walletClient, node } = yield* connectedEvmClients(caipNetwork)
     const units = yield* Effect.fromResult(parseUnits(valid.amount, Number(valid.token.quantity.decimals)))
     const from = wallet.address as Address
     // The token is named by its CAIP-10 id; its contract must be a real EVM address before the wallet sees it.
@@ -160,21 +177,13 @@ const submitEvmTransfer = (valid: ValidSend, caipNetwork: CaipNetwork) =>
               onSome: addressOfAccount,
             }),
           )
-    const { evmProviderClient, readClient, sendTransfer, waitForReceipt } = yield* evm
-    const walletClient = evmProviderClient(asEip1193Provider(wallet.connector))
-    // A wallet over WalletConnect may not answer reads (gas estimate, receipt): the node does when it is known.
-    const target = yield* Effect.option(evmReadTarget(caipNetwork))
-    const node =
-      target._tag === "Some" && target.value._tag !== "wallet" ? readClient(target.value) : walletClient
-    const hash: Hash = yield* sendTransfer(
-      walletClient,
-      { signer: from, to: valid.receiverAddress as Address, amount: units, token },
-      node,
-    )
+    const to = yield* receiverAddressOf(valid.receiverAddress, caipNetwork.id)
+    const hash: Hash = yield* evm.sendTransfer(walletClient, { signer: from, to, amount: units, token }, node)
     return {
       from,
+      to,
       hash,
-      confirmation: Effect.map(waitForReceipt(node, hash), (receipt) =>
+      confirmation: Effect.map(evm.waitForReceipt(node, hash), (receipt) =>
         receipt.status === "success" ? ("confirmed" as const) : ("failed" as const),
       ),
     } satisfies SubmittedTransfer<unknown>
@@ -193,6 +202,7 @@ const submitSolanaSend = (valid: ValidSend, caipNetwork: CaipNetwork) =>
     })
     return {
       from: wallet.address,
+      to: valid.receiverAddress,
       hash: sent.signature,
       confirmation: sent.confirmation,
     } satisfies SubmittedTransfer<unknown>
@@ -229,11 +239,11 @@ export const submitSend: Effect.Effect<
         return key === undefined ? Effect.void : toast.showCatalogue(key)
       }),
     )
-    const { hash, from } = submitted
+    const { hash, from, to } = submitted
     const entry = pendingEntry({
       hash,
       from,
-      to: valid.receiverAddress,
+      to,
       chain: caipNetwork.caipNetworkId,
       amount: valid.amount,
       symbol: valid.token.symbol,

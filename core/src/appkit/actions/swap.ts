@@ -1,0 +1,59 @@
+import { Effect, SubscriptionRef } from "effect"
+import type { EvmError } from "../../chains/evm/errors"
+import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
+import { ConnectionError } from "../../errors/connection"
+import type { NodeError } from "../../errors/nodeErrors"
+import { toastForWalletError } from "../../errors/toasts"
+import { AccountData } from "../../state/AccountData"
+import { Network } from "../../state/Network"
+import { Swap } from "../../state/Swap"
+import type { SwapRequest } from "../../state/swapFlow"
+import { Toast } from "../../state/Toast"
+import { connectedEvmClients } from "./evmClients"
+import { refreshNodeBalance } from "./submitSend"
+
+type SenderError = EvmError | NodeError | TransactionConfirmationTimeout
+
+/** What the swap view asks for: the tokens (symbol, CAIP-10 id or address) and the decimal amount to sell. */
+export type QuoteSwapParameters = Pick<SwapRequest, "from" | "to" | "amount">
+
+/** A quote on the active network for the connected eip155 account ('Connector not connected.' without one). */
+export const quoteSwap = (parameters: QuoteSwapParameters) =>
+  Effect.gen(function* () {
+    const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+    const { wallet } = yield* connectedEvmClients(caipNetwork)
+    return yield* (yield* Swap).quote({
+      ...parameters,
+      chainId: caipNetwork.caipNetworkId,
+      userAddress: wallet.address,
+    })
+  })
+
+/**
+ * Executes the quote on show through the connected wallet (approval first when the allowance is short), waits
+ * for each receipt (§9: 25 s), then refreshes the balances so both tokens show their new amounts. A wallet
+ * refusal shows 'Signature declined', as a send does.
+ */
+export const executeSwap = Effect.gen(function* () {
+  const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+  const swap = yield* Swap
+  const { quote } = yield* SubscriptionRef.get(swap.state)
+  if (quote !== undefined && quote.chainId !== caipNetwork.caipNetworkId)
+    return yield* new ConnectionError({ reason: "connectorChainMismatch" })
+  const { wallet, evm, walletClient, node } = yield* connectedEvmClients(caipNetwork)
+  const toast = yield* Toast
+  const sender = evm.evmTransactionSender({
+    client: walletClient,
+    signer: wallet.address as `0x${string}`,
+    node,
+  })
+  const outcome = yield* swap.execute<SenderError>(sender).pipe(
+    Effect.tapError((error) => {
+      const key = toastForWalletError(error)
+      return key === undefined ? Effect.void : toast.showCatalogue(key)
+    }),
+  )
+  yield* (yield* AccountData).refreshBalance("eip155")
+  yield* refreshNodeBalance
+  return outcome
+})

@@ -1,0 +1,37 @@
+import { Effect } from "effect"
+import type { Hash } from "viem"
+import { sendTransaction } from "viem/actions"
+import type { EvmClient, EvmSigner } from "./client"
+import { evmTransactionCall } from "./errors"
+import { waitForReceipt } from "./waitForReceipt"
+
+/** A transaction built elsewhere (calldata, value and gas limit known), as a flow hands it over. */
+export interface PreparedTransaction {
+  readonly to: `0x${string}`
+  readonly data: `0x${string}`
+  readonly value: bigint
+  readonly gas: bigint
+}
+
+/**
+ * Sends prepared transactions as `signer` through `client` (the node for a local account, the wallet
+ * otherwise) and reads their receipts from `node` (a wallet over WalletConnect may not answer reads). The shape
+ * of the flows' signer ports (the swap's SwapSigner): node refusals arrive as typed NodeErrors.
+ */
+export const evmTransactionSender = (parameters: {
+  readonly client: EvmClient
+  readonly signer: EvmSigner
+  readonly node?: EvmClient | undefined
+}) => {
+  const { client, signer } = parameters
+  const node = parameters.node ?? client
+  return {
+    address: typeof signer === "string" ? signer : signer.address,
+    sendTransaction: (transaction: PreparedTransaction) =>
+      evmTransactionCall(
+        (): Promise<Hash> => sendTransaction(client, { account: signer, chain: null, ...transaction }),
+      ),
+    waitForReceipt: (hash: string) =>
+      waitForReceipt(node, hash as Hash).pipe(Effect.map((receipt) => receipt.status)),
+  }
+}

@@ -1,0 +1,101 @@
+import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
+import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
+import type {
+  executeSwap,
+  SwapOutcome,
+  SwapQuote,
+  SwapQuoteError,
+  SwapRequest,
+  SwapSigner,
+  SwapStep,
+} from "./swapFlow"
+
+export interface SwapState {
+  /** idle → quoting → quoted → allowance/approve/swap (the step under way) → swapped, or error. */
+  readonly status: "idle" | "quoting" | "quoted" | SwapStep | "swapped" | "error"
+  readonly quote: SwapQuote | undefined
+  readonly outcome: SwapOutcome | undefined
+  /** The failure's message (the §8 text for the catalogued ones). */
+  readonly error: string | undefined
+}
+
+export const initialSwapState: SwapState = {
+  status: "idle",
+  quote: undefined,
+  outcome: undefined,
+  error: undefined,
+}
+
+/**
+ * The swap view's state: the quote shown, the step under way, the outcome or failure. The flow itself is
+ * swapFlow's; this service records it and holds the app's one pending-transactions limit (§9: 99).
+ */
+export class Swap extends Context.Service<
+  Swap,
+  {
+    readonly state: SubscriptionRef.SubscriptionRef<SwapState>
+    readonly quote: (
+      request: SwapRequest,
+    ) => Effect.Effect<SwapQuote, SwapQuoteError | BlockchainApiMissingError>
+    /** Executes the quote on show (the last `quote`); fails without one. */
+    readonly execute: <E>(
+      signer: SwapSigner<E>,
+    ) => Effect.Effect<
+      SwapOutcome,
+      Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError | BlockchainApiMissingError
+    >
+    readonly reset: Effect.Effect<void>
+  }
+>()("appkit/Swap") {
+  static readonly layer = Layer.effect(
+    Swap,
+    Effect.gen(function* () {
+      const api = yield* Effect.serviceOption(BlockchainApi)
+      const state = yield* SubscriptionRef.make(initialSwapState)
+      // The flow's code loads with the first quote, not with the app; the app's one pending limit with it.
+      const flow = yield* Effect.cached(
+        Effect.promise(() => import("./swapFlow")).pipe(
+          Effect.flatMap((module) =>
+            Effect.map(module.makePendingTransactions(), (pending) => ({ ...module, pending })),
+          ),
+        ),
+      )
+      const patch = (next: Partial<SwapState>) => SubscriptionRef.update(state, (s) => ({ ...s, ...next }))
+      // A signer's own errors are whatever its caller made them; the message is read where there is one.
+      const recordFailure = (error: unknown) =>
+        patch({
+          status: "error",
+          error: error instanceof Error ? error.message : String(error),
+        })
+      const withApi = <A, E>(program: Effect.Effect<A, E, BlockchainApi>) =>
+        Option.match(api, {
+          onNone: () => Effect.fail(new BlockchainApiMissingError({ feature: "Swapping" })),
+          onSome: (client) => Effect.provideService(program, BlockchainApi, client),
+        })
+
+      const quote = (request: SwapRequest) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(state, { ...initialSwapState, status: "quoting" } satisfies SwapState)
+          const { quoteSwap } = yield* flow
+          const quoted = yield* withApi(quoteSwap(request))
+          yield* patch({ status: "quoted", quote: quoted })
+          return quoted
+        }).pipe(Effect.tapError(recordFailure))
+
+      const execute = <E>(signer: SwapSigner<E>) =>
+        Effect.gen(function* () {
+          const { quote: current } = yield* SubscriptionRef.get(state)
+          if (current === undefined) return yield* new SwapNotReadyError()
+          const { executeSwap, pending } = yield* flow
+          const outcome = yield* withApi(
+            executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
+          )
+          yield* patch({ status: "swapped", outcome })
+          return outcome
+        }).pipe(Effect.tapError(recordFailure))
+
+      return Swap.of({ state, quote, execute, reset: SubscriptionRef.set(state, initialSwapState) })
+    }),
+  )
+}

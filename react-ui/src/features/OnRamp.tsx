@@ -1,0 +1,103 @@
+import type { PreparedOnramp } from "@appkit/core"
+import { type FormEvent, useState } from "react"
+import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../modal/flow"
+
+type Step =
+  | { readonly _tag: "Form" }
+  | { readonly _tag: "Preparing" }
+  | { readonly _tag: "Opened"; readonly prepared: PreparedOnramp; readonly blocked: boolean }
+  | { readonly _tag: "Failed"; readonly message: string }
+
+const money = (value: { readonly amount: string; readonly currency: string }) =>
+  `${value.amount} ${value.currency}`
+
+/**
+ * Buy crypto with fiat (§1): amount, currency and network; the core checks the region, the limits, quotes
+ * (or labels its mocked quote) and builds the provider's URL, opened in a new window. A blocked popup leaves
+ * a link instead.
+ */
+export default function OnRamp() {
+  const appKit = useAppKitInstance()
+  const [amount, setAmount] = useState("50")
+  const [purchase, setPurchase] = useState("USDC")
+  const [step, setStep] = useState<Step>({ _tag: "Form" })
+
+  const buy = async (event: FormEvent) => {
+    event.preventDefault()
+    setStep({ _tag: "Preparing" })
+    try {
+      const prepared = await appKit.prepareOnramp({ amount, purchase })
+      // Opened without the "noopener" feature (which makes window.open answer null, hiding a blocked popup),
+      // then cut off: the provider's page must not reach back into the app through window.opener.
+      const opened = window.open(prepared.url, "_blank")
+      if (opened !== null) opened.opener = null
+      setStep({ _tag: "Opened", prepared, blocked: opened === null })
+    } catch (error) {
+      setStep({ _tag: "Failed", message: errorMessage(error) })
+    }
+  }
+
+  if (step._tag === "Opened") {
+    const { prepared, blocked } = step
+    return (
+      <div className="appkit-center" data-testid="onramp-opened">
+        <dl style={{ margin: 0 }}>
+          <dt>You pay</dt>
+          <dd>{money(prepared.quote.paymentTotal)}</dd>
+          <dt>You receive</dt>
+          <dd>
+            {money(prepared.quote.purchaseAmount)} on {prepared.network}
+          </dd>
+          <dt>Provider fees</dt>
+          <dd>
+            {prepared.feeRange.min}–{prepared.feeRange.max} {prepared.quote.paymentTotal.currency} (1–2 %)
+          </dd>
+        </dl>
+        {prepared.mockedQuote && (
+          <p className="appkit-muted" data-testid="onramp-mocked">
+            Estimated: the quote service is unavailable, fees are not included.
+          </p>
+        )}
+        <p>
+          {blocked ? "Your browser blocked the new window:" : "The provider's page opened in a new window."}
+        </p>
+        <a href={prepared.url} target="_blank" rel="noopener noreferrer" data-testid="onramp-link">
+          Open the provider's page
+        </a>
+      </div>
+    )
+  }
+
+  return (
+    <form className="appkit-form" onSubmit={(event) => void buy(event)}>
+      <label className="appkit-field">
+        <span>Amount (USD)</span>
+        <input
+          className="appkit-input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </label>
+      <label className="appkit-field">
+        <span>Buy</span>
+        <input
+          className="appkit-input"
+          autoComplete="off"
+          value={purchase}
+          onChange={(event) => setPurchase(event.target.value)}
+        />
+      </label>
+      {step._tag === "Failed" && (
+        <p className="appkit-error" role="alert">
+          {step.message}
+        </p>
+      )}
+      <button type="submit" className="appkit-button" disabled={step._tag === "Preparing"}>
+        {step._tag === "Preparing" ? "Preparing…" : "Buy"}
+      </button>
+    </form>
+  )
+}

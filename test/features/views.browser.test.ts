@@ -1,0 +1,213 @@
+import { copyFileSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import jsQR from "jsqr"
+import type { BrowserContext, Page } from "playwright-core"
+import { type Address, createClient, erc20Abi, getAddress, http, parseUnits } from "viem"
+import { readContract } from "viem/actions"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { isOffLoopback, screenshots, seriousViolations } from "../browser/support/page"
+import { demoSuite } from "../browser/support/stack"
+import { hasChromium } from "../support/chromium"
+
+/**
+ * The wallet features' views on the demo in Debian's Chromium, through the EIP-6963 dev wallet (anvil's first
+ * account) on the local stack: swap 10 TKA → TKB with both balances checked exactly, receive's QR decoded to
+ * the address, the buy flow opening the provider URL, and the restricted time zone closing it. The views are
+ * checked with axe; screenshots land in test/artifacts/features/ (the light desktop ones are copied to
+ * docs/screenshots/ with APPKIT_UPDATE_DOCS=1).
+ */
+const user = getAddress("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266")
+const docsDir = new URL("../../docs/screenshots/", import.meta.url).pathname
+
+describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
+  const suite = demoSuite({ beforeAll, afterAll })
+
+  const newPage = async (timezoneId = "Europe/Berlin"): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await suite
+      .get()
+      .browser.newContext({ viewport: { width: 1280, height: 860 }, timezoneId })
+    await context.route(isOffLoopback, (route) => route.abort())
+    const page = await context.newPage()
+    await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+    return { context, page }
+  }
+  const view = (page: Page, name: string) => page.locator(`dialog[open] [data-view="${name}"]`)
+  const photograph = async (page: Page, step: string) => {
+    expect(JSON.stringify(await seriousViolations(page)), `axe on ${step}`).toBe("[]")
+    await screenshots(page, "features", step)
+    // The committed copies in docs/ change only when asked for, so a test run leaves the tree clean.
+    if (process.env.APPKIT_UPDATE_DOCS !== "1") return
+    mkdirSync(docsDir, { recursive: true })
+    copyFileSync(
+      join(new URL("../artifacts/features/", import.meta.url).pathname, `${step}-light-1280.png`),
+      join(docsDir, `${step}.png`),
+    )
+  }
+
+  /** Connects the dev wallet and signs in (the demo requires it), then opens the Account view. */
+  const connected = async (page: Page) => {
+    await page.goto(suite.get().stack.pageUrl)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await page
+      .getByRole("list", { name: "Wallets" })
+      .getByRole("button", { name: /AppKit Dev Wallet/ })
+      .click()
+    await expect.poll(() => view(page, "SIWXSignMessage").isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
+    await page.locator("[data-appkit-button=account]").click()
+    await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
+  }
+
+  const tokenBalance = (token: Address) =>
+    readContract(createClient({ transport: http(suite.get().stack.rpcUrl) }), {
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [user],
+    })
+
+  it("lists the wallet features in the §9 order, and receive shows a QR code that decodes to the address", async () => {
+    const { context, page } = await newPage()
+    try {
+      await connected(page)
+      const features = ["Buy", "Swap", "Receive", "Send"]
+      await view(page, "Account").getByRole("button", { name: "Buy", exact: true }).waitFor()
+      const buttons = await view(page, "Account").getByRole("button").allTextContents()
+      expect(buttons.filter((text) => features.includes(text))).toEqual(features)
+      await photograph(page, "features-01-account")
+      await page.getByRole("button", { name: "Receive", exact: true }).click()
+      const qr = page.getByRole("img", { name: `QR code of ${user}` })
+      await qr.waitFor()
+      expect(await page.getByTestId("receive-address").textContent()).toBe(user)
+      // The code as the screen shows it, read by a real decoder.
+      const png = await qr.screenshot()
+      const { width, height, pixels } = await page.evaluate(async (base64) => {
+        const image = new Image()
+        image.src = `data:image/png;base64,${base64}`
+        await image.decode()
+        const canvas = document.createElement("canvas")
+        canvas.width = image.width
+        canvas.height = image.height
+        const context2d = canvas.getContext("2d") as CanvasRenderingContext2D
+        context2d.drawImage(image, 0, 0)
+        const data = context2d.getImageData(0, 0, image.width, image.height).data
+        return { width: image.width, height: image.height, pixels: Array.from(data) }
+      }, png.toString("base64"))
+      expect(jsQR(Uint8ClampedArray.from(pixels), width, height)?.data).toBe(user)
+      await photograph(page, "features-02-receive")
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
+
+  it("swaps 10 TKA → TKB: approve, swap, and both balances move exactly by the quote", async () => {
+    const { context, page } = await newPage()
+    try {
+      await connected(page)
+      await page.getByRole("button", { name: "Swap", exact: true }).click()
+      await expect.poll(() => view(page, "Swap").isVisible()).toBe(true)
+      await page.getByLabel("From").selectOption("TKA")
+      await page.getByLabel("Amount").fill("10")
+      await page.getByLabel("To").fill("TKB")
+      await page.getByRole("button", { name: "Get quote" }).click()
+      await expect
+        .poll(() => page.getByTestId("swap-status").textContent(), { timeout: 15_000 })
+        .toBe("Quote ready")
+      await photograph(page, "features-03-swap-quote")
+      const quote = (await page.evaluate(() => {
+        const { swap } = (
+          window as unknown as { appKit: { getState: () => { swap: { quote: unknown } } } }
+        ).appKit.getState()
+        const q = swap.quote as { from: { address: string }; to: { address: string }; toAmountUnits: bigint }
+        return { from: q.from.address, to: q.to.address, toAmountUnits: q.toAmountUnits.toString() }
+      })) as { from: string; to: string; toAmountUnits: string }
+      const [tka, tkb] = [quote.from.split(":")[2] as Address, quote.to.split(":")[2] as Address]
+      const before = { tka: await tokenBalance(tka), tkb: await tokenBalance(tkb) }
+      await page.getByRole("button", { name: "Swap", exact: true }).click()
+      await page.getByRole("heading", { name: "Swap confirmed" }).waitFor({ timeout: 60_000 })
+      expect(await tokenBalance(tka)).toBe(before.tka - parseUnits("10", 18))
+      expect(await tokenBalance(tkb)).toBe(before.tkb + BigInt(quote.toAmountUnits))
+      await photograph(page, "features-04-swap-confirmed")
+    } finally {
+      await context.close()
+    }
+  }, 180_000)
+
+  it("buy opens the provider URL with the purchase preset; a restricted time zone is told why", async () => {
+    const { context, page } = await newPage()
+    try {
+      await connected(page)
+      await page.getByRole("button", { name: "Buy", exact: true }).click()
+      await expect.poll(() => view(page, "OnRamp").isVisible()).toBe(true)
+      await photograph(page, "features-05-buy")
+      const popup = context.waitForEvent("page")
+      await page.getByRole("button", { name: "Buy", exact: true }).click()
+      const provider = await popup
+      const url = new URL(
+        provider.url() === "about:blank" ? await provider.evaluate(() => location.href) : provider.url(),
+      )
+      expect(url.searchParams.get("partnerUserId")).toBe(user)
+      expect(url.searchParams.get("presetFiatAmount")).toBe("50")
+      expect(url.searchParams.get("defaultExperience")).toBe("buy")
+      await page.getByTestId("onramp-opened").waitFor()
+      await photograph(page, "features-06-buy-opened")
+    } finally {
+      await context.close()
+    }
+    const restricted = await newPage("Asia/Shanghai")
+    try {
+      await connected(restricted.page)
+      await restricted.page.getByRole("button", { name: "Buy", exact: true }).click()
+      await restricted.page.getByRole("button", { name: "Buy", exact: true }).click()
+      await expect
+        .poll(() => restricted.page.getByRole("alert").textContent())
+        .toBe("Buying crypto is not available in this region")
+    } finally {
+      await restricted.context.close()
+    }
+  }, 180_000)
+
+  it("connects the card-provider wallet through its dev SDK, registers a name and shows it in the header", async () => {
+    const { context, page } = await newPage()
+    try {
+      await page.goto(suite.get().stack.pageUrl)
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      const card = page
+        .getByRole("list", { name: "Wallets" })
+        .getByRole("button", { name: /Coinbase Wallet/ })
+      await card.waitFor({ timeout: 15_000 })
+      await photograph(page, "features-07-card-provider")
+      await card.click()
+      await expect.poll(() => view(page, "SIWXSignMessage").isVisible(), { timeout: 15_000 }).toBe(true)
+      await page.getByRole("button", { name: "Sign in", exact: true }).click()
+      await page.locator("[data-appkit-button=account]").click()
+      await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
+      expect(
+        await page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                appKit: {
+                  getState: () => { account: { byNamespace: { eip155?: { caipAddress?: string } } } }
+                }
+              }
+            ).appKit.getState().account.byNamespace.eip155?.caipAddress,
+        ),
+      ).toBe("eip155:1:0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65")
+      await page.getByRole("button", { name: "Get a name" }).click()
+      await view(page, "RegisterAccountName").getByRole("textbox").fill("erin-e2e")
+      await page.getByRole("button", { name: "Register" }).click()
+      await expect.poll(() => view(page, "RegisterAccountNameSuccess").isVisible()).toBe(true)
+      await page.getByRole("heading", { name: "erin-e2e.reown.id is yours" }).waitFor({ timeout: 15_000 })
+      // The header's account button names the account by its new name.
+      await page
+        .getByRole("button", { name: /erin-e2e\.reown\.id/ })
+        .first()
+        .waitFor({ timeout: 15_000 })
+      await photograph(page, "features-08-name-registered")
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
+})
