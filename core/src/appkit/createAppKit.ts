@@ -10,6 +10,7 @@ import { Account } from "../state/Account"
 import { AccountData } from "../state/AccountData"
 import { Connection } from "../state/Connection"
 import { Connectors } from "../state/Connectors"
+import { EmbeddedAuth } from "../state/EmbeddedAuth"
 import { stateLayer } from "../state/layer"
 import { Modal } from "../state/Modal"
 import { Names } from "../state/Names"
@@ -30,6 +31,8 @@ import { sendTransaction } from "./actions/sendTransaction"
 import { signMessage } from "./actions/signMessage"
 import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { writeContract } from "./actions/writeContract"
+import { embeddedActions } from "./embeddedActions"
+import { embeddedAuthLayer } from "./embeddedWallet"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { makeStore } from "./store"
@@ -78,11 +81,23 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
   )
 }
 
+/** The embedded wallet of `options.secureSiteUrl`, introduced to its frame by the dApp's name. */
+const embeddedConfig = (options: AppKitOptions, runtime: AppKitRuntime) =>
+  options.secureSiteUrl === undefined
+    ? undefined
+    : {
+        secureSiteUrl: options.secureSiteUrl,
+        dappName: (options.metadata ?? defaultMetadata).name,
+        dappUrl: options.metadata?.url || undefined,
+        frameHost: runtime.embeddedFrameHost,
+      }
+
 /** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
     runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
-  return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
+  return embeddedAuthLayer(embeddedConfig(options, runtime)).pipe(
+    Layer.provideMerge(walletConnectLayer(options, siwxConfigOf(runtime.siwx))),
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
@@ -108,6 +123,7 @@ const services = Effect.all({
   names: Names,
   siwx: Siwx,
   pairing: Pairing,
+  embedded: EmbeddedAuth,
 })
 type Services = Effect.Success<typeof services>
 
@@ -128,6 +144,7 @@ const stateRefs = (
   names: s.names.state,
   siwx: s.siwx.state,
   pairing: s.pairing.state,
+  embedded: s.embedded.state,
 })
 
 /** The active namespace's account address (for the actions that default to it). */
@@ -225,6 +242,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     addRecentWallet: (wallet) => run(s.connectors.addRecentWallet(wallet)),
     connectMethods: () => run(s.connectors.connectMethods),
     socials: () => run(s.connectors.socials),
+    embedded: embeddedActions(s.embedded, run),
     setAccountTab: (tab) => run(s.account.setCurrentTab(tab)),
     refreshBalance: (namespace) =>
       run(

@@ -15,6 +15,7 @@ import {
   type Features,
 } from "../state/Options"
 import type { Storage } from "../storage/Storage"
+import type { EmbeddedFrameHost } from "./embeddedWallet"
 
 /**
  * A network as `createAppKit` takes it: a viem `Chain` (`import { base } from "viem/chains"`), a Reown
@@ -72,6 +73,14 @@ export interface CreateAppKitParameters {
     | { readonly relayUrl?: string | undefined; readonly metadata?: AppMetadata | undefined }
     | undefined
 
+  /**
+   * The embedded wallet's secure site: offers email and social login. Its frame and code load on first use
+   * (a dynamic import), so an app without it never downloads them.
+   */
+  readonly secureSiteUrl?: string | undefined
+  /** Where the secure site's frame runs outside a page (a terminal); a hidden iframe by default. */
+  readonly embeddedFrameHost?: EmbeddedFrameHost | undefined
+
   readonly connectors?: ReadonlyArray<Connector> | undefined
   /** Where the `@appkit/...` keys live: memory by default, `browserStorage` in a page, `fileStorage` in Node. */
   readonly storage?: Layer.Layer<Storage> | undefined
@@ -96,10 +105,18 @@ export interface CreateAppKitParameters {
 /** The live parts of the parameters: everything the options schema does not describe. */
 export type AppKitRuntime = Pick<
   CreateAppKitParameters,
-  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports"
+  "connectors" | "storage" | "siwx" | "api" | "reconnect" | "transports" | "embeddedFrameHost"
 >
 
-const runtimeKeys = ["connectors", "storage", "siwx", "api", "reconnect", "transports"] as const
+const runtimeKeys = [
+  "connectors",
+  "storage",
+  "siwx",
+  "api",
+  "reconnect",
+  "transports",
+  "embeddedFrameHost",
+] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
