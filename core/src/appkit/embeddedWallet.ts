@@ -68,7 +68,9 @@ const memoizedLoad = Effect.fn("EmbeddedWallet.memoizedLoad")(function* (
   })
   return lock.withPermit(
     Effect.suspend(() =>
-      loaded === undefined ? Effect.tap(attempt, (wallet) => Effect.sync(() => (loaded = wallet))) : Effect.succeed(loaded),
+      loaded === undefined
+        ? Effect.tap(attempt, (wallet) => Effect.sync(() => (loaded = wallet)))
+        : Effect.succeed(loaded),
     ),
   )
 })
@@ -107,4 +109,6 @@ export const embeddedWalletLayer = (config: EmbeddedWalletConfig) =>
 
 /** The email and social login flows; without a secure site they say so ('Address or auth connector not found'). */
 export const embeddedAuthLayer = (config: EmbeddedWalletConfig | undefined) =>
-  config === undefined ? EmbeddedAuth.layer : EmbeddedAuth.layer.pipe(Layer.provide(embeddedWalletLayer(config)))
+  config === undefined
+    ? EmbeddedAuth.layer
+    : EmbeddedAuth.layer.pipe(Layer.provide(embeddedWalletLayer(config)))

@@ -133,7 +133,8 @@ export class EmbeddedAuth extends Context.Service<
         ...initialEmbeddedAuthState,
         available: Option.isSome(source),
       })
-      const set = (patch: Partial<EmbeddedAuthState>) => SubscriptionRef.update(state, (s) => ({ ...s, ...patch }))
+      const set = (patch: Partial<EmbeddedAuthState>) =>
+        SubscriptionRef.update(state, (s) => ({ ...s, ...patch }))
 
       const loaded = Option.match(source, {
         onNone: () => Effect.fail(new ConnectionError({ reason: "addressOrAuthConnectorNotFound" })),
@@ -163,7 +164,10 @@ export class EmbeddedAuth extends Context.Service<
       const step = <A, E extends { readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.andThen(set({ busy: true, error: undefined, alert: undefined }), effect).pipe(
           Effect.tapError((error) =>
-            set({ error: error.message, alert: error instanceof EmbeddedFrameError ? error.alert : undefined }),
+            set({
+              error: error.message,
+              alert: error instanceof EmbeddedFrameError ? error.alert : undefined,
+            }),
           ),
           Effect.ensuring(set({ busy: false })),
         )
@@ -325,7 +329,10 @@ export class EmbeddedAuth extends Context.Service<
             yield* connector.setAccountType(type)
             const user = yield* connector.wallet.getUser(yield* loginContext)
             const inUse = user.preferredAccountType ?? "eoa"
-            yield* account.update("eip155", { user, smartAccountDeployed: user.smartAccountDeployed ?? false })
+            yield* account.update("eip155", {
+              user,
+              smartAccountDeployed: user.smartAccountDeployed ?? false,
+            })
             yield* account.setPreferredAccountType("eip155", inUse)
             if (inUse !== type) yield* toast.showCatalogue("smartAccountsUnsupported")
             return inUse
@@ -338,7 +345,8 @@ export class EmbeddedAuth extends Context.Service<
         yield* Effect.forkScoped(
           SubscriptionRef.changes(connection.state).pipe(
             Stream.map(
-              (c) => c.status === "connected" && c.connections.eip155?.connectorId === source.value.connectorId,
+              (c) =>
+                c.status === "connected" && c.connections.eip155?.connectorId === source.value.connectorId,
             ),
             Stream.changes,
             Stream.runForEach((embeddedConnected) =>

@@ -52,17 +52,19 @@ export const makeEmbeddedWallet = (options: EmbeddedWalletOptions) => {
      * Introduces the dApp to the frame and reads the smart-account networks: the frame's start-up, run once
      * it is ready (the messenger waits for that).
      */
-    initialize: Effect.andThen(
-      messenger.request({
-        _tag: "SyncDappData",
-        name: options.dappName,
-        sdkVersion: SDK_VERSION,
-        ...(options.dappUrl === undefined ? {} : { url: options.dappUrl }),
-      }),
-      Effect.map(
-        messenger.request({ _tag: "GetSmartAccountEnabledNetworks" }),
-        (answer) => answer.smartAccountEnabledNetworks,
-      ),
+    initialize: Effect.flatMap(
+      // First the request whose wait for the frame raises the load alert (SyncDappData gives up quietly).
+      messenger.request({ _tag: "GetSmartAccountEnabledNetworks" }),
+      (answer) =>
+        Effect.as(
+          messenger.request({
+            _tag: "SyncDappData",
+            name: options.dappName,
+            sdkVersion: SDK_VERSION,
+            ...(options.dappUrl === undefined ? {} : { url: options.dappUrl }),
+          }),
+          answer.smartAccountEnabledNetworks,
+        ),
     ),
     /** §4: the next step after an email — device verification, OTP verification, or connected. */
     connectEmail: (email: string): Effect.Effect<ConnectEmailAction, EmbeddedWalletError> =>

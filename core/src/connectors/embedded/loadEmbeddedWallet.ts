@@ -1,5 +1,9 @@
 import { Effect, type Scope } from "effect"
-import { type EmbeddedConnector, type EmbeddedConnectorError, makeEmbeddedConnector } from "./EmbeddedConnector"
+import {
+  type EmbeddedConnector,
+  type EmbeddedConnectorError,
+  makeEmbeddedConnector,
+} from "./EmbeddedConnector"
 import { makeEmbeddedWallet } from "./EmbeddedWallet"
 import { type FramePort, makeFrameMessenger } from "./FrameMessenger"
 
