@@ -48,7 +48,9 @@ export const scriptedFrameHost = (script: FrameScript, options: { readonly silen
     answerByScript(dapp, frame, script, seen)
     const port = fakeFramePort(dapp, frame)
     return {
-      remove: () => void (removed += 1),
+      remove: () => {
+        removed += 1
+      },
       port: {
         ...port,
         subscribe: (listener) => {
