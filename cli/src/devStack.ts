@@ -13,6 +13,8 @@ export interface DevStack {
   readonly apiUrl: string
   readonly relayUrl: string
   readonly pid: number
+  /** The embedded wallet's secure site, when the stack runs one. */
+  readonly secureSiteUrl?: string | undefined
 }
 
 export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -62,7 +64,7 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
   } catch {
     return undefined
   }
-  const { rpcUrl, chainId, apiUrl, relayUrl, pid } = parsed ?? {}
+  const { rpcUrl, chainId, apiUrl, relayUrl, pid, secureSiteUrl } = parsed ?? {}
   const http = ["http:", "https:"]
   if (
     !isUrl(rpcUrl, http) ||
@@ -75,5 +77,5 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
     !isRunning(pid)
   )
     return undefined
-  return { rpcUrl, chainId, apiUrl, relayUrl, pid }
+  return { rpcUrl, chainId, apiUrl, relayUrl, pid, ...(isUrl(secureSiteUrl, http) && { secureSiteUrl }) }
 }

@@ -18,6 +18,10 @@ export interface EmbeddedAuthActions {
    * blocker stops it) and goes to the provider when its URL is known. Pass `popup` to bring your own window.
    */
   connectSocial(provider: Exclude<SocialProvider, "farcaster">, popup?: SocialPopup): Promise<void>
+  /** Social login without a popup: the provider's URL to open (a terminal prints it)… */
+  socialRedirectUri(provider: Exclude<SocialProvider, "farcaster">): Promise<string>
+  /** …then the URL the browser was sent back to completes it. */
+  completeSocialLogin(redirectUrl: string): Promise<void>
   /** The Farcaster QR URL; then `connectFarcaster()` waits until it is approved. */
   farcasterUrl(): Promise<string>
   connectFarcaster(): Promise<void>
@@ -62,6 +66,8 @@ export const embeddedActions = (auth: EmbeddedAuth["Service"], run: Run): Embedd
       )
     return run(auth.connectSocial(provider, window))
   },
+  socialRedirectUri: (provider) => run(auth.socialRedirectUri(provider)),
+  completeSocialLogin: (redirectUrl) => run(auth.completeSocialLogin(redirectUrl)),
   farcasterUrl: () => run(auth.farcasterUrl),
   connectFarcaster: () => run(auth.connectFarcaster),
   updateEmail: (email) => run(auth.updateEmail(email)),

@@ -105,6 +105,12 @@ export class EmbeddedAuth extends Context.Service<
       provider: Exclude<SocialProvider, "farcaster">,
       popup: SocialPopup,
     ) => Effect.Effect<void, EmbeddedAuthError>
+    /** Social login without a popup (a terminal, a full-page redirect): the provider's URL to open… */
+    readonly socialRedirectUri: (
+      provider: Exclude<SocialProvider, "farcaster">,
+    ) => Effect.Effect<string, EmbeddedAuthError>
+    /** …and the URL the provider sent the browser back to, which completes it. */
+    readonly completeSocialLogin: (redirectUrl: string) => Effect.Effect<void, EmbeddedAuthError>
     /** The Farcaster QR URL (into Account state's `farcasterUrl`); `connectFarcaster` then waits for it. */
     readonly farcasterUrl: Effect.Effect<string, EmbeddedAuthError>
     readonly connectFarcaster: Effect.Effect<void, EmbeddedAuthError>
@@ -267,6 +273,35 @@ export class EmbeddedAuth extends Context.Service<
           ),
         )
 
+      const socialRedirectUri = (provider: Exclude<SocialProvider, "farcaster">) =>
+        step(
+          Effect.gen(function* () {
+            const { connector } = yield* loaded
+            yield* set({ step: "social", socialProvider: provider })
+            return yield* connector.wallet.socialUri(provider)
+          }),
+        )
+
+      const completeSocialLogin = (redirectUrl: string) =>
+        step(
+          socialFailure(
+            Effect.gen(function* () {
+              if (!URL.canParse(redirectUrl))
+                return yield* new InvalidParameterError({
+                  parameter: "redirect URL",
+                  expected: "an absolute URL",
+                })
+              const { connector } = yield* loaded
+              const { socialProvider } = yield* SubscriptionRef.get(state)
+              yield* toast.showCatalogue("authenticating")
+              yield* connector.wallet.completeSocial(redirectUrl, yield* loginContext)
+              if (socialProvider !== undefined) yield* account.setSocialProvider(socialProvider)
+              yield* finish
+              yield* toast.hide
+            }),
+          ),
+        )
+
       const farcasterUrl = step(
         Effect.gen(function* () {
           const { connector } = yield* loaded
@@ -368,6 +403,8 @@ export class EmbeddedAuth extends Context.Service<
         connectEmail,
         verifyOtp,
         connectSocial,
+        socialRedirectUri,
+        completeSocialLogin,
         farcasterUrl,
         connectFarcaster,
         updateEmail,
