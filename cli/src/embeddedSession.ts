@@ -142,11 +142,16 @@ export interface EmbeddedTarget {
   readonly appOrigin: string
   readonly chainId: CaipNetworkId
   readonly rpcUrl?: string | undefined
+  /** The account to act with: §9's default for eip155 is the smart account. */
+  readonly accountType?: "eoa" | "smartAccount" | undefined
 }
 
 /** A headless AppKit whose only wallet is the embedded one, on one eip155 chain. */
-export const openEmbeddedAppKit = (target: EmbeddedTarget, env: NodeJS.ProcessEnv = process.env): AppKit =>
-  createAppKit({
+export const openEmbeddedAppKit = async (
+  target: EmbeddedTarget,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AppKit> => {
+  const appKit = createAppKit({
     projectId: "appkit-cli",
     networks: [
       {
@@ -161,16 +166,20 @@ export const openEmbeddedAppKit = (target: EmbeddedTarget, env: NodeJS.ProcessEn
     embeddedFrameHost: terminalFrameHost(target.appOrigin, fileFrameStorage(embeddedStoreFile(env))),
     reconnect: false,
   })
+  if (target.accountType !== undefined) await appKit.setPreferredAccountType("eip155", target.accountType)
+  return appKit
+}
 
 const targetOf = (stored: EmbeddedConnection, chainId?: CaipNetworkId): EmbeddedTarget => ({
   secureSiteUrl: stored.secureSiteUrl,
   appOrigin: stored.appOrigin,
   chainId: chainId ?? stored.chainId,
+  accountType: stored.accountType,
 })
 
 /** The stored embedded session, connected again (the site's session token, no new code). */
 const reopen = async (stored: EmbeddedConnection, chainId?: CaipNetworkId): Promise<AppKit> => {
-  const appKit = openEmbeddedAppKit(targetOf(stored, chainId))
+  const appKit = await openEmbeddedAppKit(targetOf(stored, chainId))
   try {
     await appKit.connect("embedded")
     return appKit

@@ -52,6 +52,7 @@ export const EmbeddedConnection = Schema.Struct({
   appOrigin: Schema.String,
   email: Schema.optional(Schema.String),
   socialProvider: Schema.optional(Schema.String),
+  accountType: Schema.optional(Schema.Literals(["eoa", "smartAccount"])),
 })
 export type EmbeddedConnection = typeof EmbeddedConnection.Type
 

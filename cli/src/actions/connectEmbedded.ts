@@ -23,6 +23,7 @@ export interface EmbeddedConnectOptions {
   readonly devOtp?: boolean | undefined
   readonly secureSiteUrl?: string | undefined
   readonly appOrigin?: string | undefined
+  readonly accountType?: string | undefined
   readonly chain?: ReadonlyArray<string> | undefined
   readonly replace?: boolean | undefined
   readonly json?: boolean | undefined
@@ -46,6 +47,12 @@ const readAppOrigin = (value: string): string => {
   const origin = URL.canParse(value) ? new URL(value).origin : undefined
   if (origin !== value) throw invalidInput(`--app-origin: expected an origin such as ${defaultAppOrigin}`)
   return origin
+}
+
+const readAccountType = (value: string | undefined): "eoa" | "smartAccount" | undefined => {
+  if (value === undefined) return undefined
+  if (value === "eoa" || value === "smart-account") return value === "eoa" ? "eoa" : "smartAccount"
+  throw invalidInput("--account-type: expected eoa or smart-account")
 }
 
 const decodeProvider = Schema.decodeUnknownOption(OAuthProvider)
@@ -168,6 +175,7 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
     appOrigin: readAppOrigin(options.appOrigin ?? setting(process.env.APPKIT_APP_ORIGIN) ?? defaultAppOrigin),
     chainId,
     rpcUrl: stack?.rpcUrl,
+    accountType: readAccountType(options.accountType),
   }
   const previous = readConnectionOrNone()
   if (previous !== undefined && !options.replace)
@@ -176,7 +184,7 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
       { code: "AlreadyConnected" },
     )
   note(devStackNote("secure site", site))
-  const appKit = openEmbeddedAppKit(target)
+  const appKit = await openEmbeddedAppKit(target)
   try {
     if (options.email !== undefined) await emailLogin(appKit, target, options.email, options.devOtp === true)
     else await socialLogin(appKit, options.social ?? "", options.json === true)
@@ -193,6 +201,7 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
       appOrigin: target.appOrigin,
       ...(account.user?.email === undefined ? {} : { email: account.user.email }),
       ...(options.social === undefined ? {} : { socialProvider: options.social }),
+      ...(target.accountType === undefined ? {} : { accountType: target.accountType }),
     }
     writeConnection(connection)
     const who = connection.email ?? options.social ?? "the embedded wallet"

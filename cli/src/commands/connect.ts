@@ -40,6 +40,7 @@ export const register = (program: Command): void => {
       "--secure-site-url <url>",
       "the embedded wallet's secure site (default: APPKIT_SECURE_SITE_URL, the dev stack's)",
     )
+    .option("--account-type <type>", "embedded wallet account: smart-account (the default) or eoa")
     .option(
       "--app-origin <origin>",
       "the app origin to sign in for (default: APPKIT_APP_ORIGIN, else http://localhost:5173)",

@@ -1,11 +1,12 @@
-import { Effect, Exit, Layer, Scope, Semaphore, Stream } from "effect"
+import { Effect, Exit, Layer, Scope, Semaphore, Stream, SubscriptionRef } from "effect"
 import type { Connector } from "../connectors/Connector"
 import type { EmbeddedConnectorError } from "../connectors/embedded/EmbeddedConnector"
 import type { FramePort } from "../connectors/embedded/FrameMessenger"
 import type { LoadedEmbeddedWallet } from "../connectors/embedded/loadEmbeddedWallet"
 import { EmbeddedFrameError } from "../errors/embedded"
+import { Account } from "../state/Account"
 import { Connectors } from "../state/Connectors"
-import { EmbeddedAuth, EmbeddedWalletSource } from "../state/EmbeddedAuth"
+import { EmbeddedAuth, EmbeddedWalletSource, preferredEvmAccountType } from "../state/EmbeddedAuth"
 
 /**
  * `createAppKit({ secureSiteUrl })`: the embedded wallet's AUTH connector, registered at once but loaded on
@@ -43,6 +44,8 @@ const memoizedLoad = Effect.fn("EmbeddedWallet.memoizedLoad")(function* (
   config: EmbeddedWalletConfig,
   parent: Scope.Scope,
 ) {
+  const account = yield* Account
+  const preferredAccountType = Effect.map(SubscriptionRef.get(account.state), preferredEvmAccountType)
   const lock = yield* Semaphore.make(1)
   let loaded: LoadedEmbeddedWallet | undefined
   const attempt = Effect.gen(function* () {
@@ -61,6 +64,7 @@ const memoizedLoad = Effect.fn("EmbeddedWallet.memoizedLoad")(function* (
       dappName: config.dappName,
       dappUrl: config.dappUrl,
       connectorId: EMBEDDED_CONNECTOR_ID,
+      preferredAccountType,
     }).pipe(
       Scope.provide(scope),
       Effect.onExit((exit) => (Exit.isFailure(exit) ? Scope.close(scope, exit) : Effect.void)),

@@ -3,6 +3,7 @@ import { Timings } from "../config/constants"
 import type { EmbeddedConnector, EmbeddedConnectorError } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
 import type { LoadedEmbeddedWallet } from "../connectors/embedded/loadEmbeddedWallet"
+import type { AccountState } from "../domain/account"
 import { decodeCaipNetworkId } from "../domain/caip"
 import type { SocialProvider } from "../domain/social"
 import type { AlertKey } from "../errors/alerts"
@@ -77,6 +78,10 @@ export type EmbeddedAuthError =
   | EmailCooldownError
   | InvalidParameterError
   | ConnectionError
+
+/** The eip155 account type the dApp asks the embedded wallet for (§9: the smart account unless set to the EOA). */
+export const preferredEvmAccountType = (state: AccountState): "eoa" | "smartAccount" =>
+  state.preferredAccountTypes.eip155 === "eoa" ? "eoa" : "smartAccount"
 
 const decodeEmail = Schema.decodeUnknownOption(Email)
 const decodeOtp = Schema.decodeUnknownOption(Otp)
@@ -158,12 +163,9 @@ export class EmbeddedAuth extends Context.Service<
       /** The login context every flow sends: the active eip155 chain and the preferred account type. */
       const loginContext = Effect.gen(function* () {
         const { activeNetworkIds } = yield* SubscriptionRef.get(network.state)
-        const { preferredAccountTypes } = yield* SubscriptionRef.get(account.state)
+        const preferredAccountType = preferredEvmAccountType(yield* SubscriptionRef.get(account.state))
         const chainId = chainIdOf(activeNetworkIds.eip155)
-        return {
-          ...(chainId === undefined ? {} : { chainId }),
-          preferredAccountType: preferredAccountTypes.eip155 === "eoa" ? "eoa" : "smartAccount",
-        } as const
+        return { ...(chainId === undefined ? {} : { chainId }), preferredAccountType }
       })
 
       /** Runs one step: busy while it runs, its failure's text (and a frame failure's alert) kept for the view. */

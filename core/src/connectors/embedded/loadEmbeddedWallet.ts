@@ -19,6 +19,8 @@ export interface EmbeddedWalletSetup {
   readonly dappName: string
   readonly dappUrl?: string | undefined
   readonly connectorId?: string | undefined
+  /** The account type the dApp asks for, read at each connect (a reload restores the same account). */
+  readonly preferredAccountType?: Effect.Effect<"eoa" | "smartAccount" | undefined>
 }
 
 export interface LoadedEmbeddedWallet {
@@ -37,9 +39,9 @@ export const loadEmbeddedWallet = Effect.fn("EmbeddedWallet.load")(function* (
     ...(setup.dappUrl === undefined ? {} : { dappUrl: setup.dappUrl }),
   })
   const smartAccountEnabledNetworks = yield* wallet.initialize
-  const connector = yield* makeEmbeddedConnector(
-    wallet,
-    setup.connectorId === undefined ? {} : { id: setup.connectorId },
-  )
+  const connector = yield* makeEmbeddedConnector(wallet, {
+    ...(setup.connectorId === undefined ? {} : { id: setup.connectorId }),
+    ...(setup.preferredAccountType === undefined ? {} : { preferredAccountType: setup.preferredAccountType }),
+  })
   return { connector, smartAccountEnabledNetworks }
 })
