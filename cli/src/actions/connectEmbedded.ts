@@ -6,7 +6,7 @@ import { readDevStack } from "../devStack"
 import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../embeddedSession"
 import { devStackNote, type Endpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
-import { CliError, invalidInput, note, printJson, printLine } from "../output"
+import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
 import { processTerminal } from "../prompt"
 import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeConnection } from "../session"
 
@@ -100,8 +100,9 @@ const readLine = (question: string): Promise<string> =>
     const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
     process.stderr.write(question)
     lines.once("line", (line) => {
-      lines.close()
+      // Settled before close(), whose 'close' event would otherwise reject first.
       resolve(line.trim())
+      lines.close()
     })
     lines.once("close", () => reject(new CliError("No address given", { code: "NoInput" })))
   })
@@ -143,13 +144,17 @@ const emailLogin = async (appKit: AppKit, target: EmbeddedTarget, email: string,
   await appKit.embedded.verifyOtp(otp)
 }
 
-const socialLogin = async (appKit: AppKit, provider: string, json: boolean) => {
-  const known = decodeProvider(provider)
+const readProvider = (value: string): OAuthProvider => {
+  const known = decodeProvider(value)
   if (known._tag === "None")
-    throw invalidInput(`--social: expected one of ${OAuthProvider.literals.join(", ")} (farcaster: not yet)`)
-  const uri = await appKit.embedded.socialRedirectUri(known.value)
-  if (json) printJson({ event: "social_url", provider: known.value, url: uri })
-  else printLine(`Open this address to sign in with ${known.value}:\n${uri}`)
+    throw invalidInput(`--social: expected one of ${OAuthProvider.literals.join(", ")}`)
+  return known.value
+}
+
+const socialLogin = async (appKit: AppKit, provider: OAuthProvider, json: boolean) => {
+  const uri = await appKit.embedded.socialRedirectUri(provider)
+  if (json) printJson({ event: "social_url", provider, url: uri })
+  else printLine(`Open this address to sign in with ${provider}:\n${uri}`)
   const redirect = await readLine("Then paste the address your browser ended on: ")
   await appKit.embedded.completeSocialLogin(redirect)
 }
@@ -157,6 +162,7 @@ const socialLogin = async (appKit: AppKit, provider: string, json: boolean) => {
 export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<void> => {
   if (options.email !== undefined && options.social !== undefined)
     throw invalidInput("--email and --social: choose one way to sign in")
+  const provider = options.social === undefined ? undefined : readProvider(options.social)
   const site = secureSiteEndpoint(options.secureSiteUrl)
   if (site === undefined)
     throw new CliError(
@@ -186,8 +192,13 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
   note(devStackNote("secure site", site))
   const appKit = await openEmbeddedAppKit(target)
   try {
-    if (options.email !== undefined) await emailLogin(appKit, target, options.email, options.devOtp === true)
-    else await socialLogin(appKit, options.social ?? "", options.json === true)
+    await (options.email !== undefined
+      ? emailLogin(appKit, target, options.email, options.devOtp === true)
+      : socialLogin(appKit, provider ?? readProvider(""), options.json === true)
+    ).catch((error: unknown) => {
+      // An address or code core refuses is the user's input: exit 1, like any other bad argument.
+      throw errorCode(error) === "InvalidParameterError" ? invalidInput(describeError(error)) : error
+    })
     const state = appKit.getState()
     const account = state.account.byNamespace.eip155
     if (account?.address === undefined)
