@@ -166,7 +166,7 @@ export const EmbeddedEmailUpdate = () => {
   if (state.step === "updateEmailPrimaryOtp" || state.step === "updateEmailSecondaryOtp") {
     const primary = state.step === "updateEmailPrimaryOtp"
     return (
-      <div className="appkit-form" aria-label="Update email">
+      <div className="appkit-form" role="group" aria-label="Update email">
         <p className="appkit-muted">
           {primary
             ? `Enter the code we emailed to your current address, ${state.email}.`
