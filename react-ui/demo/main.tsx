@@ -42,9 +42,10 @@ const makeAppKit = (stack: Stack): AppKit => {
         rpcUrls: { default: { http: [stack.rpcUrl] } },
       },
     ],
-    // No embedded wallet here: email and social sign-in would have nothing behind them.
-    features: { email: false, swaps: false, onramp: false },
-    socials: [],
+    // Email and social sign-in through the stack's secure site (its frame loads on first use); none without one.
+    secureSiteUrl: stack.secureSiteUrl,
+    features: { email: stack.secureSiteUrl !== undefined, swaps: false, onramp: false },
+    socials: stack.secureSiteUrl === undefined ? [] : ["google", "github", "x", "discord", "farcaster"],
     walletConnect: {
       relayUrl: stack.relayUrl,
       metadata: {

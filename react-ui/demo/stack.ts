@@ -4,6 +4,8 @@ export interface Stack {
   readonly chainId: number
   readonly apiUrl: string
   readonly relayUrl: string
+  /** The embedded wallet's secure site (email and social login), when the stack runs one. */
+  readonly secureSiteUrl?: string | undefined
 }
 
 export const defaultStack: Stack = {
@@ -37,6 +39,7 @@ export const loadStack = async (): Promise<Stack> => {
           : defaultStack.chainId,
       apiUrl: isLoopbackUrl(body.apiUrl, ["http:"]) ? body.apiUrl : defaultStack.apiUrl,
       relayUrl: isLoopbackUrl(body.relayUrl, ["ws:"]) ? body.relayUrl : defaultStack.relayUrl,
+      ...(isLoopbackUrl(body.secureSiteUrl, ["http:"]) && { secureSiteUrl: body.secureSiteUrl }),
     }
   } catch (error) {
     console.warn("appkit-stack.json unavailable; using the default local ports", error)
