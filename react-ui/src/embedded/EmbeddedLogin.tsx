@@ -166,7 +166,11 @@ export const EmbeddedEmailUpdate = () => {
   if (state.step === "updateEmailPrimaryOtp" || state.step === "updateEmailSecondaryOtp") {
     const primary = state.step === "updateEmailPrimaryOtp"
     return (
-      <div className="appkit-form" role="group" aria-label="Update email">
+      <fieldset
+        className="appkit-form"
+        aria-label="Update email"
+        style={{ border: 0, padding: 0, margin: 0 }}
+      >
         <p className="appkit-muted">
           {primary
             ? `Enter the code we emailed to your current address, ${state.email}.`
@@ -185,7 +189,7 @@ export const EmbeddedEmailUpdate = () => {
           }
         />
         <FlowError state={state} />
-      </div>
+      </fieldset>
     )
   }
   return (
