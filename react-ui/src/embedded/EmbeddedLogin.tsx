@@ -28,22 +28,38 @@ const useEmbedded = () => useAppKitSelector((state) => state.embedded, shallowEq
 /** Runs an action; its failure is already in state.embedded.error (the core keeps it for the view). */
 const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined)
 
-const EmailForm = () => {
-  const appKit = useAppKitInstance()
+/** An address to send a code to: the sign-in's and the email update's form. */
+const EmailEntry = ({
+  formLabel,
+  fieldLabel,
+  name,
+  initial,
+  submitLabel,
+  showError,
+  send,
+}: {
+  readonly formLabel: string
+  readonly fieldLabel: string
+  readonly name: string
+  readonly initial: string
+  readonly submitLabel: string
+  readonly showError: boolean
+  readonly send: (email: string) => Promise<unknown>
+}) => {
   const state = useEmbedded()
-  const [email, setEmail] = useState(state.email ?? "")
+  const [email, setEmail] = useState(initial)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    quietly(appKit.embedded.connectEmail(email))
+    quietly(send(email))
   }
   return (
-    <form className="appkit-form" aria-label="Email" onSubmit={submit}>
+    <form className="appkit-form" aria-label={formLabel} onSubmit={submit}>
       <label className="appkit-field">
-        <span>Email</span>
+        <span>{fieldLabel}</span>
         <input
           className="appkit-input"
           type="email"
-          name="email"
+          name={name}
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
@@ -52,10 +68,26 @@ const EmailForm = () => {
         />
       </label>
       <button type="submit" className="appkit-button" disabled={state.busy || email.trim() === ""}>
-        {state.busy ? "Sending code…" : "Continue"}
+        {state.busy ? "Sending code…" : submitLabel}
       </button>
-      {state.step === "idle" && <FlowError state={state} />}
+      {showError && <FlowError state={state} />}
     </form>
+  )
+}
+
+const EmailForm = () => {
+  const appKit = useAppKitInstance()
+  const state = useEmbedded()
+  return (
+    <EmailEntry
+      formLabel="Email"
+      fieldLabel="Email"
+      name="email"
+      initial={state.email ?? ""}
+      submitLabel="Continue"
+      showError={state.step === "idle"}
+      send={(email) => appKit.embedded.connectEmail(email)}
+    />
   )
 }
 
@@ -162,7 +194,6 @@ export const EmbeddedStepView = () => {
 export const EmbeddedEmailUpdate = () => {
   const appKit = useAppKitInstance()
   const state = useEmbedded()
-  const [email, setEmail] = useState("")
   if (state.step === "updateEmailPrimaryOtp" || state.step === "updateEmailSecondaryOtp") {
     const primary = state.step === "updateEmailPrimaryOtp"
     return (
@@ -193,29 +224,14 @@ export const EmbeddedEmailUpdate = () => {
     )
   }
   return (
-    <form
-      className="appkit-form"
-      aria-label="Update email"
-      onSubmit={(event) => {
-        event.preventDefault()
-        quietly(appKit.embedded.updateEmail(email))
-      }}
-    >
-      <label className="appkit-field">
-        <span>New email</span>
-        <input
-          className="appkit-input"
-          type="email"
-          name="new-email"
-          value={email}
-          disabled={state.busy}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
-      <button type="submit" className="appkit-button" disabled={state.busy || email.trim() === ""}>
-        Update email
-      </button>
-      <FlowError state={state} />
-    </form>
+    <EmailEntry
+      formLabel="Update email"
+      fieldLabel="New email"
+      name="new-email"
+      initial=""
+      submitLabel="Update email"
+      showError
+      send={(email) => appKit.embedded.updateEmail(email)}
+    />
   )
 }
