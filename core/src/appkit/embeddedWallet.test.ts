@@ -132,7 +132,13 @@ const snapshot = Effect.gen(function* () {
 
 describe("the email and social login flows (EmbeddedAuth)", () => {
   // The first load transforms the embedded modules; later ones find them in the module cache.
-  beforeAll(() => import("../connectors/embedded/loadEmbeddedWallet"))
+  beforeAll(() =>
+    Promise.all([
+      import("./embeddedLoader"),
+      import("../state/embeddedFlows"),
+      import("../connectors/embedded/loadEmbeddedWallet"),
+    ]),
+  )
 
   it("email → OTP → connected: the AUTH connector connects and the §3 user lands in Account state", async () => {
     const { script } = fakeSite()

@@ -1,12 +1,12 @@
-import { Effect, Exit, Layer, Scope, Semaphore, Stream, SubscriptionRef } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import type { Connector } from "../connectors/Connector"
 import type { EmbeddedConnectorError } from "../connectors/embedded/EmbeddedConnector"
 import type { FramePort } from "../connectors/embedded/FrameMessenger"
 import type { LoadedEmbeddedWallet } from "../connectors/embedded/loadEmbeddedWallet"
-import { EmbeddedFrameError } from "../errors/embedded"
 import { Account } from "../state/Account"
 import { Connectors } from "../state/Connectors"
-import { EmbeddedAuth, EmbeddedWalletSource, preferredEvmAccountType } from "../state/EmbeddedAuth"
+import { EmbeddedAuth, EmbeddedWalletSource } from "../state/EmbeddedAuth"
+import { memoized } from "../state/memoized"
 
 /**
  * `createAppKit({ secureSiteUrl })`: the embedded wallet's AUTH connector, registered at once but loaded on
@@ -30,54 +30,6 @@ export interface EmbeddedWalletConfig {
   readonly dappUrl?: string | undefined
   readonly frameHost?: EmbeddedFrameHost | undefined
 }
-
-/** The page's hidden iframe; without a document there is no frame to load ('Could not load embedded wallet'). */
-const browserFrameHost: EmbeddedFrameHost = async (secureSiteUrl) => {
-  const document = (globalThis as { document?: Document }).document
-  if (document === undefined) throw new Error("No document to mount the embedded wallet's frame in")
-  const { mountSecureFrame } = await import("../connectors/embedded/browserFrame")
-  return mountSecureFrame(document, secureSiteUrl)
-}
-
-/** Loads once; a failed load (the frame never came up) leaves nothing behind and is tried again next time. */
-const memoizedLoad = Effect.fn("EmbeddedWallet.memoizedLoad")(function* (
-  config: EmbeddedWalletConfig,
-  parent: Scope.Scope,
-) {
-  const account = yield* Account
-  const preferredAccountType = Effect.map(SubscriptionRef.get(account.state), preferredEvmAccountType)
-  const lock = yield* Semaphore.make(1)
-  let loaded: LoadedEmbeddedWallet | undefined
-  const attempt = Effect.gen(function* () {
-    const scope = yield* Scope.fork(parent, "sequential")
-    const frame = yield* Effect.tryPromise({
-      try: async () => (config.frameHost ?? browserFrameHost)(config.secureSiteUrl),
-      catch: () => new EmbeddedFrameError({ code: "iframe_load_failed" }),
-    })
-    yield* Scope.addFinalizer(scope, Effect.sync(frame.remove))
-    const { loadEmbeddedWallet } = yield* Effect.promise(
-      () => import("../connectors/embedded/loadEmbeddedWallet"),
-    )
-    return yield* loadEmbeddedWallet({
-      port: frame.port,
-      secureSiteOrigin: new URL(config.secureSiteUrl).origin,
-      dappName: config.dappName,
-      dappUrl: config.dappUrl,
-      connectorId: EMBEDDED_CONNECTOR_ID,
-      preferredAccountType,
-    }).pipe(
-      Scope.provide(scope),
-      Effect.onExit((exit) => (Exit.isFailure(exit) ? Scope.close(scope, exit) : Effect.void)),
-    )
-  })
-  return lock.withPermit(
-    Effect.suspend(() =>
-      loaded === undefined
-        ? Effect.tap(attempt, (wallet) => Effect.sync(() => (loaded = wallet)))
-        : Effect.succeed(loaded),
-    ),
-  )
-})
 
 /** Stands in for the embedded connector until it is loaded; every call loads it first. */
 const lazyConnector = (
@@ -105,7 +57,16 @@ export const embeddedWalletLayer = (config: EmbeddedWalletConfig) =>
   Layer.effect(
     EmbeddedWalletSource,
     Effect.gen(function* () {
-      const load = yield* memoizedLoad(config, yield* Effect.scope)
+      const scope = yield* Effect.scope
+      const account = yield* Account
+      // The loader itself is code of its own (frame mounting, its retry): fetched with the first load.
+      const loader = memoized(
+        Effect.flatMap(
+          Effect.promise(() => import("./embeddedLoader")),
+          (module) => module.makeEmbeddedLoader(config, scope).pipe(Effect.provideService(Account, account)),
+        ),
+      )
+      const load = Effect.flatten(loader)
       yield* (yield* Connectors).register([lazyConnector(load)])
       return EmbeddedWalletSource.of({ connectorId: EMBEDDED_CONNECTOR_ID, load })
     }),

@@ -11,6 +11,7 @@ import type { InvalidParameterError } from "../errors/parameters"
 import type { Account } from "./Account"
 import type { ConnectErrorType, Connection } from "./Connection"
 import type { Modal } from "./Modal"
+import { memoized } from "./memoized"
 import type { Network } from "./Network"
 import type { Toast } from "./Toast"
 
@@ -128,33 +129,17 @@ export class EmbeddedAuth extends Context.Service<
         alert: undefined,
         newEmail: undefined,
       }))
-      if (Option.isNone(source)) {
-        const none = Effect.fail(new ConnectionError({ reason: "addressOrAuthConnectorNotFound" }))
-        return EmbeddedAuth.of({
-          state,
-          connectEmail: () => none,
-          verifyOtp: () => none,
-          connectSocial: () => none,
-          socialRedirectUri: () => none,
-          completeSocialLogin: () => none,
-          farcasterUrl: none,
-          connectFarcaster: none,
-          updateEmail: () => none,
-          updateEmailPrimaryOtp: () => none,
-          updateEmailSecondaryOtp: () => none,
-          setAccountType: () => none,
-          reset,
-        })
-      }
       // The flows are code of their own, fetched once a secure site is configured (never by an app without one).
       const services = yield* Effect.context<Connection | Account | Network | Toast | Modal>()
-      const flows = yield* Effect.cached(
-        Effect.flatMap(
-          Effect.promise(() => import("./embeddedFlows")),
-          (module) => Effect.provideContext(module.makeEmbeddedFlows(state, source.value), services),
-        ),
-      )
-      yield* Effect.forkScoped(Effect.flatMap(flows, (f) => f.watch))
+      const flows = Option.isNone(source)
+        ? Effect.fail(new ConnectionError({ reason: "addressOrAuthConnectorNotFound" }))
+        : memoized(
+            Effect.flatMap(
+              Effect.promise(() => import("./embeddedFlows")),
+              (module) => Effect.provideContext(module.makeEmbeddedFlows(state, source.value), services),
+            ),
+          )
+      if (Option.isSome(source)) yield* Effect.forkScoped(Effect.flatMap(flows, (f) => f.watch))
       return EmbeddedAuth.of({
         state,
         connectEmail: (email) => Effect.flatMap(flows, (f) => f.connectEmail(email)),
