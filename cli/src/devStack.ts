@@ -15,6 +15,8 @@ export interface DevStack {
   readonly pid: number
   /** The local Solana chain, when the stack runs one: its JSON-RPC URL and CAIP-2 id. */
   readonly solana?: { readonly rpcUrl: string; readonly chainId: string } | undefined
+  /** The embedded wallet's secure site, when the stack runs one. */
+  readonly secureSiteUrl?: string | undefined
 }
 
 export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -64,7 +66,7 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
   } catch {
     return undefined
   }
-  const { rpcUrl, chainId, apiUrl, relayUrl, pid, solanaRpcUrl, solanaChainId } = parsed ?? {}
+  const { rpcUrl, chainId, apiUrl, relayUrl, pid, solanaRpcUrl, solanaChainId, secureSiteUrl } = parsed ?? {}
   const http = ["http:", "https:"]
   if (
     !isUrl(rpcUrl, http) ||
@@ -81,5 +83,13 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
     isUrl(solanaRpcUrl, http) && typeof solanaChainId === "string"
       ? { rpcUrl: solanaRpcUrl, chainId: solanaChainId }
       : undefined
-  return { rpcUrl, chainId, apiUrl, relayUrl, pid, ...(solana && { solana }) }
+  return {
+    rpcUrl,
+    chainId,
+    apiUrl,
+    relayUrl,
+    pid,
+    ...(solana && { solana }),
+    ...(isUrl(secureSiteUrl, http) && { secureSiteUrl }),
+  }
 }

@@ -39,7 +39,28 @@ export const LocalSignerConnection = Schema.Struct({
 })
 export type LocalSignerConnection = typeof LocalSignerConnection.Type
 
-export const StoredConnection = Schema.Union([WalletConnectConnection, LocalSignerConnection])
+/**
+ * `embedded`: the embedded wallet of a secure site (email or social login). The site's session token and this
+ * terminal's device id live in `embedded.json` beside it (see embeddedSession.ts), never here.
+ */
+export const EmbeddedConnection = Schema.Struct({
+  kind: Schema.Literal("embedded"),
+  address: Schema.String,
+  chainId: CaipNetworkId,
+  secureSiteUrl: Schema.String,
+  /** The app origin the sign-in was for (the secure site's allowlist holds it). */
+  appOrigin: Schema.String,
+  email: Schema.optional(Schema.String),
+  socialProvider: Schema.optional(Schema.String),
+  accountType: Schema.optional(Schema.Literals(["eoa", "smartAccount"])),
+})
+export type EmbeddedConnection = typeof EmbeddedConnection.Type
+
+export const StoredConnection = Schema.Union([
+  WalletConnectConnection,
+  LocalSignerConnection,
+  EmbeddedConnection,
+])
 export type StoredConnection = typeof StoredConnection.Type
 
 const decodeConnection = Schema.decodeUnknownResult(Schema.fromJsonString(StoredConnection))

@@ -6,6 +6,7 @@ import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import { CliError, invalidInput, warn } from "./output"
 import { processTerminal, type Terminal } from "./prompt"
+import { readConnection } from "./session"
 
 /**
  * The local signer of `send` and `sign`, for scripts: a raw key (--private-key or APPKIT_PRIVATE_KEY) or an
@@ -216,6 +217,9 @@ export const openCommandSigner = async (
       explainFailure: (error) => error,
       close: async () => {},
     }
+  const stored = readConnection()
+  if (stored?.kind === "embedded")
+    return (await import("./embeddedSession")).openEmbeddedSigner(stored, { chainId: wallet.chainId })
   const { openStoredWalletConnect } = await import("./walletSession")
   const session = await openStoredWalletConnect(wallet)
   return {

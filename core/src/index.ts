@@ -42,6 +42,8 @@ export type {
 } from "./appkit/actions/writeContract"
 export type { CardProviderParameters } from "./appkit/cardProviderLayer"
 export { createAppKit } from "./appkit/createAppKit"
+export type { EmbeddedAuthActions } from "./appkit/embeddedActions"
+export type { EmbeddedFrame, EmbeddedFrameHost } from "./appkit/embeddedWallet"
 export { type AppKitNetwork, type CreateAppKitParameters, networkIdOf } from "./appkit/options"
 export type { Subscribe, SubscribeOptions } from "./appkit/store"
 export { loadSolanaAdapter } from "./chains/solana/load"
@@ -246,6 +248,7 @@ export {
   orderedConnectorList,
   visibleSocials,
 } from "./state/Connectors"
+export type { EmbeddedAuthError, EmbeddedAuthState, EmbeddedStep } from "./state/EmbeddedAuth"
 export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"

@@ -60,9 +60,10 @@ const makeAppKit = (stack: Stack): AppKit => {
     ],
     // Solana loads only when used: its Wallet Standard wallets, balance and send in the Account view.
     solanaAdapter: loadSolanaAdapter,
-    // No embedded wallet here: email and social sign-in would have nothing behind them.
-    features: { email: false },
-    socials: [],
+    // Email and social sign-in through the stack's secure site (its frame loads on first use); none without one.
+    secureSiteUrl: stack.secureSiteUrl,
+    features: { email: stack.secureSiteUrl !== undefined },
+    socials: stack.secureSiteUrl === undefined ? [] : ["google", "github", "x", "discord", "farcaster"],
     walletConnect: {
       relayUrl: stack.relayUrl,
       metadata: {

@@ -6,6 +6,8 @@ export interface Stack {
   readonly relayUrl: string
   /** The local Solana chain, when the stack runs one (its JSON-RPC URL and CAIP-2 id). */
   readonly solana?: { readonly rpcUrl: string; readonly chainId: string } | undefined
+  /** The embedded wallet's secure site (email and social login), when the stack runs one. */
+  readonly secureSiteUrl?: string | undefined
 }
 
 export const defaultStack: Stack = {
@@ -44,6 +46,7 @@ export const loadStack = async (): Promise<Stack> => {
         /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(body.solanaChainId) && {
           solana: { rpcUrl: body.solanaRpcUrl, chainId: body.solanaChainId },
         }),
+      ...(isLoopbackUrl(body.secureSiteUrl, ["http:"]) && { secureSiteUrl: body.secureSiteUrl }),
     }
   } catch (error) {
     console.warn("appkit-stack.json unavailable; using the default local ports", error)

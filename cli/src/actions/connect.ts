@@ -23,6 +23,7 @@ import {
   openWalletConnect,
   storedSession,
 } from "../walletSession"
+import type { EmbeddedConnectOptions } from "./connectEmbedded"
 
 /**
  * `appkit-cli connect`: WalletConnect by default — shows the `wc:` URI, a QR code and the countdown, waits
@@ -92,7 +93,9 @@ const connectLocalSigner = async (
   return true
 }
 
-export const connectAction = async (options: ConnectOptions): Promise<void> => {
+export const connectAction = async (options: ConnectOptions & EmbeddedConnectOptions): Promise<void> => {
+  if (options.email !== undefined || options.social !== undefined)
+    return (await import("./connectEmbedded")).connectEmbedded(options)
   // Every argument is read before the stored connection is looked at, let alone touched.
   const relay = relayEndpoint(options.relayUrl)
   const stack = relay?.source === "dev stack" ? readDevStack() : undefined

@@ -4,13 +4,15 @@ import { endWalletConnectSession } from "../walletSession"
 
 /**
  * `appkit-cli disconnect`: ends the WalletConnect session (telling the wallet, when the relay is reachable)
- * and forgets the stored connection either way.
+ * or signs out of the embedded wallet's secure site, and forgets the stored connection either way.
  */
 export const disconnectAction = async (options: { readonly json?: boolean | undefined }): Promise<void> => {
   const connection = readConnectionOrNone()
   let walletNotified = false
   if (connection?.kind === "walletconnect") {
     walletNotified = await endWalletConnectSession(connection)
+  } else if (connection?.kind === "embedded") {
+    walletNotified = await (await import("../embeddedSession")).signOutEmbedded(connection)
   }
   clearConnection()
   if (options.json)

@@ -1,9 +1,10 @@
 import { decodeTypedDataJson, signPersonalMessage, signTypedDataV4 } from "@appkit/core/evm"
-import { recoverPersonalSignAddress } from "@appkit/core/siwx"
+import { checkEip1271Signature, recoverPersonalSignAddress } from "@appkit/core/siwx"
 import { Effect } from "effect"
 import type { Hex } from "viem"
-import { recoverTypedDataAddress } from "viem"
+import { hashMessage, hashTypedData, recoverTypedDataAddress } from "viem"
 import { readDuration } from "../duration"
+import { rpcEndpoint } from "../endpoints"
 import type { LocalSignerOptions } from "../evmOptions"
 import { readInput } from "../input"
 import { CliError, invalidInput, printJson, printLine } from "../output"
@@ -23,6 +24,13 @@ interface SignOptions extends LocalSignerOptions {
   readonly json?: boolean | undefined
 }
 
+/**
+ * A contract account (the embedded wallet's smart account, a Safe) signs through its owner: its signature
+ * recovers to the owner, and the account itself vouches for it (EIP-1271) on the node.
+ */
+const contractAccepts = async (address: `0x${string}`, digest: Hex, signature: Hex): Promise<boolean> =>
+  (await checkEip1271Signature(rpcEndpoint(undefined).url, address, digest, signature, 10_000)) === "valid"
+
 /** Signs with the command's signer; `recover` names the key that made the signature. */
 const signAndCheck = async (
   options: SignOptions,
@@ -31,6 +39,7 @@ const signAndCheck = async (
     signer: Awaited<ReturnType<typeof openCommandSigner>>["signer"],
   ) => Effect.Effect<Hex, unknown>,
   recover: (signature: Hex) => Promise<string | undefined>,
+  digest: Hex,
 ): Promise<void> => {
   const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
   const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
@@ -42,7 +51,10 @@ const signAndCheck = async (
     })
     .finally(close)
   const recovered = await recover(signature).catch(() => undefined)
-  if (recovered?.toLowerCase() !== address.toLowerCase())
+  if (
+    recovered?.toLowerCase() !== address.toLowerCase() &&
+    !(await contractAccepts(address, digest, signature))
+  )
     throw new CliError(
       `${walletName ?? "The signer"} returned a signature that does not recover to ${address}${recovered ? ` (it recovers to ${recovered})` : ""}; it was not printed. Check the account in the wallet (appkit-cli status) and sign again`,
       { code: "SignatureMismatch" },
@@ -58,6 +70,7 @@ export const messageAction = async (text: string, options: SignOptions): Promise
     options,
     (client, signer) => signPersonalMessage(client, { signer, message }),
     async (signature) => recoverPersonalSignAddress(message, signature),
+    hashMessage(message),
   )
 }
 
@@ -74,5 +87,6 @@ export const typedDataAction = async (file: string, options: SignOptions): Promi
     (client, signer) => signTypedDataV4(client, { signer, typedData }),
     (signature) =>
       recoverTypedDataAddress({ ...(typedData as Parameters<typeof recoverTypedDataAddress>[0]), signature }),
+    hashTypedData(typedData as Parameters<typeof hashTypedData>[0]),
   )
 }

@@ -41,7 +41,11 @@ export const statusAction = async (options: { readonly json?: boolean | undefine
   }
   if (stored.kind !== "walletconnect") {
     if (options.json) return printJson({ connected: true, checked: true, ...stored })
-    return printLine(`Connected: ${stored.address} (local signer, ${stored.kind})`)
+    return printLine(
+      stored.kind === "embedded"
+        ? `Connected: ${stored.address} (embedded wallet, ${stored.email ?? stored.socialProvider ?? stored.secureSiteUrl})`
+        : `Connected: ${stored.address} (local signer, ${stored.kind})`,
+    )
   }
   if (stored.expiry * 1000 <= Date.now()) {
     process.exitCode = ExitCode.invalid

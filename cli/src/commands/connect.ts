@@ -24,6 +24,27 @@ export const register = (program: Command): void => {
       "stop waiting for the wallet after this long, in seconds or with a unit (500ms, 10s); the countdown shows it",
     )
     .option("--replace", "replace the current connection, keeping it until the wallet approves the new one")
+    .option(
+      "--email <address>",
+      "sign in to the embedded wallet by email (the mailed code is asked on the terminal)",
+    )
+    .option(
+      "--social <provider>",
+      "sign in to the embedded wallet with google, github, apple, facebook, x or discord",
+    )
+    .option(
+      "--dev-otp",
+      "with --email: read the code (and any device link) from the dev stack's local mail sink",
+    )
+    .option(
+      "--secure-site-url <url>",
+      "the embedded wallet's secure site (default: APPKIT_SECURE_SITE_URL, the dev stack's)",
+    )
+    .option("--account-type <type>", "embedded wallet account: smart-account (the default) or eoa")
+    .option(
+      "--app-origin <origin>",
+      "the app origin to sign in for (default: APPKIT_APP_ORIGIN, else http://localhost:5173)",
+    )
     .option("--json", "print JSON lines: {event: display_uri, uri, expiresAt}, then {event: connected, ...}")
   withLocalSignerOptions(command).action(
     lazyAction(async () => (await import("../actions/connect")).connectAction),

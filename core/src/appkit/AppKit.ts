@@ -19,6 +19,7 @@ import type {
   SwitchNetworkErrorType,
 } from "../state/Connection"
 import type { ConnectMethod, ConnectorNotFoundError, ConnectorsState } from "../state/Connectors"
+import type { EmbeddedAuthState } from "../state/EmbeddedAuth"
 import type { ModalState, OpenModalOptions } from "../state/Modal"
 import type { NamesState } from "../state/Names"
 import type { Features, ResolvedOptions } from "../state/Options"
@@ -39,6 +40,7 @@ import type { SignMessageParameters, SignMessageReturnType } from "./actions/sig
 import type { SendOutcome } from "./actions/submitSend"
 import type { QuoteSwapParameters } from "./actions/swap"
 import type { WriteContractParameters } from "./actions/writeContract"
+import type { EmbeddedAuthActions } from "./embeddedActions"
 import type { AppKitNetwork } from "./options"
 import type { Subscribe } from "./store"
 
@@ -58,6 +60,8 @@ export interface AppKitState {
   readonly swap: SwapState
   readonly siwx: SiwxState
   readonly pairing: PairingState
+  /** The email and social login flow (§4); `available` when `secureSiteUrl` is set. */
+  readonly embedded: EmbeddedAuthState
 }
 
 export type RegisterNameErrorType = NameError
@@ -127,6 +131,8 @@ export interface AppKit {
   addRecentWallet(wallet: RecentWallet): Promise<void>
   connectMethods(): Promise<ReadonlyArray<ConnectMethod>>
   socials(): Promise<ReadonlyArray<SocialProvider>>
+  /** Email and social login through the embedded wallet (with `secureSiteUrl`). */
+  readonly embedded: EmbeddedAuthActions
 
   setAccountTab(tab: AccountTab): Promise<void>
   /**

@@ -11,6 +11,7 @@ import { Account } from "../state/Account"
 import { AccountData } from "../state/AccountData"
 import { Connection } from "../state/Connection"
 import { Connectors } from "../state/Connectors"
+import { EmbeddedAuth } from "../state/EmbeddedAuth"
 import { stateLayer } from "../state/layer"
 import { Modal } from "../state/Modal"
 import { Names } from "../state/Names"
@@ -35,6 +36,8 @@ import { refreshNodeBalance, submitSend } from "./actions/submitSend"
 import { executeSwap, quoteSwap } from "./actions/swap"
 import { writeContract } from "./actions/writeContract"
 import { cardProviderLayer } from "./cardProviderLayer"
+import { embeddedActions } from "./embeddedActions"
+import { embeddedAuthLayer } from "./embeddedWallet"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { solanaWalletsLayer } from "./solanaWallets"
@@ -95,6 +98,17 @@ const analyticsPageOf = (options: AppKitOptions): AnalyticsOptions => {
   return { enabled: false, url, domain }
 }
 
+/** The embedded wallet of `options.secureSiteUrl`, introduced to its frame by the dApp's name. */
+const embeddedConfig = (options: AppKitOptions, runtime: AppKitRuntime) =>
+  options.secureSiteUrl === undefined
+    ? undefined
+    : {
+        secureSiteUrl: options.secureSiteUrl,
+        dappName: (options.metadata ?? defaultMetadata).name,
+        dappUrl: options.metadata?.url || undefined,
+        frameHost: runtime.embeddedFrameHost,
+      }
+
 /** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
 const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   const api =
@@ -102,11 +116,14 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
     (options.apiUrl === undefined
       ? Layer.empty
       : lazyApis(options.apiUrl, options.projectId, analyticsPageOf(options)))
-  return Layer.mergeAll(
-    walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
-    solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
-    cardProviderLayer(options, runtime.cardProvider),
-  ).pipe(
+  return embeddedAuthLayer(embeddedConfig(options, runtime)).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
+        solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
+        cardProviderLayer(options, runtime.cardProvider),
+      ),
+    ),
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
     Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
@@ -138,6 +155,7 @@ const services = Effect.all({
   swap: Swap,
   siwx: Siwx,
   pairing: Pairing,
+  embedded: EmbeddedAuth,
 })
 type Services = Effect.Success<typeof services>
 
@@ -159,6 +177,7 @@ const stateRefs = (
   swap: s.swap.state,
   siwx: s.siwx.state,
   pairing: s.pairing.state,
+  embedded: s.embedded.state,
 })
 
 /** The active namespace's account address (for the actions that default to it). */
@@ -268,6 +287,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     addRecentWallet: (wallet) => run(s.connectors.addRecentWallet(wallet)),
     connectMethods: () => run(s.connectors.connectMethods),
     socials: () => run(s.connectors.socials),
+    embedded: embeddedActions(s.embedded, run),
     setAccountTab: (tab) => run(s.account.setCurrentTab(tab)),
     refreshBalance: (namespace) =>
       run(

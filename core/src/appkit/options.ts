@@ -17,6 +17,7 @@ import {
 } from "../state/Options"
 import type { Storage } from "../storage/Storage"
 import type { CardProviderParameters } from "./cardProviderLayer"
+import type { EmbeddedFrameHost } from "./embeddedWallet"
 
 /**
  * A network as `createAppKit` takes it: a viem `Chain` (`import { base } from "viem/chains"`), a Reown
@@ -74,6 +75,14 @@ export interface CreateAppKitParameters {
     | { readonly relayUrl?: string | undefined; readonly metadata?: AppMetadata | undefined }
     | undefined
 
+  /**
+   * The embedded wallet's secure site: offers email and social login. Its frame and code load on first use
+   * (a dynamic import), so an app without it never downloads them.
+   */
+  readonly secureSiteUrl?: string | undefined
+  /** Where the secure site's frame runs outside a page (a terminal); a hidden iframe by default. */
+  readonly embeddedFrameHost?: EmbeddedFrameHost | undefined
+
   readonly connectors?: ReadonlyArray<Connector> | undefined
   /** Offer the card-provider (Coinbase-style) wallet, its SDK loaded in the background (cardProviderLayer). */
   readonly cardProvider?: CardProviderParameters | undefined
@@ -117,6 +126,7 @@ export type AppKitRuntime = Pick<
   | "solanaAdapter"
   | "walletStandardTarget"
   | "cardProvider"
+  | "embeddedFrameHost"
 >
 
 const runtimeKeys = [
@@ -129,6 +139,7 @@ const runtimeKeys = [
   "solanaAdapter",
   "walletStandardTarget",
   "cardProvider",
+  "embeddedFrameHost",
 ] as const
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>

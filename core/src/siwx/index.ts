@@ -5,6 +5,7 @@
 export type { ClaimOptions } from "./claims"
 export { isDateTime, parseDateTime } from "./dateTime"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
+export { checkEip1271Signature, type Eip1271Outcome } from "./eip1271"
 export {
   InvalidVerifyTime,
   SiweDomainMismatch,

@@ -53,6 +53,10 @@ export const AppKitOptions = Schema.Struct({
   featuredWalletIds: Schema.optional(Schema.Array(Schema.String)),
   /** Sign-in is mandatory: cancelling it disconnects and the modal cannot be closed without a session. */
   siwxRequired: Schema.optional(Schema.Boolean),
+  /** The embedded wallet's secure site (§9: configurable): email and social login load from it on first use. */
+  secureSiteUrl: Schema.optional(
+    Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
+  ),
   /**
    * Offer WalletConnect pairing for every network (with `projectId`). The connector is built at once, but
    * `@walletconnect/sign-client` loads only when it is first used.

@@ -7,6 +7,7 @@ export { apiTestLayer, awaitFetchStatus, runWithApi, testBaseUrl, testProjectId,
 export { base58Alphabet, bech32Alphabet, mutateOneCharacter } from "./mutate"
 export { testSigner } from "./personalSign"
 export { schemaCases } from "./schemaCases"
+export { answerByScript, type FrameScript, scriptedFrameHost } from "./scriptedFrame"
 export { type DecodedSolanaTransaction, decodeSolanaTransaction } from "./solanaTransactions"
 export {
   accountId,

@@ -4,6 +4,7 @@ import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { LazyEmbeddedEmailUpdate } from "../embedded/lazy"
 import { WalletFeatureButtons } from "../features/WalletFeatureButtons"
 import { AppKitImage } from "../image/Image"
 import { DisconnectButton, Spinner } from "../modal/parts"
@@ -50,6 +51,7 @@ export default function Account() {
   const namespace = useAppKitSelector((state) => state.network.activeNamespace)
   const network = useAppKitSelector((state) => state.network.caipNetwork)
   const account = useAppKitSelector(activeAccount, shallowEqual)
+  const embeddedEmail = useAppKitSelector((state) => state.account.byNamespace.eip155?.user?.email)
   // Balances and the profile are fetched when the account shows (the core's caches answer a quick return).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch per account and network
   useEffect(() => {
@@ -109,6 +111,12 @@ export default function Account() {
           )}
           <DisconnectButton />
         </div>
+        {embeddedEmail !== undefined && (
+          <details style={{ width: "100%" }}>
+            <summary data-testid="embedded-email">{embeddedEmail}</summary>
+            <LazyEmbeddedEmailUpdate />
+          </details>
+        )}
       </div>
       <Tabs />
     </div>

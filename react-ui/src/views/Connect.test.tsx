@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { type Connector, createAppKit } from "@appkit/core"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { ConnectFlowProvider } from "../modal/flow"
 import { memoryWallet, testNetworks } from "../testing/appKit"
 import { renderWith } from "../testing/render"
@@ -26,11 +26,23 @@ const renderConnect = (connectors: ReadonlyArray<Connector>) =>
   )
 
 const sections = (container: HTMLElement) =>
-  [...container.querySelectorAll("ul[aria-label]")].map((list) => list.getAttribute("aria-label"))
+  [...container.querySelectorAll("ul[aria-label], form[aria-label]")].map((list) =>
+    list.getAttribute("aria-label"),
+  )
+
+/** The email and social methods are a lazy chunk, the socials the core's list: wait until both rendered. */
+const loaded = (container: HTMLElement) =>
+  vi.waitFor(() => {
+    if (container.querySelector('form[aria-label="Email"] input[type="email"]') === null)
+      throw new Error("no email form yet")
+    if (container.querySelector('ul[aria-label="Social login"] button') === null)
+      throw new Error("no socials yet")
+  })
 
 describe("the Connect view", () => {
   it("puts the wallet first when a wallet is installed (§2), then email and social", async () => {
     const { container, unmount } = await renderConnect([memoryWallet(), authConnector])
+    await loaded(container)
     expect(sections(container)).toEqual(["Wallets", "Email", "Social login"])
     const wallets = [...container.querySelectorAll('ul[aria-label="Wallets"] button')].map(
       (b) => b.textContent,
@@ -45,6 +57,7 @@ describe("the Connect view", () => {
 
   it("keeps email, social, wallet without an installed wallet, and offers no sign-in without an embedded wallet", async () => {
     const withAuth = await renderConnect([authConnector])
+    await loaded(withAuth.container)
     expect(sections(withAuth.container)).toEqual(["Email", "Social login", "Wallets"])
     withAuth.unmount()
     const withoutAuth = await renderConnect([])

@@ -1,7 +1,8 @@
 import { type ConnectorListItem, connectMethodOrder, orderedConnectorList } from "@appkit/core"
 import { useMemo } from "react"
 import { useAppKitInstance } from "../binding/context"
-import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { useAppKitSelector } from "../binding/useAppKitSelector"
+import { LazyEmbeddedMethod, LazyEmbeddedStep } from "../embedded/lazy"
 import { useConnectFlow } from "../modal/flow"
 import { Row } from "../modal/parts"
 import { choiceOfConnector, choiceOfWallet } from "../modal/targets"
@@ -55,40 +56,20 @@ const WalletList = () => {
 
 /** Email and social sign-in, offered only when an embedded-wallet (AUTH) connector is registered. */
 const AuthMethod = ({ method }: { readonly method: "email" | "social" }) => {
-  const flow = useConnectFlow()
-  const auth = useAppKitSelector((state) => state.connectors.connectors.find((c) => c.type === "AUTH"))
-  const socials = useAppKitSelector((state) => state.options.socials, shallowEqual)
-  if (auth === undefined) return null
-  const target = { connectorId: auth.id, name: auth.name, imageUrl: auth.imageUrl }
-  if (method === "email")
-    return (
-      <ul className="appkit-list" aria-label="Email">
-        <Row
-          name="Continue with email"
-          imageUrl={undefined}
-          onClick={() => void flow.connect(target, "ConnectingExternal")}
-        />
-      </ul>
-    )
-  return (
-    <ul className="appkit-list" aria-label="Social login">
-      {socials.map((social) => (
-        <Row
-          key={social}
-          name={`Continue with ${social}`}
-          imageUrl={undefined}
-          onClick={() => void flow.connect(target, "ConnectingExternal")}
-        />
-      ))}
-    </ul>
-  )
+  const hasAuth = useAppKitSelector((state) => state.connectors.connectors.some((c) => c.type === "AUTH"))
+  return hasAuth ? <LazyEmbeddedMethod method={method} /> : null
 }
+
+/** A sign-in step in progress (code, device approval, popup) takes the view's place. */
+const embeddedSteps: ReadonlyArray<string> = ["verifyOtp", "verifyDevice", "social"]
 
 /** §2 Connect: the connect methods in the core's order (wallet first when a wallet is installed). */
 export const Connect = () => {
   const connectors = useAppKitSelector((state) => state.connectors.connectors)
   const options = useAppKitSelector((state) => state.options)
   const methods = useMemo(() => connectMethodOrder(connectors, options), [connectors, options])
+  const embeddedStep = useAppKitSelector((state) => state.embedded.step)
+  if (embeddedSteps.includes(embeddedStep)) return <LazyEmbeddedStep />
   return (
     <div className="appkit-form" data-methods={methods.join(",")}>
       {methods.map((method) =>

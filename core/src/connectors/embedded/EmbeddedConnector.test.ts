@@ -2,40 +2,29 @@ import { Effect, Fiber, type Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { FakeWindow, fakeFramePort } from "../../testing/fakeWindows"
+import { answerByScript, DAPP_ORIGIN, type FrameScript } from "../../testing/scriptedFrame"
 import { networkId } from "../../testing/testkit"
 import { makeEmbeddedConnector } from "./EmbeddedConnector"
 import { makeEmbeddedWallet } from "./EmbeddedWallet"
 import { makeFrameMessenger } from "./FrameMessenger"
-import { type AppMessage, type FrameRequest, frameMessage } from "./protocol"
+import { type FrameRequest, frameMessage } from "./protocol"
 
 const SECURE_SITE = "https://secure.example"
-const DAPP = "https://dapp.example"
 const EOA = "0x00000000000000000000000000000000000000e0"
 const SMART = "0x00000000000000000000000000000000000000a0"
 
 /** A frame that answers each request with `script`'s result, or its error text when it returns `{ error }`. */
-const scriptedFrame = (script: (request: FrameRequest) => unknown) =>
+const scriptedFrame = (script: FrameScript) =>
   Effect.gen(function* () {
-    const dapp = new FakeWindow(DAPP)
+    const dapp = new FakeWindow(DAPP_ORIGIN)
     const frame = new FakeWindow(SECURE_SITE)
     const seen: Array<FrameRequest> = []
-    frame.subscribe(({ data }) => {
-      const { id, request } = data as AppMessage
-      seen.push(request)
-      const answer = script(request) as { error?: string } | undefined
-      dapp.deliver(
-        typeof answer === "object" && answer !== null && "error" in answer
-          ? frameMessage.error(id, answer.error ?? "")
-          : frameMessage.reply(id, answer),
-        DAPP,
-        frame,
-      )
-    })
+    answerByScript(dapp, frame, script, seen)
     const messenger = yield* makeFrameMessenger({
       port: fakeFramePort(dapp, frame),
       secureSiteOrigin: SECURE_SITE,
     })
-    dapp.deliver(frameMessage.ready(), DAPP, frame)
+    dapp.deliver(frameMessage.ready(), DAPP_ORIGIN, frame)
     yield* TestClock.adjust("500 millis")
     const wallet = makeEmbeddedWallet({ messenger, dappName: "Demo" })
     return { wallet, connector: yield* makeEmbeddedConnector(wallet), seen }

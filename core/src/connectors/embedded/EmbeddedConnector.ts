@@ -50,7 +50,12 @@ const evmChainId = (caip: string): number | undefined => {
 
 export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(function* (
   wallet: EmbeddedWallet,
-  options: { readonly id?: string; readonly name?: string } = {},
+  options: {
+    readonly id?: string
+    readonly name?: string
+    /** The account type the dApp asks for (Account state's preference), read at each connect. */
+    readonly preferredAccountType?: Effect.Effect<"eoa" | "smartAccount" | undefined>
+  } = {},
 ): Effect.fn.Return<EmbeddedConnector, never, Scope.Scope> {
   const events = yield* Effect.acquireRelease(PubSub.unbounded<ConnectorEvent>(), PubSub.shutdown)
   let chainId: number | undefined
@@ -66,7 +71,9 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
       Effect.gen(function* () {
         const requested =
           connectOptions?.chainId === undefined ? undefined : evmChainId(connectOptions.chainId)
-        const user = yield* wallet.restore({ chainId: requested ?? chainId })
+        const preferredAccountType =
+          options.preferredAccountType === undefined ? undefined : yield* options.preferredAccountType
+        const user = yield* wallet.restore({ chainId: requested ?? chainId, preferredAccountType })
         if (user._tag === "None") return yield* new ConnectionError({ reason: "connectorNotConnected" })
         const connection = connectionOf(user.value)
         if (Option.isNone(connection))

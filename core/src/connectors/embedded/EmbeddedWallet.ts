@@ -42,23 +42,29 @@ const context = (login: LoginContext) => ({
 
 export const makeEmbeddedWallet = (options: EmbeddedWalletOptions) => {
   const { messenger } = options
+  const socialUri = (provider: OAuthProvider) =>
+    Effect.map(messenger.request({ _tag: "GetSocialRedirectUri", provider }), (answer) => answer.uri)
+  const completeSocial = (redirect: string, login: LoginContext = {}) =>
+    messenger.request({ _tag: "ConnectSocial", uri: redirect, ...context(login) })
   return {
     messenger,
     /**
      * Introduces the dApp to the frame and reads the smart-account networks: the frame's start-up, run once
      * it is ready (the messenger waits for that).
      */
-    initialize: Effect.andThen(
-      messenger.request({
-        _tag: "SyncDappData",
-        name: options.dappName,
-        sdkVersion: SDK_VERSION,
-        ...(options.dappUrl === undefined ? {} : { url: options.dappUrl }),
-      }),
-      Effect.map(
-        messenger.request({ _tag: "GetSmartAccountEnabledNetworks" }),
-        (answer) => answer.smartAccountEnabledNetworks,
-      ),
+    initialize: Effect.flatMap(
+      // First the request whose wait for the frame raises the load alert (SyncDappData gives up quietly).
+      messenger.request({ _tag: "GetSmartAccountEnabledNetworks" }),
+      (answer) =>
+        Effect.as(
+          messenger.request({
+            _tag: "SyncDappData",
+            name: options.dappName,
+            sdkVersion: SDK_VERSION,
+            ...(options.dappUrl === undefined ? {} : { url: options.dappUrl }),
+          }),
+          answer.smartAccountEnabledNetworks,
+        ),
     ),
     /** §4: the next step after an email — device verification, OTP verification, or connected. */
     connectEmail: (email: string): Effect.Effect<ConnectEmailAction, EmbeddedWalletError> =>
@@ -66,14 +72,26 @@ export const makeEmbeddedWallet = (options: EmbeddedWalletOptions) => {
     /** Waits for the user to approve this device from the mailed link (bounded by the 30 s request timeout). */
     connectDevice: Effect.asVoid(messenger.request({ _tag: "ConnectDevice" })),
     connectOtp: (otp: string) => Effect.asVoid(messenger.request({ _tag: "ConnectOtp", otp })),
-    /** Social login: the provider's URL into the popup, its redirect back from it, then the user. */
-    connectSocial: (provider: OAuthProvider, popup: SocialPopup, login: LoginContext = {}) =>
+    /**
+     * Social login: the provider's URL into the popup, its redirect back from it, then the user.
+     * `authenticating` runs once the popup came back, while the frame completes the sign-in.
+     */
+    connectSocial: (
+      provider: OAuthProvider,
+      popup: SocialPopup,
+      login: LoginContext = {},
+      hooks: { readonly authenticating?: Effect.Effect<void> } = {},
+    ) =>
       Effect.gen(function* () {
-        const { uri } = yield* messenger.request({ _tag: "GetSocialRedirectUri", provider })
-        popup.navigate(uri)
+        popup.navigate(yield* socialUri(provider))
         const redirect = yield* messenger.awaitSocialRedirect(popup.window)
-        return yield* messenger.request({ _tag: "ConnectSocial", uri: redirect, ...context(login) })
+        if (hooks.authenticating !== undefined) yield* hooks.authenticating
+        return yield* completeSocial(redirect, login)
       }),
+    /** The provider's authorization URL, for a client without a popup (a terminal prints it). */
+    socialUri,
+    /** Completes a social login from the URL the provider sent the browser back to. */
+    completeSocial,
     /** The URL the Farcaster view shows as a QR code (`farcasterUrl`). */
     farcasterUrl: Effect.map(messenger.request({ _tag: "GetFarcasterUri" }), (answer) => answer.url),
     connectFarcaster: (login: LoginContext = {}) =>

@@ -28,6 +28,11 @@ export {
   makeFrameMessenger,
 } from "./FrameMessenger"
 export {
+  type EmbeddedWalletSetup,
+  type LoadedEmbeddedWallet,
+  loadEmbeddedWallet,
+} from "./loadEmbeddedWallet"
+export {
   type IgnoredCounts,
   type IgnoredKind,
   type IgnoredMessages,

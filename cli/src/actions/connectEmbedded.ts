@@ -1,0 +1,225 @@
+import { createInterface } from "node:readline"
+import type { AppKit, CaipNetworkId } from "@appkit/core"
+import { OAuthProvider } from "@appkit/core/embedded"
+import { Schema } from "effect"
+import { readDevStack } from "../devStack"
+import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../embeddedSession"
+import { devStackNote, type Endpoint, setting } from "../endpoints"
+import { readChain } from "../inputs"
+import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
+import { processTerminal } from "../prompt"
+import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeConnection } from "../session"
+
+/**
+ * `appkit-cli connect --email you@example.com` and `connect --social github`: the embedded wallet, signed in
+ * through its secure site. Email: the code is asked on the terminal (hidden), or read from the dev stack's
+ * mail sink with `--dev-otp`; a known user on this (new) device first approves it from the mailed link,
+ * which `--dev-otp` also opens. Social: the provider's URL is printed; the user signs in in any browser and
+ * pastes back the address it ends on (read from stdin when it is not a terminal, for scripts).
+ */
+export interface EmbeddedConnectOptions {
+  readonly email?: string | undefined
+  readonly social?: string | undefined
+  readonly devOtp?: boolean | undefined
+  readonly secureSiteUrl?: string | undefined
+  readonly appOrigin?: string | undefined
+  readonly accountType?: string | undefined
+  readonly chain?: ReadonlyArray<string> | undefined
+  readonly replace?: boolean | undefined
+  readonly json?: boolean | undefined
+}
+
+/** How long `--dev-otp` looks in the mail sink for a mail that is on its way. */
+const mailWaitMs = 10_000
+
+export const secureSiteEndpoint = (
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Endpoint | undefined => {
+  if (flag !== undefined) return { url: flag, source: "flag" }
+  const fromEnv = setting(env.APPKIT_SECURE_SITE_URL)
+  if (fromEnv !== undefined) return { url: fromEnv, source: "environment" }
+  const stack = readDevStack(env)
+  return stack?.secureSiteUrl === undefined ? undefined : { url: stack.secureSiteUrl, source: "dev stack" }
+}
+
+const readAppOrigin = (value: string): string => {
+  const origin = URL.canParse(value) ? new URL(value).origin : undefined
+  if (origin !== value) throw invalidInput(`--app-origin: expected an origin such as ${defaultAppOrigin}`)
+  return origin
+}
+
+const readAccountType = (value: string | undefined): "eoa" | "smartAccount" | undefined => {
+  if (value === undefined) return undefined
+  if (value === "eoa" || value === "smart-account") return value === "eoa" ? "eoa" : "smartAccount"
+  throw invalidInput("--account-type: expected eoa or smart-account")
+}
+
+const decodeProvider = Schema.decodeUnknownOption(OAuthProvider)
+
+/** What the dev stack's mail sink holds for `to` (GET /dev/mailbox, development only). */
+const mailbox = async (secureSiteUrl: string, to: string) => {
+  const url = new URL("dev/mailbox", secureSiteUrl.endsWith("/") ? secureSiteUrl : `${secureSiteUrl}/`)
+  url.searchParams.set("to", to)
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
+  if (response === undefined || !response.ok)
+    throw new CliError(
+      `--dev-otp reads the local mail sink of a development secure site (${url.origin}/dev/mailbox), which did not answer`,
+      { code: "NoMailSink" },
+    )
+  const messages: unknown = await response.json()
+  return Array.isArray(messages) ? (messages as ReadonlyArray<{ text?: unknown; receivedAt?: unknown }>) : []
+}
+
+/** The newest mail to `to` since `since` that `find` reads something from, waited for a few seconds. */
+const awaitMail = async (
+  secureSiteUrl: string,
+  to: string,
+  since: number,
+  find: (text: string) => string | undefined,
+  what: string,
+): Promise<string> => {
+  const deadline = Date.now() + mailWaitMs
+  while (Date.now() < deadline) {
+    const messages = await mailbox(secureSiteUrl, to)
+    for (const message of [...messages].reverse()) {
+      if (typeof message.receivedAt === "number" && message.receivedAt < since) continue
+      const found = typeof message.text === "string" ? find(message.text) : undefined
+      if (found !== undefined) return found
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new CliError(`No ${what} arrived for ${to} in the local mail sink within ${mailWaitMs / 1000} s`, {
+    code: "NoMail",
+  })
+}
+
+/** One line from stdin (the pasted redirect URL): visible, since it is no secret once used. */
+const readLine = (question: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
+    process.stderr.write(question)
+    lines.once("line", (line) => {
+      // Settled before close(), whose 'close' event would otherwise reject first.
+      resolve(line.trim())
+      lines.close()
+    })
+    lines.once("close", () => reject(new CliError("No address given", { code: "NoInput" })))
+  })
+
+/** Waits for `step` while the login runs, to act on the step (print the device note, approve in dev). */
+const onStep = (appKit: AppKit, step: string, act: () => Promise<void>) => {
+  let done = false
+  return appKit.subscribe(
+    (state) => state.embedded.step,
+    (current) => {
+      if (current !== step || done) return
+      done = true
+      void act().catch((error: unknown) => note(`Could not approve the device: ${String(error)}`))
+    },
+  )
+}
+
+const emailLogin = async (appKit: AppKit, target: EmbeddedTarget, email: string, devOtp: boolean) => {
+  const { approvalLinkOf, approveDeviceLink, codeOf } = await import("@appkit/secure-site/client")
+  const since = Date.now()
+  const stopWatching = onStep(appKit, "verifyDevice", async () => {
+    note(`This device is new for ${email}: open the link mailed to ${email} to approve it.`)
+    if (devOtp)
+      await approveDeviceLink(
+        await awaitMail(target.secureSiteUrl, email, since, approvalLinkOf, "device approval link"),
+      )
+  })
+  const next = await appKit.embedded.connectEmail(email).finally(stopWatching)
+  if (next === "connected") return
+  const otp = devOtp
+    ? await awaitMail(target.secureSiteUrl, email, since, codeOf, "code")
+    : processTerminal.interactive
+      ? await processTerminal.askHidden(`Code mailed to ${email}: `)
+      : undefined
+  if (otp === undefined)
+    throw new CliError("The code is asked on a terminal; in a script use --dev-otp against the dev stack", {
+      code: "NoInput",
+    })
+  await appKit.embedded.verifyOtp(otp)
+}
+
+const readProvider = (value: string): OAuthProvider => {
+  const known = decodeProvider(value)
+  if (known._tag === "None")
+    throw invalidInput(`--social: expected one of ${OAuthProvider.literals.join(", ")}`)
+  return known.value
+}
+
+const socialLogin = async (appKit: AppKit, provider: OAuthProvider, json: boolean) => {
+  const uri = await appKit.embedded.socialRedirectUri(provider)
+  if (json) printJson({ event: "social_url", provider, url: uri })
+  else printLine(`Open this address to sign in with ${provider}:\n${uri}`)
+  const redirect = await readLine("Then paste the address your browser ended on: ")
+  await appKit.embedded.completeSocialLogin(redirect)
+}
+
+export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<void> => {
+  if (options.email !== undefined && options.social !== undefined)
+    throw invalidInput("--email and --social: choose one way to sign in")
+  const provider = options.social === undefined ? undefined : readProvider(options.social)
+  const site = secureSiteEndpoint(options.secureSiteUrl)
+  if (site === undefined)
+    throw new CliError(
+      "The embedded wallet needs its secure site: --secure-site-url, APPKIT_SECURE_SITE_URL, or a running `appkit-cli dev`",
+      { code: "UsageError" },
+    )
+  if (!/^https?:\/\/[^\s/]+/.test(site.url)) throw invalidInput("--secure-site-url: expected an http(s) URL")
+  const stack = readDevStack()
+  const chainId: CaipNetworkId = readChain(
+    options.chain?.[0] ?? stack?.chainId ?? "eip155:1",
+    "--chain",
+    "eip155",
+  ).caip2
+  const target: EmbeddedTarget = {
+    secureSiteUrl: site.url,
+    appOrigin: readAppOrigin(options.appOrigin ?? setting(process.env.APPKIT_APP_ORIGIN) ?? defaultAppOrigin),
+    chainId,
+    rpcUrl: stack?.rpcUrl,
+    accountType: readAccountType(options.accountType),
+  }
+  const previous = readConnectionOrNone()
+  if (previous !== undefined && !options.replace)
+    throw new CliError(
+      `Already connected: ${previous.address}. Run \`appkit-cli disconnect\` first, or pass --replace`,
+      { code: "AlreadyConnected" },
+    )
+  note(devStackNote("secure site", site))
+  const appKit = await openEmbeddedAppKit(target)
+  try {
+    await (options.email !== undefined
+      ? emailLogin(appKit, target, options.email, options.devOtp === true)
+      : socialLogin(appKit, provider ?? readProvider(""), options.json === true)
+    ).catch((error: unknown) => {
+      // An address or code core refuses is the user's input: exit 1, like any other bad argument.
+      throw errorCode(error) === "InvalidParameterError" ? invalidInput(describeError(error)) : error
+    })
+    const state = appKit.getState()
+    const account = state.account.byNamespace.eip155
+    if (account?.address === undefined)
+      throw new CliError("The embedded wallet signed in but named no account", { code: "NoAccount" })
+    clearConnection()
+    const connection: EmbeddedConnection = {
+      kind: "embedded",
+      address: account.address,
+      chainId,
+      secureSiteUrl: target.secureSiteUrl,
+      appOrigin: target.appOrigin,
+      ...(account.user?.email === undefined ? {} : { email: account.user.email }),
+      ...(options.social === undefined ? {} : { socialProvider: options.social }),
+      ...(target.accountType === undefined ? {} : { accountType: target.accountType }),
+    }
+    writeConnection(connection)
+    const who = connection.email ?? options.social ?? "the embedded wallet"
+    if (options.json)
+      printJson({ kind: "embedded", address: account.address, chainId, email: connection.email })
+    else printLine(`Connected ${account.address} (embedded wallet, ${who})`)
+  } finally {
+    await appKit.dispose()
+  }
+}

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import { type Address, createPublicClient, type Hex, http, parseEther } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
+import { signInAtProvider } from "./support"
+
+// appkit-cli against `appkit-cli dev`'s stack: email sign-in with the code from the local mail sink, a
+// signature checked on the chain, 0.1 ETH sent on anvil by the secure site, the smart account's EIP-1271
+// signature, social login through the local OpenID provider's real redirect flow, and sign-out.
+const anvilKey0 = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+describe("appkit-cli and the embedded wallet", () => {
+  let dev: ChildProcess
+  let stack: { rpcUrl: string; secureSiteUrl: string }
+  const env = { APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-embedded-cli-")) }
+  const cli = (args: ReadonlyArray<string>, extra: NodeJS.ProcessEnv = {}) =>
+    runCli(args, { env: { ...env, ...extra }, timeoutMs: 60_000 })
+  const chain = () => createPublicClient({ transport: http(stack.rpcUrl) })
+
+  beforeAll(async () => {
+    dev = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    stack = JSON.parse(await firstLine(dev, 60_000))
+  }, 90_000)
+
+  afterAll(async () => {
+    if (dev === undefined || dev.exitCode !== null) return
+    const exited = once(dev, "exit")
+    dev.kill("SIGTERM")
+    const force = setTimeout(() => dev.kill("SIGKILL"), 10_000)
+    await exited
+    clearTimeout(force)
+  })
+
+  it("connect --email --dev-otp, then sign message and send 0.1 ETH through the embedded wallet", async () => {
+    const connected = await cli([
+      "connect",
+      "--email",
+      "ada@example.com",
+      "--dev-otp",
+      "--account-type",
+      "eoa",
+      "--json",
+    ])
+    expect(connected.stderr).not.toMatch(/error/i)
+    const { address } = JSON.parse(connected.stdout) as { address: Address }
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect((await cli(["status"])).stdout).toBe(`Connected: ${address} (embedded wallet, ada@example.com)\n`)
+
+    const signed = await cli(["sign", "message", "hello from the terminal", "--json"])
+    const { signature } = JSON.parse(signed.stdout) as { signature: Hex }
+    expect(await chain().verifyMessage({ address, message: "hello from the terminal", signature })).toBe(true)
+
+    // An embedded wallet starts empty: anvil's first account funds it.
+    const funded = await cli(["send", "--to", address, "--amount", "1", "--json"], {
+      APPKIT_PRIVATE_KEY: anvilKey0,
+    })
+    expect(JSON.parse(funded.stdout)).toMatchObject({ status: "success" })
+    const before = await chain().getBalance({ address: receiver })
+    const sent = await cli(["send", "--to", receiver, "--amount", "0.1", "--json"])
+    expect(JSON.parse(sent.stdout)).toMatchObject({ status: "success", from: address, amount: "0.1" })
+    expect((await chain().getBalance({ address: receiver })) - before).toBe(parseEther("0.1"))
+  }, 120_000)
+
+  it("a later command reuses the session without a new code; disconnect signs out at the site", async () => {
+    const again = await cli(["sign", "message", "still me", "--json"])
+    expect(again.code).toBe(0)
+    const out = await cli(["disconnect"])
+    expect(out.stdout).toMatch(/\(the wallet was told\)/)
+    const after = await cli(["sign", "message", "gone"])
+    expect([after.code, after.stderr]).toEqual([2, expect.stringMatching(/^Not connected/)])
+  }, 60_000)
+
+  it("the smart account (the default) signs through its owner: the chain verifies it by EIP-1271", async () => {
+    // Another user: the site sends one code per address per 30 s.
+    const connected = await cli(["connect", "--email", "carol@example.com", "--dev-otp", "--json"])
+    expect(connected.stderr).toBe("")
+    const { address } = JSON.parse(connected.stdout) as { address: Address }
+    const signed = await cli(["sign", "message", "smart", "--json"])
+    const { signature } = JSON.parse(signed.stdout) as { signature: Hex }
+    expect(await chain().getCode({ address })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect(await chain().verifyMessage({ address, message: "smart", signature })).toBe(true)
+    await cli(["disconnect"])
+  }, 60_000)
+
+  it("connect --social github prints the provider's URL and completes from the address pasted back", async () => {
+    const child = spawn(process.execPath, [cliPath, "connect", "--social", "github", "--json"], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    let stderr = ""
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const lines = createInterface({ input: child.stdout })
+    const output: Array<string> = []
+    const exited = once(child, "exit")
+    const first = await new Promise<string>((resolve) => lines.once("line", resolve))
+    lines.on("line", (line) => void output.push(line))
+    const { event, url } = JSON.parse(first) as { event: string; url: string }
+    expect(event).toBe("social_url")
+    // The user signs in at the (local) provider in a browser and copies the address it ends on.
+    child.stdin.end(`${await signInAtProvider(url, "octocat")}\n`)
+    const [code] = await exited
+    expect([code, stderr]).toEqual([0, expect.not.stringMatching(/error/)])
+    expect(JSON.parse(output[0] ?? "{}")).toMatchObject({
+      kind: "embedded",
+      address: expect.stringMatching(/^0x/),
+    })
+    await cli(["disconnect"])
+  }, 60_000)
+
+  it("refuses a wrong --social provider and a bad email before anything is sent", async () => {
+    const social = await cli(["connect", "--social", "myspace"])
+    expect([social.code, social.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^--social: expected one of google/),
+    ])
+    const email = await cli(["connect", "--email", "ada@example", "--dev-otp"])
+    expect([email.code, email.stderr.trim().split("\n").at(-1)]).toEqual([
+      1,
+      "Invalid email: expected a valid email address",
+    ])
+  }, 60_000)
+})
