@@ -275,8 +275,8 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
       }),
     )
     for (const exit of exits)
-      expect(exit).toMatchObject(
-        Exit.fail({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
+      expect(Exit.findErrorOption(exit)).toMatchObject(
+        Option.some({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
       )
   })
 
