@@ -271,7 +271,7 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
             params: { message: "3yZe7d", pubkey: dev.solana },
           }),
         )
-        return [polkadotExit, cosmosExit, solanaExit]
+        return [polkadotExit, cosmosExit, solanaExit] as ReadonlyArray<Exit.Exit<unknown, unknown>>
       }),
     )
     for (const exit of exits)
