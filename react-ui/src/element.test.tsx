@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from "react"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { defineAppKitElements } from "./element"
 import { testAppKit } from "./testing/appKit"
 
@@ -23,6 +23,8 @@ describe("<appkit-button>", () => {
     expect(button().textContent).toBe("Connect")
     await act(async () => button().click())
     expect(appKit.getState().modal.open).toBe(true)
+    // The modal's code is a lazy chunk: it shows once that has loaded.
+    await vi.waitFor(() => expect(document.querySelector("dialog.appkit-modal[open]")).not.toBeNull())
     await act(async () => {
       await appKit.connect("io.test.wallet")
     })

@@ -85,7 +85,10 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     return hash
   }
 
-  /** The Account view shows the node's balance and the fixture API's tokens. */
+  /**
+   * The Account view shows the node's balance and the tokens the account holds on the local chain: `dev`
+   * funds every dev account with the swap market's test tokens, and the fixture API reads them from anvil.
+   */
   const accountShowsBalanceAndTokens = async (page: Page, run: string) => {
     await page.locator("[data-appkit-button=account]").click()
     await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
@@ -97,7 +100,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await expect
       .poll(() => page.getByTestId("account-balance").textContent(), { timeout: 15_000 })
       .toBe(expected.includes(".") ? expected : expected.replace(" ETH", ".000 ETH"))
-    await page.getByRole("list", { name: "Tokens" }).getByText("Tether USD").waitFor()
+    await page.getByRole("list", { name: "Tokens" }).getByText("Test Token A").waitFor()
     await checkView(page, run, "04-account")
   }
 

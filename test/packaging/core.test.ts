@@ -155,6 +155,12 @@ describe("the packed @appkit/core", () => {
       "./validation",
       "./node",
       "./testing",
+      "./solana",
+      "./bitcoin",
+      "./bitcoin/tools",
+      "./embedded",
+      "./polkadot",
+      "./cosmos",
       "./package.json",
     ])
     expect(exportProblems(packed)).toEqual([])
@@ -167,7 +173,8 @@ describe("the packed @appkit/core", () => {
       open: true,
       network: "eip155:1",
       valid: expect.objectContaining({ valid: true, namespace: "eip155" }),
-      invalid: "Invalid EVM address checksum (EIP-55)",
+      invalid:
+        "Invalid EVM address checksum (EIP-55); if every character is right, its checksummed form is 0xd8da6BF26964Af9d7EeD9E03e53415d37aa96046",
       refused: {
         tag: "InvalidAppKitOptionsError",
         message: "Invalid AppKit options: networks[0].id: expected a positive integer",

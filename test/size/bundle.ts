@@ -39,6 +39,25 @@ export const staticallyLoaded = (
   return [...loaded]
 }
 
+/** The chunks a page can load later from `entry`, through dynamic imports at any depth: never at start-up. */
+export const dynamicallyReached = (
+  chunks: ReadonlyArray<OutputChunk>,
+  entry: OutputChunk,
+): ReadonlyArray<OutputChunk> => {
+  const atStart = staticallyLoaded(chunks, entry)
+  const reached = new Set<OutputChunk>()
+  const visit = (chunk: OutputChunk) => {
+    for (const name of [...chunk.imports, ...chunk.dynamicImports]) {
+      const next = chunks.find((c) => c.fileName === name)
+      if (next === undefined || reached.has(next)) continue
+      reached.add(next)
+      visit(next)
+    }
+  }
+  visit(entry)
+  return [...reached].filter((chunk) => !atStart.includes(chunk))
+}
+
 /** Gzip bytes of a chunk, or of several downloaded one by one. */
 export const gzipSize = (chunks: OutputChunk | ReadonlyArray<OutputChunk>): number =>
   (Array.isArray(chunks) ? chunks : [chunks]).reduce(

@@ -6,11 +6,14 @@ import { bundle, lazyCost } from "./bundle"
 const markers = { polkadot: "Merlin v1.0", cosmos: "sign/MsgSignData" } as const
 
 /**
- * Budgets for what each lazy chunk adds to the page, gzip, with the shared chunks it pulls in. Measured 18.5 KiB
- * for polkadot (sr25519 with the ed25519/ristretto curve code: the entry's address checks no longer load a
- * curve) and 21.3 KiB for cosmos (its encoders and checks with secp256k1): see bench/multichainChunks.bench.ts.
+ * Budgets for what each lazy chunk adds to the page, gzip, with the shared chunks it pulls in. Measured 24.3 KiB
+ * for polkadot (sr25519 with the ed25519/ristretto curve code, SS58 with blake2 and base58) and 27.0 KiB for
+ * cosmos (its encoders and checks with secp256k1, bech32): see bench/multichainChunks.bench.ts. They were 18.5
+ * and 21.3 KiB while the entry carried every namespace's address rules; since createAppKit loads those on
+ * first use, the SS58 and bech32 code (and the hashes they share) come with these chunks instead, and the
+ * entry is that much smaller (test/size/coreBundle.test.ts).
  */
-const LAZY_BUDGET_GZIP = { polkadot: 22 * 1024, cosmos: 24 * 1024 } as const
+const LAZY_BUDGET_GZIP = { polkadot: 26 * 1024, cosmos: 29 * 1024 } as const
 
 describe("Polkadot and cosmos code in a browser bundle", () => {
   it("never reaches an app that does not import their subpaths, not even as a lazy chunk", async () => {

@@ -2,7 +2,7 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } f
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
-import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
+import { lazyWalletConnectConnector } from "../connectors/walletconnect/lazyWalletConnectConnector"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -61,7 +61,7 @@ const siwxLayer = (
 
 /**
  * The WalletConnect connector of `options.walletConnect`, for every configured network, registered with the
- * others. Building it loads no sign-client (that waits for its first use). With the eip155 sign-in setup it
+ * others. Building it loads none of its code (that waits for its first use). With the eip155 sign-in setup it
  * asks for one-click sign-in, which the connector uses only when every network is eip155 (§5).
  */
 const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
@@ -69,7 +69,7 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
   if (walletConnect === undefined) return Layer.empty
   return Layer.effectDiscard(
     Effect.gen(function* () {
-      const connector = yield* makeWalletConnectConnector({
+      const connector = yield* lazyWalletConnectConnector({
         projectId: options.projectId,
         chains: options.networks.map((network) => network.caipNetworkId),
         metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,

@@ -1,5 +1,6 @@
 import { useEffect } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 
 /**
@@ -15,7 +16,7 @@ export const useTransactions = () => {
   const neverLoaded = !list.loading && !list.empty && list.next === undefined
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per account shown
   useEffect(() => {
-    if (caipAddress !== undefined && neverLoaded) void appKit.fetchTransactions()
+    if (caipAddress !== undefined && neverLoaded) inBackground(appKit.fetchTransactions())
   }, [appKit, caipAddress])
   return { ...list, more: () => void appKit.fetchTransactions() }
 }

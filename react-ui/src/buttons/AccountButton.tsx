@@ -2,6 +2,7 @@ import { useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
 import { ButtonRoot } from "./ButtonRoot"
@@ -22,8 +23,8 @@ export const AccountButton = ({ balance = "show" }: AccountButtonProps) => {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new network is a new balance to fetch
   useEffect(() => {
     if (caipAddress === undefined) return
-    void appKit.refreshBalance()
-    void appKit.refreshIdentity()
+    inBackground(appKit.refreshBalance())
+    inBackground(appKit.refreshIdentity())
   }, [appKit, caipAddress, caipNetworkId])
   if (account.address === undefined) return null
   const name = account.profileName ?? shortAddress(account.address)

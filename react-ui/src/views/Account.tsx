@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { LazyEmbeddedEmailUpdate } from "../embedded/lazy"
 import { WalletFeatureButtons } from "../features/WalletFeatureButtons"
@@ -56,8 +57,8 @@ export default function Account() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch per account and network
   useEffect(() => {
     if (account.caipAddress === undefined) return
-    void appKit.refreshBalance()
-    void appKit.refreshIdentity()
+    inBackground(appKit.refreshBalance())
+    inBackground(appKit.refreshIdentity())
   }, [appKit, account.caipAddress, network.caipNetworkId])
   if (account.address === undefined) return <Spinner label="Loading the account" />
   const copy = async () => {

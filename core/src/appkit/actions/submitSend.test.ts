@@ -4,6 +4,7 @@ import { createClient, getAddress, http, parseEther } from "viem"
 import { getBalance } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeInjectedConnector } from "../../connectors/injected/InjectedConnector"
+import { initialSendState } from "../../state/Send"
 import { createAppKit } from "../createAppKit"
 
 const info = {
@@ -71,11 +72,8 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       metadata: { status: "confirmed", operationType: "send", sentTo: receiver() },
       transfers: [{ direction: "out", quantity: { numeric: "0.1" }, fungible_info: { symbol: "ETH" } }],
     })
-    expect(state.send).toMatchObject({
-      sendTokenAmount: undefined,
-      receiverAddress: undefined,
-      loading: false,
-    })
+    // The form is back to its initial, empty state.
+    expect(state.send).toEqual(initialSendState)
     // 0.1 ETH and the gas are gone from the sender, as the node says.
     expect(Number(state.account.byNamespace.eip155?.balance)).toBeLessThan(9999.9)
     await appKit.dispose()

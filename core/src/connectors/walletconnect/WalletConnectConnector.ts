@@ -16,7 +16,8 @@ import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
-import { toWalletError, WalletConnectError } from "./errors"
+import { toWalletError, unavailable, WalletConnectError } from "./errors"
+import { walletConnectIdentity } from "./identity"
 import {
   accountsOfEvent,
   accountTypeObjects,
@@ -36,7 +37,7 @@ import {
   type Session,
   signInsOf,
 } from "./session"
-import { closeSignClient, startSignClient, unavailable, withinRelayTimeout } from "./signClient"
+import { closeSignClient, startSignClient, withinRelayTimeout } from "./signClient"
 
 export type { Authentications } from "./session"
 export { relayTimeout } from "./signClient"
@@ -423,9 +424,7 @@ export const makeWalletConnectConnector = (
       }),
     )
     return {
-      id: "walletConnect",
-      name: "WalletConnect",
-      type: "WALLET_CONNECT",
+      ...walletConnectIdentity,
       chain: chainNamespaceOf(chains[0] as CaipNetworkId) as ChainNamespace,
       connect: (connectOptions) => connect(context, connectOptions),
       disconnect: () => disconnect(context),

@@ -55,6 +55,13 @@ export class WalletConnectError extends AppKitError(
   }
 }
 
+/** sign-client (or the connector's own code) could not be loaded, or the relay could not be reached. */
+export const unavailable = (cause: unknown) =>
+  new WalletConnectError({
+    reason: "unavailable",
+    detail: cause instanceof Error ? cause.message : String(cause),
+  })
+
 /** EIP-1193 4001 for "the user said no", whatever code the wallet used (WalletConnect's own is 5000). */
 const walletConnectUserRejected = 5000
 export const toWalletError = (reply: unknown): ProviderRpcError => {

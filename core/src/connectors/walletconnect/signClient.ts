@@ -1,14 +1,8 @@
 import type SignClient from "@walletconnect/sign-client"
 import { Duration, Effect } from "effect"
 import type { Storage } from "../../storage/Storage"
-import { WalletConnectError } from "./errors"
+import { unavailable } from "./errors"
 import { keyValueStorageFrom } from "./keyValueStorage"
-
-export const unavailable = (cause: unknown) =>
-  new WalletConnectError({
-    reason: "unavailable",
-    detail: cause instanceof Error ? cause.message : String(cause),
-  })
 
 /**
  * sign-client keeps retrying a relay it cannot reach; a pairing or a request fails after this instead of
