@@ -2,7 +2,6 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } f
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
-import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -43,6 +42,7 @@ import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, netw
 import { solanaWalletsLayer } from "./solanaWallets"
 import { startUp } from "./startUp"
 import { makeStore } from "./store"
+import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
 
@@ -67,24 +67,22 @@ const siwxLayer = (
 const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
   const walletConnect = options.walletConnect
   if (walletConnect === undefined) return Layer.empty
-  return Layer.effectDiscard(
-    Effect.gen(function* () {
-      const connector = yield* makeWalletConnectConnector({
-        projectId: options.projectId,
-        chains: options.networks.map((network) => network.caipNetworkId),
-        metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
-        relayUrl: walletConnect.relayUrl,
-        ...(siwx && {
-          authentication: {
-            domain: siwx.domain,
-            uri: siwx.uri,
-            nonce: generateSiweNonce(),
-            ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
-          },
-        }),
-      })
-      yield* (yield* Connectors).register([connector])
-    }),
+  return lazyWalletConnectLayer(
+    {
+      projectId: options.projectId,
+      chains: options.networks.map((network) => network.caipNetworkId),
+      metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
+      relayUrl: walletConnect.relayUrl,
+      ...(siwx && {
+        authentication: {
+          domain: siwx.domain,
+          uri: siwx.uri,
+          nonce: generateSiweNonce(),
+          ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
+        },
+      }),
+    },
+    options.networks[0]?.chainNamespace ?? "eip155",
   )
 }
 
