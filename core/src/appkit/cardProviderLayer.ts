@@ -20,7 +20,7 @@ export const cardProviderLayer = (options: AppKitOptions, parameters: CardProvid
         Effect.gen(function* () {
           const connectors = yield* Connectors
           const { makeCardProviderConnector } = yield* Effect.promise(
-            () => import("../connectors/cardProvider/cardProviderConnector"),
+            () => import("./onFirstUse"),
           )
           const connector = yield* makeCardProviderConnector({
             appName: options.metadata?.name ?? "AppKit",

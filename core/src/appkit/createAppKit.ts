@@ -136,7 +136,7 @@ type AppKitServices = Layer.Success<ReturnType<typeof appKitLayer>>
  */
 const onCall = <M, A, E, R>(load: () => Promise<M>, action: (module: M) => Effect.Effect<A, E, R>) =>
   Effect.flatMap(Effect.promise(load), action)
-const actions = () => import("./actions/index")
+const actions = () => import("./onFirstUse")
 
 const services = Effect.all({
   options: Options,

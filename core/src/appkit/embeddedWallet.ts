@@ -40,7 +40,7 @@ export const embeddedWalletLayer = (config: EmbeddedWalletConfig) =>
       // The loader itself is code of its own (frame mounting, its retry): fetched with the first load.
       const loader = memoized(
         Effect.flatMap(
-          Effect.promise(() => import("./embeddedLoader")),
+          Effect.promise(() => import("./onFirstUse")),
           (module) => module.makeEmbeddedLoader(config, scope).pipe(Effect.provideService(Account, account)),
         ),
       )

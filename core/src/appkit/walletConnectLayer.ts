@@ -24,7 +24,7 @@ export const walletConnectLayer = (
       const context = yield* Effect.context<Storage | Scope.Scope>()
       const load = memoized(
         Effect.flatMap(
-          Effect.promise(() => import("../connectors/walletconnect/WalletConnectConnector")),
+          Effect.promise(() => import("./onFirstUse")),
           (module) => module.makeWalletConnectConnector(options),
         ).pipe(Effect.provideContext(context)),
       )
