@@ -247,18 +247,22 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
           )
           .then(store.notify)
   // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
-  // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile).
-  const configured: Promise<void> = managed
-    .runPromiseExit(
-      Effect.catchCause(
-        onCall(actions, ({ startUp }) => {
-          startUp.trackEvents(store, (effect) => managed.runFork(effect))
-          return startUp.configure(analyticsPageOf(options).url !== "")
-        }),
-        (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
-      ),
-    )
-    .then(store.notify)
+  // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile); without an API
+  // there is neither a remote config nor analytics, so nothing loads.
+  const configured: Promise<void> =
+    runtime.api === undefined && options.apiUrl === undefined
+      ? Promise.resolve()
+      : managed
+          .runPromiseExit(
+            Effect.catchCause(
+              onCall(actions, ({ startUp }) => {
+                startUp.trackEvents(store, (effect) => managed.runFork(effect))
+                return startUp.configure(analyticsPageOf(options).url !== "")
+              }),
+              (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
+            ),
+          )
+          .then(store.notify)
   const ready = Promise.all([reconnected, configured]).then(() => undefined)
 
   return {
