@@ -39,6 +39,27 @@ export const staticallyLoaded = (
   return [...loaded]
 }
 
+/**
+ * Every chunk a page may fetch later from `from`: its dynamic imports, what they import, and so on (a lazy chunk
+ * may load further code lazily itself).
+ */
+export const lazilyReachable = (
+  chunks: ReadonlyArray<OutputChunk>,
+  from: OutputChunk,
+): ReadonlyArray<OutputChunk> => {
+  const reached = new Set<OutputChunk>()
+  const visit = (names: ReadonlyArray<string>) => {
+    for (const name of names) {
+      const next = chunks.find((c) => c.fileName === name)
+      if (next === undefined || reached.has(next)) continue
+      reached.add(next)
+      visit([...next.imports, ...next.dynamicImports])
+    }
+  }
+  for (const chunk of staticallyLoaded(chunks, from)) visit(chunk.dynamicImports)
+  return [...reached]
+}
+
 /** Gzip bytes of a chunk, or of several downloaded one by one. */
 export const gzipSize = (chunks: OutputChunk | ReadonlyArray<OutputChunk>): number =>
   (Array.isArray(chunks) ? chunks : [chunks]).reduce(

@@ -1,5 +1,4 @@
 import { Effect, Layer } from "effect"
-import type { EmbeddedConnectorError } from "../connectors/embedded/EmbeddedConnector"
 import type { FramePort } from "../connectors/embedded/FrameMessenger"
 import { lazyConnector } from "../connectors/lazyConnector"
 import { Account } from "../state/Account"
