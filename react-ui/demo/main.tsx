@@ -20,10 +20,12 @@ import { loadStack, type Stack } from "./stack"
 /**
  * The AppKit demo: the React skin over the local stack (anvil, the fixture API, the relay), offline, with no
  * project id to register. `?devWallet=off` leaves out the dev wallet injected through EIP-6963;
- * `?theme=light|dark` fixes the theme (the system's otherwise).
+ * `?solana=off` leaves out the Solana network (an eip155-only app, where WalletConnect signs in with one
+ * approval, §5); `?theme=light|dark` fixes the theme (the system's otherwise).
  */
 const params = new URLSearchParams(location.search)
 const withDevWallet = params.get("devWallet") !== "off"
+const withSolana = params.get("solana") !== "off"
 const themeParam = params.get("theme")
 
 /** anvil's fifth dev account: no name yet, so the demo can register one. */
@@ -45,7 +47,7 @@ const makeAppKit = (stack: Stack): AppKit => {
         nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
         rpcUrls: { default: { http: [stack.rpcUrl] } },
       },
-      ...(stack.solana === undefined
+      ...(stack.solana === undefined || !withSolana
         ? []
         : [
             {

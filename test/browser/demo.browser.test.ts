@@ -110,12 +110,15 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await page.goto(suite.get().stack.pageUrl)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await expect.poll(() => view(page, "Connect").isVisible()).toBe(true)
-    // An installed wallet puts the wallet method first; WalletConnect heads the list (§9 order).
+    // An installed wallet puts the wallet method first; WalletConnect heads the list (§9 order), the installed
+    // wallets (the demo's EIP-6963 and Wallet Standard dev wallets) follow, then the card-provider wallet.
     const rows = page.getByRole("list", { name: "Wallets" }).getByRole("button")
-    await rows.filter({ hasText: "AppKit Dev Wallet" }).waitFor()
+    await rows.filter({ hasText: "Coinbase Wallet" }).waitFor()
     expect(await rows.allTextContents()).toEqual([
       "WalletConnectQR code",
       "AppKit Dev WalletInstalled",
+      "Dev Solana WalletInstalled",
+      "Coinbase Wallet",
       "All Wallets",
     ])
     await checkView(page, run, "01-connect")
@@ -184,7 +187,8 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
   it("pairs through WalletConnect with appkit-cli dev wallet (one-click sign-in), sends, restores and disconnects", async () => {
     const run = "walletconnect"
     const { context, page } = await newPage()
-    await page.goto(`${suite.get().stack.pageUrl}?devWallet=off`)
+    // eip155 only: WalletConnect's one-click sign-in applies only when every requested chain is eip155 (§5).
+    await page.goto(`${suite.get().stack.pageUrl}?devWallet=off&solana=off`)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("list", { name: "Wallets" })
