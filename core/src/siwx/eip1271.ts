@@ -34,8 +34,6 @@ export const checkEip1271Signature = async (
   // One after the other: concurrent first imports of modules sharing dependencies can race in Node 20's loader.
   const { createClient, http } = await import("viem")
   const { readContract } = await import("viem/actions")
-    import("viem/actions"),
-  ])
   const client = createClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
   try {
     const answer = await readContract(client, {
