@@ -1,10 +1,13 @@
-import { Effect, Fiber, Layer, Schema } from "effect"
+import { Effect, Fiber, Layer, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
+import fc from "fast-check"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { ApiClient } from "./ApiClient"
+import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
+import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
 import { ApiConfig } from "./ApiConfig"
-import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
+import { QueryCache } from "./QueryCache"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
 
@@ -150,5 +153,73 @@ describe("ApiClient", () => {
     )
     expect(body.contentType).toBe("image/png")
     expect([...body.bytes]).toEqual([1, 2, 3])
+  })
+})
+
+describe("retry rule of cached API reads", () => {
+  /** A cached read of /v1/thing under the API's retry rule. */
+  const cachedRead = (key: ReadonlyArray<string>) =>
+    Effect.gen(function* () {
+      const api = yield* ApiClient
+      const cache = yield* QueryCache
+      const request = api.json({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" }, Answer)
+      return yield* cache.fetch(key, request, apiQueryOptions(api.config))
+    })
+
+  /**
+   * The server answers `status` once, then 200; the test clock skips the 1 s backoff a retry waits out.
+   * A read that retries answers from the second reply; one that does not fails with the first.
+   */
+  const firstAnswered = (status: number) =>
+    runWithApi(
+      Effect.gen(function* () {
+        // nock answers in the order replies are set up.
+        nock(testBaseUrl).get("/v1/thing").query(true).reply(status, "first answer")
+        const second = nock(testBaseUrl).get("/v1/thing").query(true).reply(200, { value: 1 })
+        const key = ["retry-rule", String(status)]
+        const read = yield* Effect.forkChild(Effect.result(cachedRead(key)))
+        yield* awaitFetchStatus(key, "paused")
+        yield* TestClock.adjust("1 second")
+        const result = yield* Fiber.join(read)
+        return { result, retried: second.isDone() }
+      }),
+    )
+
+  it.each([500, 501, 502, 503, 504, 599, 429])("retries a %d and answers from the retry", async (status) => {
+    const { retried, result } = await firstAnswered(status)
+    expect(result).toEqual(Result.succeed({ value: 1 }))
+    expect(retried).toBe(true)
+  })
+
+  it.each([400, 401, 403, 404, 408, 428, 430, 499])(
+    "fails a %d at once with 'HTTP status code: {n}', since a retry cannot fix it",
+    async (status) => {
+      const { retried, result } = await firstAnswered(status)
+      const error = Result.isFailure(result) ? result.failure : undefined
+      expect(error).toBeInstanceOf(HttpStatusError)
+      expect(error?.message).toBe(`HTTP status code: ${status}`)
+      expect(retried).toBe(false)
+    },
+  )
+
+  it("counts a status as transient exactly when it is 5xx or 429", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), (status) => {
+        const transient = (status >= 500 && status <= 599) || status === 429
+        expect(isTransientApiError(new HttpStatusError({ status }))).toBe(transient)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it("retries a dropped connection and a timeout, never a body it cannot decode or a non-error", () => {
+    expect(isTransientApiError(new HttpTransportError({ url: testBaseUrl, reason: "socket hang up" }))).toBe(
+      true,
+    )
+    expect(isTransientApiError(new HttpTimeoutError({ url: testBaseUrl, timeoutMillis: 10_000 }))).toBe(true)
+    expect(isTransientApiError(new ResponseDecodeError({ url: testBaseUrl, issue: "bad" }))).toBe(false)
+    for (const other of [undefined, null, "HttpTransportError", { status: 503 }, new Error("down")]) {
+      expect(isTransientApiError(other)).toBe(false)
+    }
   })
 })

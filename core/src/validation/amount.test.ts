@@ -76,6 +76,45 @@ describe("parseUnits", () => {
     expect(failure(parseUnits("0.5", 0))).toBeInstanceOf(AmountPrecisionError)
   })
 
+  /** A sign, an integer part and exactly `decimals` fraction digits: the most precision a token allows. */
+  const atFullPrecision = fc.integer({ min: 0, max: 30 }).chain((decimals) =>
+    fc.record({
+      decimals: fc.constant(decimals),
+      whole: fc.tuple(fc.boolean(), digits(1, 20), digits(decimals, decimals)),
+    }),
+  )
+  const written = ([negative, integer, fraction]: [boolean, string, string], extra: string) =>
+    `${negative ? "-" : ""}${integer}${fraction || extra ? "." : ""}${fraction}${extra}`
+
+  it("refuses a non-zero digit any number of places past the decimals, not only the first", () => {
+    fc.assert(
+      fc.property(
+        atFullPrecision,
+        fc.nat({ max: 20 }),
+        fc.constantFrom(..."123456789"),
+        digits(0, 5),
+        ({ decimals, whole }, zerosBefore, nonZero, after) => {
+          const input = written(whole, `${"0".repeat(zerosBefore)}${nonZero}${after}`)
+          const error = failure(parseUnits(input, decimals))
+          expect(error).toBeInstanceOf(AmountPrecisionError)
+          expect(error.message).toBe(`Amount '${input}' has more than ${decimals} decimal places`)
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it("accepts any number of zeros past the decimals: the value is the one without them", () => {
+    fc.assert(
+      fc.property(atFullPrecision, fc.integer({ min: 1, max: 20 }), ({ decimals, whole }, zeros) => {
+        expect(ok(parseUnits(written(whole, "0".repeat(zeros)), decimals))).toBe(
+          ok(parseUnits(written(whole, ""), decimals)),
+        )
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   it.each([-1, 1.5, 256, Number.NaN])("rejects %d decimals", (decimals) => {
     expect(failure(parseUnits("1", decimals))).toBeInstanceOf(InvalidDecimalsError)
     expect(failure(formatUnits(1n, decimals))).toBeInstanceOf(InvalidDecimalsError)
