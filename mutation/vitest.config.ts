@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 // Stryker's test run: the core's unit tests only. The repo's own vitest.config.ts builds the CLI before
@@ -9,10 +8,7 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Inside Stryker's sandbox (a copy one level deeper) stryker.config.mjs has already set the path.
-    env: {
-      APPKIT_VECTORS_DIR:
-        process.env.APPKIT_VECTORS_DIR ?? fileURLToPath(new URL("../../shared/vectors", import.meta.url)),
-    },
+    // No env here: stryker.config.mjs sets APPKIT_VECTORS_DIR to an absolute path before the sandbox
+    // (a copy of the repo one level deeper) runs this config.
   },
 })
