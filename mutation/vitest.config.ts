@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["core/src/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
+    reporters: ["default", "./mutation/loadFailureReporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // No env here: stryker.config.mjs sets APPKIT_VECTORS_DIR to an absolute path before the sandbox

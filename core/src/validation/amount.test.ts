@@ -50,7 +50,11 @@ describe("amount grammar", () => {
     (input) => {
       expect(isAmountString(input)).toBe(false)
       expect(Result.isFailure(Schema.decodeUnknownResult(AmountString)(input))).toBe(true)
-      expect(failure(parseUnits(input, 18))).toBeInstanceOf(InvalidAmountError)
+      const error = failure(parseUnits(input, 18))
+      expect(error).toBeInstanceOf(InvalidAmountError)
+      expect(error.message).toBe(
+        `Invalid amount '${input}': expected optional minus, digits, optional dot and digits`,
+      )
     },
   )
 })
@@ -116,8 +120,17 @@ describe("parseUnits", () => {
   })
 
   it.each([-1, 1.5, 256, Number.NaN])("rejects %d decimals", (decimals) => {
-    expect(failure(parseUnits("1", decimals))).toBeInstanceOf(InvalidDecimalsError)
+    const error = failure(parseUnits("1", decimals))
+    expect(error).toBeInstanceOf(InvalidDecimalsError)
+    expect(error.message).toBe(`Invalid decimals ${decimals}: expected an integer from 0 to 255`)
     expect(failure(formatUnits(1n, decimals))).toBeInstanceOf(InvalidDecimalsError)
+  })
+
+  it("accepts the edges of the decimals range, 0 and 255 (ERC-20 decimals is a uint8)", () => {
+    expect(ok(parseUnits("1", 255))).toBe(10n ** 255n)
+    expect(ok(formatUnits(10n ** 255n, 255))).toBe("1")
+    expect(ok(parseUnits("1", 0))).toBe(1n)
+    expect(ok(formatUnits(1n, 0))).toBe("1")
   })
 
   it("fails with a typed error, never a throw, for any string", () => {
