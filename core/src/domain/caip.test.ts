@@ -63,7 +63,7 @@ describe("parseChainId / parseAccountId", () => {
     )
   })
 
-  it.each([
+  it.each<[Result.Result<unknown, InvalidCaipId>, string]>([
     [parseChainId("eip155"), "Invalid CAIP chain id 'eip155': expected namespace:reference"],
     [parseChainId("eip155:1:0xab"), "Invalid CAIP chain id 'eip155:1:0xab': expected namespace:reference"],
     [parseAccountId("eip155:1"), "Invalid CAIP account id 'eip155:1': expected namespace:reference:address"],

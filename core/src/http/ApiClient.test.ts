@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
 import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
 import { ApiConfig } from "./ApiConfig"
-import { QueryCache } from "./QueryCache"
+import { QueryCache, type QueryKey } from "./QueryCache"
 import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
@@ -158,7 +158,7 @@ describe("ApiClient", () => {
 
 describe("retry rule of cached API reads", () => {
   /** A cached read of /v1/thing under the API's retry rule. */
-  const cachedRead = (key: ReadonlyArray<string>) =>
+  const cachedRead = (key: QueryKey) =>
     Effect.gen(function* () {
       const api = yield* ApiClient
       const cache = yield* QueryCache
@@ -176,7 +176,7 @@ describe("retry rule of cached API reads", () => {
         // nock answers in the order replies are set up.
         nock(testBaseUrl).get("/v1/thing").query(true).reply(status, "first answer")
         const second = nock(testBaseUrl).get("/v1/thing").query(true).reply(200, { value: 1 })
-        const key = ["retry-rule", String(status)]
+        const key: QueryKey = ["retry-rule", status]
         const read = yield* Effect.forkChild(Effect.result(cachedRead(key)))
         yield* awaitFetchStatus(key, "paused")
         yield* TestClock.adjust("1 second")
