@@ -1,6 +1,7 @@
 import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { specTexts } from "../testing/specTexts"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
@@ -159,6 +160,22 @@ describe("Connection", () => {
     )
     expect(accounts.eip155?.allAccounts).toEqual([evm])
     expect(accounts.solana?.allAccounts).toEqual([sol])
+  })
+
+  it("signs messages only on eip155: another namespace has no chain adapter for it", async () => {
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const error = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("walletConnect")
+        return yield* Effect.flip(connection.signMessage("solana", "hello"))
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(error).toMatchObject({ _tag: "ConnectionError", reason: "chainAdapterNotFound" })
+    expect(error.message).toBe(specTexts.connection.chainAdapterNotFound)
   })
 
   it("shows a pairing wallet's URI while its connect() still waits for the wallet", async () => {
