@@ -1,6 +1,7 @@
 import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { ConnectionError } from "../errors/connection"
 import { specTexts } from "../testing/specTexts"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
@@ -174,8 +175,11 @@ describe("Connection", () => {
       }),
       { connectors: [wallet.connector] },
     )
-    expect(error).toMatchObject({ _tag: "ConnectionError", reason: "chainAdapterNotFound" })
-    expect(error.message).toBe(specTexts.connection.chainAdapterNotFound)
+    expect(error).toBeInstanceOf(ConnectionError)
+    expect(error).toMatchObject({
+      reason: "chainAdapterNotFound",
+      message: specTexts.connection.chainAdapterNotFound,
+    })
   })
 
   it("shows a pairing wallet's URI while its connect() still waits for the wallet", async () => {
