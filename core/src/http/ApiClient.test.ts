@@ -1,10 +1,11 @@
+import { Readable } from "node:stream"
 import { Effect, Fiber, Layer, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
-import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
+import { ApiClient, apiQueryOptions, isTransientApiError, joinUrl } from "./ApiClient"
 import { ApiConfig } from "./ApiConfig"
 import { QueryCache, type QueryKey } from "./QueryCache"
 import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
@@ -221,5 +222,92 @@ describe("retry rule of cached API reads", () => {
     for (const other of [undefined, null, "HttpTransportError", { status: 503 }, new Error("down")]) {
       expect(isTransientApiError(other)).toBe(false)
     }
+  })
+})
+
+describe("URLs, status range and broken transports", () => {
+  const get = (path: string) => ({ method: "GET", baseUrl: testBaseUrl, path }) as const
+
+  it("joins a base URL and a path with exactly one slash, however many either side brings", () => {
+    const part = fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9]+)*$/)
+    fc.assert(
+      fc.property(part, part, fc.nat({ max: 3 }), fc.nat({ max: 3 }), (base, path, trailing, leading) => {
+        const joined = joinUrl(`http://h/${base}${"/".repeat(trailing)}`, `${"/".repeat(leading)}${path}`)
+        expect(joined).toBe(`http://h/${base}/${path}`)
+      }),
+      { numRuns: 200 },
+    )
+    expect(joinUrl("http://127.0.0.1:8799/api/", "/v1/x")).toBe("http://127.0.0.1:8799/api/v1/x")
+    expect(joinUrl("http://127.0.0.1:8799", "v1")).toBe("http://127.0.0.1:8799/v1")
+  })
+
+  it("treats 2xx as OK and 300 as a failure, even without a redirect to follow", async () => {
+    nock(testBaseUrl).get("/edge").query(true).reply(299, { value: 299 })
+    expect(await runWithApi(json(get("/edge"), Answer))).toEqual({ value: 299 })
+    nock(testBaseUrl).get("/edge").query(true).reply(300, "choices")
+    const error = await runWithApi(Effect.flip(json(get("/edge"), Answer)))
+    expect(error).toMatchObject({ _tag: "HttpStatusError", status: 300, body: "choices" })
+  })
+
+  it("sends a GET without a body or a content type", async () => {
+    const scope = nock(testBaseUrl)
+      .get("/plain", (body) => body === "")
+      .matchHeader("content-type", (value) => value === undefined)
+      .query(true)
+      .reply(200, { value: 1 })
+    await runWithApi(json(get("/plain"), Answer))
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it("words a transport failure with up to three of its causes", async () => {
+    const cause = new Error("first", {
+      cause: new Error("second", { cause: new Error("third", { cause: new Error("fourth") }) }),
+    })
+    const cases: ReadonlyArray<readonly [string | object, string]> = [
+      [cause, "first: second: third"],
+      ["socket hang up", "socket hang up"],
+      // No Error among the causes: the client's own name for the failure is all there is to say.
+      [{ code: "ECONNRESET" }, "TransportError"],
+    ]
+    for (const [reply, reason] of cases) {
+      nock(testBaseUrl).get("/drop").query(true).replyWithError(reply)
+      const error = await runWithApi(Effect.flip(json(get("/drop"), Answer)))
+      expect(error).toBeInstanceOf(HttpTransportError)
+      expect(error.message).toBe(`Network request failed: ${testBaseUrl}/drop (${reason})`)
+    }
+  })
+
+  /** A body that breaks off after a few bytes, as a dropped connection does. */
+  const cutOff = () =>
+    new Readable({
+      read() {
+        this.push("partial")
+        this.destroy(new Error("body cut off"))
+      },
+    })
+
+  it("fails typed when the body breaks off, whichever way the answer is read", async () => {
+    const reads = [
+      (api: ApiClient["Service"]) => json(get("/cut"), Answer).pipe(Effect.provideService(ApiClient, api)),
+      (api: ApiClient["Service"]) => api.send(get("/cut")),
+      (api: ApiClient["Service"]) => api.binary(get("/cut")),
+    ]
+    for (const read of reads) {
+      nock(testBaseUrl).get("/cut").query(true).reply(200, cutOff)
+      const error = await runWithApi(Effect.flip(Effect.flatMap(ApiClient, read)))
+      expect(error).toMatchObject({ _tag: "HttpTransportError", reason: "body cut off" })
+    }
+    nock(testBaseUrl).get("/cut").query(true).reply(500, cutOff)
+    const status = await runWithApi(Effect.flip(json(get("/cut"), Answer)))
+    expect(status).toEqual(new HttpStatusError({ status: 500, url: `${testBaseUrl}/cut`, body: "" }))
+  })
+
+  it("calls a binary body without a content type application/octet-stream", async () => {
+    nock(testBaseUrl)
+      .get("/raw")
+      .query(true)
+      .reply(200, Buffer.from([7]))
+    const body = await runWithApi(Effect.flatMap(ApiClient, (api) => api.binary(get("/raw"))))
+    expect(body.contentType).toBe("application/octet-stream")
   })
 })
