@@ -3,6 +3,7 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { testBaseUrl } from "../http/testing"
+import { specTexts } from "../testing/specTexts"
 import { Account } from "./Account"
 import { AccountData } from "./AccountData"
 import { Toast } from "./Toast"
@@ -131,7 +132,7 @@ describe("AccountData", () => {
       }),
       { apiUrl: testBaseUrl },
     )
-    expect(seen).toMatchObject({ balance: undefined, toast: "Token Balance Unavailable" })
+    expect(seen).toMatchObject({ balance: undefined, toast: specTexts.toasts.tokenBalanceUnavailable })
   })
 
   it("sets the profile from the identity, cached for 5 minutes", async () => {

@@ -1,5 +1,6 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { specTexts } from "../testing/specTexts"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Modal } from "./Modal"
@@ -136,7 +137,7 @@ describe("SIWX flow", () => {
       { connectors: [wallet.connector], siwx: broken },
     )
     expect(result).toEqual({
-      toast: "A problem occurred while trying initialize authentication",
+      toast: specTexts.toasts.authInitFailed,
       status: "disconnected",
     })
   })
@@ -160,10 +161,10 @@ describe("SIWX flow", () => {
       { siwx },
     )
     expect([notEnabled, noAddress, noNetwork, noClient]).toEqual([
-      "SIWX is not enabled",
-      "No ActiveCaipAddress found",
-      "No ActiveCaipNetwork or client found",
-      "No ConnectionController client found",
+      specTexts.siwx.notEnabled,
+      specTexts.siwx.noActiveAddress,
+      specTexts.siwx.noActiveNetwork,
+      specTexts.siwx.noConnectionClient,
     ])
   })
 })

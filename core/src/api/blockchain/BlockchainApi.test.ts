@@ -121,8 +121,8 @@ describe("BlockchainApi.balance", () => {
       }),
     )
     expect(outcome).toEqual({
-      first: "Token Balance Unavailable",
-      locked: "Token Balance Unavailable",
+      first: specTexts.toasts.tokenBalanceUnavailable,
+      locked: specTexts.toasts.tokenBalanceUnavailable,
       callsWhileLocked: 1,
       after: 1,
     })
