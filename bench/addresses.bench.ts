@@ -1,4 +1,4 @@
-import { isValidAddress, validateAddress } from "@appkit/core"
+import { isValidAddress, validateAddress } from "@appkit/core/validation"
 import { address as bitcoinAddress, networks } from "bitcoinjs-lib"
 import { getAddress, isAddress } from "viem"
 import { type Anchor, lowercaseToNormalize, type SampleKind, sampleKinds } from "./addressSamples"

@@ -1,6 +1,6 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { ApiConfig, apiLayer, BlockchainApi } from "@appkit/core"
+import { ApiConfig, apiLayer, BlockchainApi } from "@appkit/core/effect"
 import { Effect, ManagedRuntime } from "effect"
 import { cacheAtScale } from "./cacheAtScale"
 

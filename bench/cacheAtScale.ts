@@ -1,4 +1,4 @@
-import { QueryCache } from "@appkit/core"
+import { QueryCache } from "@appkit/core/effect"
 import { Deferred, Effect, Fiber } from "effect"
 
 // The query cache at 10,000 keys with its default capacity, driven directly (upstream answers at once or

@@ -14,6 +14,8 @@ export const measureBundle = async (input: string): Promise<BundleSize> => {
   const build = await rolldown({
     input,
     platform: "browser",
+    // The workspace packages from their sources ("@appkit/source" in their exports): no build first.
+    resolve: { conditionNames: ["@appkit/source", "browser", "import", "default"] },
     logLevel: "silent",
     transform: { define: { "process.env.NODE_ENV": '"production"' } },
   })

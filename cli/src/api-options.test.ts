@@ -37,12 +37,13 @@ describe("resolveApiSettings", () => {
     })
     expect(resolveApiSettings({}, env)).toMatchObject({ apiUrl: "https://env.example", projectId: "env-id" })
     expect(
-      resolveApiSettings({ apiUrl: "http://127.0.0.1:9000", projectId: "flag-id", timeout: "250" }, env),
+      resolveApiSettings({ apiUrl: "http://127.0.0.1:9000", projectId: "flag-id", timeout: "250ms" }, env),
     ).toEqual({
       apiUrl: "http://127.0.0.1:9000",
       projectId: "flag-id",
       timeoutMs: 250,
     })
+    expect(resolveApiSettings({ timeout: "2.5" }, noConfig).timeoutMs).toBe(2_500)
   })
 
   it("treats empty variables as unset", () => {
@@ -59,8 +60,8 @@ describe("resolveApiSettings", () => {
       [{ apiUrl: "https://api.example" }, noConfig, /^Project ID Not Configured/],
       [{ apiUrl: "not a url" }, noConfig, /^Invalid API URL/],
       [{ apiUrl: "ftp://127.0.0.1" }, noConfig, /use http or https/],
-      [{ timeout: "0" }, noConfig, /^Invalid --timeout/],
-      [{ timeout: "1.5s" }, noConfig, /^Invalid --timeout/],
+      [{ timeout: "0" }, noConfig, /^--timeout must be a positive duration/],
+      [{ timeout: "1.5m" }, noConfig, /^--timeout must be a positive duration/],
       [{}, { APPKIT_CONFIG: configFile("{not json") }, /is not valid JSON/],
       [{}, { APPKIT_CONFIG: configFile("[1]") }, /must hold a JSON object/],
       [{}, { APPKIT_CONFIG: configFile('{"projectId": 5}') }, /projectId must be a string/],

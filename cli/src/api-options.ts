@@ -2,15 +2,16 @@ import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
 import type { Command } from "commander"
-import type { Effect } from "effect"
-import { CliError, describeError, printJson, printLine } from "./output"
-import { withSpinner } from "./spinner"
+import { isHttpStatusError } from "./coreErrors"
+import { readDevStack } from "./devStack"
+import { readDuration } from "./duration"
+import { setting } from "./endpoints"
+import { CliError, describeError } from "./output"
 
 /**
  * What every data command (tokens, activity, wallets, names, swap, onramp) shares: the --json,
- * --api-url, --project-id and --timeout options, where their defaults come from, and running a core
- * program against the configured APIs. Declaring options stays cheap; Effect and @appkit/core load
- * only when a command runs.
+ * --api-url, --project-id and --timeout options and where their defaults come from. Declaring options
+ * stays cheap; running a command against the APIs is api-run.ts, loaded with the command.
  */
 
 export interface ApiOptions {
@@ -37,14 +38,13 @@ export const withApiOptions = (command: Command): Command =>
     .option("--json", "print one JSON document instead of a table")
     .option(
       "--api-url <url>",
-      `API base URL (default: APPKIT_API_URL, the config file, else ${LOCAL_API_URL})`,
+      `API base URL (default: APPKIT_API_URL, the config file, a running dev stack, else ${LOCAL_API_URL})`,
     )
     .option("--project-id <id>", "project id (default: APPKIT_PROJECT_ID, else the config file)")
-    .option("--timeout <ms>", `give up after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
-
-/** An empty variable (`APPKIT_PROJECT_ID=`) counts as unset, as shells users write it expect. */
-const setting = (value: string | undefined) =>
-  value === undefined || value.trim() === "" ? undefined : value
+    .option(
+      "--timeout <duration>",
+      `give up after this long, in seconds or with a unit: 500ms, 10s (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+    )
 
 interface ConfigFile {
   readonly apiUrl?: string
@@ -84,14 +84,19 @@ export const readConfigFile = (env: NodeJS.ProcessEnv): ConfigFile => {
 
 const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)
 
-/** Flag, then environment, then config file, then the local fixture server. */
+/** Flag, then environment, then config file, then a running dev stack, then the local fixture server. */
 export const resolveApiSettings = (
   options: ApiOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): ApiSettings => {
   const needsConfig = options.apiUrl === undefined || options.projectId === undefined
   const config = needsConfig ? readConfigFile(env) : {}
-  const rawUrl = options.apiUrl ?? setting(env.APPKIT_API_URL) ?? config.apiUrl ?? LOCAL_API_URL
+  const rawUrl =
+    options.apiUrl ??
+    setting(env.APPKIT_API_URL) ??
+    config.apiUrl ??
+    readDevStack(env)?.apiUrl ??
+    LOCAL_API_URL
   let url: URL
   try {
     url = new URL(rawUrl)
@@ -109,28 +114,19 @@ export const resolveApiSettings = (
     throw new CliError(
       "Project ID Not Configured: pass --project-id, set APPKIT_PROJECT_ID or add projectId to the config file",
     )
-  const rawTimeout = options.timeout ?? String(DEFAULT_TIMEOUT_MS)
-  if (!/^\d+$/.test(rawTimeout) || Number(rawTimeout) < 1)
-    throw new CliError(`Invalid --timeout '${rawTimeout}': a positive number of milliseconds`)
-  return { apiUrl: rawUrl.replace(/\/+$/, ""), projectId, timeoutMs: Number(rawTimeout) }
+  const timeoutMs = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : readDuration(options.timeout)
+  return { apiUrl: rawUrl.replace(/\/+$/, ""), projectId, timeoutMs }
 }
-
-type Core = typeof import("@appkit/core")
-type EffectModule = typeof import("effect")
-/** The API services a data command may use. */
-type ApiServices = import("@appkit/core").ApiServices
 
 /**
  * What the server said along with a non-OK status ('Invalid cursor'): the §8 text 'HTTP status code: 400'
  * alone does not tell a user what to change. The APIs answer `{ message }`; an explorer answers plain text.
  */
 const serverMessage = (error: unknown): string | undefined => {
-  if (typeof error !== "object" || error === null) return undefined
-  const { _tag, body } = error as { readonly _tag?: unknown; readonly body?: unknown }
-  if (_tag !== "HttpStatusError" || typeof body !== "string") return undefined
-  let text = body
+  if (!isHttpStatusError(error) || error.body === undefined) return undefined
+  let text = error.body
   try {
-    const parsed: unknown = JSON.parse(body)
+    const parsed: unknown = JSON.parse(error.body)
     const message = (parsed as { readonly message?: unknown } | null)?.message
     if (typeof message !== "string") return undefined
     text = message
@@ -151,54 +147,4 @@ export const describeFailure = (error: unknown): string => {
   const message = describeWithServerMessage(error)
   const cause = typeof error === "object" && error !== null && "cause" in error ? error.cause : undefined
   return cause === undefined || cause === null ? message : `${message}: ${describeWithServerMessage(cause)}`
-}
-
-/** What a data command shows: the JSON document for --json, readable lines otherwise. */
-export interface CommandOutput {
-  readonly json: unknown
-  readonly lines: ReadonlyArray<string>
-  /** 1 when the answer is a negative one (e.g. a name that is not registered). */
-  readonly exitCode?: 0 | 1
-}
-
-/**
- * Runs `program` with the Blockchain and Wallet API clients on the configured base URL and prints its
- * output. The whole command is bounded by the timeout (retries included), so a dead URL fails within
- * it: one line on stderr, exit 2.
- */
-export const runApiCommand = async (
-  options: ApiOptions,
-  label: string,
-  program: (modules: {
-    readonly core: Core
-    readonly effect: EffectModule
-  }) => Effect.Effect<CommandOutput, unknown, ApiServices>,
-): Promise<void> => {
-  const settings = resolveApiSettings(options)
-  const [effect, core] = await Promise.all([import("effect"), import("@appkit/core")])
-  const { Effect } = effect
-  const apis = core.apiLayer(
-    core.ApiConfig.fromBaseUrl(settings.apiUrl, {
-      projectId: settings.projectId,
-      sdkType: "appkit-cli",
-      timeout: settings.timeoutMs,
-      // A one-shot command reports the first failure at once (a refused connection included) instead of
-      // spending its whole timeout in backoff; scripts decide themselves whether to try again.
-      retries: 0,
-    }),
-  )
-  // The default URL is the local fixture server: say how to start it rather than only that it is down.
-  const hint = settings.apiUrl === LOCAL_API_URL ? " (start it with: npm run fixtures)" : ""
-  const timedOut = new CliError(
-    `The API at ${settings.apiUrl} is unreachable or did not answer within ${settings.timeoutMs} ms${hint}`,
-  )
-  const runnable = program({ core, effect }).pipe(
-    Effect.timeoutOrElse({ duration: settings.timeoutMs, orElse: () => Effect.fail(timedOut) }),
-    Effect.mapError((error) => (error instanceof CliError ? error : new CliError(describeFailure(error)))),
-    Effect.provide(apis),
-  )
-  const output = await withSpinner(label, !options.json, () => Effect.runPromise(runnable))
-  if (options.json) printJson(output.json)
-  else for (const line of output.lines) printLine(line)
-  if (output.exitCode) process.exitCode = output.exitCode
 }

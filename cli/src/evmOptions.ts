@@ -16,10 +16,23 @@ export interface LocalSignerOptions {
 
 export const withEvmTargetOptions = (command: Command): Command =>
   command
-    .option("--chain <caip2>", "EVM chain as a CAIP-2 id, e.g. eip155:31337 (default: the node's own chain)")
-    .option("--rpc-url <url>", "node JSON-RPC URL (default: APPKIT_RPC_URL, else http://127.0.0.1:8545)")
+    .option(
+      "--chain <chain>",
+      "EVM chain: CAIP-2 id (eip155:31337), decimal id (31337) or name (mainnet, sepolia); default: the node's own",
+    )
+    .option(
+      "--rpc-url <url>",
+      "node JSON-RPC URL (default: APPKIT_RPC_URL, ETH_RPC_URL, a running dev stack, else http://127.0.0.1:8545)",
+    )
 
 export const withLocalSignerOptions = (command: Command): Command =>
   command
-    .option("--private-key <hex>", "sign with this key (or set APPKIT_PRIVATE_KEY)")
-    .option("--keystore <file>", "sign with a v3 keystore; password in APPKIT_KEYSTORE_PASSWORD")
+    .option("--private-key <hex>", "sign with this key (visible in `ps`: prefer APPKIT_PRIVATE_KEY)")
+    .option(
+      "--keystore <file>",
+      "sign with a v3 keystore; password from APPKIT_KEYSTORE_PASSWORD, else asked on a terminal",
+    )
+
+/** Every command waiting on a wallet or node takes a --timeout, read by readDuration (seconds, or 500ms / 10s). */
+export const withTimeoutOption = (command: Command, what: string): Command =>
+  command.option("--timeout <duration>", `${what} (seconds, or with a unit: 500ms, 10s)`)

@@ -1,25 +1,25 @@
-import { type EvmClient, evmRpcClient } from "@appkit/core"
+import type { CaipNetworkId } from "@appkit/core"
+import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
 import { getChainId } from "viem/actions"
+import { rpcEndpoint } from "./endpoints"
 import type { EvmTargetOptions } from "./evmOptions"
+import { readChain } from "./inputs"
+import { nodeRpcProvider } from "./nodeRpc"
 import { CliError } from "./output"
-
-/** anvil's and hardhat's default endpoint: what `appkit-cli dev` starts when asked for port 8545. */
-export const defaultRpcUrl = "http://127.0.0.1:8545"
 
 export interface EvmTarget {
   readonly client: EvmClient
   readonly rpcUrl: string
   readonly chainId: number
   /** CAIP-2, e.g. "eip155:31337". */
-  readonly caip2: string
+  readonly caip2: CaipNetworkId
 }
 
-const parseEvmChain = (chain: string): number => {
-  const match = /^eip155:([1-9]\d{0,15})$/.exec(chain)
-  if (match?.[1] === undefined)
-    throw new CliError(`--chain must be an EVM CAIP-2 id like eip155:1, got '${chain}'`)
-  return Number(match[1])
-}
+/** The chain --chain asks for (a CAIP-2 id, a decimal id or a name), checked before the node is asked. */
+export const expectedEvmChain = (options: EvmTargetOptions): number | undefined =>
+  options.chain === undefined
+    ? undefined
+    : (readChain(options.chain, "--chain", "eip155").evmChainId ?? undefined)
 
 /**
  * The node a command talks to. The node's own eth_chainId is checked against --chain, so a transfer meant
@@ -29,18 +29,21 @@ export const resolveEvmTarget = async (
   options: EvmTargetOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<EvmTarget> => {
-  const expected = options.chain === undefined ? undefined : parseEvmChain(options.chain)
-  const rpcUrl = options.rpcUrl ?? env.APPKIT_RPC_URL ?? defaultRpcUrl
+  const expected = expectedEvmChain(options)
+  const { url: rpcUrl } = rpcEndpoint(options.rpcUrl, env)
   if (!/^https?:\/\//.test(rpcUrl)) throw new CliError(`--rpc-url must be an http(s) URL, got '${rpcUrl}'`)
-  const client = evmRpcClient(rpcUrl)
+  const client = evmProviderClient(nodeRpcProvider(rpcUrl))
   let chainId: number
   try {
     chainId = await getChainId(client)
   } catch (error) {
-    throw new CliError(`Cannot reach the node at ${rpcUrl}: ${(error as Error).message.split("\n")[0]}`)
+    throw new CliError(`Cannot reach the node at ${rpcUrl}: ${(error as Error).message.split("\n")[0]}`, {
+      code: "NodeUnreachable",
+    })
   }
-  if (expected !== undefined && expected !== chainId) {
-    throw new CliError(`The node at ${rpcUrl} serves eip155:${chainId}, not eip155:${expected}`)
-  }
-  return { client, rpcUrl, chainId, caip2: `eip155:${chainId}` }
+  if (expected !== undefined && expected !== chainId)
+    throw new CliError(`The node at ${rpcUrl} serves eip155:${chainId}, not eip155:${expected}`, {
+      code: "ChainMismatch",
+    })
+  return { client, rpcUrl, chainId, caip2: readChain(`eip155:${chainId}`, "the node's chain id").caip2 }
 }

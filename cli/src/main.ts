@@ -1,3 +1,12 @@
+import module from "node:module"
 import { run } from "./program"
 
-run(process.argv)
+// Node 22.1+ keeps compiled code between runs; on older Node this is simply absent.
+;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+
+/**
+ * A command is over once its action settles. sign-client can leave timers behind (a pending request's
+ * expiry, relay reconnect backoff), so the process then exits with the code the command set, as soon as
+ * anything else would keep it waiting; its output is already written.
+ */
+run(process.argv).then(() => setTimeout(() => process.exit(), 0).unref())

@@ -1,13 +1,36 @@
+import { isProviderRpcError } from "./coreErrors"
+
 /**
- * How every command talks back: readable text by default, one JSON document (or one JSON line per
- * input) with --json, and exit codes 0 = ok/valid, 1 = invalid, 2 = usage or runtime error.
+ * How every command talks back (the output contract, written out in the README):
+ * - readable text by default; one JSON document (or one JSON line per input) on stdout with --json;
+ * - exit codes 0 = ok/valid, 1 = invalid (a verdict, or an argument the core's validators refuse),
+ *   2 = usage or runtime error (unknown flag, unreachable node, a wallet that said no or never answered);
+ * - a failure is one line on stderr; with --json that line is `{"error":{"code","message"}}`.
  */
 export const ExitCode = { ok: 0, invalid: 1, error: 2 } as const
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
 
-/** A failure the user should see as one line (no stack trace), exiting with code 2. */
+/** A failure the user sees as one line (no stack trace); `code` names it in --json error lines. */
 export class CliError extends Error {
   override readonly name = "CliError"
+  readonly exitCode: ExitCode
+  readonly code: string
+
+  constructor(message: string, options: { readonly exitCode?: ExitCode; readonly code?: string } = {}) {
+    super(message)
+    this.exitCode = options.exitCode ?? ExitCode.error
+    this.code = options.code ?? "CommandFailed"
+  }
+}
+
+/** An argument or option value the core's validators refuse: exit 1, before any request is made. */
+export const invalidInput = (message: string): CliError =>
+  new CliError(message, { exitCode: ExitCode.invalid, code: "InvalidInput" })
+
+/** Whether this run answers in JSON (set once the command line is parsed), for warnings and errors. */
+let jsonMode = false
+export const setJsonMode = (json: boolean): void => {
+  jsonMode = json
 }
 
 export const printJson = (value: unknown): void => {
@@ -26,14 +49,39 @@ const jsonReplacer = (_key: string, value: unknown) => (typeof value === "bigint
  * error also shows its JSON-RPC code ("Signature declined (code 4001)"), which scripts match on.
  */
 export const describeError = (error: unknown): string => {
-  if (isWalletError(error)) return `${error.message} (code ${error.code})`
+  if (isProviderRpcError(error)) return `${error.message} (code ${error.code})`
   if (error instanceof Error) return error.message || error.name
   if (typeof error === "object" && error !== null && "message" in error) return String(error.message)
   return String(error)
 }
 
-const isWalletError = (error: unknown): error is { readonly message: string; readonly code: number } =>
-  typeof error === "object" &&
-  error !== null &&
-  (error as { _tag?: unknown })._tag === "ProviderRpcError" &&
-  typeof (error as { code?: unknown }).code === "number"
+/** The stable name of a failure: a CliError's code, a core error's tag, else "InternalError". */
+export const errorCode = (error: unknown): string => {
+  if (error instanceof CliError) return error.code
+  const tag = typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
+  return typeof tag === "string" ? tag : "InternalError"
+}
+
+export const exitCodeOf = (error: unknown): ExitCode =>
+  error instanceof CliError ? error.exitCode : ExitCode.error
+
+/** Writes the failure as one stderr line (JSON under --json) and sets the exit code. */
+export const reportError = (error: unknown, json = jsonMode): void => {
+  const message = describeError(error)
+  process.stderr.write(
+    json ? `${JSON.stringify({ error: { code: errorCode(error), message } })}\n` : `${message}\n`,
+  )
+  process.exitCode = exitCodeOf(error)
+}
+
+/** Something the user should know that does not stop the command: one stderr line, JSON under --json. */
+export const warn = (code: string, message: string): void => {
+  process.stderr.write(
+    jsonMode ? `${JSON.stringify({ warning: { code, message } })}\n` : `Warning: ${message}\n`,
+  )
+}
+
+/** A note for a person watching (which endpoint was picked, …); scripts reading --json never see it. */
+export const note = (message: string | undefined): void => {
+  if (message !== undefined && !jsonMode) process.stderr.write(`${message}\n`)
+}

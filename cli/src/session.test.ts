@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { accountId, networkId } from "@appkit/core/testing"
 import { describe, expect, it } from "vitest"
 import {
   clearConnection,
@@ -16,8 +17,8 @@ const freshHome = () => ({ APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-sessi
 const walletConnect: StoredConnection = {
   kind: "walletconnect",
   address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  chainId: "eip155:31337",
-  accounts: ["eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],
+  chainId: networkId("eip155:31337"),
+  accounts: [accountId("eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")],
   topic: "a".repeat(64),
   relayUrl: "ws://127.0.0.1:1234",
   projectId: "local",
@@ -45,12 +46,16 @@ describe("stored connection", () => {
     })
   })
 
-  it("drops a corrupt file instead of failing", () => {
+  it("removes a corrupt file and says so in one line, once", () => {
     const env = freshHome()
     writeConnection(walletConnect, env)
-    writeFileSync(sessionFile(env), "{not json")
-    expect(readConnection(env)).toBeUndefined()
-    expect(readConnection(env)).toBeUndefined()
+    for (const corrupt of ["{not json", "{}", JSON.stringify({ ...walletConnect, expiry: "soon" })]) {
+      writeFileSync(sessionFile(env), corrupt)
+      expect(() => readConnection(env)).toThrow(
+        `The stored connection in ${sessionFile(env)} was unreadable and has been removed: run \`appkit-cli connect\` again`,
+      )
+      expect(readConnection(env)).toBeUndefined()
+    }
   })
 
   it("clearConnection removes the connection and the WalletConnect state", () => {

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
-import { homedir } from "node:os"
 import { dirname, join } from "node:path"
+import { CaipAccountId, CaipNetworkId } from "@appkit/core"
 import { Schema } from "effect"
-import { CliError } from "./output"
+import { appkitHome } from "./home"
+import { CliError, note } from "./output"
 
 /**
  * The CLI's stored connection: what `appkit-cli connect` leaves behind for `status`, `send`, `sign` and
@@ -17,9 +18,9 @@ export const WalletConnectConnection = Schema.Struct({
   kind: Schema.Literal("walletconnect"),
   address: Schema.String,
   /** CAIP-2 id of the active chain. */
-  chainId: Schema.String,
+  chainId: CaipNetworkId,
   /** CAIP-10 accounts the wallet approved, on every chain of the session. */
-  accounts: Schema.Array(Schema.String),
+  accounts: Schema.Array(CaipAccountId),
   topic: Schema.String,
   relayUrl: Schema.String,
   projectId: Schema.String,
@@ -32,7 +33,7 @@ export type WalletConnectConnection = typeof WalletConnectConnection.Type
 export const LocalSignerConnection = Schema.Struct({
   kind: Schema.Literals(["private-key", "keystore"]),
   address: Schema.String,
-  chainId: Schema.optional(Schema.String),
+  chainId: Schema.optional(CaipNetworkId),
   /** Path of the keystore file (never its password) so `send`/`sign` can point at it again. */
   keystoreFile: Schema.optional(Schema.String),
 })
@@ -43,15 +44,19 @@ export type StoredConnection = typeof StoredConnection.Type
 
 const decodeConnection = Schema.decodeUnknownResult(Schema.fromJsonString(StoredConnection))
 
-export const appkitHome = (env: NodeJS.ProcessEnv = process.env): string =>
-  env.APPKIT_HOME && env.APPKIT_HOME.length > 0 ? env.APPKIT_HOME : join(homedir(), ".appkit")
-
 export const sessionFile = (env: NodeJS.ProcessEnv = process.env): string =>
   join(appkitHome(env), "session.json")
 
 /** Where the WalletConnect sign-client keeps its key-value state between CLI runs. */
 export const walletConnectStoreFile = (env: NodeJS.ProcessEnv = process.env): string =>
   join(appkitHome(env), "walletconnect.json")
+
+/**
+ * Where a `connect --replace` pairs: the new session's sign-client state stays apart from the working one
+ * until the wallet approves, so an abandoned pairing never costs the session already held.
+ */
+export const pendingWalletConnectStoreFile = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(appkitHome(env), "walletconnect.pending.json")
 
 const readText = (file: string): string | undefined => {
   try {
@@ -70,15 +75,34 @@ const writeTextAtomically = (file: string, text: string): void => {
   renameSync(temporary, file)
 }
 
-/** The stored connection, or undefined when there is none or the file is unreadable (then it is dropped). */
+/**
+ * The stored connection, or undefined when there is none. A file that does not decode is removed, and the
+ * one line the user then sees says so (a CliError with code CorruptStoredConnection).
+ */
 export const readConnection = (env: NodeJS.ProcessEnv = process.env): StoredConnection | undefined => {
   const text = readText(sessionFile(env))
   if (text === undefined) return undefined
   const decoded = decodeConnection(text)
   if (decoded._tag === "Success") return decoded.success
-  process.stderr.write(`Discarding unreadable stored connection in ${sessionFile(env)}\n`)
   rmSync(sessionFile(env), { force: true })
-  return undefined
+  throw new CliError(
+    `The stored connection in ${sessionFile(env)} was unreadable and has been removed: run \`appkit-cli connect\` again`,
+    { code: "CorruptStoredConnection" },
+  )
+}
+
+/**
+ * The stored connection for a command that replaces or ends it anyway (connect, disconnect): an unreadable
+ * one is removed, said in its one line, and counts as none.
+ */
+export const readConnectionOrNone = (env: NodeJS.ProcessEnv = process.env): StoredConnection | undefined => {
+  try {
+    return readConnection(env)
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    note(error.message)
+    return undefined
+  }
 }
 
 export const writeConnection = (connection: StoredConnection, env: NodeJS.ProcessEnv = process.env): void =>
@@ -88,135 +112,4 @@ export const writeConnection = (connection: StoredConnection, env: NodeJS.Proces
 export const clearConnection = (env: NodeJS.ProcessEnv = process.env): void => {
   rmSync(sessionFile(env), { force: true })
   rmSync(walletConnectStoreFile(env), { force: true })
-}
-
-/** sign-client's storage prefix for the CLI's dApp side. */
-const cliStoragePrefix = "appkit-cli"
-
-export interface WalletConnectTarget {
-  readonly projectId: string
-  readonly relayUrl: string
-  /** CAIP-2 networks to request. */
-  readonly chains: ReadonlyArray<string>
-}
-
-/**
- * Builds the core WalletConnect connector over the CLI's file store, in a scope the caller closes with
- * `close()` (that also closes the relay socket so the process can exit).
- */
-export const openWalletConnect = async (
-  target: WalletConnectTarget,
-  env: NodeJS.ProcessEnv = process.env,
-) => {
-  const [{ Effect, Exit, Scope }, core, { fileStorage }] = await Promise.all([
-    import("effect"),
-    import("@appkit/core"),
-    import("@appkit/core/node"),
-  ])
-  const scope = Effect.runSync(Scope.make())
-  const connector = await Effect.runPromise(
-    core
-      .makeWalletConnectConnector({
-        projectId: target.projectId,
-        relayUrl: target.relayUrl,
-        chains: target.chains,
-        storagePrefix: cliStoragePrefix,
-        metadata: {
-          name: "appkit-cli",
-          description: "AppKit command line",
-          url: "https://appkit.local/cli",
-          icons: [],
-        },
-      })
-      .pipe(Effect.provide(fileStorage(walletConnectStoreFile(env))), Scope.provide(scope)),
-  )
-  return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
-}
-
-/** The CAIP-2 chains of a stored session's CAIP-10 accounts, each once. */
-const chainsOf = (accounts: ReadonlyArray<string>): ReadonlyArray<string> => [
-  ...new Set(accounts.map((account) => account.split(":").slice(0, 2).join(":"))),
-]
-
-/** How long ending a session waits for the relay to carry the goodbye to the wallet. */
-const notifyTimeoutMs = 5_000
-
-/**
- * Ends a stored WalletConnect session on the wallet's side too, when the relay carries the message within
- * 5 s; true when the wallet was told. Never fails: the caller forgets the session either way.
- */
-export const endWalletConnectSession = async (
-  connection: WalletConnectConnection,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<boolean> => {
-  const { Duration, Effect, Option } = await import("effect")
-  const { connector, close } = await openWalletConnect(
-    { ...connection, chains: chainsOf(connection.accounts) },
-    env,
-  )
-  return Effect.runPromise(
-    Effect.gen(function* () {
-      if (Option.isNone(yield* connector.restore)) return false
-      yield* connector.disconnect()
-      return true
-    }).pipe(
-      Effect.timeout(Duration.millis(notifyTimeoutMs)),
-      Effect.orElseSucceed(() => false),
-    ),
-  ).finally(close)
-}
-
-/**
- * sign-client can leave timers behind once closed (relay ping, reconnect backoff after a dead relay); a
- * command that has finished with WalletConnect calls this so the process ends once its output is written.
- */
-export const exitWhenDone = (): void => {
-  setTimeout(() => process.exit(), 0).unref()
-}
-
-/** An EIP-1193 `request` the EVM actions can drive, forwarding to the wallet of the stored session. */
-export interface WalletConnectProvider {
-  readonly address: `0x${string}`
-  /** CAIP-2 id of the session's active chain. */
-  readonly chainId: string
-  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
-  readonly close: () => Promise<void>
-}
-
-/**
- * For `send` and `sign` when no local signer was given: the stored WalletConnect session as an EIP-1193
- * provider. Requests pass the RPC allowlist first; a user rejection in the wallet rejects with the
- * ProviderRpcError {code: 4001, message: 'Signature declined'}. `chainId` (CAIP-2) selects one of the
- * session's chains. Call `close()` when done.
- */
-export const openStoredWalletConnect = async (
-  options: { readonly chainId?: string | undefined } = {},
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<WalletConnectProvider> => {
-  const stored = readConnection(env)
-  if (stored === undefined)
-    throw new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore")
-  if (stored.kind !== "walletconnect")
-    throw new CliError(
-      `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
-    )
-  const { Effect, Option } = await import("effect")
-  const { connector, close } = await openWalletConnect({ ...stored, chains: chainsOf(stored.accounts) }, env)
-  try {
-    const restored = await Effect.runPromise(connector.restore)
-    if (Option.isNone(restored))
-      throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
-    const chainId = options.chainId ?? stored.chainId
-    await Effect.runPromise(connector.switchChain(chainId))
-    const account = restored.value.accounts.find((caip) => caip.startsWith(`${chainId}:`))
-    return {
-      address: (account?.split(":")[2] ?? stored.address) as `0x${string}`,
-      chainId,
-      request: (args) => Effect.runPromise(connector.request(args)),
-      close,
-    }
-  } catch (error) {
-    await close()
-    throw error
-  }
 }

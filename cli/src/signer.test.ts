@@ -2,8 +2,10 @@ import { createCipheriv, pbkdf2Sync, randomBytes, scryptSync } from "node:crypto
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { PassThrough } from "node:stream"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it, vi } from "vitest"
+import { askHidden } from "./prompt"
 import { decryptKeystore, loadLocalSigner } from "./signer"
 
 const key = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -78,8 +80,25 @@ describe("decryptKeystore", () => {
       },
     }
     expect(() => decryptKeystore(JSON.stringify(huge), "pw")).toThrow(
-      /^Keystore: scrypt with n=1073741824, r=8, p=1 failed/,
+      "Keystore: scrypt with n=1073741824, r=8, p=1 needs more than 1 GiB of memory; no wallet writes such a keystore",
     )
+  })
+
+  it("caps pbkdf2 work as scrypt's is capped, refusing at once rather than working for hours", () => {
+    const keystore = keystoreFor(key, "pw", "pbkdf2")
+    const withCount = (c: number) =>
+      JSON.stringify({
+        ...keystore,
+        crypto: { ...keystore.crypto, kdfparams: { ...keystore.crypto.kdfparams, c } },
+      })
+    const started = Date.now()
+    for (const c of [2_000_000_000, 10_000_001])
+      expect(() => decryptKeystore(withCount(c), "pw")).toThrow(
+        `Keystore: pbkdf2 with c=${c} iterations is beyond what any wallet writes (at most 10000000)`,
+      )
+    expect(Date.now() - started).toBeLessThan(1_000)
+    // Right under the cap the count is honoured: the MAC then says the password or count is off.
+    expect(() => decryptKeystore(withCount(1001), "pw")).toThrow(/MAC mismatch/)
   })
 })
 
@@ -107,9 +126,39 @@ describe("loadLocalSigner", () => {
     expect(await loadLocalSigner({}, {})).toBeUndefined()
   })
 
+  it("warns that a key on the command line is visible in `ps`", async () => {
+    const write = vi.spyOn(process.stderr, "write").mockImplementation(() => true)
+    try {
+      await loadLocalSigner({ privateKey: key }, {})
+      await loadLocalSigner({}, { APPKIT_PRIVATE_KEY: key })
+      expect(write.mock.calls.map(([text]) => String(text))).toEqual([
+        "Warning: --private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore\n",
+      ])
+    } finally {
+      write.mockRestore()
+    }
+  })
+
+  it("asks for the keystore password on a terminal when the environment has none", async () => {
+    const asked: Array<string> = []
+    const terminal = {
+      interactive: true,
+      askHidden: async (question: string) => {
+        asked.push(question)
+        return "pw"
+      },
+    }
+    expect((await loadLocalSigner({ keystore: file }, {}, terminal))?.address).toBe(address)
+    expect(asked).toEqual([`Password for ${file}: `])
+    // The environment wins, and nothing is asked.
+    await loadLocalSigner({ keystore: file }, { APPKIT_KEYSTORE_PASSWORD: "pw" }, terminal)
+    expect(asked).toHaveLength(1)
+  })
+
   it("explains what is missing or wrong", async () => {
-    await expect(loadLocalSigner({ keystore: file }, {})).rejects.toThrow(
-      "--keystore needs the password in APPKIT_KEYSTORE_PASSWORD",
+    const noTerminal = { interactive: false, askHidden: async () => "never" }
+    await expect(loadLocalSigner({ keystore: file }, {}, noTerminal)).rejects.toThrow(
+      "--keystore needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked",
     )
     await expect(
       loadLocalSigner({ keystore: join(dir, "missing.json") }, { APPKIT_KEYSTORE_PASSWORD: "pw" }),
@@ -120,5 +169,43 @@ describe("loadLocalSigner", () => {
     await expect(loadLocalSigner({}, { APPKIT_PRIVATE_KEY: `0x${"0".repeat(64)}` })).rejects.toThrow(
       "APPKIT_PRIVATE_KEY is not a valid secp256k1 private key",
     )
+  })
+})
+
+describe("askHidden", () => {
+  /** A stand-in terminal: raw mode is recorded, typed keys are written to it. */
+  const fakeTerminal = () => {
+    const input = Object.assign(new PassThrough(), {
+      isTTY: true,
+      raw: [] as Array<boolean>,
+      setRawMode(mode: boolean) {
+        this.raw.push(mode)
+        return this
+      },
+    })
+    const output = new PassThrough()
+    let shown = ""
+    output.on("data", (chunk: Buffer) => (shown += chunk.toString()))
+    return { input, output, shown: () => shown }
+  }
+
+  it("reads a line without echoing it, honouring backspace, and restores the terminal", async () => {
+    const terminal = fakeTerminal()
+    const answer = askHidden("Password: ", terminal.input, terminal.output)
+    terminal.input.write("secrex\u007ft")
+    terminal.input.write("\r")
+    expect(await answer).toBe("secret")
+    expect(terminal.shown()).toBe("Password: \n")
+    expect(terminal.input.raw).toEqual([true, false])
+  })
+
+  it("gives up on Ctrl-C or Ctrl-D, and restores the terminal", async () => {
+    for (const key of ["\u0003", "\u0004"]) {
+      const terminal = fakeTerminal()
+      const answer = askHidden("Password: ", terminal.input, terminal.output)
+      terminal.input.write(`abc${key}`)
+      await expect(answer).rejects.toThrow("No password given")
+      expect(terminal.input.raw).toEqual([true, false])
+    }
   })
 })

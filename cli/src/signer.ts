@@ -1,14 +1,16 @@
 import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:crypto"
 import { readFile } from "node:fs/promises"
-import type { EvmClient } from "@appkit/core"
+import type { CaipNetworkId } from "@appkit/core"
+import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
-import { CliError } from "./output"
+import { CliError, invalidInput, warn } from "./output"
+import { processTerminal, type Terminal } from "./prompt"
 
 /**
  * The local signer of `send` and `sign`, for scripts: a raw key (--private-key or APPKIT_PRIVATE_KEY) or an
- * Ethereum v3 keystore (--keystore FILE, password in APPKIT_KEYSTORE_PASSWORD). Without one the commands use
- * the stored WalletConnect session instead (openCommandSigner).
+ * Ethereum v3 keystore (--keystore FILE, password in APPKIT_KEYSTORE_PASSWORD or asked on a terminal).
+ * Without one the commands use the stored WalletConnect session instead (openCommandSigner).
  */
 export interface SignerOptions {
   readonly privateKey?: string | undefined
@@ -18,11 +20,11 @@ export interface SignerOptions {
 const privateKeyPattern = /^(0x)?[0-9a-fA-F]{64}$/
 
 const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
-  if (!privateKeyPattern.test(key)) throw new CliError(`${source} is not a 32-byte hex private key`)
+  if (!privateKeyPattern.test(key)) throw invalidInput(`${source} is not a 32-byte hex private key`)
   try {
     return privateKeyToAccount(`0x${key.replace(/^0x/, "")}`)
   } catch {
-    throw new CliError(`${source} is not a valid secp256k1 private key`)
+    throw invalidInput(`${source} is not a valid secp256k1 private key`)
   }
 }
 
@@ -52,6 +54,15 @@ const intParam = (value: unknown, name: string): number => {
   return value
 }
 
+/**
+ * Bounds on the key derivation a keystore may ask for. Wallets write scrypt n=2^18 (geth "standard") or
+ * pbkdf2 c=262144; a file asking for far more is hostile or broken, and would hold the command for hours
+ * (pbkdf2) or exhaust memory (scrypt): it is refused at once instead.
+ */
+const maxScryptMemory = 1024 ** 3
+const maxScryptParallelism = 16
+const maxPbkdf2Iterations = 10_000_000
+
 /** The key-derivation step of Web3 Secret Storage v3 (scrypt or PBKDF2-HMAC-SHA256). */
 const deriveKey = (password: string, crypto: KeystoreV3["crypto"]): Uint8Array => {
   const params = crypto.kdfparams
@@ -61,6 +72,10 @@ const deriveKey = (password: string, crypto: KeystoreV3["crypto"]): Uint8Array =
     const N = intParam(params.n, "kdfparams.n")
     const r = intParam(params.r, "kdfparams.r")
     const p = intParam(params.p, "kdfparams.p")
+    if (128 * N * r > maxScryptMemory || p > maxScryptParallelism)
+      throw new CliError(
+        `Keystore: scrypt with n=${N}, r=${r}, p=${p} needs more than 1 GiB of memory; no wallet writes such a keystore`,
+      )
     try {
       return scryptSync(password, salt, dklen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 })
     } catch (error) {
@@ -69,7 +84,12 @@ const deriveKey = (password: string, crypto: KeystoreV3["crypto"]): Uint8Array =
     }
   }
   if (crypto.kdf === "pbkdf2" && params.prf === "hmac-sha256") {
-    return pbkdf2Sync(password, salt, intParam(params.c, "kdfparams.c"), dklen, "sha256")
+    const c = intParam(params.c, "kdfparams.c")
+    if (c > maxPbkdf2Iterations)
+      throw new CliError(
+        `Keystore: pbkdf2 with c=${c} iterations is beyond what any wallet writes (at most ${maxPbkdf2Iterations})`,
+      )
+    return pbkdf2Sync(password, salt, c, dklen, "sha256")
   }
   throw new CliError(`Keystore: unsupported key derivation ${crypto.kdf}`)
 }
@@ -103,22 +123,46 @@ export const decryptKeystore = (json: string, password: string): `0x${string}` =
   return bytesToHex(concatBytes([decipher.update(ciphertext), decipher.final()]))
 }
 
+/** A key given as --private-key is in the process list for every user of the machine to read. */
+export const warnKeyOnCommandLine = (): void =>
+  warn(
+    "PrivateKeyOnCommandLine",
+    "--private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore",
+  )
+
+/** The keystore's password: APPKIT_KEYSTORE_PASSWORD, else asked (hidden) on a terminal. */
+const keystorePassword = async (
+  file: string,
+  env: NodeJS.ProcessEnv,
+  terminal: Terminal,
+): Promise<string> => {
+  const fromEnv = env.APPKIT_KEYSTORE_PASSWORD
+  if (fromEnv !== undefined) return fromEnv
+  if (!terminal.interactive)
+    throw new CliError(
+      "--keystore needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked",
+    )
+  return terminal.askHidden(`Password for ${file}: `)
+}
+
 /** The local account the options name, or undefined when none was given (then a WalletConnect session signs). */
 export const loadLocalSigner = async (
   options: SignerOptions,
   env: NodeJS.ProcessEnv = process.env,
+  terminal: Terminal = processTerminal,
 ): Promise<PrivateKeyAccount | undefined> => {
-  if (options.privateKey !== undefined) return accountFromKey(options.privateKey, "--private-key")
+  if (options.privateKey !== undefined) {
+    warnKeyOnCommandLine()
+    return accountFromKey(options.privateKey, "--private-key")
+  }
   if (options.keystore !== undefined) {
-    const password = env.APPKIT_KEYSTORE_PASSWORD
-    if (password === undefined)
-      throw new CliError("--keystore needs the password in APPKIT_KEYSTORE_PASSWORD")
     let json: string
     try {
       json = await readFile(options.keystore, "utf8")
     } catch (error) {
       throw new CliError(`Cannot read keystore ${options.keystore}: ${(error as Error).message}`)
     }
+    const password = await keystorePassword(options.keystore, env, terminal)
     return accountFromKey(decryptKeystore(json, password), "The keystore's key")
   }
   const fromEnv = env.APPKIT_PRIVATE_KEY
@@ -133,26 +177,43 @@ export interface CommandSigner {
   readonly address: `0x${string}`
   /** Requests that need the signer go here: the node for a local account, the wallet otherwise. */
   readonly wallet: EvmClient | undefined
+  /** The connected wallet's name, for messages; undefined for a local account. */
+  readonly walletName: string | undefined
+  /** What to tell the user about a failed request: the wallet's own story when there is one. */
+  readonly explainFailure: (error: unknown) => unknown
   readonly close: () => Promise<void>
 }
 
 /**
  * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
- * left behind) as an EIP-1193 wallet on `chainId`. Call close() when done: it ends the relay connection.
+ * left behind, checked with the relay first) as an EIP-1193 wallet on `chainId`, each request to it bounded
+ * by `requestTimeoutMs`. Call close() when done: it ends the relay connection.
  */
-export const openCommandSigner = async (options: SignerOptions, chainId?: string): Promise<CommandSigner> => {
+export const openCommandSigner = async (
+  options: SignerOptions,
+  wallet: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
+): Promise<CommandSigner> => {
   const local = await loadLocalSigner(options)
   if (local !== undefined)
-    return { signer: local, address: local.address, wallet: undefined, close: async () => {} }
-  const [{ openStoredWalletConnect }, { evmProviderClient }] = await Promise.all([
-    import("./session"),
-    import("@appkit/core"),
-  ])
-  const session = await openStoredWalletConnect({ chainId })
+    return {
+      signer: local,
+      address: local.address,
+      wallet: undefined,
+      walletName: undefined,
+      explainFailure: (error) => error,
+      close: async () => {},
+    }
+  const { openStoredWalletConnect } = await import("./walletSession")
+  const session = await openStoredWalletConnect(wallet)
   return {
     signer: session.address,
     address: session.address,
     wallet: evmProviderClient(session),
+    walletName: session.walletName,
+    explainFailure: session.explainFailure,
     close: session.close,
   }
 }

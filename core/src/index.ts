@@ -1,18 +1,245 @@
-// The curated public API of @appkit/core. Each concern's folder has its own index.ts; only what a dApp,
-// a skin or the CLI needs is re-exported here.
-export * from "./api/index"
-export * from "./appkit"
-export * from "./chains/evm/index"
+// @appkit/core: what a dApp or a skin uses. createAppKit and its types, the state it exposes, the §3
+// entities, the errors, and the connectors (sign-in's own errors are @appkit/core/siwx's). Other entry
+// points: /effect (the services and layers for Effect users), /evm, /siwx, /validation, /node (file
+// storage), /testing (test support).
+
+export {
+  activityLabel,
+  displayableBalances,
+  visibleTransactions,
+} from "./api/blockchain/activity"
+export { type CollectedNft, collectedNfts } from "./api/blockchain/nfts"
+export type {
+  AppKit,
+  AppKitState,
+  FetchWalletsErrorType,
+  RegisterNameErrorType,
+  ValidateSendErrorType,
+  WalletRequestErrorType,
+} from "./appkit/AppKit"
+export type {
+  GetBalanceErrorType,
+  GetBalanceParameters,
+  GetBalanceReturnType,
+} from "./appkit/actions/getBalance"
+export type {
+  Hash,
+  SendTransactionErrorType,
+  SendTransactionParameters,
+  SendTransactionReturnType,
+} from "./appkit/actions/sendTransaction"
+export type {
+  SignMessageErrorType,
+  SignMessageParameters,
+  SignMessageReturnType,
+} from "./appkit/actions/signMessage"
+export type { SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
+export type {
+  WriteContractErrorType,
+  WriteContractParameters,
+  WriteContractReturnType,
+} from "./appkit/actions/writeContract"
+export { createAppKit } from "./appkit/createAppKit"
+export { type AppKitNetwork, type CreateAppKitParameters, networkIdOf } from "./appkit/options"
+export type { Subscribe, SubscribeOptions } from "./appkit/store"
 export { loadSolanaAdapter } from "./chains/solana/load"
-export * from "./config/index"
-export * from "./connectors/index"
-export * from "./connectors/injected/index"
-export * from "./connectors/walletconnect/index"
-export * from "./domain/index"
-export * from "./errors/index"
-export * from "./http/index"
-export * from "./rpc/index"
-export * from "./siwx/index"
-export * from "./state/index"
-export * from "./storage/index"
-export * from "./validation/index"
+export {
+  CacheLifetime,
+  CONNECTOR_TYPE_ORDER,
+  DEFAULT_ACCOUNT_TYPES,
+  DEFAULT_NATIVE_BALANCE,
+  FeatureDefaults,
+  type FeatureName,
+  FONT_FAMILY,
+  ImageOptimizer,
+  Limits,
+  NameSuffix,
+  QUANTITY_SIGN,
+  SDK_VERSION,
+  SOCIALS_ORDER,
+  TELEGRAM_HIDDEN_SOCIALS,
+  Timings,
+  WALLET_FEATURE_ORDER,
+} from "./config/constants"
+export { asEip1193Provider } from "./connectors/asEip1193Provider"
+export type {
+  Connection,
+  Connector,
+  ConnectorError,
+  ConnectorEvent,
+  RpcRequest,
+  WalletSignIn,
+} from "./connectors/Connector"
+export { type Eip1193Provider, isEip1193Provider } from "./connectors/injected/eip1193"
+export {
+  type AnnouncedProvider,
+  discoverInjectedProviders,
+  Eip6963ProviderInfo,
+  type InjectedProviders,
+  watchAnnouncedProviders,
+} from "./connectors/injected/eip6963"
+export {
+  type InjectedConnector,
+  type InjectedConnectorError,
+  makeInjectedConnector,
+} from "./connectors/injected/InjectedConnector"
+export { WalletConnectError, walletConnectMessages } from "./connectors/walletconnect/errors"
+export {
+  makeWalletConnectConnector,
+  type WalletConnectConnector,
+  type WalletConnectConnectorError,
+  type WalletConnectOptions,
+  type WalletConnectSession,
+} from "./connectors/walletconnect/WalletConnectConnector"
+export { boundWalletRequest, defaultWalletRequestTimeout } from "./connectors/walletRequestBound"
+export {
+  ACCOUNT_TABS,
+  AccountState,
+  AccountTab,
+  AccountType,
+  AccountTypeObject,
+  ConnectedWalletInfo,
+  ConnectionStatus,
+  EmbeddedWalletUser,
+  NamespaceAccount,
+  PreferredAccountTypes,
+} from "./domain/account"
+export { AmountString, UnitsString } from "./domain/amount"
+export {
+  AppKitError,
+  type AppKitErrorFields,
+  type AppKitErrorOptions,
+  docsPathOf,
+} from "./domain/appKitError"
+export {
+  AddressPurpose,
+  BitcoinAddressEntry,
+  BitcoinNetwork,
+  BitcoinWalletOption,
+  BtcBalance,
+  SignMessageInput,
+  SignPsbtInput,
+  SignPsbtResult,
+  TransferInput,
+  Utxo,
+} from "./domain/bitcoin"
+export {
+  type AccountId,
+  accountOn,
+  addressOfAccount,
+  CaipAccountId,
+  CaipNetworkId,
+  type ChainId,
+  decodeCaipAccountId,
+  decodeCaipAccountIds,
+  decodeCaipNetworkId,
+  formatAccountId,
+  formatChainId,
+  InvalidCaipId,
+  namespaceOf,
+  networkOfAccount,
+  parseAccountId,
+  parseChainId,
+  referenceOf,
+} from "./domain/caip"
+export { checkChainReference } from "./domain/caipProfiles"
+export { ConnectorDescriptor, ConnectorType, WalletListing } from "./domain/connector"
+export {
+  HistoryTransfer,
+  OperationType,
+  TransactionHistoryEntry,
+  TransactionStatus,
+} from "./domain/history"
+export { Identity, NameRecord, NameRegistrationPayload } from "./domain/names"
+export { ChainNamespace, chainNamespaceOf, chainNamespaces, isChainNamespace } from "./domain/namespace"
+export { NativeCurrency, Network, NetworkState } from "./domain/network"
+export { OnrampOptions, OnrampProvider, OnrampQuoteInput, PurchaseCurrency } from "./domain/onramp"
+export { PairingConnection, PairingState, WcUri } from "./domain/pairing"
+export { relativeTimeLabel, relativeTimeLabelOf } from "./domain/relativeTime"
+export { SendState } from "./domain/send"
+export { Cacao, SiwxMessageData, SiwxSession } from "./domain/siwx"
+export { SocialProvider, socialProviders } from "./domain/social"
+export { RecentWallet } from "./domain/storageKeys"
+export { SwapQuoteInput } from "./domain/swap"
+export { Toast, ToastSvg, ToastVariant } from "./domain/toast"
+export { Token, TokenQuantity } from "./domain/token"
+export { AlertError, type AlertKey, alerts } from "./errors/alerts"
+export {
+  BitcoinDisconnectError,
+  BitcoinError,
+  BitcoinMethodNotSupportedError,
+  BitcoinRpcError,
+  UtxoFetchError,
+  XverseNetworkError,
+} from "./errors/bitcoin"
+export { TransactionConfirmationTimeout } from "./errors/confirmation"
+export { ChainRequiredError, ConnectionError, DisconnectError, SiwxError } from "./errors/connection"
+export { DataError } from "./errors/data"
+export {
+  EmailCooldownError,
+  EmbeddedFrameError,
+  FrameAbortedError,
+  type FrameFailureCode,
+  FrameRequestError,
+} from "./errors/embedded"
+export { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "./errors/http"
+export { NameError } from "./errors/names"
+export { NodeError, type NodeErrorKind, nodeErrorKinds } from "./errors/nodeErrors"
+export { InvalidAppKitOptionsError } from "./errors/options"
+export { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./errors/ProviderRpcError"
+export { InvalidContractCallError, InvalidParameterError } from "./errors/parameters"
+export {
+  BitcoinWalletErrorCode,
+  lookupRpcErrorCode,
+  RpcErrorCode,
+  type RpcErrorCodeInfo,
+} from "./errors/rpcCodes"
+export { type ToastKey, toastForWalletError, toastMessages } from "./errors/toasts"
+export { SendError, SwapError, swapMessages } from "./errors/transfer"
+export { InvalidWalletReplyError, WalletRequestTimeout } from "./errors/wallet"
+export { checkRpcRequestResult, RpcPolicyError, rpcPolicyMessages } from "./rpc/checkRpcRequest"
+export {
+  type RpcMethodPolicy,
+  type RpcPolicyNamespace,
+  rpcMethodPolicy,
+  rpcPolicyNamespaces,
+} from "./rpc/methodPolicy"
+export type { AccountPatch } from "./state/Account"
+export type {
+  ConnectErrorType,
+  ConnectionState,
+  DisconnectErrorType,
+  SwitchNetworkErrorType,
+} from "./state/Connection"
+export {
+  type ConnectMethod,
+  type ConnectorInfo,
+  type ConnectorListItem,
+  ConnectorNotFoundError,
+  type ConnectorsState,
+  connectMethodOrder,
+  orderedConnectorList,
+  visibleSocials,
+} from "./state/Connectors"
+export type { ModalState, OpenModalOptions } from "./state/Modal"
+export type { NamesState } from "./state/Names"
+export { shouldShowUnsupportedChain } from "./state/Network"
+export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
+export { isPairingExpired } from "./state/Pairing"
+export { type RouterState, type TransactionAction, View } from "./state/Router"
+export {
+  InvalidReceiverError,
+  InvalidSendAmountError,
+  type SendPatch,
+  type SendValidationError,
+  sendNamespaces,
+  UnsupportedSendChainError,
+  type ValidSend,
+} from "./state/Send"
+export type { SignInErrorType, SiwxState } from "./state/Siwx"
+export type { ToastInput, ToastState } from "./state/Toast"
+export type { TransactionsState } from "./state/Transactions"
+export type { WalletConnection, WalletConnections } from "./state/walletConnections"
+export { WalletDirectoryUnavailableError, type WalletPageRequest } from "./state/walletDirectory"
+export { browserStorage, fromWebStorage, type WebStorage } from "./storage/browser"
+export { fromMap, Storage } from "./storage/Storage"

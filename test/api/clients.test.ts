@@ -6,7 +6,7 @@ import {
   sampleOnrampOptions,
   WalletApi,
   walletPageEntries,
-} from "@appkit/core"
+} from "@appkit/core/effect"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { failure, runAgainst, succeed, useFixtureApi } from "./support"

@@ -1,4 +1,4 @@
-import { BlockchainSchemas, MempoolSchemas, OrdinalsSchemas, WalletSchemas } from "@appkit/core"
+import { BlockchainSchemas, MempoolSchemas, OrdinalsSchemas, WalletSchemas } from "@appkit/core/effect"
 import { Schema } from "effect"
 import { privateKeyToAccount } from "viem/accounts"
 import { describe, expect, it } from "vitest"

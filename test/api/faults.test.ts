@@ -1,12 +1,12 @@
 import {
   BlockchainApi,
   type BlockchainSchemas,
+  isMockedOnrampQuote,
   Mempool,
-  mockedQuoteId,
   Ordinals,
   sampleOnrampOptions,
   WalletApi,
-} from "@appkit/core"
+} from "@appkit/core/effect"
 import type { Fault, PathPattern } from "@appkit/fixtures"
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
@@ -128,7 +128,7 @@ describe.each(Object.keys(faults) as FaultName[])("fault %s", (name) => {
         timeout,
       ),
     )
-    expect(quote.quoteId).toBe(mockedQuoteId)
+    expect(isMockedOnrampQuote(quote)).toBe(true)
     expect(quote.paymentTotal).toEqual({ amount: "100", currency: "USD" })
   })
 

@@ -1,4 +1,4 @@
-import { ApiConfig, type ApiServices, apiLayer } from "@appkit/core"
+import { ApiConfig, type ApiServices, apiLayer } from "@appkit/core/effect"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { Effect, Exit } from "effect"
 import { afterAll, afterEach, beforeAll } from "vitest"

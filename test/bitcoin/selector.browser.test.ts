@@ -1,9 +1,8 @@
 import { fileURLToPath } from "node:url"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import type { BrowserContext, Page } from "playwright-core"
-import { build } from "rolldown"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hasChromium, launchChromium } from "../support/chromium"
+import { bundlePageScript, hasChromium, launchChromium } from "../support/chromium"
 
 // The Bitcoin wallet selector element in Debian's chromium: layout limits, the three side-panel states,
 // cancel by Escape and by a click outside, 'Get' opening a new tab, and a whole connect cycle with the dev
@@ -58,18 +57,12 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
   }
 
   beforeAll(async () => {
-    const [started, bundle] = await Promise.all([
+    const [started, bundled] = await Promise.all([
       startFixtureApi(),
-      build({
-        input: fileURLToPath(new URL("./browser/selectorPage.ts", import.meta.url)),
-        platform: "browser",
-        write: false,
-        output: { format: "iife" },
-        logLevel: "silent",
-      }),
+      bundlePageScript(fileURLToPath(new URL("./browser/selectorPage.ts", import.meta.url))),
     ])
     api = started
-    script = bundle.output[0].code
+    script = bundled
     ;({ browser, close: closeBrowser } = await launchChromium())
     // Only the page itself and the fixture server: any other request is refused before it leaves.
     await browser.route("**/*", (route) =>

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
+import { loadVectors, type Vector } from "@appkit/core/testing"
 import { beforeAll, describe, expect, it } from "vitest"
-import { loadVectors, type Vector } from "../../core/src/testing/vectors"
 import { cliPath, runCli } from "../support/cli"
 
 /**
@@ -250,19 +250,23 @@ describe("appkit-cli address validate", () => {
   })
 
   it.each([
-    [[], "Missing ADDRESS (or use --stdin)"],
-    [["x", "--stdin"], "Give either ADDRESS or --stdin, not both"],
-    [["x", "--namespace", "tron"], "Unknown --namespace 'tron'"],
-    [["x", "--network", "testnet3"], "Unknown --network 'testnet3'"],
+    [[], "Missing ADDRESS (or use --stdin)", 2],
+    [["x", "--stdin"], "Give either ADDRESS or --stdin, not both", 2],
+    [["x", "--namespace", "tron"], "Unknown --namespace 'tron'", 1],
+    [["x", "--network", "testnet3"], "Unknown --network 'testnet3'", 1],
     [
       ["x", "--namespace", "eip155", "--network", "mainnet"],
       "--network applies to bip122 addresses, not eip155",
+      1,
     ],
-  ])("is a usage error (exit 2, one line) for %j", async (args, message) => {
-    const result = await runCli(["address", "validate", ...args])
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe("")
-    expect(result.stderr).toContain(message)
-    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1)
-  })
+  ])(
+    "refuses %j in one line: a usage error exits 2, a refused option value 1",
+    async (args, message, code) => {
+      const result = await runCli(["address", "validate", ...args])
+      expect(result.code).toBe(code)
+      expect(result.stdout).toBe("")
+      expect(result.stderr).toContain(message)
+      expect(result.stderr.trimEnd().split("\n")).toHaveLength(1)
+    },
+  )
 })

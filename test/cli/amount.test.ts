@@ -69,14 +69,14 @@ describe("appkit-cli amount", () => {
   })
 
   it.each([
-    [["amount", "parse", "1"], /--decimals/],
-    [["amount", "parse", "1", "--decimals", "x"], /--decimals/],
-    [["amount", "parse", "1", "--decimals", "256"], /Invalid decimals 256/],
-    [["amount", "format", "1", "--decimals", "300"], /Invalid decimals 300/],
-    [["amount", "format", "--decimals", "6"], /UNITS/],
-  ])("rejects bad usage %j with exit 2 and one line", async (args, message) => {
+    [["amount", "parse", "1"], /--decimals/, 2],
+    [["amount", "parse", "1", "--decimals", "x"], /--decimals/, 1],
+    [["amount", "parse", "1", "--decimals", "256"], /Invalid decimals 256/, 1],
+    [["amount", "format", "1", "--decimals", "300"], /Invalid decimals 300/, 1],
+    [["amount", "format", "--decimals", "6"], /UNITS/, 2],
+  ])("rejects %j in one line: missing arguments exit 2, refused values 1", async (args, message, code) => {
     const result = await runCli(args)
-    expect(result.code).toBe(2)
+    expect(result.code).toBe(code)
     expect(result.stdout).toBe("")
     expect(result.stderr).toMatch(message)
     expect(result.stderr.trim().split("\n")).toHaveLength(1)

@@ -1,6 +1,6 @@
-import type { CaipIdReport } from "@appkit/core"
+import { loadVectors, type Vector } from "@appkit/core/testing"
+import type { CaipIdReport } from "@appkit/core/validation"
 import { beforeAll, describe, expect, it } from "vitest"
-import { loadVectors, type Vector } from "../../core/src/testing/vectors"
 import { runCli } from "../support/cli"
 
 /**

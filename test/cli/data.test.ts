@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { deadLoopbackUrl } from "../support/ports"
 
 /** The data commands run from the built bundle against a started fixture API, as a user runs them. */
 let api: FixtureApi
@@ -16,18 +16,9 @@ const cli = (args: ReadonlyArray<string>, extraEnv: NodeJS.ProcessEnv = {}) =>
 
 const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
-/** A loopback port nothing listens on: bound, then released. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
 beforeAll(async () => {
   api = await startFixtureApi()
-  deadUrl = `http://127.0.0.1:${await freePort()}`
+  deadUrl = await deadLoopbackUrl()
 })
 afterEach(() => api.faults.clear())
 afterAll(() => api.close())
@@ -42,9 +33,15 @@ describe("appkit-cli tokens", () => {
     const json = await cli(["tokens", "--address", alice, "--chain", "eip155:1", "--json"])
     const body = JSON.parse(json.stdout)
     expect(body.chainId).toBe("eip155:1")
-    expect(body.balances.map((entry: { symbol: string }) => entry.symbol)).toContain("ETH")
+    expect(body.data.map((entry: { symbol: string }) => entry.symbol)).toContain("ETH")
     // The 0-decimals points token the server lists is not a displayable balance.
-    expect(body.balances.map((entry: { symbol: string }) => entry.symbol)).not.toContain("FXP")
+    expect(body.data.map((entry: { symbol: string }) => entry.symbol)).not.toContain("FXP")
+    // Money as exact decimal strings next to base units; decimals a number; USD as decimal strings.
+    const eth = body.data.find((entry: { symbol: string }) => entry.symbol === "ETH")
+    expect(eth).toMatchObject({ decimals: 18, priceUsd: "3120.45" })
+    expect(BigInt(eth.balanceUnits)).toBe(
+      BigInt(eth.balance.replace(".", "")) * 10n ** BigInt(18 - (eth.balance.split(".")[1]?.length ?? 0)),
+    )
   })
 
   it("takes the API URL from the flag over the environment, and from the config file", async () => {
@@ -102,12 +99,23 @@ describe("appkit-cli activity", () => {
     expect(result).toMatchObject({ code: 2, stdout: "", stderr: "HTTP status code: 400 (Invalid cursor)\n" })
   })
 
-  it("asks for --chain for non-EVM addresses", async () => {
+  it("asks for --chain for non-EVM addresses, and checks the address for the chain, before any request", async () => {
+    const before = api.requests().length
     const result = await cli(["activity", "--address", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"])
-    expect(result).toMatchObject({ code: 2, stdout: "" })
-    expect(result.stderr).toBe("--chain is required for non-EVM addresses\n")
+    expect(result).toMatchObject({ code: 1, stdout: "" })
+    expect(result.stderr).toBe("--chain is required for an address that is not an EVM (0x) address\n")
     const empty = await cli(["activity", "--address", " "])
-    expect(empty).toMatchObject({ code: 2, stdout: "", stderr: "--address must not be empty\n" })
+    expect(empty).toMatchObject({ code: 1, stdout: "" })
+    const wrongChain = await cli([
+      "activity",
+      "--address",
+      alice,
+      "--chain",
+      "bip122:000000000019d6689c085ae165831e93",
+    ])
+    expect(wrongChain).toMatchObject({ code: 1, stdout: "" })
+    expect(wrongChain.stderr).toMatch(/^--address: /)
+    expect(api.requests().length).toBe(before)
   })
 })
 
@@ -126,7 +134,8 @@ describe("appkit-cli wallets list", () => {
     )
     expect(bitcoin.count).toBeLessThan(first.count)
     expect(bitcoin.data.map((wallet: { name: string }) => wallet.name)).toContain("Xverse")
-    expect((await cli(["wallets", "list", "--page", "0"])).code).toBe(2)
+    expect((await cli(["wallets", "list", "--page", "0"])).code).toBe(1)
+    expect((await cli(["wallets", "list", "--chains", "eip155:1,ethereum"])).code).toBe(1)
   })
 })
 
@@ -137,10 +146,16 @@ describe("appkit-cli names", () => {
     expect(resolved.stdout).toContain(alice)
     const missing = await cli(["names", "resolve", "nobody-here.reown.id"])
     expect(missing).toMatchObject({ code: 1, stdout: "nobody-here.reown.id is not registered\n" })
+    // Only the API's own answer means "not registered": a 404 from a wrong base path is a failure.
+    const wrongPath = await cli(["names", "resolve", "alice.reown.id", "--api-url", `${api.url}/wrong/path`])
+    expect(wrongPath).toMatchObject({ code: 2, stdout: "" })
+    expect(wrongPath.stderr).toMatch(/HTTP status code: 404 \(No such endpoint/)
+    const badName = await cli(["names", "resolve", "alice reown"])
+    expect(badName).toMatchObject({ code: 1, stdout: "" })
     const reverse = await cli(["names", "reverse", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"])
     expect(reverse.stdout).toBe("bob.reown.id\n")
     const suggestions = JSON.parse((await cli(["names", "suggest", "alice", "--json"])).stdout)
-    expect(suggestions).toContainEqual({ name: "alice.reown.id", registered: true })
+    expect(suggestions.data).toContainEqual({ name: "alice.reown.id", registered: true })
   })
 })
 
@@ -167,12 +182,20 @@ describe("appkit-cli swap quote", () => {
     const json = JSON.parse(
       (await cli([...swapQuote("eip155:1", "USDC", "ETH", "3120.45"), "--json"])).stdout,
     )
-    expect(json.toAmount).toBe("997000000000000000")
-    const refused = await cli(swapQuote("eip155:11155111", "ETH", "USDC", "1"))
-    expect(refused).toMatchObject({ code: 2, stdout: "", stderr: "Network not supported for Swaps\n" })
+    expect(json).toMatchObject({
+      toAmount: "0.997",
+      toAmountUnits: "997000000000000000",
+      to: { decimals: 18 },
+    })
+    const refused = await cli(swapQuote("sepolia", "ETH", "USDC", "1"))
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--chain: Network not supported for Swaps\n",
+    })
     const badAmount = await cli(swapQuote("eip155:1", "USDC", "ETH", "1.1234567"))
-    expect(badAmount.code).toBe(2)
-    expect(badAmount.stderr).toMatch(/^Invalid --amount/)
+    expect(badAmount.code).toBe(1)
+    expect(badAmount.stderr).toMatch(/^--amount: /)
   })
 })
 
@@ -198,7 +221,7 @@ describe("appkit-cli onramp", () => {
     expect(quote).toMatchObject({ mocked: false, paymentTotal: { amount: "100", currency: "USD" } })
     api.faults.set("/v1/onramp/quote", { malformed: true })
     const tooMuch = await cli(["onramp", "quote", "--amount", "25000.01"])
-    expect(tooMuch).toMatchObject({ code: 2, stdout: "" })
+    expect(tooMuch).toMatchObject({ code: 1, stdout: "" })
     expect(tooMuch.stderr).toMatch(
       /^Amount 25000\.01 USD is outside the payment limits \(CARD 10\.00–7500\.00, /,
     )
@@ -233,19 +256,19 @@ describe.concurrent("against a dead or stalled API", () => {
     ],
   ]
   it.each(commands)("%s fails within the timeout: exit 2, one line", async (...args) => {
-    const result = await cli([...args, "--api-url", deadUrl, "--timeout", "1500"])
+    const result = await cli([...args, "--api-url", deadUrl, "--timeout", "1.5"])
     expect(result.code).toBe(2)
     expect(result.stdout).toBe("")
     expect(result.stderr.trim().split("\n")).toHaveLength(1)
     expect(result.stderr).toMatch(
-      /unreachable or did not answer within 1500 ms|Network request failed|Token Balance Unavailable/,
+      /unreachable or did not answer within 1\.5 s|Network request failed|Token Balance Unavailable/,
     )
   })
 
   it.each([["options"], ["quote", "--amount", "100"]])(
     "onramp %s fails within the timeout too: exit 2, one line (the fallback only on request)",
     async (...args) => {
-      const result = await cli(["onramp", ...args, "--api-url", deadUrl, "--timeout", "1500"])
+      const result = await cli(["onramp", ...args, "--api-url", deadUrl, "--timeout", "1500ms"])
       expect(result).toMatchObject({ code: 2, stdout: "" })
       expect(result.stderr.trim().split("\n")).toHaveLength(1)
       const fallback = await cli(["onramp", ...args, "--api-url", deadUrl, "--allow-fallback", "--json"])
@@ -262,10 +285,10 @@ describe.concurrent("against a dead or stalled API", () => {
 describe("against a stalled API", () => {
   it("a stalled answer is cut at the timeout", async () => {
     api.faults.set("/v1/account/*/balance", { latencyMs: 60_000 })
-    const result = await cli(["tokens", "--address", alice, "--chain", "eip155:1", "--timeout", "1000"])
+    const result = await cli(["tokens", "--address", alice, "--chain", "eip155:1", "--timeout", "1s"])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(
-      /^Token Balance Unavailable: Request timed out after 1000 ms|did not answer within 1000 ms/,
+      /^Token Balance Unavailable: Request timed out after 1000 ms|did not answer within 1 s/,
     )
   })
 })

@@ -64,9 +64,9 @@ describe("appkit-cli rpc check", () => {
     expect((await runCli(["rpc", "check", "eth_call", "--namespace", "solana"])).code).toBe(1)
   })
 
-  it("is a usage error (exit 2, one line) for an unknown namespace", async () => {
+  it("refuses an unknown namespace as invalid input (exit 1, one line)", async () => {
     const result = await runCli(["rpc", "check", "eth_call", "--namespace", "tron"])
-    expect(result.code).toBe(2)
+    expect(result.code).toBe(1)
     expect(result.stderr).toBe("Unknown --namespace 'tron' (expected one of eip155, solana, bip122)\n")
   })
 })

@@ -1,13 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { hashPersonalMessage } from "@appkit/core/siwx"
+import { loadVectors, testSigner, type Vector } from "@appkit/core/testing"
+import { toChecksumAddress } from "@appkit/core/validation"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { hex } from "@scure/base"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hashPersonalMessage } from "../../core/src/siwx/eip191"
-import { testSigner } from "../../core/src/testing/personalSign"
-import { loadVectors, type Vector } from "../../core/src/testing/vectors"
-import { toChecksumAddress } from "../../core/src/validation/address/evm"
 import { runCli } from "../support/cli"
 
 /** `appkit-cli siwe create|parse|verify` run as users run it, on the siwe-*.json vectors and a local chain. */
@@ -25,10 +24,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const messageFile = async (name: string, text: string) => {
+/** The message exactly as signed: the CLI reads every byte, a final newline included. */
+const messageFile = async (name: string, text: string | Uint8Array) => {
   const file = join(dir, name)
-  // As an editor saves it: with a final newline, which the CLI drops.
-  await writeFile(file, `${text}\n`)
+  await writeFile(file, text)
   return file
 }
 
@@ -120,24 +119,102 @@ describe("siwe verify on the vectors", () => {
     const file = await messageFile("time.txt", positive.input.message)
     const result = await verify(file, positive.input.signature, { time: "2022-02-31T17:09:38.578Z" })
     expect(result.code).toBe(2)
-    expect(result.stderr.trim()).toBe("Invalid time: '2022-02-31T17:09:38.578Z' is not a real date and time")
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: "InvalidVerifyTime",
+        message: "Invalid time: '2022-02-31T17:09:38.578Z' is not a real date and time",
+      },
+    })
+  })
+})
+
+describe("malformed messages are named as such (exit 1), JSON with --json", () => {
+  const positive = vectorById<VerifyVector>("siwe-verify-positive.json", "example message")
+  const junk = Uint8Array.from({ length: 300 }, (_, index) => (index * 193 + 7) % 256)
+
+  it("random bytes: parse and verify say what is wrong, not 'CRLF'", async () => {
+    const parsed = await runCli(["siwe", "parse", await messageFile("junk.bin", junk)])
+    expect(parsed.code).toBe(1)
+    expect(parsed.stderr).toBe(
+      'Invalid SIWE message: the first line must end with "wants you to sign in with your Ethereum account:"\n',
+    )
+    const json = await runCli(["siwe", "parse", await messageFile("junk2.bin", junk), "--json"])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        code: "InvalidSiweMessage",
+        message: expect.stringMatching(/^Invalid SIWE message: the first line/),
+      },
+    })
+    const verified = await verify(await messageFile("junk3.bin", junk), positive.input.signature)
+    expect(verified.code).toBe(1)
+    expect(JSON.parse(verified.stdout)).toMatchObject({ valid: false, reason: "InvalidSiweMessage" })
+  })
+
+  it("CRLF line ends: exit 1 naming them, JSON with --json", async () => {
+    const file = await messageFile("crlf.txt", positive.input.message.replaceAll("\n", "\r\n"))
+    const parsed = await runCli(["siwe", "parse", file, "--json"])
+    expect(parsed).toMatchObject({ code: 1, stdout: "" })
+    expect(JSON.parse(parsed.stderr).error.message).toBe(
+      "Invalid SIWE message: it has CRLF line ends; EIP-4361 messages use LF only",
+    )
+    const verified = await verify(file, positive.input.signature, positive.verify_params)
+    expect(verified.code).toBe(1)
+    expect(JSON.parse(verified.stdout)).toMatchObject({
+      reason: "InvalidSiweMessage",
+      error: expect.stringContaining("CRLF"),
+    })
+  })
+
+  it("a final newline is read as part of the message and named as the problem, not blamed on the signature", async () => {
+    const file = await messageFile("trailing.txt", `${positive.input.message}\n`)
+    const verified = await verify(file, positive.input.signature, positive.verify_params)
+    expect(verified.code).toBe(1)
+    expect(JSON.parse(verified.stdout)).toMatchObject({
+      valid: false,
+      reason: "InvalidSiweMessage",
+      error: expect.stringContaining("ends with a line break"),
+    })
   })
 })
 
 describe("siwe create → sign → verify", () => {
-  it("a message the CLI creates verifies once signed, and only at the right domain and nonce", async () => {
-    const signer = testSigner("appkit cli siwe test")
-    const created = await runCli([
+  /** `siwe create` for app.example on chain 1, with the fields a test varies. */
+  const create = (address: string, extra: ReadonlyArray<string> = []) =>
+    runCli([
       "siwe",
       "create",
       "--domain",
       "app.example",
       "--address",
-      signer.address,
+      address,
       "--uri",
       "https://app.example",
       "--chain-id",
       "1",
+      ...extra,
+    ])
+
+  it("names the checksummed form of an address given in lowercase", async () => {
+    const signer = testSigner("appkit cli siwe test")
+    const created = await create(signer.address.toLowerCase())
+    expect(created.code).toBe(1)
+    expect(created.stderr).toContain(`its checksummed form is ${signer.address}`)
+  })
+
+  it("writes the exact text to sign: piped to a file, it verifies as is", async () => {
+    const signer = testSigner("appkit cli siwe test")
+    const created = await create(signer.address, ["--issued-at", "2030-01-01T00:00:00Z"])
+    expect(created.code).toBe(0)
+    expect(created.stdout.endsWith("\n")).toBe(false)
+    const file = await messageFile("piped.txt", created.stdout)
+    const result = await verify(file, signer.personalSign(created.stdout), { time: "2030-01-01T00:00:01Z" })
+    expect(result.code).toBe(0)
+  })
+
+  it("a message the CLI creates verifies once signed, and only at the right domain and nonce", async () => {
+    const signer = testSigner("appkit cli siwe test")
+    const created = await create(signer.address, [
       "--nonce",
       "clinonce123",
       "--issued-at",

@@ -1,4 +1,4 @@
-import { formatSiweMessage, verifySiweMessage } from "@appkit/core"
+import { formatSiweMessage, verifySiweMessage } from "@appkit/core/siwx"
 import {
   approveDeviceLink,
   approveFarcasterSignIn,

@@ -6,6 +6,7 @@ import {
   type FrameResponseOf,
   makeFrameMessenger,
 } from "@appkit/core/embedded"
+import { FakeWindow, fakeFramePort } from "@appkit/core/testing"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import {
   type FrameStorage,
@@ -18,7 +19,6 @@ import {
 import { Effect, Exit, Scope } from "effect"
 import { type Address, createPublicClient, type Hex, http } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { FakeWindow, fakeFramePort } from "../../core/src/testing/fakeWindows"
 
 /** anvil with a funded sponsor for smart accounts, and a secure site signing on it. */
 export const startStack = async (): Promise<{

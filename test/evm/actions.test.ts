@@ -9,7 +9,7 @@ import {
   sendWalletCalls,
   switchNetwork,
   waitForReceipt,
-} from "@appkit/core"
+} from "@appkit/core/evm"
 import { type Anvil, createDevEip1193Provider, startAnvil } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { erc20Abi, parseEther } from "viem"

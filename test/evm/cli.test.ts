@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
-import { createClient, erc20Abi, type Hex, http, parseEther, verifyMessage, verifyTypedData } from "viem"
+import {
+  createClient,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  http,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import {
   deployContract,
@@ -48,24 +57,23 @@ describe("appkit-cli balance / send / sign against anvil", () => {
 
   it("sends 0.5 ETH: the receiver gains exactly 0.5, the sender loses 0.5 plus the receipt's fee", async () => {
     const [senderBefore, receiverBefore] = await Promise.all([balanceOf(sender), balanceOf(receiver)])
-    const result = await cli([
-      "send",
-      "--to",
-      receiver,
-      "--amount",
-      "0.5",
-      "--private-key",
-      senderKey,
-      "--json",
-    ])
+    const result = await cli(["send", "--to", receiver, "--amount", "0.5", "--json"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
     expect(result.stderr).toBe("")
     expect(result.code).toBe(0)
-    const sent = JSON.parse(result.stdout) as { hash: Hex; status: string; feeWei: string; fee: string }
-    expect(sent.status).toBe("success")
+    const sent = JSON.parse(result.stdout) as { hash: Hex; status: string; feeUnits: string; fee: string }
+    expect(sent).toMatchObject({
+      status: "success",
+      to: getAddress(receiver),
+      decimals: 18,
+      amount: "0.5",
+      amountUnits: "500000000000000000",
+    })
 
     const receipt = await getTransactionReceipt(client, { hash: sent.hash })
     const fee = receipt.gasUsed * receipt.effectiveGasPrice
-    expect(BigInt(sent.feeWei)).toBe(fee)
+    expect(BigInt(sent.feeUnits)).toBe(fee)
     expect(fee).toBeGreaterThan(0n)
     const [senderAfter, receiverAfter] = await Promise.all([balanceOf(sender), balanceOf(receiver)])
     expect(receiverAfter - receiverBefore).toBe(parseEther("0.5"))
@@ -105,55 +113,91 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     })
     expect(result.stderr).toBe("")
     expect(result.code).toBe(0)
-    const sent = JSON.parse(result.stdout) as { hash: Hex; token: string; feeWei: string }
-    expect(sent.token?.toLowerCase()).toBe(token.toLowerCase())
+    const sent = JSON.parse(result.stdout) as { hash: Hex; token: string; feeUnits: string }
+    expect(sent.token).toBe(getAddress(token))
     expect(await tokenBalance(receiver)).toBe(12_500_000_000_000_000_000n)
     expect(await tokenBalance(sender)).toBe(987_500_000_000_000_000_000n)
-    expect(ethBefore - (await balanceOf(sender))).toBe(BigInt(sent.feeWei))
+    expect(ethBefore - (await balanceOf(sender))).toBe(BigInt(sent.feeUnits))
 
-    const overdraft = await cli([
-      "send",
-      "--token",
-      token,
-      "--to",
-      sender,
-      "--amount",
-      "13",
-      "--private-key",
-      anvil.accounts[1]?.privateKey as string,
-    ])
+    const overdraft = await cli(["send", "--token", token, "--to", sender, "--amount", "13"], {
+      APPKIT_PRIVATE_KEY: anvil.accounts[1]?.privateKey as string,
+    })
     expect(overdraft.code).toBe(2)
     expect(await tokenBalance(receiver)).toBe(12_500_000_000_000_000_000n)
   })
 
   it("refuses a transfer the node would reject, with one line naming the reason", async () => {
-    const result = await cli([
-      "send",
-      "--to",
-      sender,
-      "--amount",
-      "1000000",
-      "--private-key",
-      anvil.accounts[2]?.privateKey as string,
-    ])
+    const result = await cli(["send", "--to", sender, "--amount", "1000000"], {
+      APPKIT_PRIVATE_KEY: anvil.accounts[2]?.privateKey as string,
+    })
     expect(result.code).toBe(2)
     expect(result.stderr.trim().split("\n")).toHaveLength(1)
     expect(result.stderr).toMatch(/insufficient funds/i)
   })
 
-  it("rejects bad input before anything is signed", async () => {
-    const badAmount = await cli(["send", "--to", receiver, "--amount", "1e18", "--private-key", senderKey])
-    expect(badAmount.code).toBe(2)
+  it("refuses bad input before anything is signed (exit 1, one line)", async () => {
+    const key = { APPKIT_PRIVATE_KEY: senderKey }
+    const badAmount = await cli(["send", "--to", receiver, "--amount", "1e18"], key)
+    expect(badAmount.code).toBe(1)
     expect(badAmount.stderr).toMatch(/^--amount: /)
-    const zero = await cli(["send", "--to", receiver, "--amount", "0", "--private-key", senderKey])
-    expect(zero.stderr).toMatch(/greater than zero/)
-    const badTo = await cli(["send", "--to", "0x1234", "--amount", "1", "--private-key", senderKey])
-    expect(badTo.stderr).toMatch(/--to: invalid address/)
+    const zero = await cli(["send", "--to", receiver, "--amount", "0"], key)
+    expect(zero).toMatchObject({ code: 1, stderr: "--amount must be greater than zero\n" })
+    const badTo = await cli(["send", "--to", "0x1234", "--amount", "1"], key)
+    expect(badTo).toMatchObject({
+      code: 1,
+      stderr: "--to: Invalid EVM address: expected 0x followed by 40 hex characters\n",
+    })
     const noSigner = await cli(["send", "--to", receiver, "--amount", "1"])
     expect(noSigner.code).toBe(2)
     expect(noSigner.stderr).toMatch(/^Not connected: run `appkit-cli connect`, or pass --private-key/)
     const badKey = await cli(["send", "--to", receiver, "--amount", "1", "--private-key", "0x12"])
-    expect(badKey.stderr).toMatch(/--private-key is not a 32-byte hex private key/)
+    expect(badKey.code).toBe(1)
+    expect(badKey.stderr.split("\n")).toEqual([
+      "Warning: --private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore",
+      "--private-key is not a 32-byte hex private key",
+      "",
+    ])
+  })
+
+  it("never pays an address whose EIP-55 checksum is wrong, and names the checksummed form", async () => {
+    // anvil's account 1 with one letter's case flipped: a mistyped address, not a lowercase one.
+    const checksummed = getAddress(receiver)
+    const flipped = checksummed.replace(/[a-f]/, (letter) => letter.toUpperCase())
+    const before = await balanceOf(receiver)
+    const result = await cli(["send", "--to", flipped, "--amount", "1", "--json"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe("")
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: "InvalidInput",
+        message: `--to: Invalid EVM address checksum (EIP-55); if every character is right, its checksummed form is ${checksummed}`,
+      },
+    })
+    expect(await balanceOf(receiver)).toBe(before)
+    // All-lowercase carries no checksum and stays accepted, as EIP-55 says.
+    const lower = await cli(
+      ["send", "--to", checksummed.toLowerCase(), "--amount", "0.000000000000000001", "--json"],
+      {
+        APPKIT_PRIVATE_KEY: senderKey,
+      },
+    )
+    expect(lower.code).toBe(0)
+    expect(JSON.parse(lower.stdout).to).toBe(checksummed)
+    // The same rule for --token and balance.
+    const badToken = await cli(["send", "--token", flipped, "--to", checksummed, "--amount", "1"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
+    expect(badToken).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^--token: Invalid EVM address checksum/),
+    })
+    const badBalance = await cli(["balance", flipped])
+    expect(badBalance).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^ADDRESS: Invalid EVM address checksum/),
+    })
   })
 
   it("reads a native balance as an exact decimal and checks the node's chain", async () => {
@@ -163,12 +207,23 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     const wei = await balanceOf(address)
     expect(JSON.parse(result.stdout)).toEqual({
       chainId: "eip155:31337",
-      address: expect.stringMatching(new RegExp(`^${address}$`, "i")),
+      address: getAddress(address),
+      decimals: 18,
       balance: "10000",
-      wei: wei.toString(),
+      balanceUnits: wei.toString(),
     })
     const text = await cli(["balance", "--address", sender])
     expect(text.stdout.trim()).toMatch(/^\d+\.\d+$/)
+    // cast's habits: the address as an argument, --chain as a decimal id or a name, ETH_RPC_URL.
+    const positional = await cli(["balance", address, "--chain", "31337", "--json"], {
+      APPKIT_RPC_URL: "",
+      ETH_RPC_URL: anvil.rpcUrl,
+    })
+    expect(JSON.parse(positional.stdout)).toMatchObject({ address: getAddress(address), balance: "10000" })
+    expect((await cli(["balance", address, "--chain", "anvil"])).code).toBe(0)
+    const unknownChain = await cli(["balance", address, "--chain", "ethereum"])
+    expect(unknownChain.code).toBe(1)
+    expect(unknownChain.stderr).toMatch(/^--chain: Invalid chain 'ethereum': expected a CAIP-2 id/)
 
     const wrongChain = await cli(["balance", "--chain", "eip155:1", "--address", address])
     expect(wrongChain.code).toBe(2)
@@ -179,7 +234,9 @@ describe("appkit-cli balance / send / sign against anvil", () => {
   })
 
   it("signs a message and EIP-712 typed data that verify against the signer's address", async () => {
-    const message = await cli(["sign", "message", "hello appkit", "--private-key", senderKey, "--json"])
+    const message = await cli(["sign", "message", "hello appkit", "--json"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
     expect(message.code).toBe(0)
     const signed = JSON.parse(message.stdout) as { address: `0x${string}`; signature: Hex }
     expect(signed.address.toLowerCase()).toBe(sender)
@@ -216,7 +273,22 @@ describe("appkit-cli balance / send / sign against anvil", () => {
       { APPKIT_PRIVATE_KEY: senderKey },
       '{"domain":{}}',
     )
-    expect(malformed.code).toBe(2)
+    expect(malformed.code).toBe(1)
     expect(malformed.stderr).toMatch(/^Invalid EIP-712 typed data/)
+    // `sign message -` signs stdin's bytes as they are.
+    const fromStdin = await cli(
+      ["sign", "message", "-", "--json"],
+      { APPKIT_PRIVATE_KEY: senderKey },
+      "line one\nline two\n",
+    )
+    expect(fromStdin.code).toBe(0)
+    const stdinSigned = JSON.parse(fromStdin.stdout) as { signature: Hex }
+    expect(
+      await verifyMessage({
+        address: sender,
+        message: "line one\nline two\n",
+        signature: stdinSigned.signature,
+      }),
+    ).toBe(true)
   })
 })

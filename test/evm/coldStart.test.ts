@@ -1,59 +1,96 @@
-import { readFileSync } from "node:fs"
-import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { describe, expect, it } from "vitest"
+import { type OutputChunk, rolldown } from "rolldown"
+import { beforeAll, describe, expect, it } from "vitest"
+import config from "../../cli/rolldown.config"
 
-// The §"cold start" goal of issue 5 (`--help` under 2× bare node) rests on one property a timing cannot
-// check reliably: what the bundle's entry loads before any command runs. Everything reachable from it by
-// static imports must be commander and our own option declarations — viem, effect, Ink, React and
-// WalletConnect only behind the dynamic import() of the command that needs them.
-const entry = fileURLToPath(new URL("../../cli/dist/appkit-cli.js", import.meta.url))
+// Start-up rests on what each part of the bundle loads, which a timing cannot check reliably (issue 9 §3,
+// bench/cli-startup.bench.ts prints the figures). Built here with the CLI's own config, the chunk graph
+// says it exactly: the entry loads commander and our option declarations only; each command's action is
+// its own chunk, reached by import(), loading what that command uses and no more.
+const cliDir = fileURLToPath(new URL("../../cli/", import.meta.url))
+const chunks = new Map<string, OutputChunk>()
 
-// rolldown (minify off) writes top-level static imports at the start of a line; import("…") is dynamic.
-const staticImport = /^(?:import|export)\s[^;]*?from\s+"([^"]+)"|^import\s+"([^"]+)"/gm
-// …and names every bundled module's source in a region comment: `// ../node_modules/<pkg>/…`.
-const bundledPackage = /^\/\/ (?:\.\.\/)*node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm
+beforeAll(async () => {
+  const build = await rolldown({ ...config, cwd: cliDir })
+  const { output } = await build.generate({ ...config.output, minify: false })
+  await build.close()
+  for (const file of output) if (file.type === "chunk") chunks.set(file.fileName, file)
+}, 60_000)
 
-// Chunks are shared between closures and some are megabytes: read each once.
-const texts = new Map<string, string>()
-const textOf = (path: string) => {
-  const text = texts.get(path) ?? readFileSync(path, "utf8")
-  texts.set(path, text)
-  return text
-}
+const entry = () => [...chunks.values()].find((chunk) => chunk.isEntry) as OutputChunk
 
-const staticClosure = (file: string) => {
+/** The npm package a bundled module came from, or undefined for our own sources. */
+const packageOf = (id: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1]
+
+/** What loading `start` loads before anything else runs: its static imports, transitively. */
+const staticClosure = (start: OutputChunk) => {
   const files = new Set<string>()
   const externals = new Set<string>()
-  const visit = (path: string) => {
-    if (files.has(path)) return
-    files.add(path)
-    for (const match of textOf(path).matchAll(staticImport)) {
-      const specifier = match[1] ?? match[2] ?? ""
-      if (specifier.startsWith(".")) visit(resolve(dirname(path), specifier))
-      else externals.add(specifier)
+  const visit = (chunk: OutputChunk) => {
+    if (files.has(chunk.fileName)) return
+    files.add(chunk.fileName)
+    for (const imported of chunk.imports) {
+      const next = chunks.get(imported)
+      if (next) visit(next)
+      else externals.add(imported)
     }
   }
-  visit(file)
+  visit(start)
   const packages = new Set(
-    [...files].flatMap((path) => [...textOf(path).matchAll(bundledPackage)].map((m) => m[1])),
+    [...files].flatMap((file) => (chunks.get(file)?.moduleIds ?? []).flatMap((id) => packageOf(id) ?? [])),
   )
   return { files, externals, packages }
 }
 
-describe("appkit-cli cold start", () => {
-  it("statically loads only commander and node built-ins; heavy libraries stay behind import()", () => {
-    const { externals, packages } = staticClosure(entry)
+/** The chunk that `import("../actions/<name>")` loads. */
+const actionChunk = (name: string) => {
+  const chunk = [...chunks.values()].find((candidate) =>
+    candidate.moduleIds.some((id) => id.endsWith(`/src/actions/${name}.ts`)),
+  )
+  if (chunk === undefined) throw new Error(`no chunk holds the ${name} action`)
+  return chunk
+}
+
+describe("appkit-cli start-up, by what it loads", () => {
+  it("the entry statically loads only commander and node built-ins; heavy libraries stay behind import()", () => {
+    const { externals, packages } = staticClosure(entry())
     expect([...packages]).toEqual(["commander"])
     expect([...externals].filter((specifier) => !specifier.startsWith("node:"))).toEqual([])
   })
 
-  it("still reaches viem, effect and Ink through dynamic imports (the check above can see a package)", () => {
-    const bundle = textOf(entry)
-    const dynamic = [...bundle.matchAll(/import\("(\.\/chunks\/[^"]+)"\)/g)].map((m) => m[1] ?? "")
-    const reachable = new Set(
-      dynamic.flatMap((chunk) => [...staticClosure(resolve(dirname(entry), chunk)).packages]),
-    )
-    for (const heavy of ["viem", "effect", "ink", "react"]) expect(reachable).toContain(heavy)
+  it("every command's action is a chunk of its own, reached by import() from the entry", () => {
+    for (const action of [
+      "address",
+      "amount",
+      "balance",
+      "btc",
+      "caip",
+      "connect",
+      "psbt",
+      "send",
+      "sign",
+      "siwe",
+      "tokens",
+    ]) {
+      const chunk = actionChunk(action)
+      expect(chunk.isDynamicEntry).toBe(true)
+      expect(entry().dynamicImports).toContain(chunk.fileName)
+    }
+  })
+
+  it("a toolbox command loads neither viem, nor Ink, nor WalletConnect", () => {
+    for (const toolbox of ["address", "amount", "caip", "rpc", "siwe"]) {
+      const { packages, externals } = staticClosure(actionChunk(toolbox))
+      expect([...packages].filter((name) => ["viem", "ink", "react", "ox"].includes(name))).toEqual([])
+      expect([...externals].filter((specifier) => specifier.startsWith("@walletconnect/"))).toEqual([])
+    }
+  })
+
+  it("balance loads viem but never WalletConnect or Ink; connect reaches Ink only through import()", () => {
+    const balance = staticClosure(actionChunk("balance"))
+    expect(balance.packages.has("viem")).toBe(true)
+    expect(balance.packages.has("ink")).toBe(false)
+    expect([...balance.externals].filter((specifier) => specifier.startsWith("@walletconnect/"))).toEqual([])
+    expect(staticClosure(actionChunk("connect")).packages.has("ink")).toBe(false)
   })
 })

@@ -1,54 +1,40 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath } from "../support/cli"
+import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
 
-/** Tests never take the well-known ports a developer's own `npm start` may hold. */
-const freePorts = [
-  "--port",
-  "0",
-  "--solana-port",
-  "0",
-  "--api-port",
-  "0",
-  "--relay-port",
-  "0",
-  "--secure-site-port",
-  "0",
-]
-
-const rpc = async (url: string, method: string) => {
+const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> = []) => {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   })
   return ((await response.json()) as { result: unknown }).result
 }
 
-/** The first stdout line of a long-running command, bounded so a hung start fails the test instead of hanging. */
-const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-    lines.once("line", (line) => {
-      clearTimeout(timer)
-      lines.close()
-      resolve(line)
-    })
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
-  })
-
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  afterEach(() => {
-    if (child?.exitCode === null) child.kill("SIGKILL")
+  // A test that failed midway leaves dev running: SIGTERM lets it stop what it started (a SIGKILL would
+  // orphan its anvil); SIGKILL only if it does not exit in time.
+  afterEach(async () => {
+    const running = child
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
+    const exited = once(running, "exit")
+    running.kill("SIGTERM")
+    const force = setTimeout(() => running.kill("SIGKILL"), 10_000)
+    await exited
+    clearTimeout(force)
   })
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
-    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freePorts], {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
+      // Its own home: a test's stack must never become the default of a developer's other commands.
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
@@ -60,6 +46,7 @@ describe("appkit-cli dev", () => {
       "secureSiteUrl",
       "solanaChainId",
       "solanaRpcUrl",
+      "swap",
     ])
     expect(started.chainId).toBe("eip155:1337")
     expect(started.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -91,14 +78,137 @@ describe("appkit-cli dev", () => {
     await expect(fetch(new URL("/frame", started.secureSiteUrl))).rejects.toThrow()
   })
 
-  it("rejects a malformed --chain-id as a usage error", async () => {
+  it("while it runs, the other commands default to its node, API and relay, and say so for the relay", {
+    timeout: 60_000,
+  }, async () => {
+    const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+    // Nothing in the environment points anywhere: only the running stack can.
+    const env = {
+      APPKIT_HOME: home,
+      APPKIT_RPC_URL: "",
+      ETH_RPC_URL: "",
+      APPKIT_API_URL: "",
+      APPKIT_RELAY_URL: "",
+      APPKIT_PRIVATE_KEY: "",
+      APPKIT_CONFIG: join(home, "no-config.json"),
+    }
+    child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
+    const stackFile = join(home, "dev.json")
+    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({ ...started, pid: child.pid })
+
+    const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })
+    expect(JSON.parse(balance.stdout)).toMatchObject({ chainId: "eip155:1337", balance: "10000" })
+    const tokens = await runCli(
+      ["tokens", "--address", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--chain", "1", "--json"],
+      { env },
+    )
+    expect(tokens.code).toBe(0)
+    const connect = await runCli(["connect", "--timeout", "5s"], { env })
+    expect(connect.stderr.split("\n")[0]).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+    const connectJson = await runCli(["connect", "--timeout", "5s", "--json"], { env })
+    expect(JSON.parse(connectJson.stdout.split("\n")[0] ?? "")).toMatchObject({
+      event: "display_uri",
+      relayUrl: started.relayUrl,
+    })
+
+    // The dev wallet pairs through the same relay, and says where it took it from (then waits: stop it).
+    const uri = `wc:${"a".repeat(64)}@2?relay-protocol=irn&symKey=${"0".repeat(64)}`
+    const wallet = spawn(process.execPath, [cliPath, "dev", "wallet", "--uri", uri], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    })
+    const [note] = (await once(
+      createInterface({ input: wallet.stderr as NodeJS.ReadableStream }),
+      "line",
+    )) as [string]
+    wallet.kill("SIGKILL")
+    expect(note).toBe(
+      `Using the relay of the running dev stack (appkit-cli dev / npm start): ${started.relayUrl}`,
+    )
+
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+    expect(existsSync(stackFile)).toBe(false)
+    const after = await runCli(["connect", "--timeout", "1s"], { env })
+    expect(after).toMatchObject({
+      code: 2,
+      stderr: "The public relay needs --project-id (or APPKIT_PROJECT_ID)\n",
+    })
+  })
+
+  it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let stderr = ""
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     const [code] = await once(child, "exit")
-    expect(code).toBe(2)
-    expect(stderr).toContain("--chain-id must be an integer from 1 to 4294967295")
+    expect(code).toBe(1)
+    expect(stderr).toBe("--chain-id must be an integer from 1 to 4294967295, got 'abc'\n")
   })
+
+  it("runs anvil as chain 1 by default, a swap network, and reports the swap deployment the stack quotes from", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const started = JSON.parse(await firstLine(child, 30_000)) as {
+      rpcUrl: string
+      chainId: string
+      apiUrl: string
+      swap: { router: string; factory: string; weth: string; tokens: Record<string, string> }
+    }
+    expect(started.chainId).toBe("eip155:1")
+    expect(Object.keys(started.swap.tokens)).toEqual(["TKA", "TKB"])
+    const { router, factory, weth, tokens } = started.swap
+    for (const address of [router, factory, weth, ...Object.values(tokens)])
+      expect(
+        ((await rpc(started.rpcUrl, "eth_getCode", [address, "latest"])) as string).length,
+      ).toBeGreaterThan(2)
+    const listed = await fetch(`${started.apiUrl}/v1/convert/tokens?projectId=p&chainId=eip155:1`)
+    expect(
+      ((await listed.json()) as { tokens: Array<{ address: string }> }).tokens.map((t) => t.address),
+    ).toEqual([
+      "eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+      `eip155:1:${tokens.TKA}`,
+      `eip155:1:${tokens.TKB}`,
+    ])
+    const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+    const quote = await runCli(
+      [
+        "swap",
+        "quote",
+        "--chain",
+        "eip155:1",
+        "--from",
+        "ETH",
+        "--to",
+        "TKA",
+        "--amount",
+        "1",
+        "--address",
+        alice,
+      ],
+      {
+        env: {
+          APPKIT_API_URL: started.apiUrl,
+          APPKIT_PROJECT_ID: "test",
+          APPKIT_CONFIG: "/nonexistent/appkit.json",
+        },
+      },
+    )
+    // 1 ETH into the fresh pool of 100 ETH and 312 045 TKA, with the 0.3 % fee: 1·997·312045 / (100·1000 + 997).
+    expect(quote.stdout).toMatch(/You receive\s+3080\.377288434309929997 TKA\n/)
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+  }, 60_000)
 })

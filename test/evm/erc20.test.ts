@@ -39,6 +39,7 @@ describe("the hand-assembled ERC-20", () => {
     expect(await read("totalSupply")).toBe(supply)
     expect(await balanceOf(holder.address)).toBe(supply)
     expect(await balanceOf(other)).toBe(0n)
+    expect(await readContract(client, { address: token, abi: erc20Abi, functionName: "symbol" })).toBe("TST")
   })
 
   it("transfers, moving exactly the amount and emitting Transfer(from, to, value)", async () => {

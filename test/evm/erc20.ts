@@ -2,8 +2,8 @@ import { type Hex, keccak256, toFunctionSelector, toHex } from "viem"
 
 /**
  * A minimal ERC-20 assembled here from EVM opcodes (there is no solc in this environment). It implements
- * exactly what a transfer needs — `decimals()`, `balanceOf(address)`, `totalSupply()` and
- * `transfer(address,uint256)` with the `Transfer` event — and reverts on anything else or on an
+ * exactly what a transfer and a balance need — `decimals()`, `symbol()` ("TST"), `balanceOf(address)`,
+ * `totalSupply()` and `transfer(address,uint256)` with the `Transfer` event — and reverts on anything else or on an
  * overdraft. The constructor mints the whole supply to the deployer. Balances live at storage slot =
  * holder address. erc20.test.ts checks it against viem's standard `erc20Abi`.
  */
@@ -75,11 +75,15 @@ const runtime = assemble([
   ...dispatch("transfer(address,uint256)", "transfer"),
   ...dispatch("decimals()", "decimals"),
   ...dispatch("totalSupply()", "totalSupply"),
+  ...dispatch("symbol()", "symbol"),
   label("fail"), push(0), "DUP1", "REVERT",
 
   label("balanceOf"), push(4), "CALLDATALOAD", "SLOAD", ...returnWord,
   label("decimals"), push(18), ...returnWord,
   label("totalSupply"), supplySlot, "SLOAD", ...returnWord,
+  // an ABI string: offset 0x20, length 3, then the bytes left-aligned
+  label("symbol"), push(0x20), push(0), "MSTORE", push(3), push(32), "MSTORE",
+  push(BigInt(toHex("TST")) << 232n, 32), push(64), "MSTORE", push(96), push(0), "RETURN",
 
   // stack comments: top first
   label("transfer"),

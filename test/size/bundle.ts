@@ -1,10 +1,17 @@
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { type OutputChunk, rolldown } from "rolldown"
+import { browserSourceConditions } from "../support/sourceConditions"
 
 /** Builds an entry file for the browser, minified, as a dApp's bundler would; returns its chunks. */
 export const bundleEntry = async (input: string): Promise<ReadonlyArray<OutputChunk>> => {
-  const build = await rolldown({ input, platform: "browser", logLevel: "silent" })
+  const build = await rolldown({
+    input,
+    platform: "browser",
+    // From the sources, as the packaged dist would be built from them.
+    resolve: { conditionNames: browserSourceConditions },
+    logLevel: "silent",
+  })
   const { output } = await build.generate({ format: "esm", minify: true })
   await build.close()
   return output.filter((item): item is OutputChunk => item.type === "chunk")
@@ -32,4 +39,24 @@ export const staticallyLoaded = (
   return [...loaded]
 }
 
-export const gzipSize = (chunk: OutputChunk): number => gzipSync(chunk.code).length
+/** Gzip bytes of a chunk, or of several downloaded one by one. */
+export const gzipSize = (chunks: OutputChunk | ReadonlyArray<OutputChunk>): number =>
+  (Array.isArray(chunks) ? chunks : [chunks]).reduce(
+    (total: number, chunk: OutputChunk) => total + gzipSync(chunk.code).length,
+    0,
+  )
+
+/**
+ * What loading the lazy chunk `chunk` adds to a page that loaded `entry`: the chunk and the chunks it imports
+ * that the entry does not, gzip bytes each.
+ */
+export const lazyCost = (chunks: ReadonlyArray<OutputChunk>, entry: OutputChunk, chunk: OutputChunk) => {
+  const added = [
+    chunk,
+    ...chunks.filter(
+      (other) =>
+        other !== entry && chunk.imports.includes(other.fileName) && !entry.imports.includes(other.fileName),
+    ),
+  ]
+  return { chunks: added.length, gzip: added.reduce((total, part) => total + gzipSize(part), 0) }
+}

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest"
 import { bundle, gzipSize, staticallyLoaded } from "./bundle"
 
 /**
- * Size budgets for what a browser dApp downloads (deterministic, so they are tests; speed is only ever
- * benchmarked). Floors measured on these machines: Effect core ~44 KiB gzip + viem's EVM actions ~36 KiB.
+ * Size budgets for what a browser dApp downloads before its first dynamic import (deterministic, so they are
+ * tests; speed is only ever benchmarked). The entry and the chunks it imports statically count; what loads on
+ * first use (sign-in, the API clients, address rules, viem's reading code, sign-client) does not. Measured:
+ * 82.6 KiB gzip for the injected-only app (it was 115 KiB while createAppKit pulled every namespace's
+ * validators, the SIWX verifier and effect's HTTP stack statically).
  */
-const ENTRY_BUDGET_GZIP = 120 * 1024
+const INITIAL_BUDGET_GZIP = 86 * 1024
 
 /** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
 const signClientMarker = "wc_sessionPropose"
@@ -18,10 +21,10 @@ describe("the browser bundle of @appkit/core", () => {
     const chunks = await bundle("injectedApp")
     const entry = chunks.find((chunk) => chunk.isEntry)
     expect(entry).toBeDefined()
-    expect(gzipSize(entry as OutputChunk)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
     // createAppKit can build a WalletConnect connector from its options, so sign-client's lazy chunk exists;
     // what the page downloads (the entry and its static imports) must not contain it.
     const loaded = staticallyLoaded(chunks, entry as OutputChunk)
+    expect(gzipSize(loaded)).toBeLessThanOrEqual(INITIAL_BUDGET_GZIP)
     for (const chunk of loaded) {
       expect(chunk.code).not.toContain(signClientMarker)
       expect(chunk.code).not.toContain(embeddedMarker)
@@ -36,8 +39,9 @@ describe("the browser bundle of @appkit/core", () => {
   it("a WalletConnect dApp loads sign-client only through a lazy chunk", async () => {
     const chunks = await bundle("walletConnectApp")
     const entry = chunks.find((chunk) => chunk.isEntry) as OutputChunk
-    expect(entry.code).not.toContain(signClientMarker)
-    expect(gzipSize(entry)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
+    const loaded = staticallyLoaded(chunks, entry)
+    for (const chunk of loaded) expect(chunk.code).not.toContain(signClientMarker)
+    expect(gzipSize(loaded)).toBeLessThanOrEqual(INITIAL_BUDGET_GZIP)
     const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.code.includes(signClientMarker))
     expect(lazy).toHaveLength(1)
     expect(entry.dynamicImports).toContain(lazy[0]?.fileName)
@@ -48,7 +52,7 @@ describe("the browser bundle of @appkit/core", () => {
     const entry = chunks.find((chunk) => chunk.isEntry) as OutputChunk
     const loaded = staticallyLoaded(chunks, entry)
     expect(loaded.some((chunk) => chunk.code.includes(embeddedMarker))).toBe(false)
-    expect(gzipSize(entry)).toBeLessThanOrEqual(ENTRY_BUDGET_GZIP)
+    expect(gzipSize(loaded)).toBeLessThanOrEqual(INITIAL_BUDGET_GZIP)
     const lazy = chunks.filter((chunk) => chunk.code.includes(embeddedMarker))
     expect(lazy).toHaveLength(1)
     expect(entry.dynamicImports).toContain(lazy[0]?.fileName)

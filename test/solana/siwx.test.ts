@@ -1,4 +1,5 @@
-import { SiwxClient, SiwxSessionStore, Storage, siwxClient } from "@appkit/core"
+import { Storage } from "@appkit/core"
+import { SiwxClient, SiwxSessionStore, siwxClient } from "@appkit/core/siwx"
 import { type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { base58 } from "@scure/base"
 import { Effect, Layer } from "effect"

@@ -1,8 +1,8 @@
 import { makeSolanaRpc, type SolanaRpc, solanaAdapter } from "@appkit/core/solana"
+import { decodeSolanaTransaction } from "@appkit/core/testing"
 import { deterministicKeypair, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { decodeSolanaTransaction } from "../../core/src/testing/solanaTransactions"
 import { type ConnectedDevWallet, discoverDevWallet, lamportsOf, solanaRpc } from "./support"
 
 // Issue 12 acceptance, end to end on the local chain: the adapter's discovery finds the dev wallet, its

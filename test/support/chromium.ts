@@ -1,12 +1,30 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build } from "rolldown"
+import { browserSourceConditions } from "./sourceConditions"
 
 /** Debian's chromium: browser tests drive it (never a downloaded browser) and skip where it is absent. */
 export const chromiumPath = "/usr/bin/chromium"
 export const hasChromium = existsSync(chromiumPath)
+
+/** Headless, sandbox-free (containers), and silent: nothing in a test may reach beyond 127.0.0.1. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+/**
+ * A headless chromium whose every `newContext()` is a fresh profile (storage, cookies), so one browser per
+ * test file serves several independent sessions.
+ */
+export const launchChromiumBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
 
 export interface ChromiumPage {
   readonly page: Page
@@ -24,14 +42,7 @@ export const launchChromium = async (): Promise<Omit<ChromiumPage, "page">> => {
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: chromiumArgs,
   })
   return {
     browser,
@@ -53,6 +64,7 @@ export const bundlePageScript = async (input: string): Promise<string> => {
   const bundle = await build({
     input,
     platform: "browser",
+    resolve: { conditionNames: browserSourceConditions },
     write: false,
     output: { format: "iife" },
     // Libraries guard debug-only code with process.env.NODE_ENV, which a page does not define.

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
+import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
 export const cliPath = fileURLToPath(new URL("../../cli/bin/appkit-cli.js", import.meta.url))
@@ -36,3 +37,33 @@ export const runCli = (
     })
     child.stdin.end(options.stdin ?? "")
   })
+
+/** The first stdout line of a long-running command, bounded so a hung start fails the test instead of hanging. */
+export const firstLine = (child: ChildProcess, timeoutMs: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs)
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    lines.once("line", (line) => {
+      clearTimeout(timer)
+      lines.close()
+      resolve(line)
+    })
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
+  })
+
+/**
+ * `appkit-cli dev` flags that put every service of the stack on a free port: tests never take the well-known
+ * ports a developer's own `npm start` may hold.
+ */
+export const freeStackPorts: ReadonlyArray<string> = [
+  "--port",
+  "0",
+  "--solana-port",
+  "0",
+  "--api-port",
+  "0",
+  "--relay-port",
+  "0",
+  "--secure-site-port",
+  "0",
+]

@@ -1,4 +1,5 @@
-import { type AppKit, type AppKitState, createAppKit, fromMap, Storage, siwxStorageKey } from "@appkit/core"
+import { type AppKit, type AppKitState, createAppKit, fromMap, Storage } from "@appkit/core"
+import { siwxStorageKey } from "@appkit/core/siwx"
 import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { Layer } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -27,7 +28,7 @@ afterAll(async () => {
 const networks = [
   { id: 31337, chainNamespace: "eip155", caipNetworkId: "eip155:31337", name: "Anvil" },
   { id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" },
-]
+] as const
 
 const siwx = { domain: "app.example", uri: "https://app.example/login", statement: "Sign in to App" }
 
@@ -36,14 +37,10 @@ const start = async (options: { readonly signIn?: boolean } = {}) => {
   const wallet = await startDevWallet({ relayUrl: relay.url, storagePrefix: `wallet-app-${prefix++}` })
   const map = new Map<string, string>()
   const appKit = createAppKit({
-    options: {
-      projectId: "test",
-      networks,
-      walletConnect: {
-        relayUrl: relay.url,
-        metadata: { name: "AppKit test", description: "test dApp", url: "http://127.0.0.1", icons: [] },
-      },
-    },
+    projectId: "test",
+    networks,
+    metadata: { name: "AppKit test", description: "test dApp", url: "http://127.0.0.1", icons: [] },
+    walletConnect: { relayUrl: relay.url },
     storage: Layer.succeed(Storage, fromMap(map)),
     ...(options.signIn === false ? {} : { siwx }),
     reconnect: false,

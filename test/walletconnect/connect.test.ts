@@ -1,52 +1,21 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import {
-  type Anvil,
-  type DevWallet,
-  type Relay,
-  startAnvil,
-  startDevWallet,
-  startRelay,
-} from "@appkit/fixtures"
+import { type Anvil, startAnvil, startDevWallet, startRelay } from "@appkit/fixtures"
 import { createClient, getAddress, http, parseEther, verifyMessage } from "viem"
 import { getBalance, getTransactionReceipt } from "viem/actions"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
-import { cliEnv, connectWith } from "./support"
+import { cliEnv, connectWith, useRelayAndWallets } from "./support"
 
 // A WalletConnect session between the built `appkit-cli connect` and the dev wallet, through the local
 // relay; then requests over that stored session from later CLI processes, as a user would run them.
-let relay: Relay
-const wallets: Array<DevWallet> = []
-
-beforeAll(async () => {
-  relay = await startRelay({ quiet: true })
-})
-afterAll(async () => {
-  for (const wallet of wallets) await wallet.close()
-  await relay.close()
-})
-
-const devWallet = async (
-  options: {
-    readonly rejectRequests?: boolean
-    readonly rejectProposals?: boolean
-    readonly rpcUrl?: string
-  } = {},
-) => {
-  const wallet = await startDevWallet({
-    relayUrl: relay.url,
-    storagePrefix: `wallet-${wallets.length}`,
-    ...options,
-  })
-  wallets.push(wallet)
-  return wallet
-}
+const stack = useRelayAndWallets("connect")
+const { devWallet } = stack
 
 describe("appkit-cli connect over WalletConnect", () => {
   it("pairs with the dev wallet, stores the session, signs over it and disconnects", async () => {
     const wallet = await devWallet()
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.stderr).toBe("")
     expect(connected.code).toBe(0)
@@ -86,29 +55,9 @@ describe("appkit-cli connect over WalletConnect", () => {
     expect(JSON.parse(after.stdout)).toEqual({ connected: false })
   })
 
-  it("a second connect ends the first session in its wallet before pairing anew", async () => {
-    const firstLines: Array<string> = []
-    const first = await startDevWallet({
-      relayUrl: relay.url,
-      storagePrefix: `wallet-${wallets.length}`,
-      log: (line) => firstLines.push(line),
-    })
-    wallets.push(first)
-    const second = await devWallet()
-    const env = cliEnv(relay.url)
-    expect((await connectWith(first, env)).code).toBe(0)
-    const again = await connectWith(second, env)
-    expect(again.code).toBe(0)
-    expect(again.events[1]).toMatchObject({ event: "connected", walletName: "AppKit Dev Wallet" })
-    await vi.waitFor(() => expect(firstLines).toContain("session ended by the dApp"))
-    const signed = await runCli(["sign", "message", "to the second wallet", "--json"], { env })
-    expect(signed.code).toBe(0)
-    expect(firstLines.filter((line) => line.startsWith("answered"))).toEqual([])
-  })
-
   it("prints the QR code, the URI and the countdown as plain lines when not asked for JSON", async () => {
     const wallet = await devWallet()
-    const connected = await connectWith(wallet, cliEnv(relay.url), { plain: true })
+    const connected = await connectWith(wallet, cliEnv(stack.relay.url), { plain: true })
     expect(connected.code).toBe(0)
     expect(connected.lines[0]).toBe("Scan the QR code with a WalletConnect wallet, or paste the URI into it:")
     expect(connected.lines.some((line) => /^[█▀▄ ]+$/.test(line))).toBe(true)
@@ -138,7 +87,7 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("reports a rejection in the wallet as 'Signature declined' / 4001", async () => {
     const wallet = await devWallet({ rejectRequests: true })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const signed = await runCli(["sign", "message", "no thanks"], { env })
     expect(signed.code).toBe(2)
@@ -148,19 +97,35 @@ describe("appkit-cli connect over WalletConnect", () => {
 
   it("fails clearly when the wallet rejects the connection, and stores nothing", async () => {
     const wallet = await devWallet({ rejectProposals: true })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await connectWith(wallet, env)
     expect(connected.code).toBe(2)
-    expect(connected.stderr.trim()).toBe("The wallet rejected the connection")
+    expect(JSON.parse(connected.stderr)).toEqual({
+      error: { code: "WalletConnectError", message: "The wallet rejected the connection" },
+    })
     expect((await runCli(["status"], { env })).code).toBe(1)
   })
 
-  it("gives up after --timeout when nobody pairs", async () => {
-    const env = cliEnv(relay.url)
-    const result = await runCli(["connect", "--json", "--timeout", "5"], { env })
+  it("gives up after --timeout when nobody pairs, and its countdown is that timeout", async () => {
+    const env = cliEnv(stack.relay.url)
+    const started = Date.now()
+    const result = await runCli(["connect", "--json", "--timeout", "3s"], { env })
     expect(result.code).toBe(2)
-    expect(result.stderr.trim()).toBe("No wallet approved within 5 s")
-    expect(JSON.parse(result.stdout.split("\n")[0] ?? "")).toMatchObject({ event: "display_uri" })
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: { code: "Timeout", message: "No wallet approved within 3 s" },
+    })
+    const shown = JSON.parse(result.stdout.split("\n")[0] ?? "") as {
+      event: string
+      expiresAt: string
+      endsBy: string
+    }
+    expect(shown).toMatchObject({ event: "display_uri", endsBy: "timeout", relayUrl: stack.relay.url })
+    const left = Date.parse(shown.expiresAt) - started
+    expect(left).toBeGreaterThan(2_000)
+    expect(left).toBeLessThan(10_000)
+    const plain = await runCli(["connect", "--timeout", "2500ms"], { env })
+    expect(plain.stdout).toMatch(/^Giving up in 0:0[123] \(--timeout\) \(at /m)
+    expect(plain.stderr).toBe("No wallet approved within 2.5 s\n")
   })
 })
 
@@ -170,7 +135,7 @@ describe("appkit-cli connect with a local signer", () => {
   const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 
   it("stores the address and kind, never the key, and status reports it", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     const connected = await runCli(["connect", "--private-key", key, "--chain", "eip155:31337", "--json"], {
       env,
     })
@@ -190,30 +155,32 @@ describe("appkit-cli connect with a local signer", () => {
   })
 
   it("refuses a malformed --chain before touching the stored connection", async () => {
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await runCli(["connect", "--private-key", key, "--chain", "eip155:31337"], { env })).code).toBe(0)
     const typo = await runCli(["connect", "--chain", "eip155:31337:0xabc"], { env })
-    expect(typo.code).toBe(2)
-    expect(typo.stderr).toMatch(/^--chain: Invalid CAIP chain id 'eip155:31337:0xabc'/)
+    expect(typo.code).toBe(1)
+    expect(typo.stderr).toMatch(/^--chain: Invalid chain 'eip155:31337:0xabc'/)
     const unknown = await runCli(["connect", "--chain", "tron:0x2b6653dc"], { env })
     expect(unknown.stderr).toBe(
-      "--chain: 'tron:0x2b6653dc' is not on eip155, solana, bip122, polkadot or cosmos\n",
+      "--chain: Invalid chain 'tron:0x2b6653dc': 'tron' is not one of eip155, solana, polkadot, bip122, cosmos\n",
     )
     const solana = await runCli(
-      ["connect", "--private-key", key, "--chain", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"],
-      { env },
+      ["connect", "--replace", "--chain", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"],
+      { env: { ...env, APPKIT_PRIVATE_KEY: key } },
     )
-    expect(solana.code).toBe(2)
+    expect(solana.code).toBe(1)
     expect(solana.stderr).toMatch(/a local signer connects an eip155 network/)
     const status = await runCli(["status", "--json"], { env })
     expect(status.code).toBe(0)
     expect(JSON.parse(status.stdout)).toMatchObject({ address, chainId: "eip155:31337" })
   })
 
-  it("rejects a malformed key with a usage error", async () => {
-    const result = await runCli(["connect", "--private-key", "0x1234"], { env: cliEnv(relay.url) })
-    expect(result.code).toBe(2)
-    expect(result.stderr).toBe("--private-key is not a 32-byte hex private key\n")
+  it("refuses a malformed key (exit 1)", async () => {
+    const result = await runCli(["connect"], {
+      env: { ...cliEnv(stack.relay.url), APPKIT_PRIVATE_KEY: "0x1234" },
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe("APPKIT_PRIVATE_KEY is not a 32-byte hex private key\n")
   })
 })
 
@@ -231,7 +198,7 @@ describe("appkit-cli send over a WalletConnect session", () => {
     if (receiver === undefined) throw new Error("anvil gave too few accounts")
     // The dev wallet signs with anvil's account 0 and broadcasts through anvil.
     const wallet = await devWallet({ rpcUrl: anvil.rpcUrl })
-    const env = cliEnv(relay.url)
+    const env = cliEnv(stack.relay.url)
     expect((await connectWith(wallet, env)).code).toBe(0)
     const node = createClient({ transport: http(anvil.rpcUrl) })
     const before = await getBalance(node, { address: receiver.address })

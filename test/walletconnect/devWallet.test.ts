@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process"
-import { type Relay, startRelay } from "@appkit/fixtures"
+import { fromMap, makeWalletConnectConnector, Storage } from "@appkit/core"
+import { networkId } from "@appkit/core/testing"
+import { type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { Effect, Fiber, Layer, Option, Stream } from "effect"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, runCli } from "../support/cli"
@@ -54,12 +57,59 @@ describe("appkit-cli dev wallet", () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toBe("Pairing failed: the relay did not answer within 1 s\n")
     const zero = await runCli(["dev", "wallet", ...dead, "--pair-timeout", "0"], { env: cliEnv(relay.url) })
-    expect(zero.stderr).toBe("--pair-timeout must be a whole number of seconds from 1, got '0'\n")
+    expect(zero).toMatchObject({
+      code: 1,
+      stderr:
+        "--pair-timeout must be a positive duration in seconds (e.g. 10, 2.5, 10s or 500ms) up to a day, got '0'\n",
+    })
   })
 
   it("refuses a URI that is not a wc: URI", async () => {
     const result = await runCli(["dev", "wallet", "--uri", "https://example.com"], { env: cliEnv(relay.url) })
-    expect(result.code).toBe(2)
+    expect(result.code).toBe(1)
     expect(result.stderr).toBe("--uri must be a wc: URI, got 'https://example.com'\n")
+  })
+})
+
+describe("the dev wallet answers wallet_switchEthereumChain as a real wallet does", () => {
+  it("null for a chain of the session, 4902 for one it does not hold", async () => {
+    const wallet = await startDevWallet({ relayUrl: relay.url, storagePrefix: "wallet-switch" })
+    const answers = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connector = yield* makeWalletConnectConnector({
+            projectId: "test",
+            relayUrl: relay.url,
+            chains: ["eip155:31337", "eip155:1"],
+            metadata: { name: "switch test", description: "", url: "http://127.0.0.1", icons: [] },
+            storagePrefix: "dapp-switch",
+          })
+          const uri = yield* Effect.forkChild(
+            Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
+          )
+          yield* Effect.yieldNow
+          const connecting = yield* Effect.forkChild(
+            connector.connect({ chainId: networkId("eip155:31337") }),
+          )
+          const shown = Option.getOrThrow(yield* Fiber.join(uri))
+          if (shown._tag !== "display_uri") throw new Error("no pairing URI")
+          yield* Effect.promise(() => wallet.pair(shown.uri))
+          yield* Fiber.join(connecting)
+          const switchTo = (chainId: string) =>
+            connector.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] })
+          return {
+            held: yield* switchTo("0x1"),
+            unknown: yield* Effect.flip(switchTo("0xaa36a7")),
+            malformed: yield* Effect.flip(
+              connector.request({ method: "wallet_switchEthereumChain", params: [] }),
+            ),
+          }
+        }),
+      ).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
+    )
+    await wallet.close()
+    expect(answers.held).toBeNull()
+    expect(answers.unknown).toMatchObject({ _tag: "ProviderRpcError", code: 4902 })
+    expect(answers.malformed).toMatchObject({ _tag: "ProviderRpcError", code: -32602 })
   })
 })

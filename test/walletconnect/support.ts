@@ -2,8 +2,49 @@ import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { DevWallet } from "@appkit/fixtures"
+import {
+  type DevWallet,
+  type DevWalletOptions,
+  type Relay,
+  startDevWallet,
+  startRelay,
+} from "@appkit/fixtures"
+import { afterAll, beforeAll } from "vitest"
 import { cliPath } from "../support/cli"
+
+/**
+ * A local relay for the test file, and dev wallets on it (each with its own storage prefix), all closed
+ * after the file's tests. `relay` is there once the tests run.
+ */
+export const useRelayAndWallets = (name: string) => {
+  let relay: Relay | undefined
+  const wallets: Array<DevWallet> = []
+  beforeAll(async () => {
+    relay = await startRelay({ quiet: true })
+  })
+  afterAll(async () => {
+    for (const wallet of wallets) await wallet.close()
+    await relay?.close()
+  })
+  const started = () => {
+    if (relay === undefined) throw new Error("the relay starts before the tests")
+    return relay
+  }
+  return {
+    get relay() {
+      return started()
+    },
+    devWallet: async (options: Omit<DevWalletOptions, "relayUrl" | "storagePrefix"> = {}) => {
+      const wallet = await startDevWallet({
+        relayUrl: started().url,
+        storagePrefix: `${name}-wallet-${wallets.length}`,
+        ...options,
+      })
+      wallets.push(wallet)
+      return wallet
+    },
+  }
+}
 
 /** A fresh CLI home (no stored connection) pointed at `relayUrl`, with no private key in the environment. */
 export const cliEnv = (relayUrl: string) => ({
@@ -19,7 +60,7 @@ export const cliEnv = (relayUrl: string) => ({
 export const connectWith = (
   wallet: Pick<DevWallet, "pair">,
   env: NodeJS.ProcessEnv,
-  options: { readonly plain?: boolean } = {},
+  options: { readonly plain?: boolean; readonly args?: ReadonlyArray<string> } = {},
 ) =>
   new Promise<{
     code: number | null
@@ -29,7 +70,14 @@ export const connectWith = (
   }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [cliPath, "connect", "--chain", "eip155:31337", ...(options.plain ? [] : ["--json"])],
+      [
+        cliPath,
+        "connect",
+        "--chain",
+        "eip155:31337",
+        ...(options.plain ? [] : ["--json"]),
+        ...(options.args ?? []),
+      ],
       {
         env: { ...process.env, ...env },
         stdio: ["ignore", "pipe", "pipe"],
@@ -53,6 +101,7 @@ export const connectWith = (
           if (line.startsWith("uri: ")) wallet.pair(line.slice("uri: ".length)).catch(reject)
           continue
         }
+        if (!line.startsWith("{")) continue
         const event = JSON.parse(line) as Record<string, unknown>
         events.push(event)
         if (event.event === "display_uri") wallet.pair(String(event.uri)).catch(reject)

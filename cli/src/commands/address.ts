@@ -1,118 +1,10 @@
 import type { Command } from "commander"
-import { CliError, ExitCode } from "../output"
-import { printReports, type Readable } from "../report"
+import { lazyAction } from "../lazy"
 
 /**
  * `appkit-cli address validate`: the exact address check of @appkit/core (`validateAddress`) for one
  * address or CAIP-10 id, or for a stream of them (`--stdin`, one per line, one result per line, in order).
- * Exit 0 when every input is valid, 1 when any is invalid, 2 for usage errors.
  */
-interface ValidateOptions {
-  readonly namespace?: string | undefined
-  readonly network?: string | undefined
-  readonly stdin?: boolean | undefined
-  readonly json?: boolean | undefined
-}
-
-type Core = typeof import("@appkit/core")
-type Verdict = ReturnType<Core["validateAddress"]>
-
-const describeValid = (verdict: Verdict): string => {
-  const parts = [verdict.namespace, verdict.network, verdict.type].filter((part) => part !== null)
-  const normalized = verdict.normalized !== verdict.input ? `  → ${verdict.normalized}` : ""
-  return `${parts.join(" ")}${normalized}`
-}
-
-/** One line per input in a stream: a fixed-width verdict column, the input, then what we found. */
-const streamLine = (verdict: Verdict): string =>
-  `${verdict.valid ? "valid  " : "invalid"}  ${shown(verdict.input)}  ${verdict.valid ? describeValid(verdict) : verdict.error}`
-
-/** An empty line or one with surrounding blanks is shown quoted, so the user sees what was checked. */
-const shown = (input: string): string =>
-  input === "" || input.trim() !== input ? JSON.stringify(input) : input
-
-const readableVerdict = (verdict: Verdict): Readable => ({
-  title: `${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`,
-  rows: [
-    ["namespace", verdict.namespace],
-    ["network", verdict.network],
-    ["type", verdict.type],
-    ["normalized", verdict.normalized !== verdict.input && verdict.normalized],
-    ["error", verdict.error],
-  ],
-})
-
-/** Resolves once stdout can take more (or has failed: the failure itself is handled by the caller). */
-const stdoutReady = (): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      process.stdout.off("drain", done)
-      process.stdout.off("error", done)
-      resolve()
-    }
-    process.stdout.once("drain", done)
-    process.stdout.once("error", done)
-  })
-
-/**
- * Validates stdin line by line, writing each result as soon as it is known. Waiting for stdout's drain keeps
- * memory flat on a huge input; a reader that goes away (`| head`) simply ends the run, as with any Unix tool.
- */
-const validateStream = async (validate: (input: string) => Verdict, json: boolean): Promise<boolean> => {
-  const { createInterface } = await import("node:readline")
-  // crlfDelay: a \r\n split across chunks is still one line break; every other byte of a line is input.
-  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
-  let writeFailure: NodeJS.ErrnoException | undefined
-  const stop = (error: NodeJS.ErrnoException) => {
-    writeFailure = error
-    lines.close()
-  }
-  process.stdout.on("error", stop)
-  let allValid = true
-  try {
-    for await (const line of lines) {
-      const verdict = validate(line)
-      allValid &&= verdict.valid
-      if (!process.stdout.write(`${json ? JSON.stringify(verdict) : streamLine(verdict)}\n`))
-        await stdoutReady()
-      if (writeFailure) break
-    }
-  } finally {
-    process.stdout.off("error", stop)
-  }
-  if (writeFailure && writeFailure.code !== "EPIPE") throw writeFailure
-  return allValid
-}
-
-const validateAction = async (address: string | undefined, options: ValidateOptions): Promise<void> => {
-  if (options.stdin && address !== undefined) throw new CliError("Give either ADDRESS or --stdin, not both")
-  if (!options.stdin && address === undefined) throw new CliError("Missing ADDRESS (or use --stdin)")
-  const core = await import("@appkit/core")
-  const { namespace, network } = options
-  if (namespace !== undefined && !core.isChainNamespace(namespace))
-    throw new CliError(
-      `Unknown --namespace '${namespace}' (expected one of ${core.chainNamespaces.join(", ")})`,
-    )
-  if (network !== undefined && !(core.bitcoinNetworks as ReadonlyArray<string>).includes(network))
-    throw new CliError(`Unknown --network '${network}' (expected one of ${core.bitcoinNetworks.join(", ")})`)
-  // Only Bitcoin addresses name a network; asking for one on another namespace would be silently ignored.
-  if (network !== undefined && namespace !== undefined && namespace !== "bip122")
-    throw new CliError(`--network applies to bip122 addresses, not ${namespace}`)
-  const validateOptions = {
-    ...(namespace !== undefined ? { namespace: namespace as Core["chainNamespaces"][number] } : {}),
-    ...(network !== undefined ? { network: network as Core["bitcoinNetworks"][number] } : {}),
-  }
-  const validate = (input: string) => core.validateAddress(input, validateOptions)
-
-  if (address !== undefined)
-    return printReports([validate(address)], {
-      json: options.json === true,
-      ok: (verdict) => verdict.valid,
-      readable: readableVerdict,
-    })
-  if (!(await validateStream(validate, options.json === true))) process.exitCode = ExitCode.invalid
-}
-
 export const register = (program: Command): void => {
   program
     .command("address")
@@ -129,5 +21,5 @@ export const register = (program: Command): void => {
       "--json",
       "print {input, valid, namespace, network, type, normalized, error} (one line per input)",
     )
-    .action(validateAction)
+    .action(lazyAction(async () => (await import("../actions/address")).validateAction))
 }

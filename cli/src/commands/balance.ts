@@ -1,45 +1,15 @@
 import type { Command } from "commander"
-import {
-  type EvmTargetOptions,
-  type LocalSignerOptions,
-  withEvmTargetOptions,
-  withLocalSignerOptions,
-} from "../evmOptions"
-import { CliError, printJson, printLine } from "../output"
+import { withEvmTargetOptions, withLocalSignerOptions } from "../evmOptions"
+import { lazyAction } from "../lazy"
 
-/** `appkit-cli balance`: the native balance of an address by RPC, as an exact decimal (no rounding). */
-interface BalanceOptions extends EvmTargetOptions, LocalSignerOptions {
-  readonly address?: string | undefined
-  readonly json?: boolean | undefined
-}
-
-const balanceAction = async (options: BalanceOptions): Promise<void> => {
-  const [{ Effect, Result }, core, { getAddress, isAddress }, { resolveEvmTarget }, { loadLocalSigner }] =
-    await Promise.all([
-      import("effect"),
-      import("@appkit/core"),
-      import("viem"),
-      import("../evmTarget"),
-      import("../signer"),
-    ])
-  const { readConnection } = await import("../session")
-  const owner = options.address ?? (await loadLocalSigner(options))?.address ?? readConnection()?.address
-  if (owner === undefined) throw new CliError("--address is required when no wallet is connected")
-  if (!isAddress(owner, { strict: false })) throw new CliError(`Invalid address '${owner}'`)
-  const address = getAddress(owner)
-  const target = await resolveEvmTarget(options)
-  const wei = await Effect.runPromise(core.getNativeBalance(target.client, address))
-  const balance = Result.getOrThrow(core.formatUnits(wei, 18))
-  if (options.json) printJson({ chainId: target.caip2, address, balance, wei })
-  else printLine(balance)
-}
-
+/** `appkit-cli balance [ADDRESS]`: the native balance of an address by RPC, as an exact decimal. */
 export const register = (program: Command): void => {
   const command = program
     .command("balance")
     .description("Native balance of an address by RPC, as an exact decimal")
-    .option("--address <address>", "0x address (default: the signer's, else the connected wallet's)")
+    .argument("[ADDRESS]", "0x address (default: the signer's, else the connected wallet's)")
+    .option("--address <address>", "the same as ADDRESS")
   withLocalSignerOptions(withEvmTargetOptions(command))
-    .option("--json", "print one JSON object {chainId, address, balance, wei}")
-    .action(balanceAction)
+    .option("--json", "print one JSON object {chainId, address, decimals, balance, balanceUnits}")
+    .action(lazyAction(async () => (await import("../actions/balance")).balanceAction))
 }

@@ -2,10 +2,12 @@ import { Layer } from "effect"
 import { ApiClient } from "../http/ApiClient"
 import type { ApiConfig } from "../http/ApiConfig"
 import { QueryCache } from "../http/QueryCache"
-import { BlockchainApi } from "./blockchain/BlockchainApi"
+import type { BlockchainApi } from "./blockchain/BlockchainApi"
+import { blockchainApiLayer } from "./blockchain/blockchainApiLayer"
 import { Mempool } from "./mempool/Mempool"
 import { Ordinals } from "./ordinals/Ordinals"
-import { WalletApi } from "./wallet/WalletApi"
+import type { WalletApi } from "./wallet/WalletApi"
+import { walletApiLayer } from "./wallet/walletApiLayer"
 
 export type ApiServices = BlockchainApi | WalletApi | Mempool | Ordinals | ApiClient | QueryCache
 
@@ -15,7 +17,7 @@ export type ApiServices = BlockchainApi | WalletApi | Mempool | Ordinals | ApiCl
  * because it needs the page's url and the analytics switch.
  */
 export const apiLayer = (config: Layer.Layer<ApiConfig>): Layer.Layer<ApiServices> =>
-  Layer.mergeAll(BlockchainApi.layer, WalletApi.layer, Mempool.layer, Ordinals.layer).pipe(
+  Layer.mergeAll(blockchainApiLayer, walletApiLayer, Mempool.layer, Ordinals.layer).pipe(
     Layer.provideMerge(Layer.merge(ApiClient.layerFetch, QueryCache.layer)),
     Layer.provide(config),
   )

@@ -1,14 +1,15 @@
 import type { Effect, Stream } from "effect"
 import type { AccountTypeObject } from "../domain/account"
+import type { CaipAccountId, CaipNetworkId } from "../domain/caip"
+import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { Cacao } from "../domain/siwx"
-
-/**
- * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,
- * embedded wallet). The state services (Connection, Account, Network) drive connectors only through it,
- * so a new kind of wallet never touches them.
- */
-export type ConnectorType = "EXTERNAL" | "WALLET_CONNECT" | "INJECTED" | "ANNOUNCED" | "AUTH" | "MULTI_CHAIN"
+import type { ConnectionError } from "../errors/connection"
+import type { EmbeddedFrameError, FrameAbortedError, FrameRequestError } from "../errors/embedded"
+import type { ProviderRpcError } from "../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../errors/wallet"
+import type { RpcPolicyError } from "../rpc/checkRpcRequest"
+import type { WalletConnectError } from "./walletconnect/errors"
 
 /** A JSON-RPC request as EIP-1193 shapes it. */
 export interface RpcRequest {
@@ -16,10 +17,13 @@ export interface RpcRequest {
   readonly params?: unknown
 }
 
-/** What a wallet said after connecting: CAIP-10 accounts and the active CAIP-2 chain. */
+/**
+ * What a wallet said after connecting: CAIP-10 accounts and the active CAIP-2 chain, decoded by the connector
+ * from the wallet's own answer (the wallet boundary), so nothing past it splits or checks ids again.
+ */
 export interface Connection {
-  readonly accounts: ReadonlyArray<string>
-  readonly chainId: string
+  readonly accounts: ReadonlyArray<CaipAccountId>
+  readonly chainId: CaipNetworkId
   /** §3 account type objects, for connectors that know them (a pairing wallet's accounts on every namespace). */
   readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
   /** What the wallet signed to sign in while connecting (WalletConnect one-click sign-in), not yet verified. */
@@ -36,17 +40,38 @@ export interface WalletSignIn {
 export type ConnectorEvent =
   | {
       readonly _tag: "accountsChanged"
-      readonly accounts: ReadonlyArray<string>
+      readonly accounts: ReadonlyArray<CaipAccountId>
       /** The new §3 account type objects, from connectors that report them on connect. */
       readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
     }
-  | { readonly _tag: "chainChanged"; readonly chainId: string }
-  | { readonly _tag: "connect"; readonly chainId: string }
+  | { readonly _tag: "chainChanged"; readonly chainId: CaipNetworkId }
+  | { readonly _tag: "connect"; readonly chainId: CaipNetworkId }
   | { readonly _tag: "disconnect" }
   | { readonly _tag: "display_uri"; readonly uri: string }
   | { readonly _tag: "message"; readonly type: string; readonly data: unknown }
 
-export interface Connector<E = unknown> {
+/**
+ * What a connector may fail with: the wallet's own answer (EIP-1193 `ProviderRpcError`: a code and a message,
+ * which any wallet's failure can be decoded into), a request the RPC policy refused, a connection rule of §8,
+ * a wallet that did not answer within its bound, the WalletConnect path itself, or the embedded wallet's
+ * frame. A new kind of wallet maps its failures onto these.
+ */
+export type ConnectorError =
+  | ConnectionError
+  | ProviderRpcError
+  | RpcPolicyError
+  | WalletRequestTimeout
+  | WalletConnectError
+  | EmbeddedFrameError
+  | FrameAbortedError
+  | FrameRequestError
+
+/**
+ * The one interface every wallet connection implements (injected / EIP-6963, WalletConnect, local signer,
+ * embedded wallet). The state services (Connection, Account, Network) drive connectors only through it,
+ * so a new kind of wallet never touches them.
+ */
+export interface Connector<E extends ConnectorError = ConnectorError> {
   readonly id: string
   readonly name: string
   readonly type: ConnectorType
@@ -54,10 +79,12 @@ export interface Connector<E = unknown> {
   readonly imageUrl?: string | undefined
   readonly rdns?: string | undefined
   /** Connects (or restores) and reports accounts; `chainId` is a CAIP-2 id the dApp prefers. */
-  readonly connect: (options?: { readonly chainId?: string | undefined }) => Effect.Effect<Connection, E>
+  readonly connect: (options?: {
+    readonly chainId?: CaipNetworkId | undefined
+  }) => Effect.Effect<Connection, E>
   readonly disconnect: () => Effect.Effect<void, E>
   /** Sends a request to the wallet; the RPC allowlist is checked before this is ever called. */
   readonly request: (request: RpcRequest) => Effect.Effect<unknown, E>
-  readonly switchChain: (chainId: string) => Effect.Effect<void, E>
+  readonly switchChain: (chainId: CaipNetworkId) => Effect.Effect<void, E>
   readonly events: Stream.Stream<ConnectorEvent>
 }

@@ -74,38 +74,41 @@ describe("EmbeddedWalletUser", () => {
 })
 
 describe("AccountState", () => {
+  const connected = {
+    caipAddress: "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+    address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+    balance: "1.234567890123456789",
+    balanceSymbol: "ETH",
+    profileName: "vitalik.reown.id",
+    tokenBalance: [{ symbol: "ETH", price: 3000, quantity: { decimals: "18", numeric: "1.2" } }],
+    connectedWalletInfo: { name: "MetaMask", icon: "data:image/png;base64,AA==" },
+    allAccounts: [evmAccount],
+    user: { address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", chainId: 1, email: "alice@example.com" },
+    smartAccountDeployed: false,
+    addressLabels: { "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045": "vitalik" },
+  }
+  const reset = { tokenBalance: [], allAccounts: [], smartAccountDeployed: false, addressLabels: {} }
+  const shared = { currentTab: "Tokens", preferredAccountTypes: { eip155: "eoa" } }
   schemaCases(AccountState, {
     valid: [
-      ["a reset account", { allAccounts: [], currentTab: 0, addressLabels: {} }],
+      ["no account yet", { byNamespace: {}, ...shared }],
+      ["a reset account", { byNamespace: { eip155: reset }, ...shared }],
       [
-        "a connected account",
-        {
-          caipAddress: "eip155:1:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
-          address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
-          balance: "1.234567890123456789",
-          balanceSymbol: "ETH",
-          profileName: "vitalik.reown.id",
-          profileImage: null,
-          tokenBalance: [{ symbol: "ETH", price: 3000, quantity: { decimals: "18", numeric: "1.2" } }],
-          connectedWalletInfo: { name: "MetaMask", icon: "data:image/png;base64,AA==" },
-          preferredAccountTypes: { eip155: "eoa" },
-          socialProvider: "google",
-          allAccounts: [evmAccount],
-          user: { email: "alice@example.com" },
-          smartAccountDeployed: false,
-          currentTab: 2,
-          status: "connected",
-          addressLabels: { "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045": "vitalik" },
-        },
+        "a connected account on the Activity tab, signed in with google",
+        { byNamespace: { eip155: connected }, ...shared, currentTab: "Activity", socialProvider: "google" },
       ],
     ],
     invalid: [
-      ["a tab past Activity", { allAccounts: [], currentTab: 3, addressLabels: {} }],
-      ["a float balance", { allAccounts: [], currentTab: 0, addressLabels: {}, balance: 1.5 }],
-      ["a status outside §4", { allAccounts: [], currentTab: 0, addressLabels: {}, status: "reconnecting" }],
+      ["a tab past Activity", { byNamespace: {}, ...shared, currentTab: "Swaps" }],
+      ["a tab as an index", { byNamespace: {}, ...shared, currentTab: 2 }],
+      ["a float balance", { byNamespace: { eip155: { ...connected, balance: 1.5 } }, ...shared }],
       [
         "a caipAddress without a chain",
-        { allAccounts: [], currentTab: 0, addressLabels: {}, caipAddress: "0xd8dA" },
+        { byNamespace: { eip155: { ...connected, caipAddress: "0xd8dA" } }, ...shared },
+      ],
+      [
+        "an account without its token list",
+        { byNamespace: { eip155: { ...reset, tokenBalance: undefined } }, ...shared },
       ],
     ],
   })

@@ -1,8 +1,8 @@
 import { Schema } from "effect"
-import { AmountString } from "../validation/amount"
+import { AmountString } from "./amount"
 import { CaipAccountId } from "./caip"
 import { ChainNamespace } from "./namespace"
-import { NonNegativeInt } from "./primitives"
+import { perNamespace } from "./perNamespace"
 import { SocialProvider } from "./social"
 import { Token } from "./token"
 
@@ -51,42 +51,50 @@ export const EmbeddedWalletUser = Schema.Struct({
 })
 export type EmbeddedWalletUser = typeof EmbeddedWalletUser.Type
 
-/** Which account tab is shown: an index into ACCOUNT_TABS. */
-export const ACCOUNT_TABS = ["Tokens", "NFTs", "Activity"] as const
+/** The account view's tabs, in the order they are shown. */
+export const AccountTab = Schema.Literals(["Tokens", "NFTs", "Activity"])
+export type AccountTab = typeof AccountTab.Type
+export const ACCOUNT_TABS: ReadonlyArray<AccountTab> = AccountTab.literals
 
 /** The wallet the user connected with, as shown in the account view. */
 export const ConnectedWalletInfo = Schema.Struct({
   name: Schema.String,
-  icon: Schema.optionalKey(Schema.String),
+  icon: Schema.optional(Schema.String),
   type: Schema.optionalKey(Schema.String),
 })
 
 /**
- * §3 Account state of one namespace. Everything but the bookkeeping fields is optional: a reset account
- * (§4) clears address, balance, profile, token balances and user, and the state stays valid.
+ * §3 account state of one namespace. A reset account (§4) clears address, balance, profile, token balances
+ * and user, which is why nearly every field may be absent.
  */
-export const AccountState = Schema.Struct({
-  caipAddress: Schema.optionalKey(CaipAccountId),
-  address: Schema.optionalKey(Schema.String),
+export const NamespaceAccount = Schema.Struct({
+  caipAddress: Schema.optional(CaipAccountId),
+  address: Schema.optional(Schema.String),
   /** Native balance as an exact decimal string; flooring to 3 decimals is display's job. */
-  balance: Schema.optionalKey(AmountString),
-  balanceSymbol: Schema.optionalKey(Schema.String),
-  profileName: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  profileImage: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  addressExplorerUrl: Schema.optionalKey(Schema.String),
-  tokenBalance: Schema.optionalKey(Schema.Array(Token)),
-  connectedWalletInfo: Schema.optionalKey(ConnectedWalletInfo),
-  preferredAccountTypes: Schema.optionalKey(PreferredAccountTypes),
-  socialProvider: Schema.optionalKey(SocialProvider),
-  farcasterUrl: Schema.optionalKey(Schema.String),
+  balance: Schema.optional(AmountString),
+  balanceSymbol: Schema.optional(Schema.String),
+  profileName: Schema.optional(Schema.String),
+  profileImage: Schema.optional(Schema.String),
+  addressExplorerUrl: Schema.optional(Schema.String),
+  tokenBalance: Schema.Array(Token),
+  connectedWalletInfo: Schema.optional(ConnectedWalletInfo),
+  farcasterUrl: Schema.optional(Schema.String),
   allAccounts: Schema.Array(AccountTypeObject),
-  user: Schema.optionalKey(
-    Schema.Struct({ email: Schema.optionalKey(Schema.String), username: Schema.optionalKey(Schema.String) }),
-  ),
-  smartAccountDeployed: Schema.optionalKey(Schema.Boolean),
-  currentTab: NonNegativeInt.check(Schema.isLessThan(ACCOUNT_TABS.length)),
-  status: Schema.optionalKey(ConnectionStatus),
+  user: Schema.optional(EmbeddedWalletUser),
+  smartAccountDeployed: Schema.Boolean,
   /** Names the user or a name service gave to addresses, keyed by address. */
   addressLabels: Schema.Record(Schema.String, Schema.String),
+})
+export type NamespaceAccount = typeof NamespaceAccount.Type
+
+/**
+ * §3 Account state: each namespace's account, and what is shared by all of them (the tab shown, preferred
+ * account types, the social login). The connection `status` of §3 is the Connection state's.
+ */
+export const AccountState = Schema.Struct({
+  byNamespace: perNamespace(NamespaceAccount),
+  currentTab: AccountTab,
+  preferredAccountTypes: PreferredAccountTypes,
+  socialProvider: Schema.optional(SocialProvider),
 })
 export type AccountState = typeof AccountState.Type

@@ -1,6 +1,5 @@
 import { Schema } from "effect"
-import { Utxo } from "../api/mempool/schemas"
-import { AmountString, UnitsString } from "../validation/amount"
+import { AmountString, UnitsString } from "./amount"
 import { NonNegativeInt } from "./primitives"
 
 /** §3 Bitcoin layer entities: what the selector lists, what wallets return, what requests take. */
@@ -92,7 +91,21 @@ export const BtcBalance = Schema.Struct({ balance: AmountString, symbol: Schema.
 export type BtcBalance = typeof BtcBalance.Type
 
 /** §3 UTXO (`value` in satoshis): the mempool explorer's wire shape is the entity, defined once in api/. */
-export { Utxo }
+/** One unspent output from a mempool explorer's GET /api/address/{address}/utxo; `value` is satoshis. */
+export const Utxo = Schema.Struct({
+  txid: Schema.String,
+  vout: Schema.Number,
+  value: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  status: Schema.optionalKey(
+    Schema.Struct({
+      confirmed: Schema.Boolean,
+      block_height: Schema.optionalKey(Schema.Number),
+      block_hash: Schema.optionalKey(Schema.String),
+      block_time: Schema.optionalKey(Schema.Number),
+    }),
+  ),
+})
+export type Utxo = typeof Utxo.Type
 
 /** §3 Request result: wallets answer every request with success plus a result, or an error object. */
 export const RequestResult = Schema.Union([

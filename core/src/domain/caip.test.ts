@@ -1,18 +1,25 @@
-import { Result, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { loadVectors, type Vector } from "../testing/vectors"
 import {
+  accountOn,
+  addressOfAccount,
   CaipAccountId,
-  CaipChainId,
+  CaipNetworkId,
+  decodeCaipAccountId,
+  decodeCaipNetworkId,
   formatAccountId,
   formatChainId,
   InvalidCaipId,
   isCaipAccountAddress,
   isCaipNamespace,
   isCaipReference,
+  namespaceOf,
+  networkOfAccount,
   parseAccountId,
   parseChainId,
+  referenceOf,
 } from "./caip"
 
 interface CaipVector extends Vector {
@@ -36,7 +43,7 @@ describe("caip.json conformance (syntax)", () => {
     it(vector.id, () => {
       expect(parses[vector.kind](vector.input)).toBe(vector.valid)
       if (vector.kind === "chain_id")
-        expect(Result.isSuccess(Schema.decodeUnknownResult(CaipChainId)(vector.input))).toBe(vector.valid)
+        expect(Result.isSuccess(Schema.decodeUnknownResult(CaipNetworkId)(vector.input))).toBe(vector.valid)
       if (vector.kind === "account_id")
         expect(Result.isSuccess(Schema.decodeUnknownResult(CaipAccountId)(vector.input))).toBe(vector.valid)
     })
@@ -128,5 +135,50 @@ describe("CAIP properties", () => {
         if (Result.isSuccess(account)) expect(Result.getOrThrow(formatAccountId(account.success))).toBe(text)
       }),
     )
+  })
+})
+
+describe("the parts of a decoded id", () => {
+  const account = Schema.decodeSync(CaipAccountId)("eip155:8453:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+  const network = Schema.decodeSync(CaipNetworkId)("bip122:000000000019d6689c085ae165831e93")
+
+  it("splits exactly at the grammar's colons", () => {
+    expect(namespaceOf(account)).toBe("eip155")
+    expect(networkOfAccount(account)).toBe("eip155:8453")
+    expect(addressOfAccount(account)).toBe("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+    expect(namespaceOf(network)).toBe("bip122")
+    expect(referenceOf(network)).toBe("000000000019d6689c085ae165831e93")
+    expect(Option.getOrThrow(accountOn(network, "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"))).toBe(
+      "bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    )
+  })
+
+  it("agrees with parseAccountId on every id the grammar accepts, and accountOn puts it back together", () => {
+    const part = (pattern: string, max: number) => fc.stringMatching(new RegExp(`^${pattern}{1,${max}}$`))
+    fc.assert(
+      fc.property(
+        part("[-a-z0-9]", 8).filter(isCaipNamespace),
+        part("[-_a-zA-Z0-9]", 32),
+        part("[-.%a-zA-Z0-9]", 128),
+        (ns, ref, address) => {
+          fc.pre(isCaipNamespace(ns) && isCaipReference(ref) && isCaipAccountAddress(address))
+          const id = Option.getOrThrow(decodeCaipAccountId(`${ns}:${ref}:${address}`))
+          const parsed = Result.getOrThrow(parseAccountId(id))
+          expect(namespaceOf(id)).toBe(parsed.chainId.namespace)
+          expect(referenceOf(networkOfAccount(id))).toBe(parsed.chainId.reference)
+          expect(addressOfAccount(id)).toBe(parsed.address)
+          expect(Option.getOrThrow(accountOn(networkOfAccount(id), addressOfAccount(id)))).toBe(id)
+        },
+      ),
+    )
+  })
+
+  it("decodes only what the grammar accepts, right at its edges", () => {
+    expect(Option.isSome(decodeCaipNetworkId("abc:x"))).toBe(true)
+    expect(Option.isNone(decodeCaipNetworkId("ab:x"))).toBe(true) // namespace under 3 characters
+    expect(Option.isNone(decodeCaipNetworkId(`eip155:${"1".repeat(33)}`))).toBe(true) // reference over 32
+    expect(Option.isNone(decodeCaipAccountId("eip155:1"))).toBe(true)
+    expect(Option.isNone(accountOn(network, "has space"))).toBe(true)
+    expect(Option.isNone(decodeCaipNetworkId(42))).toBe(true)
   })
 })

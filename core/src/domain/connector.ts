@@ -37,5 +37,26 @@ export const ConnectorDescriptor = Schema.Struct({
 })
 export type ConnectorDescriptor = typeof ConnectorDescriptor.Type
 
-/** §3 Wallet listing: the registry's wire shape is already the entity, so it is defined once, in api/. */
-export { WalletListing } from "../api/wallet/schemas"
+/** §3 Wallet listing, as the wallet registry (GET /getWallets) sends it: the wire shape is the entity. */
+export const InjectedId = Schema.Struct({ namespace: Schema.String, injected_id: Schema.String })
+
+export const WalletListing = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  homepage: Schema.optionalKey(Schema.String),
+  image_id: Schema.optionalKey(Schema.String),
+  image_url: Schema.optionalKey(Schema.String),
+  order: Schema.optionalKey(Schema.Number),
+  rdns: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  mobile_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  desktop_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  webapp_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  app_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  play_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  chrome_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  injected: Schema.optionalKey(Schema.NullOr(Schema.Array(InjectedId))),
+  /** CAIP-2 ids the wallet supports. */
+  chains: Schema.optionalKey(Schema.Array(Schema.String)),
+  badge_type: Schema.optionalKey(Schema.Literals(["none", "certified"])),
+})
+export type WalletListing = typeof WalletListing.Type

@@ -21,6 +21,14 @@ describe("Network", () => {
     valid: [
       ["Base", base],
       ["Solana mainnet", solana],
+      [
+        "a local node with its native currency",
+        {
+          ...base,
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrl: "http://127.0.0.1:8545",
+        },
+      ],
     ],
     invalid: [
       ["an unknown namespace", { ...base, chainNamespace: "tron" }],
@@ -28,29 +36,50 @@ describe("Network", () => {
       ["a caipNetworkId of another chain", { ...base, caipNetworkId: "eip155:137" }],
       ["a caipNetworkId of another namespace", { ...solana, chainNamespace: "bip122" }],
       ["a zero id", { ...base, id: 0 }],
+      ["an rpc URL that is not http(s)", { ...base, rpcUrl: "ws://127.0.0.1:8545" }],
+      ["an empty rpc URL", { ...base, rpcUrl: "" }],
+      ["256 native decimals", { ...base, nativeCurrency: { name: "X", symbol: "X", decimals: 256 } }],
       ["no name", { ...base, name: "" }],
     ],
   })
 })
 
 describe("NetworkState", () => {
+  const state = {
+    activeNamespace: "eip155",
+    caipNetwork: base,
+    activeNetworkIds: { eip155: "eip155:8453", solana: solana.caipNetworkId },
+    requestedCaipNetworks: [base, solana],
+    approvedCaipNetworkIds: [],
+    supportsAllNetworks: true,
+    smartAccountEnabledNetworks: [],
+    unsupportedChain: false,
+  }
   schemaCases(NetworkState, {
     valid: [
-      ["nothing selected yet", { supportsAllNetworks: true }],
+      ["Base active among requested networks", state],
       [
-        "Base selected among requested networks",
+        "a wallet on a chain the dApp did not request",
         {
-          caipNetwork: base,
-          supportsAllNetworks: false,
-          smartAccountEnabledNetworks: [8453, 137],
+          ...state,
+          caipNetwork: {
+            id: "137",
+            chainNamespace: "eip155",
+            caipNetworkId: "eip155:137",
+            name: "Unknown Network",
+          },
+          unsupportedChain: true,
           approvedCaipNetworkIds: ["eip155:8453", "eip155:1"],
-          requestedCaipNetworks: [base, solana],
+          smartAccountEnabledNetworks: ["eip155:8453"],
+          supportsAllNetworks: false,
         },
       ],
     ],
     invalid: [
-      ["no supportsAllNetworks", {}],
-      ["an approved id that is not CAIP-2", { supportsAllNetworks: true, approvedCaipNetworkIds: ["base"] }],
+      ["no supportsAllNetworks", { ...state, supportsAllNetworks: undefined }],
+      ["an approved id that is not CAIP-2", { ...state, approvedCaipNetworkIds: ["base"] }],
+      ["a smart-account network as a bare chain id", { ...state, smartAccountEnabledNetworks: [8453] }],
+      ["an active namespace AppKit does not know", { ...state, activeNamespace: "tron" }],
     ],
   })
 })

@@ -1,11 +1,25 @@
 import { Schema } from "effect"
-import { CaipChainId } from "./caip"
+import { CaipNetworkId } from "./caip"
 import { ChainNamespace } from "./namespace"
+import { perNamespace } from "./perNamespace"
 
 export const NetworkAssets = Schema.Struct({
   imageId: Schema.optionalKey(Schema.String),
   imageUrl: Schema.optionalKey(Schema.String),
 })
+
+/** The chain's own coin, as viem's `Chain.nativeCurrency` gives it: balances are shown in it. */
+export const NativeCurrency = Schema.Struct({
+  name: Schema.NonEmptyString,
+  symbol: Schema.NonEmptyString,
+  decimals: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 })),
+})
+export type NativeCurrency = typeof NativeCurrency.Type
+
+/** A node's JSON-RPC endpoint: reads (balances, receipts) go there rather than through the wallet. */
+export const RpcUrl = Schema.String.check(
+  Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }),
+).annotate({ identifier: "RpcUrl" })
 
 /**
  * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string
@@ -14,11 +28,17 @@ export const NetworkAssets = Schema.Struct({
  * leaving callers to guess which one is meant.
  */
 export const Network = Schema.Struct({
-  id: Schema.Union([Schema.Int.check(Schema.isGreaterThan(0)), Schema.NonEmptyString]),
+  id: Schema.Union([
+    Schema.Int.check(Schema.isGreaterThan(0, { expected: "a positive integer" })),
+    Schema.NonEmptyString,
+  ]),
   chainNamespace: ChainNamespace,
-  caipNetworkId: CaipChainId,
+  caipNetworkId: CaipNetworkId,
   name: Schema.NonEmptyString,
   assets: Schema.optionalKey(NetworkAssets),
+  /** Beyond §3, for reads: the coin balances are counted in and where to read them. */
+  nativeCurrency: Schema.optionalKey(NativeCurrency),
+  rpcUrl: Schema.optionalKey(RpcUrl),
 }).check(
   Schema.makeFilter((network) =>
     network.caipNetworkId === `${network.chainNamespace}:${network.id}`
@@ -28,13 +48,19 @@ export const Network = Schema.Struct({
 )
 export type Network = typeof Network.Type
 
-/** §3 Network state. */
+/**
+ * §3 Network state, plus the active namespace, the network last active in each namespace, and whether the
+ * wallet sits on a chain the dApp did not request (`caipNetwork` is then that chain, "Unknown Network").
+ */
 export const NetworkState = Schema.Struct({
-  caipNetwork: Schema.optionalKey(Network),
+  activeNamespace: ChainNamespace,
+  caipNetwork: Network,
+  activeNetworkIds: perNamespace(CaipNetworkId),
+  requestedCaipNetworks: Schema.Array(Network),
+  approvedCaipNetworkIds: Schema.Array(CaipNetworkId),
   supportsAllNetworks: Schema.Boolean,
-  /** Chain ids (eip155 numbers) on which the embedded wallet can use a smart account. */
-  smartAccountEnabledNetworks: Schema.optionalKey(Schema.Array(Schema.Int)),
-  approvedCaipNetworkIds: Schema.optionalKey(Schema.Array(CaipChainId)),
-  requestedCaipNetworks: Schema.optionalKey(Schema.Array(Network)),
+  /** Networks on which the embedded wallet can use a smart account. */
+  smartAccountEnabledNetworks: Schema.Array(CaipNetworkId),
+  unsupportedChain: Schema.Boolean,
 })
 export type NetworkState = typeof NetworkState.Type

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { WalletListing } from "../api/wallet/schemas"
 import { ConnectionStatus } from "./account"
+import { WalletListing } from "./connector"
 import { perNamespace } from "./perNamespace"
 import { EpochMillis } from "./primitives"
 
@@ -22,17 +22,17 @@ export const WcUri = Schema.String.check(
   Schema.isPattern(/^wc:[0-9a-f]+@2\?\S+$/, { expected: "a WalletConnect v2 pairing URI" }),
 ).annotate({ identifier: "WcUri" })
 
-/** §3 Pairing state. The pairing expires 4 min after creation (config: PAIRING_EXPIRY). */
+/** §3 Pairing state. The pairing expires 4 min after creation (config: Timings.pairingLifetime). */
 export const PairingState = Schema.Struct({
   connections: PairingConnections,
-  wcUri: Schema.optionalKey(WcUri),
+  wcUri: Schema.optional(WcUri),
   /** When the pairing URI stops being usable. */
-  wcPairingExpiry: Schema.optionalKey(EpochMillis),
+  wcPairingExpiry: Schema.optional(EpochMillis),
   /** The deep link last used to open a mobile or desktop wallet. */
-  wcLinking: Schema.optionalKey(Schema.Struct({ href: Schema.String, name: Schema.String })),
-  recentWallet: Schema.optionalKey(WalletListing),
-  wcError: Schema.optionalKey(Schema.Boolean),
+  wcLinking: Schema.optional(Schema.Struct({ href: Schema.String, name: Schema.String })),
+  recentWallet: Schema.optional(WalletListing),
+  wcError: Schema.Boolean,
   buffering: Schema.Boolean,
-  status: Schema.optionalKey(ConnectionStatus),
+  status: ConnectionStatus,
 })
 export type PairingState = typeof PairingState.Type

@@ -7,7 +7,8 @@ const usdc = { symbol: "USDC", price: 1, quantity: { decimals: "6", numeric: "25
 describe("SendState", () => {
   schemaCases(SendState, {
     valid: [
-      ["an empty form", { loading: false }],
+      ["an empty form", { tokenBalances: [], loading: false }],
+      ["an amount still being typed", { tokenBalances: [], loading: false, sendTokenAmount: "12," }],
       [
         "a filled form",
         {
@@ -23,9 +24,9 @@ describe("SendState", () => {
       ],
     ],
     invalid: [
-      ["an amount with a comma", { loading: false, sendTokenAmount: "12,5" }],
-      ["a numeric amount", { loading: false, sendTokenAmount: 12.5 }],
-      ["no loading flag", {}],
+      ["a numeric amount", { tokenBalances: [], loading: false, sendTokenAmount: 12.5 }],
+      ["a USD balance with a comma", { tokenBalances: [], loading: false, networkBalanceInUSD: "3,2" }],
+      ["no loading flag", { tokenBalances: [] }],
     ],
   })
 })

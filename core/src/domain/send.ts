@@ -1,20 +1,20 @@
 import { Schema } from "effect"
-import { AmountString } from "../validation/amount"
+import { AmountString } from "./amount"
 import { Token } from "./token"
 
 /**
- * §3 Send state: the send form. Amounts are exact decimal strings as typed (parseUnits turns them into
- * base units when the transaction is built); the form starts empty, so every field but `loading` is optional.
+ * §3 Send state: the send form as the user fills it in. The amount and the receiver stay the text typed
+ * until the §5 checks (state/Send `validate`) turn them into a checked send; the USD figure is computed.
  */
 export const SendState = Schema.Struct({
-  token: Schema.optionalKey(Token),
-  sendTokenAmount: Schema.optionalKey(AmountString),
-  receiverAddress: Schema.optionalKey(Schema.String),
-  receiverProfileImageUrl: Schema.optionalKey(Schema.String),
-  receiverProfileName: Schema.optionalKey(Schema.String),
+  token: Schema.optional(Token),
+  sendTokenAmount: Schema.optional(Schema.String),
+  receiverAddress: Schema.optional(Schema.String),
+  receiverProfileImageUrl: Schema.optional(Schema.String),
+  receiverProfileName: Schema.optional(Schema.String),
   /** USD value of the native balance, used to warn about gas. */
-  networkBalanceInUSD: Schema.optionalKey(AmountString),
-  tokenBalances: Schema.optionalKey(Schema.Array(Token)),
+  networkBalanceInUSD: Schema.optional(AmountString),
+  tokenBalances: Schema.Array(Token),
   loading: Schema.Boolean,
 })
 export type SendState = typeof SendState.Type

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CaipChainId } from "./caip"
+import { CaipNetworkId } from "./caip"
 import { IsoDateTime } from "./primitives"
 
 /**
@@ -9,7 +9,7 @@ import { IsoDateTime } from "./primitives"
 export const SiwxMessageData = Schema.Struct({
   /** Whose sign-in this is; the message's address line and chain id come from it. */
   accountAddress: Schema.NonEmptyString,
-  chainId: CaipChainId,
+  chainId: CaipNetworkId,
   domain: Schema.NonEmptyString,
   uri: Schema.NonEmptyString,
   version: Schema.Literal("1"),

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { UnitsString } from "../validation/amount"
+import { UnitsString } from "./amount"
 import { CaipAccountId } from "./caip"
 
 /**

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { AmountString, UnitsString } from "../validation/amount"
-import { CaipChainId } from "./caip"
+import { AmountString, UnitsString } from "./amount"
+import { CaipNetworkId } from "./caip"
 
 /**
  * §3 Token. Quantities stay decimal strings end to end (no floats for money): `numeric` is the
@@ -14,7 +14,7 @@ export const Token = Schema.Struct({
   address: Schema.optionalKey(Schema.String),
   symbol: Schema.String,
   name: Schema.optionalKey(Schema.String),
-  chainId: Schema.optionalKey(CaipChainId),
+  chainId: Schema.optionalKey(CaipNetworkId),
   quantity: TokenQuantity,
   /** USD price of one token, a market quote rather than a held amount. */
   price: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),

@@ -1,15 +1,19 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { describeEvmRpcErrorCode, RpcErrorCode } from "./rpcCodes"
 
 /**
  * An error a wallet answered with (EIP-1193 `ProviderRpcError`): a numeric code, a message and optional data.
  * Every wallet reply that failed is decoded into this shape at the connector boundary.
  */
-export class ProviderRpcError extends Schema.TaggedError<ProviderRpcError>()("ProviderRpcError", {
-  code: Schema.Number,
-  message: Schema.String,
-  data: Schema.optional(Schema.Unknown),
-}) {
+export class ProviderRpcError extends AppKitError(
+  Schema.TaggedError<ProviderRpcError>()("ProviderRpcError", {
+    code: Schema.Number,
+    message: Schema.String,
+    data: Schema.optional(Schema.Unknown),
+  }),
+  { topic: (error) => (error.code === 4001 ? "Signature declined" : "Wallet JSON-RPC codes") },
+) {
   /** The EIP name of the code when it has one ("User Rejected Request", "Internal error", ...). */
   get codeName(): string | undefined {
     return describeEvmRpcErrorCode(this.code)?.name

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 
 /**
  * §8 alerts: a short title the modal shows and a longer explanation. Core raises them as AlertError values;
@@ -44,9 +45,12 @@ export const alerts = {
 export type AlertKey = keyof typeof alerts
 const alertKeys = Object.keys(alerts) as ReadonlyArray<AlertKey>
 
-export class AlertError extends Schema.TaggedError<AlertError>()("AlertError", {
-  alert: Schema.Literals(alertKeys),
-}) {
+export class AlertError extends AppKitError(
+  Schema.TaggedError<AlertError>()("AlertError", {
+    alert: Schema.Literals(alertKeys),
+  }),
+  { details: (error) => alerts[error.alert].longMessage },
+) {
   override get message(): string {
     return alerts[this.alert].shortMessage
   }

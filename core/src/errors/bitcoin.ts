@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "./catalogue"
 import { BitcoinWalletErrorCode, lookupRpcErrorCode } from "./rpcCodes"
 
@@ -32,9 +33,11 @@ export const bitcoinMessages = {
   requestUnsupported: "This wallet does not support the request method",
 } as const
 
-export class BitcoinError extends Schema.TaggedError<BitcoinError>()("BitcoinError", {
-  reason: reasonOf(bitcoinMessages),
-}) {
+export class BitcoinError extends AppKitError(
+  Schema.TaggedError<BitcoinError>()("BitcoinError", {
+    reason: reasonOf(bitcoinMessages),
+  }),
+) {
   override get message(): string {
     return bitcoinMessages[this.reason]
   }
@@ -62,9 +65,11 @@ export class BitcoinError extends Schema.TaggedError<BitcoinError>()("BitcoinErr
 }
 
 /** 'Method {method} is not supported': a pairing session asked for a method outside its list. */
-export class BitcoinMethodNotSupportedError extends Schema.TaggedError<BitcoinMethodNotSupportedError>()(
-  "BitcoinMethodNotSupportedError",
-  { method: Schema.String },
+export class BitcoinMethodNotSupportedError extends AppKitError(
+  Schema.TaggedError<BitcoinMethodNotSupportedError>()("BitcoinMethodNotSupportedError", {
+    method: Schema.String,
+  }),
+  { topic: "Wallet call is not supported" },
 ) {
   override get message(): string {
     return `Method ${this.method} is not supported`
@@ -72,18 +77,24 @@ export class BitcoinMethodNotSupportedError extends Schema.TaggedError<BitcoinMe
 }
 
 /** 'Network {id} not supported by Xverse wallet'. */
-export class XverseNetworkError extends Schema.TaggedError<XverseNetworkError>()("XverseNetworkError", {
-  network: Schema.String,
-}) {
+export class XverseNetworkError extends AppKitError(
+  Schema.TaggedError<XverseNetworkError>()("XverseNetworkError", {
+    network: Schema.String,
+  }),
+  { topic: "Network not supported by Xverse wallet" },
+) {
   override get message(): string {
     return `Network ${this.network} not supported by Xverse wallet`
   }
 }
 
 /** §7: the explorer refused the UTXO query; its body is part of the message. */
-export class UtxoFetchError extends Schema.TaggedError<UtxoFetchError>()("UtxoFetchError", {
-  body: Schema.String,
-}) {
+export class UtxoFetchError extends AppKitError(
+  Schema.TaggedError<UtxoFetchError>()("UtxoFetchError", {
+    body: Schema.String,
+  }),
+  { topic: "Failed to fetch UTXOs", details: (error) => error.body },
+) {
   override get message(): string {
     return `Failed to fetch UTXOs: ${this.body}`
   }
@@ -93,11 +104,13 @@ export class UtxoFetchError extends Schema.TaggedError<UtxoFetchError>()("UtxoFe
  * RPCError: a Bitcoin wallet's error reply, rethrown with its code. The user-rejection code (-32000) makes
  * the caller reset the selected provider.
  */
-export class BitcoinRpcError extends Schema.TaggedError<BitcoinRpcError>()("BitcoinRpcError", {
-  code: Schema.Number,
-  message: Schema.String,
-  data: Schema.optional(Schema.Unknown),
-}) {
+export class BitcoinRpcError extends AppKitError(
+  Schema.TaggedError<BitcoinRpcError>()("BitcoinRpcError", {
+    code: Schema.Number,
+    message: Schema.String,
+    data: Schema.optional(Schema.Unknown),
+  }),
+) {
   get codeName(): string | undefined {
     return lookupRpcErrorCode("bitcoin", this.code)?.name
   }
@@ -108,11 +121,10 @@ export class BitcoinRpcError extends Schema.TaggedError<BitcoinRpcError>()("Bitc
 }
 
 /** A failed disconnect in the Bitcoin layer, reported with the DISCONNECT_ERROR type. */
-export class BitcoinDisconnectError extends Schema.TaggedError<BitcoinDisconnectError>()(
-  "BitcoinDisconnectError",
-  {
+export class BitcoinDisconnectError extends AppKitError(
+  Schema.TaggedError<BitcoinDisconnectError>()("BitcoinDisconnectError", {
     cause: Schema.optional(Schema.Unknown),
-  },
+  }),
 ) {
   readonly type = "DISCONNECT_ERROR"
   override get message(): string {

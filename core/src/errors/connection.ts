@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "./catalogue"
 
 /** §8 "Thrown" for the controllers, chains and connectors, with the exact texts. */
@@ -16,27 +17,34 @@ export const connectionMessages = {
   connectorUnavailableReconnecting: "Connector unavailable while reconnecting.",
 } as const
 
-export class ConnectionError extends Schema.TaggedError<ConnectionError>()("ConnectionError", {
-  reason: reasonOf(connectionMessages),
-}) {
+export class ConnectionError extends AppKitError(
+  Schema.TaggedError<ConnectionError>()("ConnectionError", {
+    reason: reasonOf(connectionMessages),
+  }),
+) {
   override get message(): string {
     return connectionMessages[this.reason]
   }
 }
 
 /** 'Chain is required to ...': the text names the action that needed a chain ("Chain is required to switch network"). */
-export class ChainRequiredError extends Schema.TaggedError<ChainRequiredError>()("ChainRequiredError", {
-  action: Schema.String,
-}) {
+export class ChainRequiredError extends AppKitError(
+  Schema.TaggedError<ChainRequiredError>()("ChainRequiredError", {
+    action: Schema.String,
+  }),
+  { topic: "Chain is required to" },
+) {
   override get message(): string {
     return `Chain is required to ${this.action}`
   }
 }
 
 /** A disconnect the wallet refused or failed; reported with the INTERNAL_SDK_ERROR type. */
-export class DisconnectError extends Schema.TaggedError<DisconnectError>()("DisconnectError", {
-  cause: Schema.optional(Schema.Unknown),
-}) {
+export class DisconnectError extends AppKitError(
+  Schema.TaggedError<DisconnectError>()("DisconnectError", {
+    cause: Schema.optional(Schema.Unknown),
+  }),
+) {
   readonly type = "INTERNAL_SDK_ERROR"
   override get message(): string {
     return "Failed to disconnect"
@@ -51,9 +59,11 @@ export const siwxMessages = {
   noConnectionClient: "No ConnectionController client found",
 } as const
 
-export class SiwxError extends Schema.TaggedError<SiwxError>()("SiwxError", {
-  reason: reasonOf(siwxMessages),
-}) {
+export class SiwxError extends AppKitError(
+  Schema.TaggedError<SiwxError>()("SiwxError", {
+    reason: reasonOf(siwxMessages),
+  }),
+) {
   override get message(): string {
     return siwxMessages[this.reason]
   }

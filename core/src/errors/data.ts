@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "./catalogue"
 
 /** Data-layer failures with a fixed text: the balance toast of §8, and inputs the API clients refuse. */
@@ -8,10 +9,12 @@ export const dataMessages = {
   ordinalsRegtestUnsupported: "Regtest is not supported by the ordinals service",
 } as const
 
-export class DataError extends Schema.TaggedError<DataError>()("DataError", {
-  reason: reasonOf(dataMessages),
-  cause: Schema.optional(Schema.Unknown),
-}) {
+export class DataError extends AppKitError(
+  Schema.TaggedError<DataError>()("DataError", {
+    reason: reasonOf(dataMessages),
+    cause: Schema.optional(Schema.Unknown),
+  }),
+) {
   override get message(): string {
     return dataMessages[this.reason]
   }

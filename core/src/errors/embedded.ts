@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import type { AlertKey } from "./alerts"
 
 /** §8 embedded frame failures; each shows an alert and aborts what was in flight. */
@@ -10,9 +11,11 @@ export const frameFailureAlerts = {
 
 export type FrameFailureCode = keyof typeof frameFailureAlerts
 
-export class EmbeddedFrameError extends Schema.TaggedError<EmbeddedFrameError>()("EmbeddedFrameError", {
-  code: Schema.Literals(Object.keys(frameFailureAlerts) as ReadonlyArray<FrameFailureCode>),
-}) {
+export class EmbeddedFrameError extends AppKitError(
+  Schema.TaggedError<EmbeddedFrameError>()("EmbeddedFrameError", {
+    code: Schema.Literals(Object.keys(frameFailureAlerts) as ReadonlyArray<FrameFailureCode>),
+  }),
+) {
   override get message(): string {
     return this.code
   }
@@ -23,9 +26,11 @@ export class EmbeddedFrameError extends Schema.TaggedError<EmbeddedFrameError>()
 }
 
 /** A frame request cut short: an RPC request says 'Request was aborted', anything else 'Something went wrong'. */
-export class FrameAbortedError extends Schema.TaggedError<FrameAbortedError>()("FrameAbortedError", {
-  rpcRequest: Schema.Boolean,
-}) {
+export class FrameAbortedError extends AppKitError(
+  Schema.TaggedError<FrameAbortedError>()("FrameAbortedError", {
+    rpcRequest: Schema.Boolean,
+  }),
+) {
   override get message(): string {
     return this.rpcRequest ? "Request was aborted" : "Something went wrong"
   }
@@ -34,9 +39,12 @@ export class FrameAbortedError extends Schema.TaggedError<FrameAbortedError>()("
 const defaultFrameErrorMessage = "An error occurred"
 
 /** An error the frame replied with; its text, or 'An error occurred' when the frame gave none. */
-export class FrameRequestError extends Schema.TaggedError<FrameRequestError>()("FrameRequestError", {
-  message: Schema.String,
-}) {}
+export class FrameRequestError extends AppKitError(
+  Schema.TaggedError<FrameRequestError>()("FrameRequestError", {
+    message: Schema.String,
+  }),
+  { topic: "An error occurred" },
+) {}
 
 export const frameRequestError = (payload: unknown): FrameRequestError => {
   const text =
@@ -52,9 +60,12 @@ export const frameRequestError = (payload: unknown): FrameRequestError => {
 }
 
 /** §5: email sign-in is rate limited; `seconds` is what remains of the cooldown, rounded up. */
-export class EmailCooldownError extends Schema.TaggedError<EmailCooldownError>()("EmailCooldownError", {
-  seconds: Schema.Number,
-}) {
+export class EmailCooldownError extends AppKitError(
+  Schema.TaggedError<EmailCooldownError>()("EmailCooldownError", {
+    seconds: Schema.Number,
+  }),
+  { topic: "Please try again after" },
+) {
   override get message(): string {
     return `Please try again after ${this.seconds} seconds`
   }

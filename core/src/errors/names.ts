@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "./catalogue"
 
 /** §8 name service failures and the §5 registration chain id rule. */
@@ -10,10 +11,12 @@ export const nameMessages = {
   invalidChainId: "Invalid chainId",
 } as const
 
-export class NameError extends Schema.TaggedError<NameError>()("NameError", {
-  reason: reasonOf(nameMessages),
-  cause: Schema.optional(Schema.Unknown),
-}) {
+export class NameError extends AppKitError(
+  Schema.TaggedError<NameError>()("NameError", {
+    reason: reasonOf(nameMessages),
+    cause: Schema.optional(Schema.Unknown),
+  }),
+) {
   override get message(): string {
     return nameMessages[this.reason]
   }

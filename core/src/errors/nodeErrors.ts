@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { decodeProviderRpcError } from "./ProviderRpcError"
+import { AppKitError } from "../domain/appKitError"
+import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "./ProviderRpcError"
 
 /**
  * §8: the text an execution client (geth, anvil, reth, nethermind, erigon) puts in a rejected transaction's
@@ -30,11 +31,14 @@ const kindMessages: Record<NodeErrorKind, string> = {
   Unknown: "The node rejected the transaction",
 }
 
-export class NodeError extends Schema.TaggedError<NodeError>()("NodeError", {
-  kind: Schema.Literals(nodeErrorKinds),
-  /** The node's own text, kept verbatim for logs and details views. */
-  details: Schema.String,
-}) {
+export class NodeError extends AppKitError(
+  Schema.TaggedError<NodeError>()("NodeError", {
+    kind: Schema.Literals(nodeErrorKinds),
+    /** The node's own text, kept verbatim for logs and details views. */
+    nodeMessage: Schema.String,
+  }),
+  { details: (error) => error.nodeMessage },
+) {
   override get message(): string {
     return kindMessages[this.kind]
   }
@@ -73,9 +77,19 @@ const patterns: ReadonlyArray<readonly [RegExp, NodeErrorKind]> = [
 /** Classifies a node's error text; anything unrecognised is `Unknown`, never a crash. */
 export const parseNodeError = (text: string): NodeError => {
   const kind = patterns.find(([pattern]) => pattern.test(text))?.[1] ?? "Unknown"
-  return new NodeError({ kind, details: text })
+  return new NodeError({ kind, nodeMessage: text })
 }
 
 /** Classifies whatever a wallet or node client threw for a transaction (wrapped errors included). */
 export const nodeErrorFromUnknown = (error: unknown): NodeError =>
   parseNodeError(decodeProviderRpcError(error).message)
+
+/**
+ * A wallet's refusal of a transaction: when it passes on a node's verdict that §8 names (insufficient funds,
+ * nonce, fee, gas), that NodeError; anything else (the user saying no, a locked wallet) stays as it was.
+ */
+export const nodeVerdictOr = <E>(error: E): E | NodeError => {
+  if (!(error instanceof ProviderRpcError) || isUserRejection(error)) return error
+  const verdict = parseNodeError(error.message)
+  return verdict.kind === "Unknown" ? error : verdict
+}

@@ -12,7 +12,6 @@ export const toastMessages = {
   transactionsFetchFailed: { variant: "error", message: "Failed to fetch transactions" },
 } as const satisfies Record<string, { readonly variant: ToastVariant; readonly message: string }>
 
-export type { ToastVariant }
 export type ToastKey = keyof typeof toastMessages
 
 /** The toast a failed wallet request shows: a user rejection (4001) is 'Signature declined'. */

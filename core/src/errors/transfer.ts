@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "./catalogue"
 
 /** §5/§8: swaps and gas prices need a supported network. */
@@ -7,9 +8,11 @@ export const swapMessages = {
   swapNetworkUnsupported: "Network not supported for Swaps",
 } as const
 
-export class SwapError extends Schema.TaggedError<SwapError>()("SwapError", {
-  reason: reasonOf(swapMessages),
-}) {
+export class SwapError extends AppKitError(
+  Schema.TaggedError<SwapError>()("SwapError", {
+    reason: reasonOf(swapMessages),
+  }),
+) {
   override get message(): string {
     return swapMessages[this.reason]
   }
@@ -21,9 +24,11 @@ export const sendMessages = {
   tokenRequired: "A token is required",
 } as const
 
-export class SendError extends Schema.TaggedError<SendError>()("SendError", {
-  reason: reasonOf(sendMessages),
-}) {
+export class SendError extends AppKitError(
+  Schema.TaggedError<SendError>()("SendError", {
+    reason: reasonOf(sendMessages),
+  }),
+) {
   override get message(): string {
     return sendMessages[this.reason]
   }

@@ -5,10 +5,10 @@ import fc from "fast-check"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
-import { ApiClient, apiQueryOptions, isTransientApiError, joinUrl } from "./ApiClient"
-import { ApiConfig } from "./ApiConfig"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../testing/http"
+import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
+import { ApiConfig, joinUrl } from "./ApiConfig"
 import { QueryCache, type QueryKey } from "./QueryCache"
-import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./testing"
 
 const Answer = Schema.Struct({ value: Schema.Number })
 
@@ -40,6 +40,20 @@ describe("ApiClient", () => {
     )
     expect(answer).toEqual({ value: 3 })
     expect(scope.isDone()).toBe(true)
+  })
+
+  it("sends no trace headers, which a browser would have to preflight and APIs do not allow", async () => {
+    let headers: Record<string, unknown> = {}
+    nock(testBaseUrl)
+      .get("/v1/thing")
+      .query(true)
+      .reply(function () {
+        headers = this.req.headers
+        return [200, { value: 1 }]
+      })
+    await runWithApi(json({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" }, Answer))
+    expect(Object.keys(headers)).not.toContain("traceparent")
+    expect(Object.keys(headers)).not.toContain("b3")
   })
 
   it("sends JSON bodies with POST, PUT and DELETE", async () => {

@@ -7,7 +7,7 @@ import {
   type HttpClientResponse,
 } from "effect/http"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
-import { ApiConfig, type ApiConfigShape } from "./ApiConfig"
+import { ApiConfig, type ApiConfigShape, joinUrl } from "./ApiConfig"
 import type { QueryOptions } from "./QueryCache"
 
 /** Every way one API call can fail; each is a typed value with a readable message. */
@@ -78,9 +78,6 @@ export class ApiClient extends Context.Service<
 }
 
 /** Joins a base URL and a path without doubling or dropping the slash between them. */
-export const joinUrl = (baseUrl: string, path: string): string =>
-  `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
-
 /**
  * The transport's own words ("connect ECONNREFUSED 127.0.0.1:9", "socket hang up") rather than the
  * client's generic "Transport error (GET url)", which would only repeat the URL.
@@ -139,7 +136,11 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
         json === undefined ? base : HttpClientRequest.bodyText(base, json, "application/json"),
       ),
       Effect.flatMap((withBody) =>
-        http.execute(withBody).pipe(Effect.mapError((error) => transportError(url, error))),
+        http.execute(withBody).pipe(
+          // No b3/traceparent headers: a browser would preflight them, and APIs (ours too) do not allow them.
+          Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+          Effect.mapError((error) => transportError(url, error)),
+        ),
       ),
       Effect.flatMap((response): Effect.Effect<A, E | ApiError> => {
         if (response.status >= 200 && response.status < 300) return read(response, url)

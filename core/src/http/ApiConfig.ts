@@ -57,3 +57,17 @@ export const makeApiConfig = (baseUrl: string, options: ApiConfigOptions): ApiCo
     retries: options.retries ?? QueryRetry.retries,
   }
 }
+
+export const joinUrl = (baseUrl: string, path: string): string =>
+  `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
+
+/** An API URL with the SDK parameters every call carries (`projectId`, `st`, `sv`), for an `<img src>` or a link. */
+export const sdkUrl = (config: ApiConfigShape, baseUrl: string, path: string): string => {
+  const url = new URL(joinUrl(baseUrl, path))
+  url.search = new URLSearchParams({
+    projectId: config.projectId,
+    st: config.sdkType,
+    sv: config.sdkVersion,
+  }).toString()
+  return url.toString()
+}

@@ -1,4 +1,5 @@
 import { Effect, Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import { reasonOf } from "../errors/catalogue"
 import { RpcErrorCode } from "../errors/rpcCodes"
 import { type RpcPolicyNamespace, rpcMethodPolicy } from "./methodPolicy"
@@ -22,11 +23,13 @@ const rpcPolicyCodes: Record<keyof typeof rpcPolicyMessages, number> = {
   sendCallsInvalidTo: RpcErrorCode.invalidParams,
 }
 
-export class RpcPolicyError extends Schema.TaggedError<RpcPolicyError>()("RpcPolicyError", {
-  reason: reasonOf(rpcPolicyMessages),
-  /** The method asked for ("" when the request had none). */
-  method: Schema.String,
-}) {
+export class RpcPolicyError extends AppKitError(
+  Schema.TaggedError<RpcPolicyError>()("RpcPolicyError", {
+    reason: reasonOf(rpcPolicyMessages),
+    /** The method asked for ("" when the request had none). */
+    method: Schema.String,
+  }),
+) {
   override get message(): string {
     return rpcPolicyMessages[this.reason]
   }

@@ -73,6 +73,24 @@ describe("createSiweMessage", () => {
     expect(refusal("abcdEF12")).toBe("accepted")
   })
 
+  it("refuses a lowercase address and names its checksummed form", () => {
+    const fields = {
+      domain: "example.com",
+      address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
+      uri: "https://example.com/login",
+      version: "1",
+      chainId: 1,
+      nonce: "32891756",
+      issuedAt: "2021-09-30T16:25:24Z",
+    }
+    const refused = createSiweMessage(fields)
+    expect(Result.isFailure(refused) && refused.failure.message).toBe(
+      'Invalid SIWE message: Expected 0x and an EIP-55 checksummed address at ["address"]; if every character is right, its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    )
+    const garbled = createSiweMessage({ ...fields, address: "0xc02a" })
+    expect(Result.isFailure(garbled) && garbled.failure.message).not.toContain("checksummed form is")
+  })
+
   it("renders the ERC-4361 example exactly", () => {
     const message = Result.getOrThrow(
       createSiweMessage({

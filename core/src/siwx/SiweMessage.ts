@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
-import { isChecksumAddress } from "../validation/address/evm"
+import { AppKitError } from "../domain/appKitError"
+import { checksumSuggestion, isChecksumAddress, isHexAddress } from "../validation/address/evm"
 import { formatCaip122Text } from "./caip122Text"
 import { isDateTime } from "./dateTime"
 import { isAuthority, isPchars, isScheme, isStatementText, isUri } from "./rfc3986"
@@ -34,20 +35,34 @@ export const SiweMessage = Schema.Struct({
 })
 export type SiweMessage = typeof SiweMessage.Type
 
-export class InvalidSiweMessage extends Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
-  message: Schema.String,
-}) {}
+export class InvalidSiweMessage extends AppKitError(
+  Schema.TaggedError<InvalidSiweMessage>()("InvalidSiweMessage", {
+    message: Schema.String,
+  }),
+  { topic: "Invalid SIWE message" },
+) {}
 
 const decode = Schema.decodeUnknownResult(SiweMessage)
 
 /** Checks a field object (from a form, a CLI or JSON) and returns it as a SiweMessage, or says what is wrong. */
 export const createSiweMessage = (fields: unknown): Result.Result<SiweMessage, InvalidSiweMessage> =>
-  Result.mapError(
-    decode(fields),
+  Result.mapError(decode(fields), (error) => {
     // Schema reports "Expected …\n  at [\"field\"]"; one line suits CLI output and logs.
-    (error) =>
-      new InvalidSiweMessage({ message: `Invalid SIWE message: ${error.message.replace(/\s*\n\s*/g, " ")}` }),
-  )
+    const reason = error.message.replace(/\s*\n\s*/g, " ")
+    const hint = reason.endsWith('at ["address"]') ? addressHint(fields) : ""
+    return new InvalidSiweMessage({ message: `Invalid SIWE message: ${reason}${hint}` })
+  })
+
+/** A hex address in the wrong case is the likeliest slip: name its EIP-55 form. */
+const addressHint = (fields: unknown): string => {
+  const address = (fields as { readonly address?: unknown } | null)?.address
+  return typeof address === "string" &&
+    address.startsWith("0x") &&
+    isHexAddress(address) &&
+    !isChecksumAddress(address)
+    ? `; ${checksumSuggestion(address)}`
+    : ""
+}
 
 /** Renders the exact EIP-4361 text (LF line ends, no trailing newline) that the wallet signs. */
 export const formatSiweMessage = (message: SiweMessage): string =>

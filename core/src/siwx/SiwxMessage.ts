@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
-import { parseChainId } from "../domain/caip"
+import { AppKitError } from "../domain/appKitError"
+import { namespaceOf, parseChainId } from "../domain/caip"
 import type { SiwxMessageData } from "../domain/siwx"
 import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
 import {
@@ -15,9 +16,9 @@ import {
 } from "./solana/SolanaSiwxMessage"
 
 /** The CAIP-122 data names a namespace that has no message renderer here yet. */
-export class UnsupportedSiwxNamespace extends Schema.TaggedError<UnsupportedSiwxNamespace>()(
-  "UnsupportedSiwxNamespace",
-  { message: Schema.String },
+export class UnsupportedSiwxNamespace extends AppKitError(
+  Schema.TaggedError<UnsupportedSiwxNamespace>()("UnsupportedSiwxNamespace", { message: Schema.String }),
+  { topic: "Unsupported sign-in namespace" },
 ) {}
 
 /**
@@ -67,6 +68,6 @@ export const solanaSiwxMessageFromSiwx = (
 export const formatSiwxMessage = (
   data: SiwxMessageData,
 ): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
-  data.chainId.startsWith("solana:")
+  namespaceOf(data.chainId) === "solana"
     ? Result.map(solanaSiwxMessageFromSiwx(data), formatSolanaSiwxMessage)
     : Result.map(siweMessageFromSiwx(data), formatSiweMessage)

@@ -1,4 +1,5 @@
 import { Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { namespaceOf } from "../domain/caip"
 import { SiwxSession } from "../domain/siwx"
 import { readJson, Storage, writeJson } from "../storage/Storage"
 import { parseDateTime } from "./dateTime"
@@ -11,7 +12,7 @@ const StoredSessions = Schema.Array(SiwxSession)
 /** Hex addresses (eip155) compare case-insensitively; base58 and bech32 ones are compared exactly. */
 const sameAccount = (session: SiwxSession, chainId: string, accountAddress: string) =>
   session.data.chainId === chainId &&
-  (chainId.startsWith("eip155:")
+  (namespaceOf(session.data.chainId) === "eip155"
     ? session.data.accountAddress.toLowerCase() === accountAddress.toLowerCase()
     : session.data.accountAddress === accountAddress)
 

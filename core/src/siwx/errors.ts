@@ -1,32 +1,40 @@
 import { Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 import type { InvalidSiweMessage } from "./SiweMessage"
 
 /** Why a signed sign-in message (CAIP-122, any namespace) was not accepted; each carries a one-line message. */
 const failure = { message: Schema.String }
-export class SiweDomainMismatch extends Schema.TaggedError<SiweDomainMismatch>()(
-  "SiweDomainMismatch",
-  failure,
+export class SiweDomainMismatch extends AppKitError(
+  Schema.TaggedError<SiweDomainMismatch>()("SiweDomainMismatch", failure),
+  { topic: "SIWE domain mismatch" },
 ) {}
-export class SiweSchemeMismatch extends Schema.TaggedError<SiweSchemeMismatch>()(
-  "SiweSchemeMismatch",
-  failure,
+export class SiweSchemeMismatch extends AppKitError(
+  Schema.TaggedError<SiweSchemeMismatch>()("SiweSchemeMismatch", failure),
+  { topic: "SIWE scheme mismatch" },
 ) {}
-export class SiweNonceMismatch extends Schema.TaggedError<SiweNonceMismatch>()(
-  "SiweNonceMismatch",
-  failure,
+export class SiweNonceMismatch extends AppKitError(
+  Schema.TaggedError<SiweNonceMismatch>()("SiweNonceMismatch", failure),
+  { topic: "SIWE nonce mismatch" },
 ) {}
-export class SiweExpired extends Schema.TaggedError<SiweExpired>()("SiweExpired", failure) {}
-export class SiweNotYetValid extends Schema.TaggedError<SiweNotYetValid>()("SiweNotYetValid", failure) {}
-export class SiweInvalidSignature extends Schema.TaggedError<SiweInvalidSignature>()(
-  "SiweInvalidSignature",
-  failure,
+export class SiweExpired extends AppKitError(Schema.TaggedError<SiweExpired>()("SiweExpired", failure), {
+  topic: "SIWE message expired",
+}) {}
+export class SiweNotYetValid extends AppKitError(
+  Schema.TaggedError<SiweNotYetValid>()("SiweNotYetValid", failure),
+  { topic: "SIWE message not yet valid" },
+) {}
+export class SiweInvalidSignature extends AppKitError(
+  Schema.TaggedError<SiweInvalidSignature>()("SiweInvalidSignature", failure),
+  { topic: "SIWE invalid signature" },
 ) {}
 /** The EIP-1271 RPC could not be reached: not a verdict on the signature. */
-export class SiweRpcError extends Schema.TaggedError<SiweRpcError>()("SiweRpcError", failure) {}
+export class SiweRpcError extends AppKitError(Schema.TaggedError<SiweRpcError>()("SiweRpcError", failure), {
+  topic: "SIWE RPC error",
+}) {}
 /** A bad `time` option: a caller error, not a verdict on the message. */
-export class InvalidVerifyTime extends Schema.TaggedError<InvalidVerifyTime>()(
-  "InvalidVerifyTime",
-  failure,
+export class InvalidVerifyTime extends AppKitError(
+  Schema.TaggedError<InvalidVerifyTime>()("InvalidVerifyTime", failure),
+  { topic: "Invalid verify time" },
 ) {}
 
 export type SiweVerificationError =

@@ -1,3 +1,7 @@
+// @appkit/core/siwx: sign-in with a wallet (CAIP-122: EIP-4361 for eip155, Sign-In With Solana): messages,
+// parsing, verification (EIP-191, EIP-1271, ed25519), nonces, the session store, and the SiwxClient port
+// createAppKit's sign-in flow uses.
+
 export type { ClaimOptions } from "./claims"
 export { isDateTime, parseDateTime } from "./dateTime"
 export { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
@@ -15,6 +19,7 @@ export {
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
 export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
+export { SiwxClient, type SiwxClientError, SiwxSessionsUnavailableError } from "./SiwxClient"
 export {
   formatSiwxMessage,
   siweMessageFromSiwx,
@@ -23,7 +28,7 @@ export {
   UnsupportedSiwxNamespace,
 } from "./SiwxMessage"
 export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
-export { type SiwxConfig, siwxClient } from "./siwxClient"
+export { type SiwxConfig, siwxClient } from "./siwxClientLayer"
 export {
   createSolanaSiwxMessage,
   formatSolanaSiwxMessage,

@@ -56,8 +56,22 @@ describe("parseSiweMessage", () => {
     expect(Result.isFailure(missingNonce) && missingNonce.failure.message).toBe(
       'Invalid SIWE message: expected "Nonce:" on line 8',
     )
+  })
+
+  it("names a format problem as one: a final line break, CRLF line ends", () => {
     const trailing = parseSiweMessage(`${valid.join("\n")}\n`)
-    expect(Result.isFailure(trailing) && trailing.failure.message).toContain("unexpected line 10")
+    expect(Result.isFailure(trailing) && trailing.failure.message).toBe(
+      "Invalid SIWE message: it ends with a line break, which is not part of an EIP-4361 message (the signed text ends right after its last field)",
+    )
+    const crlf = parseSiweMessage(valid.join("\r\n"))
+    expect(Result.isFailure(crlf) && crlf.failure.message).toBe(
+      "Invalid SIWE message: it has CRLF line ends; EIP-4361 messages use LF only",
+    )
+    // Text that is no message at all is not blamed on its line ends.
+    const junk = parseSiweMessage("\u0000\r\n\u00ff garbage\r")
+    expect(Result.isFailure(junk) && junk.failure.message).toBe(
+      'Invalid SIWE message: the first line must end with "wants you to sign in with your Ethereum account:"',
+    )
   })
 
   it("refuses an impossible date and a Solana header", () => {

@@ -4,8 +4,6 @@ import type { SiwxSession } from "../domain/siwx"
 import type { ClaimOptions } from "./claims"
 import type { SiweVerificationError } from "./errors"
 import { UnsupportedSiwxNamespace } from "./SiwxMessage"
-import { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
-import { verifySiweMessage } from "./verifySiweMessage"
 
 export interface VerifySessionOptions extends ClaimOptions {
   /** An RPC URL of an eip155 chain, for contract wallets (EIP-1271). */
@@ -14,7 +12,8 @@ export interface VerifySessionOptions extends ClaimOptions {
 
 /**
  * Verifies a session's signature over its message with its namespace's scheme: EIP-191 (or EIP-1271) on
- * eip155, ed25519 on solana. Other namespaces have no verifier yet and say so.
+ * eip155, ed25519 on solana. Other namespaces have no verifier yet and say so. Each verifier (secp256k1 and
+ * viem, or ed25519) loads with the first signature it checks, not with the app.
  */
 export const verifySiwxSession = (
   session: SiwxSession,
@@ -24,9 +23,17 @@ export const verifySiwxSession = (
   const namespace = Result.isSuccess(chain) ? chain.success.namespace : undefined
   switch (namespace) {
     case "eip155":
-      return Effect.asVoid(verifySiweMessage(session.message, session.signature, options))
+      return Effect.promise(() => import("./verifySiweMessage")).pipe(
+        Effect.flatMap((verifier) => verifier.verifySiweMessage(session.message, session.signature, options)),
+        Effect.asVoid,
+      )
     case "solana":
-      return Effect.asVoid(verifySolanaSiwxMessage(session.message, session.signature, options))
+      return Effect.promise(() => import("./solana/verifySolanaSiwxMessage")).pipe(
+        Effect.flatMap((verifier) =>
+          verifier.verifySolanaSiwxMessage(session.message, session.signature, options),
+        ),
+        Effect.asVoid,
+      )
     default:
       return Effect.fail(
         new UnsupportedSiwxNamespace({

@@ -1,7 +1,7 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { accountId, devAccount, runState } from "../testing/testkit"
 import { Account, emptyAccount } from "./Account"
-import { devAccount, runState } from "./testkit"
 
 const accountState = Effect.flatMap(Account, (a) => SubscriptionRef.get(a.state))
 
@@ -10,7 +10,7 @@ describe("Account", () => {
     const [filled, reset] = await runState(
       Effect.gen(function* () {
         const account = yield* Account
-        yield* account.setCaipAddress("eip155", `eip155:1:${devAccount.address}`)
+        yield* account.setCaipAddress("eip155", accountId(`eip155:1:${devAccount.address}`))
         yield* account.update("eip155", {
           balance: "1.5",
           balanceSymbol: "ETH",
@@ -21,7 +21,7 @@ describe("Account", () => {
         })
         yield* account.setCaipAddress(
           "solana",
-          "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+          accountId("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"),
         )
         const filled = yield* accountState
         yield* account.resetAccount("eip155")

@@ -1,55 +1,16 @@
 import { Context, Effect, Layer, SubscriptionRef } from "effect"
 import { DEFAULT_ACCOUNT_TYPES } from "../config/constants"
-import type { AccountTypeObject, EmbeddedWalletUser, PreferredAccountTypes } from "../domain/account"
+import type { AccountState, AccountTab, NamespaceAccount, PreferredAccountTypes } from "../domain/account"
+import { addressOfAccount, type CaipAccountId } from "../domain/caip"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
 import { StorageKeys } from "../domain/storageKeys"
-import type { Token } from "../domain/token"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
-import { persisted } from "./persisted"
-import { addressOf } from "./walletConnections"
-
-export type AccountTab = "Tokens" | "NFTs" | "Activity"
-export const accountTabs: ReadonlyArray<AccountTab> = ["Tokens", "NFTs", "Activity"]
-
-/** The account of one namespace (§3 account state). */
-export interface NamespaceAccount {
-  readonly caipAddress: string | undefined
-  readonly address: string | undefined
-  readonly balance: string | undefined
-  readonly balanceSymbol: string | undefined
-  readonly profileName: string | undefined
-  readonly profileImage: string | undefined
-  readonly addressExplorerUrl: string | undefined
-  readonly tokenBalance: ReadonlyArray<Token>
-  readonly connectedWalletInfo: { readonly name: string; readonly icon?: string | undefined } | undefined
-  readonly farcasterUrl: string | undefined
-  readonly allAccounts: ReadonlyArray<AccountTypeObject>
-  readonly user: EmbeddedWalletUser | undefined
-  readonly smartAccountDeployed: boolean
-  readonly addressLabels: Readonly<Record<string, string>>
-}
-
-export interface AccountState {
-  readonly byNamespace: Readonly<Partial<Record<ChainNamespace, NamespaceAccount>>>
-  readonly currentTab: AccountTab
-  readonly preferredAccountTypes: PreferredAccountTypes
-  readonly socialProvider: SocialProvider | undefined
-}
 
 export const emptyAccount: NamespaceAccount = {
-  caipAddress: undefined,
-  address: undefined,
-  balance: undefined,
-  balanceSymbol: undefined,
-  profileName: undefined,
-  profileImage: undefined,
-  addressExplorerUrl: undefined,
   tokenBalance: [],
-  connectedWalletInfo: undefined,
-  farcasterUrl: undefined,
   allAccounts: [],
-  user: undefined,
   smartAccountDeployed: false,
   addressLabels: {},
 }
@@ -68,7 +29,7 @@ export class Account extends Context.Service<
   Account,
   {
     readonly state: SubscriptionRef.SubscriptionRef<AccountState>
-    readonly setCaipAddress: (namespace: ChainNamespace, caipAddress: string) => Effect.Effect<void>
+    readonly setCaipAddress: (namespace: ChainNamespace, caipAddress: CaipAccountId) => Effect.Effect<void>
     readonly update: (namespace: ChainNamespace, patch: AccountPatch) => Effect.Effect<void>
     /**
      * Applies a fetched result only while `caipAddress` is still the namespace's account: a balance, profile
@@ -76,7 +37,7 @@ export class Account extends Context.Service<
      */
     readonly updateIfCurrent: (
       namespace: ChainNamespace,
-      caipAddress: string,
+      caipAddress: CaipAccountId,
       patch: AccountPatch,
     ) => Effect.Effect<void>
     /** §4: clears address, balance, profile, token balances and user of one namespace. */
@@ -114,8 +75,7 @@ export class Account extends Context.Service<
           updateNamespace(namespace, (account) => ({
             ...account,
             caipAddress,
-            // (the whole input when it has no chain prefix)
-            address: addressOf(caipAddress) || caipAddress,
+            address: addressOfAccount(caipAddress),
           })),
         update: (namespace, patch) => updateNamespace(namespace, (account) => ({ ...account, ...patch })),
         updateIfCurrent: (namespace, caipAddress, patch) =>

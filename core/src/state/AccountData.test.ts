@@ -2,12 +2,12 @@ import { Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { testBaseUrl } from "../http/testing"
+import { testBaseUrl } from "../testing/http"
 import { specTexts } from "../testing/specTexts"
+import { accountId, devAccount, runState } from "../testing/testkit"
 import { Account } from "./Account"
 import { AccountData } from "./AccountData"
 import { Toast } from "./Toast"
-import { devAccount, runState } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -60,7 +60,9 @@ const snapshot = Effect.gen(function* () {
   }
 })
 
-const connected = Effect.flatMap(Account, (account) => account.setCaipAddress("eip155", caipAddress))
+const connected = Effect.flatMap(Account, (account) =>
+  account.setCaipAddress("eip155", accountId(caipAddress)),
+)
 
 describe("AccountData", () => {
   it("loads balances once per 30 s through the storage cache, and a reload within that asks no server", async () => {

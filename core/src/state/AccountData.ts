@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { CacheLifetime, DEFAULT_NATIVE_BALANCE } from "../config/constants"
+import { networkOfAccount } from "../domain/caip"
 import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { Token } from "../domain/token"
@@ -8,7 +9,6 @@ import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { cachedRead } from "./storedCache"
 import { Toast } from "./Toast"
-import { chainOf } from "./walletConnections"
 
 const decodeToken = Schema.decodeUnknownOption(Token)
 
@@ -35,7 +35,7 @@ export class AccountData extends Context.Service<
           const caipAddress = s.byNamespace[namespace]?.caipAddress
           const address = s.byNamespace[namespace]?.address
           if (caipAddress === undefined || address === undefined) return undefined
-          return { caipAddress, address, chainId: chainOf(caipAddress) }
+          return { caipAddress, address, chainId: networkOfAccount(caipAddress) }
         })
 
       const refreshBalance = (namespace: ChainNamespace) =>

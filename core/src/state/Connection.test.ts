@@ -1,15 +1,24 @@
 import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import type { CaipNetworkId } from "../domain/caip"
 import { ConnectionError } from "../errors/connection"
 import { specTexts } from "../testing/specTexts"
+import {
+  accountId,
+  devAccount,
+  networkId,
+  runState,
+  scriptedWallet,
+  solana,
+  waitFor,
+} from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
 import { Send } from "./Send"
-import { devAccount, runState, scriptedWallet, solana, waitFor } from "./testkit"
 
 const evmAccount = `eip155:1:${devAccount.address}`
 const solanaAccount = `${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`
@@ -149,7 +158,7 @@ describe("Connection", () => {
     const sol = { namespace: "solana", address: solanaAccount.split(":")[2] ?? "", type: "eoa" } as const
     const connector = {
       ...wallet.connector,
-      connect: (options?: { readonly chainId?: string | undefined }) =>
+      connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
         Effect.map(wallet.connector.connect(options), (c) => ({ ...c, allAccounts: [evm, sol] })),
     }
     const accounts = await runState(
@@ -189,7 +198,7 @@ describe("Connection", () => {
     const shown = Deferred.makeUnsafe<void>()
     const connector = {
       ...wallet.connector,
-      connect: (options?: { readonly chainId?: string | undefined }) =>
+      connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
         Effect.andThen(
           wallet.emit({ _tag: "display_uri", uri }),
           Effect.andThen(Deferred.await(shown), wallet.connector.connect(options)),
@@ -220,7 +229,7 @@ describe("Connection", () => {
     const typeObject = (address: string) => ({ namespace: "eip155", address, type: "eoa" }) as const
     const connector = {
       ...wallet.connector,
-      connect: (options?: { readonly chainId?: string | undefined }) =>
+      connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
         Effect.map(wallet.connector.connect(options), (c) => ({
           ...c,
           allAccounts: [typeObject(devAccount.address)],
@@ -232,7 +241,7 @@ describe("Connection", () => {
         yield* (yield* Connection).connect("walletConnect")
         yield* wallet.emit({
           _tag: "accountsChanged",
-          accounts: [`eip155:1:${other}`, solanaAccount],
+          accounts: [accountId(`eip155:1:${other}`), accountId(solanaAccount)],
           allAccounts: [typeObject(other)],
         })
         return yield* waitFor(account.state, (s) => s.byNamespace.eip155?.address === other)
@@ -310,9 +319,9 @@ describe("Connection", () => {
         const account = yield* Account
         const network = yield* Network
         yield* connection.connect("injected")
-        yield* wallet.emit({ _tag: "accountsChanged", accounts: [`eip155:1:${other}`] })
+        yield* wallet.emit({ _tag: "accountsChanged", accounts: [accountId(`eip155:1:${other}`)] })
         const switched = yield* waitFor(account.state, (s) => s.byNamespace.eip155?.address === other)
-        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:8453" })
+        yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:8453") })
         const chain = yield* waitFor(network.state, (s) => s.caipNetwork.caipNetworkId === "eip155:8453")
         yield* wallet.emit({ _tag: "disconnect" })
         const gone = yield* waitFor(connection.state, (s) => s.status === "disconnected")

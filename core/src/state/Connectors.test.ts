@@ -2,7 +2,8 @@ import { Effect, SubscriptionRef } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { FeatureDefaults as defaultFeatures, SOCIALS_ORDER as defaultSocials } from "../config/constants"
-import type { ConnectorType } from "../connectors/Connector"
+import type { ConnectorType } from "../domain/connector"
+import { runState } from "../testing/testkit"
 import {
   type ConnectorInfo,
   Connectors,
@@ -12,7 +13,6 @@ import {
   orderedConnectorList,
   visibleSocials,
 } from "./Connectors"
-import { runState } from "./testkit"
 
 const connector = (id: string, type: ConnectorType, rdns?: string): ConnectorInfo => ({
   id,

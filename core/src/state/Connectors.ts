@@ -1,12 +1,14 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { CONNECTOR_TYPE_ORDER, Limits, TELEGRAM_HIDDEN_SOCIALS } from "../config/constants"
-import type { Connector, ConnectorType } from "../connectors/Connector"
+import type { Connector } from "../connectors/Connector"
+import { AppKitError } from "../domain/appKitError"
+import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
 import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { Options, type ResolvedOptions } from "./Options"
-import { persisted } from "./persisted"
 
 /** What the skins show of a connector (§3); the live object stays in the Connectors registry. */
 export interface ConnectorInfo {
@@ -115,11 +117,11 @@ export const visibleSocials = (
   return socials.filter((social) => !hidden.includes(social))
 }
 
-export class ConnectorNotFoundError extends Schema.TaggedError<ConnectorNotFoundError>()(
-  "ConnectorNotFoundError",
-  {
+export class ConnectorNotFoundError extends AppKitError(
+  Schema.TaggedError<ConnectorNotFoundError>()("ConnectorNotFoundError", {
     connectorId: Schema.String,
-  },
+  }),
+  { topic: "Connector not found" },
 ) {
   override get message(): string {
     return `Connector ${this.connectorId} not found`

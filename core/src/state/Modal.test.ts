@@ -1,12 +1,12 @@
 import { Effect, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { networkId, runState, scriptedWallet, testOptions, waitFor } from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { defaultView, Modal } from "./Modal"
 import { Network } from "./Network"
 import { Router } from "./Router"
-import { runState, scriptedWallet, testOptions, waitFor } from "./testkit"
 
 const views = Effect.gen(function* () {
   const router = yield* SubscriptionRef.get((yield* Router).state)
@@ -79,7 +79,7 @@ describe("Modal", () => {
     const state = await runState(
       Effect.gen(function* () {
         yield* (yield* Connection).connect("injected")
-        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:137") })
         yield* waitFor((yield* Modal).state, (s) => s.open)
         return {
           ...(yield* views),
@@ -102,15 +102,15 @@ describe("Modal", () => {
       Effect.gen(function* () {
         const modal = yield* Modal
         yield* (yield* Connection).connect("injected")
-        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:137") })
         yield* waitFor(modal.state, (s) => s.open)
         yield* modal.back // UnsupportedChain in the history: back closes
         const closed = (yield* views).open
-        yield* (yield* Network).setApprovedCaipNetworkIds(["eip155:1"])
+        yield* (yield* Network).setApprovedCaipNetworkIds([networkId("eip155:1")])
         // Let the modal's network watcher run (the scheduler is deterministic: it runs before we resume).
         for (let i = 0; i < 5; i++) yield* Effect.yieldNow
         const afterUpdate = (yield* views).open
-        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:10" })
+        yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:10") })
         yield* waitFor(modal.state, (s) => s.open)
         return { closed, afterUpdate, view: (yield* views).view }
       }),
@@ -124,7 +124,7 @@ describe("Modal", () => {
     const state = await runState(
       Effect.gen(function* () {
         yield* (yield* Connection).connect("injected")
-        yield* wallet.emit({ _tag: "chainChanged", chainId: "eip155:137" })
+        yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:137") })
         yield* waitFor((yield* Network).state, (s) => s.unsupportedChain)
         return yield* views
       }),

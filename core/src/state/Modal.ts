@@ -15,9 +15,23 @@ export interface ModalState {
   readonly shake: boolean
   /** Set by the sign-in flow while sign-in is required and no session exists. */
   readonly closeDisabled: boolean
+  /** The namespace the modal was opened for (`open({ namespace })`): the connect view lists only its wallets. */
+  readonly namespace: ChainNamespace | undefined
 }
 
-export const initialModalState: ModalState = { open: false, loading: {}, shake: false, closeDisabled: false }
+export const initialModalState: ModalState = {
+  open: false,
+  loading: {},
+  shake: false,
+  closeDisabled: false,
+  namespace: undefined,
+}
+
+export interface OpenModalOptions {
+  readonly view?: View | undefined
+  /** Connect (or show the account) on this namespace only, as Reown AppKit's `open({ namespace })` does. */
+  readonly namespace?: ChainNamespace | undefined
+}
 
 /** §4: with no adapters the basic pairing view (AllWallets on mobile); else Account when connected, Connect when not. */
 export const defaultView = (
@@ -36,7 +50,7 @@ export class Modal extends Context.Service<
   Modal,
   {
     readonly state: SubscriptionRef.SubscriptionRef<ModalState>
-    readonly open: (options?: { readonly view?: View | undefined }) => Effect.Effect<void>
+    readonly open: (options?: OpenModalOptions) => Effect.Effect<void>
     /** Returns whether the modal is now closed (or, embedded, back at its home view). */
     readonly close: (options?: { readonly force?: boolean | undefined }) => Effect.Effect<boolean>
     readonly toggle: Effect.Effect<void>
@@ -61,13 +75,20 @@ export class Modal extends Context.Service<
       const resync = yield* FiberHandle.make<void, never>()
       const set = (f: (s: ModalState) => ModalState) => SubscriptionRef.update(state, f)
       const isConnected = Effect.map(SubscriptionRef.get(connection.state), (c) => c.status === "connected")
+      /** Connected at all, or, for a modal opened for one namespace, connected on that namespace. */
+      const isConnectedOn = (namespace: ChainNamespace | undefined) =>
+        namespace === undefined
+          ? isConnected
+          : Effect.map(SubscriptionRef.get(connection.state), (c) => c.connections[namespace] !== undefined)
 
-      const open = (request?: { readonly view?: View | undefined }) =>
+      const open = (request?: OpenModalOptions) =>
         Effect.gen(function* () {
+          const namespace = request?.namespace
           const view =
-            request?.view ?? defaultView(yield* SubscriptionRef.get(options.state), yield* isConnected)
+            request?.view ??
+            defaultView(yield* SubscriptionRef.get(options.state), yield* isConnectedOn(namespace))
           yield* router.reset(view)
-          yield* set((s) => ({ ...s, open: true }))
+          yield* set((s) => ({ ...s, open: true, namespace }))
         })
 
       const shake = Effect.andThen(

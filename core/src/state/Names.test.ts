@@ -2,12 +2,12 @@ import { Effect, SubscriptionRef } from "effect"
 import nock from "nock"
 import { verifyMessage } from "viem"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { testBaseUrl } from "../http/testing"
+import { testBaseUrl } from "../testing/http"
+import { devAccount, network, runState, scriptedWallet, testOptions } from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Names } from "./Names"
 import { Router } from "./Router"
-import { devAccount, network, runState, scriptedWallet, testOptions } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())

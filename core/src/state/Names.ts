@@ -1,6 +1,7 @@
 import { Clock, Context, Effect, Layer, Option, Result, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { NameSuffix } from "../config/constants"
+import { referenceOf } from "../domain/caip"
 import { NameError } from "../errors/names"
 import { isAccountName } from "../validation/accountName"
 import { evmChainIdToCoinType } from "../validation/chainId"
@@ -42,7 +43,7 @@ export class Names extends Context.Service<
           if (eip155?.address === undefined || chainId === undefined) {
             return yield* new NameError({ reason: "register", cause: "No eip155 account connected" })
           }
-          const coinType = evmChainIdToCoinType(Number(chainId.split(":")[1]))
+          const coinType = evmChainIdToCoinType(Number(referenceOf(chainId)))
           if (Result.isFailure(coinType)) return yield* new NameError({ reason: "invalidChainId" })
           const timestamp = yield* Clock.currentTimeMillis
           const message = JSON.stringify({

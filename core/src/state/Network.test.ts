@@ -1,7 +1,7 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { base, runState, solana, testOptions } from "../testing/testkit"
 import { Network, shouldShowUnsupportedChain } from "./Network"
-import { base, runState, solana, testOptions } from "./testkit"
 
 describe("Network", () => {
   it("starts on the default network and switches namespace with the network", async () => {

@@ -1,24 +1,13 @@
-import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
-import { CaipChainId } from "../domain/caip"
-import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
+import { Context, Effect, Layer, SubscriptionRef } from "effect"
+import { type CaipNetworkId, namespaceOf, referenceOf } from "../domain/caip"
+import { isChainNamespace } from "../domain/namespace"
+import type { NetworkState } from "../domain/network"
 import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError } from "../errors/connection"
+import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { type CaipNetwork, Options } from "./Options"
-import { persisted } from "./persisted"
 import { Send } from "./Send"
-
-/** §3 network state, plus the active namespace and whether the wallet sits on a chain the dApp did not request. */
-export interface NetworkState {
-  readonly activeNamespace: ChainNamespace
-  readonly caipNetwork: CaipNetwork
-  readonly activeNetworkIds: Readonly<Partial<Record<ChainNamespace, CaipChainId>>>
-  readonly requestedCaipNetworks: ReadonlyArray<CaipNetwork>
-  readonly approvedCaipNetworkIds: ReadonlyArray<string>
-  readonly supportsAllNetworks: boolean
-  readonly smartAccountEnabledNetworks: ReadonlyArray<string>
-  readonly unsupportedChain: boolean
-}
 
 /** §4: UnsupportedChain opens when the network is not requested, switching is on and unsupported chains are not allowed. */
 export const shouldShowUnsupportedChain = (
@@ -26,14 +15,11 @@ export const shouldShowUnsupportedChain = (
   options: { readonly enableNetworkSwitch: boolean; readonly allowUnsupportedChain: boolean },
 ) => state.unsupportedChain && options.enableNetworkSwitch && !options.allowUnsupportedChain
 
-const decodeChainId = Schema.decodeUnknownOption(CaipChainId)
-
-/** A chain the wallet moved to that the dApp did not request; undefined when the id is not a CAIP-2 id we know. */
-const unknownNetwork = (caipNetworkId: string): CaipNetwork | undefined => {
-  const [namespace = "", reference = ""] = caipNetworkId.split(":")
-  const id = decodeChainId(caipNetworkId)
-  if (Option.isNone(id) || !isChainNamespace(namespace)) return undefined
-  return { id: reference, chainNamespace: namespace, caipNetworkId: id.value, name: "Unknown Network" }
+/** A chain the wallet moved to that the dApp did not request; undefined when its namespace is not one we know. */
+const unknownNetwork = (caipNetworkId: CaipNetworkId): CaipNetwork | undefined => {
+  const namespace = namespaceOf(caipNetworkId)
+  if (!isChainNamespace(namespace)) return undefined
+  return { id: referenceOf(caipNetworkId), chainNamespace: namespace, caipNetworkId, name: "Unknown Network" }
 }
 
 export class Network extends Context.Service<
@@ -43,8 +29,8 @@ export class Network extends Context.Service<
     /** Makes a requested network active (§4: changes the namespace and resets the send form). */
     readonly setActiveNetwork: (caipNetworkId: string) => Effect.Effect<CaipNetwork, ConnectionError>
     /** A wallet reported its chain; a chain the dApp did not request is kept and flagged unsupported. */
-    readonly onWalletChain: (caipNetworkId: string) => Effect.Effect<void>
-    readonly setApprovedCaipNetworkIds: (ids: ReadonlyArray<string>) => Effect.Effect<void>
+    readonly onWalletChain: (caipNetworkId: CaipNetworkId) => Effect.Effect<void>
+    readonly setApprovedCaipNetworkIds: (ids: ReadonlyArray<CaipNetworkId>) => Effect.Effect<void>
     readonly find: (caipNetworkId: string) => Effect.Effect<CaipNetwork, ConnectionError>
   }
 >()("appkit/Network") {
@@ -109,7 +95,9 @@ export class Network extends Context.Service<
               const network = unknownNetwork(caipNetworkId)
               return network
                 ? activate(network, true)
-                : Effect.logWarning(`Ignoring a wallet chain that is not a CAIP-2 id: ${caipNetworkId}`)
+                : Effect.logWarning(
+                    `Ignoring a wallet chain of a namespace AppKit does not know: ${caipNetworkId}`,
+                  )
             },
           }),
         setApprovedCaipNetworkIds: (ids) =>

@@ -1,8 +1,8 @@
 import { Effect, Schema, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
 import { FeatureDefaults, SOCIALS_ORDER } from "../config/constants"
+import { base, runState, testOptions } from "../testing/testkit"
 import { AppKitOptions, Options, resolveOptions } from "./Options"
-import { base, runState, testOptions } from "./testkit"
 
 const decode = Schema.decodeUnknownResult(AppKitOptions)
 

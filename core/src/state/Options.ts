@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/constants"
 import { ChainNamespace } from "../domain/namespace"
-import { Network } from "../domain/network"
+import { Network, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
 
 /** A network the dApp requests (§3 Network). */
@@ -14,6 +14,15 @@ const featureFields = Object.fromEntries(
   Object.keys(FeatureDefaults).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
 ) as { readonly [K in FeatureName]: Schema.optionalKey<Schema.Boolean> }
 
+/** What a wallet shows about the dApp when it connects (WalletConnect's and Reown AppKit's `metadata`). */
+export const AppMetadata = Schema.Struct({
+  name: Schema.NonEmptyString,
+  description: Schema.String,
+  url: Schema.String,
+  icons: Schema.Array(Schema.String),
+})
+export type AppMetadata = typeof AppMetadata.Type
+
 /** The data part of `createAppKit` options, validated at the boundary (wallets and clients are passed apart). */
 export const AppKitOptions = Schema.Struct({
   projectId: Schema.NonEmptyString,
@@ -21,7 +30,13 @@ export const AppKitOptions = Schema.Struct({
   apiUrl: Schema.optional(
     Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
   ),
-  networks: Schema.NonEmptyArray(CaipNetwork),
+  networks: Schema.Array(CaipNetwork).check(
+    Schema.isMinLength(1, { message: "expected at least one network" }),
+  ),
+  /** RPC URLs by eip155 chain id ("8453") or CAIP-2 id: where balances and receipts are read. */
+  rpcUrls: Schema.optional(Schema.Record(Schema.String, RpcUrl)),
+  /** What wallets show about this dApp (the WalletConnect metadata unless `walletConnect.metadata` says otherwise). */
+  metadata: Schema.optional(AppMetadata),
   /** caipNetworkId of the network to start on; the first requested network otherwise. */
   defaultNetwork: Schema.optional(Schema.String),
   /** Namespaces with a chain adapter. None means WalletConnect pairing only (basic view). */
@@ -48,15 +63,8 @@ export const AppKitOptions = Schema.Struct({
       relayUrl: Schema.optional(
         Schema.String.check(Schema.isPattern(/^wss?:\/\/[^\s/]+/, { expected: "a ws(s) URL" })),
       ),
-      /** What the wallet shows about this dApp. */
-      metadata: Schema.optional(
-        Schema.Struct({
-          name: Schema.NonEmptyString,
-          description: Schema.String,
-          url: Schema.String,
-          icons: Schema.Array(Schema.String),
-        }),
-      ),
+      /** What the wallet shows about this dApp; the top-level `metadata` by default. */
+      metadata: Schema.optional(AppMetadata),
     }),
   ),
 }).check(
@@ -67,7 +75,20 @@ export const AppKitOptions = Schema.Struct({
       ? undefined
       : { path: ["defaultNetwork"], issue: "must be the caipNetworkId of one of the networks" },
   ),
+  // An RPC URL for a chain the dApp does not use is a typo in the chain id, not something to ignore.
+  Schema.makeFilter((options) => {
+    const unknown = Object.keys(options.rpcUrls ?? {}).find(
+      (key) => networkOfRpcKey(options.networks, key) === undefined,
+    )
+    return unknown === undefined
+      ? undefined
+      : { path: ["rpcUrls", unknown], issue: "must be the chain id of one of the networks" }
+  }),
 )
+
+/** The network an `rpcUrls` key names: an eip155 chain id ("8453") or a CAIP-2 id ("eip155:8453"). */
+const networkOfRpcKey = (networks: ReadonlyArray<CaipNetwork>, key: string) =>
+  networks.find((network) => network.caipNetworkId === (/^\d+$/.test(key) ? `eip155:${key}` : key))
 export type AppKitOptions = typeof AppKitOptions.Type
 
 /** Options with every default applied. */
@@ -85,15 +106,23 @@ export interface ResolvedOptions {
   readonly telegramPlatform: "ios" | "mac" | "android" | "other" | undefined
   readonly featuredWalletIds: ReadonlyArray<string>
   readonly siwxRequired: boolean
+  /** What wallets show about this dApp, when the options give it. */
+  readonly metadata: AppMetadata | undefined
 }
 
 export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
+  const rpcUrls = Object.entries(options.rpcUrls ?? {})
+  const networks = options.networks.map((network) => {
+    const rpcUrl = rpcUrls.find(([key]) => networkOfRpcKey([network], key) !== undefined)?.[1]
+    return rpcUrl === undefined ? network : { ...network, rpcUrl }
+  })
+  // (the schema holds at least one network, and a defaultNetwork that is one of them)
   const defaultNetwork =
-    options.networks.find((network) => network.caipNetworkId === options.defaultNetwork) ??
-    options.networks[0]
+    networks.find((network) => network.caipNetworkId === options.defaultNetwork) ??
+    (networks[0] as CaipNetwork)
   return {
     projectId: options.projectId,
-    networks: options.networks,
+    networks,
     defaultNetwork,
     adapters: options.adapters ?? [...new Set(options.networks.map((network) => network.chainNamespace))],
     features: { ...FeatureDefaults, ...options.features },
@@ -105,6 +134,7 @@ export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
     telegramPlatform: options.telegramPlatform,
     featuredWalletIds: options.featuredWalletIds ?? [],
     siwxRequired: options.siwxRequired ?? false,
+    metadata: options.walletConnect?.metadata ?? options.metadata,
   }
 }
 

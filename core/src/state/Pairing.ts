@@ -1,29 +1,9 @@
 import { Clock, Context, Duration, Effect, Layer, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
-
-export interface PairingConnection {
-  readonly connectorId: string
-  readonly accounts: ReadonlyArray<string>
-}
-
-/** §3 pairing state. `wcPairingExpiry` is epoch milliseconds. */
-export interface PairingState {
-  readonly connections: ReadonlyArray<PairingConnection>
-  readonly wcUri: string | undefined
-  readonly wcPairingExpiry: number | undefined
-  readonly wcLinking: { readonly name: string; readonly href: string } | undefined
-  readonly recentWallet: { readonly id: string; readonly name: string } | undefined
-  readonly wcError: boolean
-  readonly buffering: boolean
-  readonly status: "disconnected" | "connecting" | "connected"
-}
+import type { PairingState } from "../domain/pairing"
 
 export const initialPairingState: PairingState = {
-  connections: [],
-  wcUri: undefined,
-  wcPairingExpiry: undefined,
-  wcLinking: undefined,
-  recentWallet: undefined,
+  connections: {},
   wcError: false,
   buffering: false,
   status: "disconnected",

@@ -64,9 +64,9 @@ describe("Router", () => {
     })
   })
 
-  it("knows exactly the views of §2", () => {
+  it("knows exactly the views of §2, then the wallet features' network list and send form", () => {
     for (const view of specTexts.views) expect(Schema.is(View)(view)).toBe(true)
-    expect(View.literals).toEqual(specTexts.views)
+    expect(View.literals).toEqual([...specTexts.views, "Networks", "WalletSend"])
     for (const other of ["connect", "Connect ", "Swap", ""]) expect(Schema.is(View)(other)).toBe(false)
   })
 

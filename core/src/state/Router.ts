@@ -15,6 +15,9 @@ export const View = Schema.Literals([
   "UnsupportedChain",
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
+  // Reached from Account: the network list and the send form (wallet features of §1).
+  "Networks",
+  "WalletSend",
 ])
 export type View = typeof View.Type
 

@@ -2,8 +2,10 @@ import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../domain/namespace"
+import type { SendState } from "../domain/send"
 import { specTexts } from "../testing/specTexts"
-import { initialSendState, type SendState, validateSend } from "./Send"
+import { validateAddress } from "../validation/address/validateAddress"
+import { initialSendState, validateSend } from "./Send"
 
 const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" }, price: 3000 }
 const filled: SendState = {
@@ -14,10 +16,17 @@ const filled: SendState = {
 }
 
 const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]) =>
-  Result.match(Effect.runSync(Effect.result(validateSend(state, namespace))), {
-    onSuccess: () => "ok",
-    onFailure: (error) => error.message,
-  })
+  Result.match(
+    Effect.runSync(
+      Effect.result(
+        validateSend(state, namespace, (address, ns) => validateAddress(address, { namespace: ns }).valid),
+      ),
+    ),
+    {
+      onSuccess: () => "ok",
+      onFailure: (error) => error.message,
+    },
+  )
 
 describe("send validation (§5)", () => {
   it("gives the §5 messages in order", () => {

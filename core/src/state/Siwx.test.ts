@@ -1,6 +1,16 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
+import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
 import { specTexts } from "../testing/specTexts"
+import {
+  accountId,
+  devAccount,
+  networkId,
+  runState,
+  scriptedWallet,
+  testOptions,
+  waitFor,
+} from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Modal } from "./Modal"
@@ -8,7 +18,6 @@ import { Network } from "./Network"
 import { Router } from "./Router"
 import { Siwx } from "./Siwx"
 import { Toast } from "./Toast"
-import { devAccount, runState, scriptedWallet, testOptions, waitFor } from "./testkit"
 
 const siwx = { domain: "app.example", uri: "https://app.example" }
 
@@ -26,6 +35,30 @@ const connectAndAwaitPrompt = Effect.gen(function* () {
 })
 
 describe("SIWX flow", () => {
+  it("asks to sign in when the account appears after its connection (the order a connect fills them in)", async () => {
+    const address = accountId(`eip155:1:${devAccount.address}`)
+    const prompt = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        // The connection first, the account a moment later: sign-in must wait for both.
+        yield* SubscriptionRef.update(connection.state, (s) => ({
+          ...s,
+          status: "connected" as const,
+          connections: {
+            eip155: { connectorId: "injected", accounts: [address], chainId: networkId("eip155:1") },
+          },
+        }))
+        // (let the sign-in flow see the connection on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        yield* (yield* Account).setCaipAddress("eip155", address)
+        yield* waitFor((yield* Modal).state, (s) => s.open)
+        return yield* modalView
+      }),
+      { siwx },
+    )
+    expect(prompt).toEqual({ open: true, view: "SIWXSignMessage" })
+  })
+
   it("asks to sign in after connecting, stores the verified session, closes, and does not ask again after a reload", async () => {
     const map = new Map<string, string>()
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
@@ -122,9 +155,9 @@ describe("SIWX flow", () => {
   it("disconnects with 'A problem occurred while trying initialize authentication' when sessions cannot be read", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const broken = {
-      createMessage: () => Effect.fail("unreachable"),
-      addSession: () => Effect.fail("unreachable"),
-      getSessions: () => Effect.fail(new Error("session backend down")),
+      createMessage: () => Effect.die("unreachable"),
+      addSession: () => Effect.die("unreachable"),
+      getSessions: () => Effect.fail(new SiwxSessionsUnavailableError({ reason: "session backend down" })),
       revokeSession: () => Effect.void,
     }
     const result = await runState(
@@ -152,9 +185,9 @@ describe("SIWX flow", () => {
         const account = yield* Account
         const network = yield* Network
         const noAddress = yield* message(sign)
-        yield* account.setCaipAddress("eip155", `eip155:1:${devAccount.address}`)
+        yield* account.setCaipAddress("eip155", accountId(`eip155:1:${devAccount.address}`))
         const noClient = yield* message(sign)
-        yield* network.onWalletChain("eip155:137")
+        yield* network.onWalletChain(networkId("eip155:137"))
         const noNetwork = yield* message(sign)
         return [noAddress, noNetwork, noClient]
       }),

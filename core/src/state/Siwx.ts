@@ -1,17 +1,17 @@
 import { Context, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { addressOfAccount } from "../domain/caip"
 import { SiwxError } from "../errors/connection"
 import { toastForWalletError } from "../errors/toasts"
+import { SiwxClient, type SiwxClientError } from "../siwx/SiwxClient"
 import { Account } from "./Account"
-import { Connection } from "./Connection"
+import { Connection, type SignMessageErrorType } from "./Connection"
 import { Modal } from "./Modal"
 import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
-import { SiwxClient } from "./SiwxClient"
 import { Toast } from "./Toast"
-import { addressOf } from "./walletConnections"
 
-export { SiwxClient } from "./SiwxClient"
+export type SignInErrorType = SiwxError | SiwxClientError | SignMessageErrorType
 
 export interface SiwxState {
   readonly status: "idle" | "signing" | "success" | "error"
@@ -33,7 +33,7 @@ export class Siwx extends Context.Service<
     /** Opens SIWXSignMessage when connected on a supported network with no stored session. */
     readonly check: Effect.Effect<void>
     /** Signs the message with the wallet; success stores the session and closes the modal. */
-    readonly requestSignMessage: Effect.Effect<void, SiwxError | unknown>
+    readonly requestSignMessage: Effect.Effect<void, SignInErrorType>
     /** Disconnects when sign-in is required, otherwise just closes. */
     readonly cancel: Effect.Effect<void>
   }
@@ -63,7 +63,7 @@ export class Siwx extends Context.Service<
         if ((yield* SubscriptionRef.get(connection.state)).connections[activeNamespace] === undefined) {
           return yield* new SiwxError({ reason: "noConnectionClient" })
         }
-        const accountAddress = addressOf(caipAddress)
+        const accountAddress = addressOfAccount(caipAddress)
         return {
           client: client.value,
           namespace: activeNamespace,
@@ -118,10 +118,16 @@ export class Siwx extends Context.Service<
         yield* modal.close({ force: true })
       })
 
-      // Sign-in is asked for whenever an account appears or changes, whoever connected it.
+      // Sign-in is asked for whenever an account appears or changes, whoever connected it. A connect fills in
+      // the connection and then the account: both are watched, so the check never runs between the two only.
+      const signInKey = Effect.gen(function* () {
+        const { connections } = yield* SubscriptionRef.get(connection.state)
+        const { byNamespace } = yield* SubscriptionRef.get(account.state)
+        return JSON.stringify([connections, Object.values(byNamespace).map((a) => a?.caipAddress)])
+      })
       yield* Effect.forkScoped(
-        SubscriptionRef.changes(connection.state).pipe(
-          Stream.map((s) => JSON.stringify(s.connections)),
+        Stream.merge(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(account.state)).pipe(
+          Stream.mapEffect(() => signInKey),
           Stream.changes,
           Stream.runForEach(() => check),
         ),

@@ -1,8 +1,8 @@
 import { Duration, Effect, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { runState } from "../testing/testkit"
 import { Toast, toastAutoCloseAfter } from "./Toast"
-import { runState } from "./testkit"
 
 const current = Effect.flatMap(Toast, (toast) => SubscriptionRef.get(toast.state))
 const isOpen = Effect.map(current, (s) => s.open)

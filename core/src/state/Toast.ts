@@ -1,22 +1,15 @@
 import { Context, Duration, Effect, FiberHandle, Layer, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
-import type { ToastSvg } from "../domain/toast"
-import { type ToastKey, type ToastVariant, toastMessages } from "../errors/toasts"
+import type { Toast as ToastEntity, ToastSvg, ToastVariant } from "../domain/toast"
+import { type ToastKey, toastMessages } from "../errors/toasts"
 
-/** §3 toast. */
-export interface ToastState {
-  readonly message: string
-  readonly variant: ToastVariant
-  /** A custom icon instead of the variant's (the §3 entity's shape, domain/toast). */
-  readonly svg: typeof ToastSvg.Type | undefined
-  readonly open: boolean
-  readonly autoClose: boolean
-}
+/** What the toast shows now (§3 Toast); closed until the first toast. */
+export type ToastState = ToastEntity
 
 export interface ToastInput {
   readonly message: string
   readonly variant: ToastVariant
-  readonly svg?: typeof ToastSvg.Type | undefined
+  readonly svg?: ToastSvg | undefined
   readonly autoClose?: boolean | undefined
 }
 

@@ -2,12 +2,12 @@ import { Effect, SubscriptionRef } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
-import { testBaseUrl } from "../http/testing"
+import { testBaseUrl } from "../testing/http"
 import { specTexts } from "../testing/specTexts"
+import { base, runState, waitFor } from "../testing/testkit"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
 import { Transactions } from "./Transactions"
-import { base, runState, waitFor } from "./testkit"
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -160,5 +160,76 @@ describe("Transactions", () => {
     )
     expect(loaded.transactions.map((t) => t.id)).toEqual(["a"])
     expect(cleared).toEqual({ transactions: [], loading: false, empty: false, next: undefined })
+  })
+
+  describe("transactions this app sent", () => {
+    const sent = (id: string, status = "pending"): Transaction => {
+      const entry = transaction(id, false)
+      return { ...entry, metadata: { ...entry.metadata, operationType: "send", status } }
+    }
+    const owner = { caipNetworkId: "eip155:1", address }
+
+    it("head the list through the first fetch, are updated in place and never listed twice", async () => {
+      supported()
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/history`)
+        .query(true)
+        .reply(200, { data: [transaction("sent", false), transaction("a", false)], next: null })
+      const [before, after] = await runState(
+        Effect.gen(function* () {
+          const transactions = yield* Transactions
+          yield* transactions.recordLocal(sent("sent"), owner)
+          const before = yield* SubscriptionRef.get(transactions.state)
+          yield* transactions.fetchNext(address)
+          yield* transactions.recordLocal(sent("sent", "confirmed"), owner)
+          return [before, yield* SubscriptionRef.get(transactions.state)] as const
+        }),
+        { apiUrl: testBaseUrl },
+      )
+      expect(before.transactions.map((t) => [t.id, t.metadata.status])).toEqual([["sent", "pending"]])
+      expect(after.transactions.map((t) => [t.id, t.metadata.status])).toEqual([
+        ["sent", "confirmed"],
+        ["a", "confirmed"],
+      ])
+    })
+
+    it("stay when the fetch fails, and are not another account's", async () => {
+      const other = "0x3333333333333333333333333333333333333333"
+      supported()
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/history`)
+        .query(true)
+        .reply(503, "down")
+        .get(`/v1/account/${other}/history`)
+        .query(true)
+        .reply(200, { data: [], next: null })
+      const [failed, others] = await runState(
+        Effect.gen(function* () {
+          const transactions = yield* Transactions
+          yield* transactions.recordLocal(sent("sent"), owner)
+          yield* transactions.fetchNext(address)
+          const failed = yield* SubscriptionRef.get(transactions.state)
+          yield* transactions.fetchNext(other)
+          return [failed, yield* SubscriptionRef.get(transactions.state)] as const
+        }),
+        { apiUrl: testBaseUrl },
+      )
+      expect(failed).toMatchObject({ empty: true, transactions: [{ id: "sent" }] })
+      expect(others.transactions).toEqual([])
+    })
+
+    it("keep at most §9's 99 per account, newest first", async () => {
+      const list = await runState(
+        Effect.gen(function* () {
+          const transactions = yield* Transactions
+          for (let n = 0; n < 100; n++) yield* transactions.recordLocal(sent(`t${n}`), owner)
+          yield* transactions.fetchNext(address)
+          return yield* SubscriptionRef.get(transactions.state)
+        }),
+      )
+      expect(list.transactions).toHaveLength(99)
+      expect(list.transactions[0]?.id).toBe("t99")
+      expect(list.transactions.at(-1)?.id).toBe("t1")
+    })
   })
 })

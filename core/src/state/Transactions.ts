@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Option, Ref, Stream, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import type { Transaction } from "../api/blockchain/schemas"
+import { Limits } from "../config/constants"
 import { Account } from "./Account"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
@@ -20,6 +21,20 @@ export const initialTransactionsState: TransactionsState = {
   next: undefined,
 }
 
+/** Whose list a locally recorded transaction belongs to: the chain it was sent on and the sender's address. */
+export interface LocalOwner {
+  readonly caipNetworkId: string
+  readonly address: string
+}
+
+const ownerKey = (owner: LocalOwner) => `${owner.caipNetworkId} ${owner.address}`
+
+/** The app's own entries first (newest first), then the indexer's, each transaction once. */
+const merged = (local: ReadonlyArray<Transaction>, fetched: ReadonlyArray<Transaction>) => {
+  const ids = new Set(local.map((entry) => entry.id))
+  return [...local, ...fetched.filter((entry) => !ids.has(entry.id))]
+}
+
 export class Transactions extends Context.Service<
   Transactions,
   {
@@ -27,6 +42,11 @@ export class Transactions extends Context.Service<
     /** Loads the next page (the first when `next` is unset); a failure empties the list and shows a toast. */
     readonly fetchNext: (address: string | undefined) => Effect.Effect<void>
     readonly reset: Effect.Effect<void>
+    /**
+     * Adds (or updates, by id) a transaction this app sent, for the account and chain that sent it: it heads
+     * the list before any indexer reports it, and stays through refetches of that account's list.
+     */
+    readonly recordLocal: (entry: Transaction, owner: LocalOwner) => Effect.Effect<void>
   }
 >()("appkit/Transactions") {
   static readonly layer = Layer.effect(
@@ -39,22 +59,31 @@ export class Transactions extends Context.Service<
       const state = yield* SubscriptionRef.make(initialTransactionsState)
       // The account and chain the list (and its cursor) belong to: another one starts a fresh list.
       const owner = yield* Ref.make<string | undefined>(undefined)
-      const reset = Effect.andThen(
-        Ref.set(owner, undefined),
-        SubscriptionRef.set(state, initialTransactionsState),
-      )
-      const fail = Effect.andThen(
-        SubscriptionRef.set(state, { ...initialTransactionsState, empty: true }),
-        toast.showCatalogue("transactionsFetchFailed"),
-      )
+      // Sent from this app, per owner key, newest first: at most §9's 99 per owner.
+      const local = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<Transaction>>>(new Map())
+      const localOf = (key: string | undefined) =>
+        Effect.map(Ref.get(local), (map) => (key === undefined ? [] : (map.get(key) ?? [])))
+      const reset = Effect.gen(function* () {
+        yield* Ref.set(owner, undefined)
+        yield* SubscriptionRef.set(state, initialTransactionsState)
+      })
+      const fail = (key: string) =>
+        Effect.gen(function* () {
+          const mine = yield* localOf(key)
+          yield* SubscriptionRef.set(state, { ...initialTransactionsState, transactions: mine, empty: true })
+          yield* toast.showCatalogue("transactionsFetchFailed")
+        })
       const fetchNext = (address: string | undefined) =>
         Effect.gen(function* () {
-          // Without an API there is no history to show: the list is empty, as after a failed fetch.
-          if (Option.isNone(api)) return yield* fail
           const { caipNetwork } = yield* SubscriptionRef.get(network.state)
           const key = `${caipNetwork.caipNetworkId} ${address}`
+          // Without an API there is no history to show: the list is empty, as after a failed fetch.
+          if (Option.isNone(api)) return yield* fail(key)
           if ((yield* Ref.getAndSet(owner, key)) !== key)
-            yield* SubscriptionRef.set(state, initialTransactionsState)
+            yield* SubscriptionRef.set(state, {
+              ...initialTransactionsState,
+              transactions: yield* localOf(key),
+            })
           const before = yield* SubscriptionRef.updateAndGet(state, (s) => ({ ...s, loading: true }))
           // The client refuses a missing address and keeps only this chain's non-spam entries (§5).
           const page = yield* Effect.result(
@@ -62,9 +91,9 @@ export class Transactions extends Context.Service<
           )
           // A page that arrives after the account or chain changed belongs to no list on screen.
           if ((yield* Ref.get(owner)) !== key) return
-          if (page._tag === "Failure") return yield* fail
+          if (page._tag === "Failure") return yield* fail(key)
           yield* SubscriptionRef.update(state, (s) => {
-            const transactions = [...s.transactions, ...page.success.data]
+            const transactions = merged(s.transactions, page.success.data)
             return {
               transactions,
               loading: false,
@@ -89,7 +118,24 @@ export class Transactions extends Context.Service<
         ),
       )
 
-      return Transactions.of({ state, fetchNext, reset })
+      const recordLocal = (entry: Transaction, entryOwner: LocalOwner) =>
+        Effect.gen(function* () {
+          const key = ownerKey(entryOwner)
+          const mine = merged([entry], yield* localOf(key)).slice(0, Limits.pendingTransactions)
+          yield* Ref.update(local, (map) => new Map(map).set(key, mine))
+          const current = yield* Ref.get(owner)
+          // Shown at once when the list on screen is that account's (or none is loaded yet).
+          if (current !== undefined && current !== key) return
+          yield* SubscriptionRef.update(state, (s) => {
+            const exists = s.transactions.some((transaction) => transaction.id === entry.id)
+            const transactions = exists
+              ? s.transactions.map((transaction) => (transaction.id === entry.id ? entry : transaction))
+              : [entry, ...s.transactions]
+            return { ...s, transactions, empty: false }
+          })
+        })
+
+      return Transactions.of({ state, fetchNext, reset, recordLocal })
     }),
   )
 }

@@ -1,11 +1,11 @@
 import { Effect, SubscriptionRef } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { runState, scriptedWallet, testOptions } from "../testing/testkit"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
 import { Router, type TransactionAction, View } from "./Router"
-import { runState, scriptedWallet, testOptions } from "./testkit"
 
 /**
  * A small reference model of §2 (history, push/replace/reset/back, the transaction stack) and §4 (open

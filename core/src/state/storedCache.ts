@@ -1,7 +1,7 @@
 import { Clock, Duration, Effect } from "effect"
 import type { StorageKey } from "../domain/storageKeys"
+import { type Codec, persisted } from "../storage/keys"
 import type { Storage } from "../storage/Storage"
-import { type Codec, persisted } from "./persisted"
 
 interface Entry<V> {
   readonly timestamp: number

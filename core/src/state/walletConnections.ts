@@ -1,12 +1,21 @@
+import { Option } from "effect"
 import type { ConnectionStatus } from "../domain/account"
-import { type ChainNamespace, isChainNamespace } from "../domain/namespace"
+import {
+  accountOn,
+  addressOfAccount,
+  type CaipAccountId,
+  type CaipNetworkId,
+  decodeCaipAccountIds,
+  networkOfAccount,
+} from "../domain/caip"
+import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import type { PairingConnections } from "../domain/pairing"
 
 /** A wallet connection in one namespace: CAIP-10 accounts on the active CAIP-2 chain. */
 export interface WalletConnection {
   readonly connectorId: string
-  readonly accounts: ReadonlyArray<string>
-  readonly chainId: string
+  readonly accounts: ReadonlyArray<CaipAccountId>
+  readonly chainId: CaipNetworkId
 }
 
 /** One connection per namespace. */
@@ -18,42 +27,41 @@ export const namespacesOf = (connections: WalletConnections) =>
 export const statusOf = (connections: WalletConnections): ConnectionStatus =>
   namespacesOf(connections).length > 0 ? "connected" : "disconnected"
 
-/** The address part of a CAIP-10 id (`namespace:reference:address`). */
-export const addressOf = (caipAddress: string) => caipAddress.split(":").slice(2).join(":")
-
-/** The chain part of a CAIP-10 id (`namespace:reference`). */
-export const chainOf = (caipAddress: string) => caipAddress.split(":").slice(0, 2).join(":")
-
 /**
  * What a connector reported, as one connection per namespace (a pairing wallet answers for several).
  * `chainId` is the wallet's active chain; other namespaces take the chain of their first account.
  */
 export const connectionsFrom = (
   connectorId: string,
-  accounts: ReadonlyArray<string>,
-  chainId: string,
+  accounts: ReadonlyArray<CaipAccountId>,
+  chainId: CaipNetworkId | undefined,
 ): WalletConnections => {
   const grouped: Partial<Record<ChainNamespace, WalletConnection>> = {}
   for (const caipAddress of accounts) {
-    const [namespace] = caipAddress.split(":")
-    if (namespace === undefined || !isChainNamespace(namespace) || addressOf(caipAddress) === "") continue
+    const namespace = chainNamespaceOf(caipAddress)
+    if (namespace === undefined) continue
     const current = grouped[namespace]
     grouped[namespace] = current
       ? { ...current, accounts: [...current.accounts, caipAddress] }
       : {
           connectorId,
           accounts: [caipAddress],
-          chainId: chainId.startsWith(`${namespace}:`) ? chainId : chainOf(caipAddress),
+          chainId:
+            chainId !== undefined && chainNamespaceOf(chainId) === namespace
+              ? chainId
+              : networkOfAccount(caipAddress),
         }
   }
   return grouped
 }
 
 /** The same accounts on another chain of the namespace (CAIP-10 ids carry their chain). */
-export const onChain = (connection: WalletConnection, chainId: string): WalletConnection => ({
+export const onChain = (connection: WalletConnection, chainId: CaipNetworkId): WalletConnection => ({
   ...connection,
   chainId,
-  accounts: connection.accounts.map((account) => `${chainId}:${addressOf(account)}`),
+  accounts: connection.accounts.flatMap((account) =>
+    Option.toArray(accountOn(chainId, addressOfAccount(account))),
+  ),
 })
 
 /** `@appkit/connections` keeps the accounts as CAIP-10 ids, so the active chain comes back with them. */
@@ -70,17 +78,19 @@ export const toStored = (connections: WalletConnections): PairingConnections =>
     }),
   )
 
-/** Reads stored connections back; an entry without an account of its own namespace is dropped. */
+/** Reads stored connections back; an entry without a CAIP-10 account of its own namespace is dropped. */
 export const fromStored = (stored: PairingConnections): WalletConnections =>
   Object.fromEntries(
     (Object.keys(stored) as ReadonlyArray<ChainNamespace>).flatMap((namespace) => {
       const connection = stored[namespace]?.[0]
       if (connection === undefined) return []
-      const accounts = connection.accounts
-        .map((account) => account.address)
-        .filter((a) => a.startsWith(`${namespace}:`))
+      const accounts = decodeCaipAccountIds(connection.accounts.map((account) => account.address)).filter(
+        (account) => chainNamespaceOf(account) === namespace,
+      )
       const first = accounts[0]
       if (first === undefined) return []
-      return [[namespace, { connectorId: connection.connectorId, accounts, chainId: chainOf(first) }]]
+      return [
+        [namespace, { connectorId: connection.connectorId, accounts, chainId: networkOfAccount(first) }],
+      ]
     }),
   )

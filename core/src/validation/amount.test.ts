@@ -1,15 +1,14 @@
 import { Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { AmountString, isAmountString } from "../domain/amount"
 import {
   AmountPrecisionError,
-  AmountString,
   formatBalance,
   formatQuantity,
   formatUnits,
   InvalidAmountError,
   InvalidDecimalsError,
-  isAmountString,
   parseUnits,
 } from "./amount"
 

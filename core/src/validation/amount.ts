@@ -1,4 +1,6 @@
 import { Result, Schema } from "effect"
+import { AMOUNT_PATTERN } from "../domain/amount"
+import { AppKitError } from "../domain/appKitError"
 
 /**
  * Amounts (§5, §9). Money never touches a float: a user-facing amount is a decimal string matching the
@@ -8,48 +10,41 @@ import { Result, Schema } from "effect"
  * The grammar requires digits on both sides of a dot, so "0." and ".5" are rejected rather than guessed
  * at; leading zeros ("007.5") and "-0" are accepted. Trailing zeros beyond the token's decimals lose
  * nothing and are accepted ("1.50" with 1 decimal is 15 units); any other extra digit is a precision error.
+ * The amount grammar itself, and the schemas of amounts in entities, are domain/amount's.
  */
-const AMOUNT_PATTERN = /^-?\d+(?:\.\d+)?$/
 
 /** ERC-20 `decimals()` is a uint8, so no token has more than 255. */
 export const MAX_DECIMALS = 255
 
-/** A decimal amount string per the §5 grammar. */
-export const AmountString = Schema.String.check(
-  Schema.isPattern(AMOUNT_PATTERN, {
-    expected: "an amount: optional minus, digits, optional dot and digits",
+export class InvalidAmountError extends AppKitError(
+  Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
+    input: Schema.String,
   }),
-).annotate({ identifier: "AmountString" })
-export type AmountString = typeof AmountString.Type
-
-/** A non-negative integer string: base units as they travel in JSON (bigint does not). */
-export const UnitsString = Schema.String.check(
-  Schema.isPattern(/^\d+$/, { expected: "a non-negative integer string" }),
-).annotate({ identifier: "UnitsString" })
-export type UnitsString = typeof UnitsString.Type
-
-export const isAmountString = (value: string): value is AmountString => AMOUNT_PATTERN.test(value)
-
-export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
-  input: Schema.String,
-}) {
+  { topic: "Invalid amount" },
+) {
   override get message() {
     return `Invalid amount '${this.input}': expected optional minus, digits, optional dot and digits`
   }
 }
 
-export class AmountPrecisionError extends Schema.TaggedError<AmountPrecisionError>()("AmountPrecisionError", {
-  input: Schema.String,
-  decimals: Schema.Number,
-}) {
+export class AmountPrecisionError extends AppKitError(
+  Schema.TaggedError<AmountPrecisionError>()("AmountPrecisionError", {
+    input: Schema.String,
+    decimals: Schema.Number,
+  }),
+  { topic: "Amount precision" },
+) {
   override get message() {
     return `Amount '${this.input}' has more than ${this.decimals} decimal places`
   }
 }
 
-export class InvalidDecimalsError extends Schema.TaggedError<InvalidDecimalsError>()("InvalidDecimalsError", {
-  decimals: Schema.Number,
-}) {
+export class InvalidDecimalsError extends AppKitError(
+  Schema.TaggedError<InvalidDecimalsError>()("InvalidDecimalsError", {
+    decimals: Schema.Number,
+  }),
+  { topic: "Invalid decimals" },
+) {
   override get message() {
     return `Invalid decimals ${this.decimals}: expected an integer from 0 to ${MAX_DECIMALS}`
   }

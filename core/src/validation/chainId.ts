@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 
 /**
  * Name registration (§5, §7 POST /v1/profile/account) sends an ENSIP-11 coin type for the EVM chain:
@@ -7,9 +8,12 @@ import { Result, Schema } from "effect"
  */
 export const REGISTRATION_CHAIN_ID_LIMIT = 2 ** 31
 
-export class InvalidChainIdError extends Schema.TaggedError<InvalidChainIdError>()("InvalidChainIdError", {
-  chainId: Schema.Number,
-}) {
+export class InvalidChainIdError extends AppKitError(
+  Schema.TaggedError<InvalidChainIdError>()("InvalidChainIdError", {
+    chainId: Schema.Number,
+  }),
+  { topic: "Invalid chain id" },
+) {
   override get message() {
     return "Invalid chainId"
   }

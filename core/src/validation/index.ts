@@ -1,19 +1,39 @@
+// @appkit/core/validation: the exact checks and formats of §5 and §9 (addresses of every namespace, CAIP ids,
+// amounts as decimal strings and base units, names, chain ids, e-mail, OTP, u64), as pure functions.
+
+export { AmountString, isAmountString, UnitsString } from "../domain/amount"
 export { AccountName, isAccountName } from "./accountName"
-export * from "./address/index"
+export { type AddressCheck, InvalidAddress, type ValidAddress } from "./address/AddressCheck"
+export { type Bech32Encoding, type Bech32String, decodeBech32 } from "./address/bech32"
+export {
+  type BitcoinAddress,
+  type BitcoinAddressType,
+  type BitcoinNetwork,
+  bitcoinChainReferences,
+  bitcoinNetworks,
+  bitcoinScriptPubKey,
+  decodeBitcoinAddress,
+} from "./address/bitcoin"
+export { checksumSuggestion, isChecksumAddress, isHexAddress, toChecksumAddress } from "./address/evm"
+export { type CaipIdReport, inspectCaipId } from "./address/inspectCaipId"
+export { decodeSs58, type Ss58Address } from "./address/polkadot"
+export {
+  type AddressVerdict,
+  isValidAddress,
+  type ValidateAddressOptions,
+  validateAddress,
+} from "./address/validateAddress"
 export {
   AmountPrecisionError,
-  AmountString,
   DISPLAY_DECIMALS,
   formatBalance,
   formatQuantity,
   formatUnits,
   InvalidAmountError,
   InvalidDecimalsError,
-  isAmountString,
   MAX_DECIMALS,
   type ParseUnitsError,
   parseUnits,
-  UnitsString,
 } from "./amount"
 export {
   evmChainIdToCoinType,
@@ -22,6 +42,7 @@ export {
   REGISTRATION_CHAIN_ID_LIMIT,
   RegistrationChainId,
 } from "./chainId"
+export { type ChainInput, InvalidChainInput, knownChainNames, resolveChainInput } from "./chainInput"
 export { Email, isEmail } from "./email"
 export { isOtp, OTP_LENGTH, Otp } from "./otp"
 export { InvalidU64Error, isU64, parseU64, U64, U64_MAX } from "./u64"

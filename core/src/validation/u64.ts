@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
 
 /** U64 values (§5) lie in 0..2^64-1: nonces, gas and satoshi counts that must not overflow. */
 export const U64_MAX = 2n ** 64n - 1n
@@ -10,9 +11,12 @@ export type U64 = typeof U64.Type
 
 export const isU64 = (value: bigint): value is U64 => value >= 0n && value <= U64_MAX
 
-export class InvalidU64Error extends Schema.TaggedError<InvalidU64Error>()("InvalidU64Error", {
-  input: Schema.String,
-}) {
+export class InvalidU64Error extends AppKitError(
+  Schema.TaggedError<InvalidU64Error>()("InvalidU64Error", {
+    input: Schema.String,
+  }),
+  { topic: "Invalid U64" },
+) {
   override get message() {
     return `Invalid U64 '${this.input}': expected a decimal integer from 0 to ${U64_MAX}`
   }

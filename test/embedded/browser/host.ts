@@ -1,6 +1,6 @@
 // Bundled for the browser by embedded.browser.test.ts: a dApp page that embeds the secure site's frame with
 // core's browser frame, messenger and embedded-wallet flows, exposed to the test as `window.embedded`.
-import { Effect, Exit, Logger, Scope } from "effect"
+
 import {
   type EmbeddedWallet,
   type FrameMessenger,
@@ -9,7 +9,8 @@ import {
   makeFrameMessenger,
   mountSecureFrame,
   type OAuthProvider,
-} from "../../../core/src/connectors/embedded/index"
+} from "@appkit/core/embedded"
+import { Effect, Exit, Logger, Scope } from "effect"
 
 export type Outcome =
   | { readonly ok: true; readonly value: unknown }

@@ -1,10 +1,10 @@
 // Bundled for the browser by eip6963.browser.test.ts: the dev wallet's EIP-6963 announcement and a dApp
 // using core's discovery and InjectedConnector, in one page. The wallet's provider is a bridge: requests go
 // to the Node-side dev wallet (page.exposeFunction), its events come back through `emitWalletEvent`.
+
+import { type ConnectorEvent, discoverInjectedProviders, makeInjectedConnector } from "@appkit/core"
+import { announceEip6963Provider, devWalletIcon } from "@appkit/fixtures/eip1193"
 import { Effect, Scope, Stream } from "effect"
-import type { ConnectorEvent } from "../../../core/src/connectors/Connector"
-import { discoverInjectedProviders, makeInjectedConnector } from "../../../core/src/connectors/injected/index"
-import { announceEip6963Provider, devWalletIcon } from "../../../fixtures/src/wallets/eip1193/announce"
 
 type Reply = {
   readonly result?: unknown

@@ -2,7 +2,8 @@
 // Wallet Standard, and a dApp using core's discovery, connector and adapter, in one page. The wallet signs in
 // the page and sends through the local chain's JSON-RPC; the user's approvals come from Node
 // (page.exposeFunction), so the test plays the user.
-import { Effect, Scope, Stream } from "effect"
+
+import type { ConnectorEvent } from "@appkit/core"
 import {
   makeSolanaRpc,
   makeWalletStandardConnector,
@@ -10,8 +11,8 @@ import {
   solanaChainMap,
   type WalletStandardConnector,
   watchWalletStandardWallets,
-} from "../../../core/src/chains/solana/index"
-import type { ConnectorEvent } from "../../../core/src/connectors/Connector"
+} from "@appkit/core/solana"
+import { Effect, Scope, Stream } from "effect"
 import { keypairFromSecretKey } from "../../../fixtures/src/solana/keypair"
 import { createDevSolanaWallet } from "../../../fixtures/src/wallets/solana/devWallet"
 import { registerWallet } from "../../../fixtures/src/wallets/solana/register"

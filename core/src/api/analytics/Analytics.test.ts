@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { runWithApi, testBaseUrl, testSdkQuery } from "../../http/testing"
+import { runWithApi, testBaseUrl, testSdkQuery } from "../../testing/http"
 import { Analytics, type AnalyticsOptions } from "./Analytics"
 
 const page = { url: "https://app.example/shop", domain: "app.example" }

@@ -3,9 +3,10 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { QueryCache } from "../../http/QueryCache"
-import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../testing/http"
 import { specTexts } from "../../testing/specTexts"
 import { BlockchainApi } from "./BlockchainApi"
+import { blockchainApiLayer } from "./blockchainApiLayer"
 import { mockedQuoteId, sampleOnrampOptions } from "./onrampFallback"
 import type {
   OnrampQuoteRequest,
@@ -18,7 +19,7 @@ import type {
 const sdk = testSdkQuery
 const address = "0x1111111111111111111111111111111111111111"
 const run = <A, E>(program: Effect.Effect<A, E, BlockchainApi | QueryCache | TestClock.TestClock>) =>
-  runWithApi(program, BlockchainApi.layer)
+  runWithApi(program, blockchainApiLayer)
 const withApi = <A, E>(
   f: (api: BlockchainApi["Service"]) => Effect.Effect<A, E, QueryCache | TestClock.TestClock>,
 ) => run(Effect.flatMap(BlockchainApi, f))

@@ -47,3 +47,9 @@ export const mockedOnrampQuote = (request: OnrampQuoteRequest): OnrampQuote => {
     quoteId: mockedQuoteId,
   }
 }
+
+/** Whether onramp options are the §8 fallback (the API failed), not the API's answer: a script must not take them for one. */
+export const isSampleOnrampOptions = (options: OnrampOptions): boolean => options === sampleOnrampOptions
+
+/** Whether a quote is the §8 mocked fallback (the quote API failed), not a real quote. */
+export const isMockedOnrampQuote = (quote: OnrampQuote): boolean => quote.quoteId === mockedQuoteId

@@ -1,13 +1,20 @@
 import { Schema } from "effect"
-import { UnitsString } from "../../validation/amount"
+import { UnitsString } from "../../domain/amount"
+import {
+  FungibleInfo,
+  NftInfo,
+  TransactionMetadata,
+  TransactionTransfer,
+  TransferDirection,
+} from "../../domain/history"
+import { Identity, NameAttribute, NameRecord } from "../../domain/names"
+import { OnrampNetwork, PurchaseCurrency } from "../../domain/onramp"
 
 /**
  * Wire shapes of the Blockchain API (§7). The fixture API server serves data that decodes with exactly
  * these schemas, so they are the contract between the clients and any server. Fields the UI does not
  * read are left out: Schema structs ignore unknown keys, which keeps the clients tolerant of additions.
  */
-
-const Nullable = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
 // Base-unit amounts and decimals are checked here, at the boundary: whoever turns them into bigints
 // later (swap state, the CLI) must never meet "1.5e18" or -1 and throw.
@@ -20,56 +27,21 @@ export const SupportedChains = Schema.Struct({
 })
 export type SupportedChains = typeof SupportedChains.Type
 
-/** GET /v1/identity/{address} (§3 Identity). */
-export const Identity = Schema.Struct({
-  name: Schema.NullOr(Schema.String),
-  avatar: Schema.NullOr(Schema.String),
-})
-export type Identity = typeof Identity.Type
+// The §3 entities whose wire shape is the entity itself are defined in domain/ and are part of this contract.
+export {
+  FungibleInfo,
+  Identity,
+  NameAttribute,
+  NameRecord,
+  NftInfo,
+  OnrampNetwork,
+  PurchaseCurrency,
+  TransactionMetadata,
+  TransactionTransfer,
+  TransferDirection,
+}
 
 // --- history ---------------------------------------------------------------------------------------
-
-export const TransferDirection = Schema.Literals(["in", "out", "self"])
-
-export const FungibleInfo = Schema.Struct({
-  name: Schema.optionalKey(Schema.String),
-  symbol: Schema.String,
-  icon: Nullable(Schema.Struct({ url: Schema.String })),
-})
-
-export const NftInfo = Schema.Struct({
-  name: Schema.optionalKey(Schema.String),
-  content: Nullable(
-    Schema.Struct({
-      preview: Nullable(
-        Schema.Struct({ url: Schema.String, content_type: Schema.optionalKey(Schema.String) }),
-      ),
-    }),
-  ),
-  flags: Schema.Struct({ is_spam: Schema.Boolean }),
-})
-
-export const TransactionTransfer = Schema.Struct({
-  fungible_info: Schema.optionalKey(FungibleInfo),
-  nft_info: Schema.optionalKey(NftInfo),
-  direction: TransferDirection,
-  quantity: Schema.Struct({ numeric: Schema.String }),
-  value: Schema.optionalKey(Schema.Number),
-  price: Schema.optionalKey(Schema.Number),
-})
-export type TransactionTransfer = typeof TransactionTransfer.Type
-
-export const TransactionMetadata = Schema.Struct({
-  operationType: Schema.String,
-  hash: Schema.String,
-  minedAt: Schema.String,
-  sentFrom: Schema.String,
-  sentTo: Schema.String,
-  status: Schema.String,
-  nonce: Schema.Number,
-  /** CAIP-2 id of the chain the transaction was mined on. */
-  chain: Schema.optionalKey(Schema.String),
-})
 
 export const Transaction = Schema.Struct({
   id: Schema.String,
@@ -200,21 +172,6 @@ export type BuildApproveResponse = typeof BuildApproveResponse.Type
 
 // --- names (profile) -------------------------------------------------------------------------------
 
-export const NameAttribute = Schema.Struct({ key: Schema.String, value: Schema.String })
-
-/** A registered name: its addresses keyed by coin type. */
-export const NameRecord = Schema.Struct({
-  name: Schema.String,
-  registered: Schema.Number,
-  updated: Schema.Number,
-  addresses: Schema.Record(
-    Schema.String,
-    Schema.Struct({ address: Schema.String, created: Schema.optionalKey(Schema.String) }),
-  ),
-  attributes: Schema.Array(NameAttribute),
-})
-export type NameRecord = typeof NameRecord.Type
-
 /** GET /v1/profile/reverse/{address} */
 export const ReverseNames = Schema.Array(NameRecord)
 
@@ -254,19 +211,6 @@ export const OnrampUrlRequest = Schema.Struct({
 export type OnrampUrlRequest = typeof OnrampUrlRequest.Type
 export const OnrampUrl = Schema.Struct({ url: Schema.String })
 
-export const OnrampNetwork = Schema.Struct({
-  name: Schema.String,
-  display_name: Schema.String,
-  chain_id: Schema.String,
-  contract_address: Schema.String,
-})
-export const PurchaseCurrency = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  symbol: Schema.String,
-  networks: Schema.Array(OnrampNetwork),
-})
-export type PurchaseCurrency = typeof PurchaseCurrency.Type
 /** Limits are decimal strings such as "10.00" (never floats, §Conventions). */
 export const PaymentMethodLimit = Schema.Struct({ id: Schema.String, min: Schema.String, max: Schema.String })
 export const PaymentCurrency = Schema.Struct({

@@ -4,7 +4,7 @@ import fc from "fast-check"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { QueryCache } from "../../http/QueryCache"
-import { runWithApi, testBaseUrl } from "../../http/testing"
+import { runWithApi, testBaseUrl } from "../../testing/http"
 import { Mempool, satoshisToBtc, sumSatoshis } from "./Mempool"
 
 const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"

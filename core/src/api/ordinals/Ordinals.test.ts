@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { runWithApi, testBaseUrl } from "../../http/testing"
+import { runWithApi, testBaseUrl } from "../../testing/http"
 import { Ordinals } from "./Ordinals"
 
 const withOrdinals = <A, E>(f: (ordinals: Ordinals["Service"]) => Effect.Effect<A, E>) =>

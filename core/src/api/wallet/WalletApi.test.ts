@@ -1,12 +1,13 @@
 import { Effect, Option } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../http/testing"
+import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../testing/http"
 import { WalletApi } from "./WalletApi"
+import { walletApiLayer } from "./walletApiLayer"
 
 const sdk = testSdkQuery
 const withApi = <A, E>(f: (api: WalletApi["Service"]) => Effect.Effect<A, E>) =>
-  runWithApi(Effect.flatMap(WalletApi, f), WalletApi.layer)
+  runWithApi(Effect.flatMap(WalletApi, f), walletApiLayer)
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())

@@ -1,17 +1,9 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import { Limits } from "../../config/constants"
 import type { AlertError } from "../../errors/alerts"
-import {
-  ApiClient,
-  type ApiError,
-  apiQueryOptions,
-  type BinaryBody,
-  joinUrl,
-  type WireSchema,
-} from "../../http/ApiClient"
-import { QueryCache } from "../../http/QueryCache"
-import { alertForApiError } from "../serverAlerts"
-import { AnalyticsConfig, AppKitRemoteConfig, ProjectOrigins, WalletPage } from "./schemas"
+import type { ApiError, BinaryBody } from "../../http/ApiClient"
+import { type ApiConfigShape, sdkUrl } from "../../http/ApiConfig"
+import type { AnalyticsConfig, AppKitRemoteConfig, WalletPage } from "./schemas"
 
 /** §9: wallet pages hold 40 entries, search pages 100 (the defaults of `getWallets`). */
 export const walletPageEntries = Limits.walletPageEntries
@@ -39,6 +31,12 @@ const imagePaths: Record<ImageKind, string> = {
   token: "/public/getTokenImage",
 }
 
+export const imagePath = (kind: ImageKind, id: string) => `${imagePaths[kind]}/${encodeURIComponent(id)}`
+
+/** The URL of a Wallet API image, with the SDK parameters: no request, so it is known before the client loads. */
+export const walletApiImageUrl = (config: ApiConfigShape, kind: ImageKind, id: string): string =>
+  sdkUrl(config, config.walletApiUrl, imagePath(kind, id))
+
 export interface WalletApiShape {
   readonly getWallets: (params?: GetWalletsParams) => Effect.Effect<WalletPage, ApiError>
   /** The image bytes and content type (a skin turns them into an object URL). */
@@ -56,62 +54,8 @@ export interface WalletApiShape {
   readonly remoteFeatures: Effect.Effect<Option.Option<AppKitRemoteConfig>, AlertError>
 }
 
-export class WalletApi extends Context.Service<WalletApi, WalletApiShape>()("appkit/WalletApi") {
-  static readonly layer: Layer.Layer<WalletApi, never, ApiClient | QueryCache> = Layer.effect(
-    WalletApi,
-    Effect.gen(function* () {
-      return makeWalletApi(yield* ApiClient, yield* QueryCache)
-    }),
-  )
-}
-
-export const makeWalletApi = (api: ApiClient["Service"], cache: QueryCache["Service"]): WalletApiShape => {
-  const baseUrl = api.config.walletApiUrl
-  const queryOptions = apiQueryOptions(api.config)
-  const get = <S extends WireSchema>(
-    path: string,
-    schema: S,
-    params?: Record<string, string | number | undefined>,
-  ) => api.json({ method: "GET", baseUrl, path, params }, schema)
-  const imagePath = (kind: ImageKind, id: string) => `${imagePaths[kind]}/${encodeURIComponent(id)}`
-
-  return {
-    getWallets: (params = {}) => {
-      const query = {
-        page: params.page ?? 1,
-        entries: params.entries ?? (params.search === undefined ? walletPageEntries : walletSearchEntries),
-        include: params.include?.join(","),
-        exclude: params.exclude?.join(","),
-        chains: params.chains?.join(","),
-        search: params.search,
-        badge_type: params.badge_type,
-      }
-      const key = ["wallets", ...Object.values(query)] as const
-      return cache.fetch(key, get("/getWallets", WalletPage, query), queryOptions)
-    },
-    image: (kind, id) => api.binary({ method: "GET", baseUrl, path: imagePath(kind, id) }),
-    imageUrl: (kind, id) => {
-      const url = new URL(joinUrl(baseUrl, imagePath(kind, id)))
-      url.search = new URLSearchParams({
-        projectId: api.config.projectId,
-        st: api.config.sdkType,
-        sv: api.config.sdkVersion,
-      }).toString()
-      return url.toString()
-    },
-    analyticsConfig: get("/getAnalyticsConfig", AnalyticsConfig).pipe(
-      Effect.orElseSucceed(() => ({ isAnalyticsEnabled: false })),
-    ),
-    allowedOrigins: get("/projects/v1/origins", ProjectOrigins).pipe(
-      Effect.map((origins) => Option.some(origins.allowedOrigins)),
-      Effect.orElseSucceed(() => Option.none()),
-    ),
-    remoteFeatures: get("/appkit/v1/config", AppKitRemoteConfig).pipe(
-      Effect.map(Option.some),
-      Effect.catch((error) => {
-        const alert = alertForApiError(error)
-        return alert === undefined ? Effect.succeed(Option.none()) : Effect.fail(alert)
-      }),
-    ),
-  }
-}
+/**
+ * The Wallet API client (§7). The tag and its shape only: the implementation, `walletApiLayer`, lives in its own
+ * module so code that merely asks for the service (the wallet directory) never pulls in the client.
+ */
+export class WalletApi extends Context.Service<WalletApi, WalletApiShape>()("appkit/WalletApi") {}

@@ -1,30 +1,10 @@
 import { Schema } from "effect"
+import { InjectedId, WalletListing } from "../../domain/connector"
 
 /** Wire shapes of the Wallet API (§7); the contract the fixture API server serves. */
 
-export const InjectedId = Schema.Struct({ namespace: Schema.String, injected_id: Schema.String })
-
-/** §3 Wallet listing. */
-export const WalletListing = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  homepage: Schema.optionalKey(Schema.String),
-  image_id: Schema.optionalKey(Schema.String),
-  image_url: Schema.optionalKey(Schema.String),
-  order: Schema.optionalKey(Schema.Number),
-  rdns: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  mobile_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  desktop_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  webapp_link: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  app_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  play_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  chrome_store: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  injected: Schema.optionalKey(Schema.NullOr(Schema.Array(InjectedId))),
-  /** CAIP-2 ids the wallet supports. */
-  chains: Schema.optionalKey(Schema.Array(Schema.String)),
-  badge_type: Schema.optionalKey(Schema.Literals(["none", "certified"])),
-})
-export type WalletListing = typeof WalletListing.Type
+// §3 Wallet listing: the registry's wire shape is the entity, defined in domain/.
+export { InjectedId, WalletListing }
 
 /** GET /getWallets: one page and the total count matching the filters. */
 export const WalletPage = Schema.Struct({ count: Schema.Number, data: Schema.Array(WalletListing) })

@@ -3,7 +3,7 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { Mempool } from "../../api/mempool/Mempool"
-import { awaitFetchStatus, runWithApi, testBaseUrl } from "../../http/testing"
+import { awaitFetchStatus, runWithApi, testBaseUrl } from "../../testing/http"
 import { getBitcoinBalance } from "./balance"
 
 const testnetAddress = "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"

@@ -1,14 +1,15 @@
 import type { BitcoinNetwork } from "../../domain/bitcoin"
+import type { CaipNetworkId } from "../../domain/caip"
 import type { BitcoinNetwork as AddressNetwork } from "../../validation/address/bitcoin"
 
-/** The Bitcoin networks by their CAIP-2 ids (bip122 + the genesis block hash prefix). */
+/** The Bitcoin networks by their CAIP-2 ids (bip122 + the genesis block hash prefix); well-formed by construction. */
 export const bitcoinChainIds = {
   Mainnet: "bip122:000000000019d6689c085ae165831e93",
   Testnet: "bip122:000000000933ea01ad0ee984209779ba",
   Testnet4: "bip122:00000000da84f2bafbbc53dee25a72ae",
   Signet: "bip122:00000008819873e925422c1ff0f99f7c",
   Regtest: "bip122:0f9188f13cb7b2c71f2a335e3a4fc328",
-} as const satisfies Record<BitcoinNetwork, string>
+} as const satisfies Record<BitcoinNetwork, string> as Readonly<Record<BitcoinNetwork, CaipNetworkId>>
 
 const networks = Object.keys(bitcoinChainIds) as ReadonlyArray<BitcoinNetwork>
 

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { Ordinals } from "../../api/ordinals/Ordinals"
-import { runWithApi, testBaseUrl } from "../../http/testing"
+import { runWithApi, testBaseUrl } from "../../testing/http"
 import { estimateRuneOrderRbf, etchRunes, mintRunes } from "./runes"
 
 const order = {

@@ -7,6 +7,7 @@ import type {
   OrderEstimate,
   RbfEstimate,
 } from "../../api/ordinals/schemas"
+import { AppKitError } from "../../domain/appKitError"
 import type { BitcoinNetwork } from "../../domain/bitcoin"
 import { DataError } from "../../errors/data"
 import type { BitcoinConnector, BitcoinConnectorError } from "./connectors/BitcoinConnector"
@@ -18,10 +19,13 @@ import type { BitcoinConnector, BitcoinConnectorError } from "./connectors/Bitco
  */
 
 /** The service asked to be paid more than it estimated: the payment is not made. */
-export class RuneOrderCostError extends Schema.TaggedError<RuneOrderCostError>()("RuneOrderCostError", {
-  estimated: Schema.Number,
-  asked: Schema.Number,
-}) {
+export class RuneOrderCostError extends AppKitError(
+  Schema.TaggedError<RuneOrderCostError>()("RuneOrderCostError", {
+    estimated: Schema.Number,
+    asked: Schema.Number,
+  }),
+  { topic: "Rune order cost mismatch" },
+) {
   override get message(): string {
     return `The order asks for ${this.asked} sat but was estimated at ${this.estimated} sat; nothing was paid`
   }

@@ -1,11 +1,11 @@
 import { Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { scriptedProvider } from "../../testing/evmProvider"
 import { evmProviderClient } from "./client"
 import { sendWalletCalls } from "./sendCalls"
 import { signPersonalMessage } from "./signPersonalMessage"
 import { switchNetwork } from "./switchNetwork"
-import { scriptedProvider } from "./testProvider"
 import { waitForReceipt } from "./waitForReceipt"
 
 const account = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"

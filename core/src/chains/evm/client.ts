@@ -15,6 +15,9 @@ export type EvmSigner = Account | Address
 export const evmRpcClient = (rpcUrl: string): EvmClient =>
   createClient({ transport: http(rpcUrl, { retryCount: 0 }) })
 
+/** A client over a transport the dApp configured (wagmi-style `transports`). */
+export const evmTransportClient = (transport: Transport): EvmClient => createClient({ transport })
+
 /** A client whose every request goes to an EIP-1193 wallet (injected, announced, WalletConnect, dev). */
 export const evmProviderClient = (provider: Pick<Eip1193Provider, "request">): EvmClient =>
   createClient({ transport: custom(provider, { retryCount: 0 }) })

@@ -12,6 +12,10 @@ export const erc20TransferData = (to: Address, amount: bigint): Hex =>
 export const getTokenDecimals = (client: EvmClient, token: Address): Effect.Effect<number, EvmError> =>
   evmCall(() => readContract(client, { address: token, abi: erc20Abi, functionName: "decimals" }))
 
+/** The token's `symbol()`, e.g. "USDC". */
+export const getTokenSymbol = (client: EvmClient, token: Address): Effect.Effect<string, EvmError> =>
+  evmCall(() => readContract(client, { address: token, abi: erc20Abi, functionName: "symbol" }))
+
 /** The token's `balanceOf(owner)` in base units. */
 export const getTokenBalance = (
   client: EvmClient,

@@ -1,6 +1,7 @@
 import type { Wallet } from "@wallet-standard/base"
 import { Effect, type Scope } from "effect"
 import { DEFAULT_ACCOUNT_TYPES, Solana } from "../../config/constants"
+import type { ConnectorError } from "../../connectors/Connector"
 import { getSolBalance } from "./balance"
 import type { SolanaChainMap } from "./clusters"
 import type { ConfirmOptions } from "./confirm"
@@ -36,13 +37,13 @@ export const solanaAdapter = {
   makeConnector: makeWalletStandardConnector,
   getNativeBalance: getSolBalance,
   getTokenBalances: getSplTokenBalances,
-  sendNative: <E>(
+  sendNative: <E extends ConnectorError>(
     rpc: SolanaRpc,
     wallet: SolanaWallet<E>,
     transfer: { readonly from: string; readonly to: string; readonly amount: bigint },
     confirm?: ConfirmOptions,
   ) => sendSol(rpc, wallet, { from: transfer.from, to: transfer.to, lamports: transfer.amount }, confirm),
-  sendToken: <E>(
+  sendToken: <E extends ConnectorError>(
     rpc: SolanaRpc,
     wallet: SolanaWallet<E>,
     transfer: { readonly from: string; readonly to: string; readonly token: string; readonly amount: bigint },

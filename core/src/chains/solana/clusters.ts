@@ -1,4 +1,6 @@
 import type { IdentifierString } from "@wallet-standard/base"
+import { Option } from "effect"
+import { type CaipNetworkId, decodeCaipNetworkId } from "../../domain/caip"
 
 /**
  * Solana clusters by CAIP-2 id (solana:<first 32 characters of the genesis hash>) and the names Wallet
@@ -9,22 +11,28 @@ export const SolanaClusters = {
   mainnet: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
   devnet: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
   testnet: "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z",
-} as const
+} as const satisfies Record<string, string> as Readonly<
+  Record<"mainnet" | "devnet" | "testnet", CaipNetworkId>
+>
 
 export interface SolanaChainMap {
   /** The CAIP-2 id of a wallet's chain name, or undefined for a chain this app does not know. */
-  readonly toCaip: (walletChain: string) => string | undefined
+  readonly toCaip: (walletChain: string) => CaipNetworkId | undefined
   /** The name a wallet uses for a CAIP-2 id (what `chain` inputs of signing calls carry). */
   readonly toWallet: (caipChainId: string) => IdentifierString | undefined
 }
 
-/** The chain map for an app; `localnet` is the CAIP-2 id the app's local validator has, if any. */
+/**
+ * The chain map for an app; `localnet` is the CAIP-2 id the app's local validator has, if any (one that is not
+ * a CAIP-2 id names no chain).
+ */
 export const solanaChainMap = (localnet?: string): SolanaChainMap => {
-  const pairs: ReadonlyArray<readonly [IdentifierString, string]> = [
+  const local = localnet === undefined ? undefined : Option.getOrUndefined(decodeCaipNetworkId(localnet))
+  const pairs: ReadonlyArray<readonly [IdentifierString, CaipNetworkId]> = [
     ["solana:mainnet", SolanaClusters.mainnet],
     ["solana:devnet", SolanaClusters.devnet],
     ["solana:testnet", SolanaClusters.testnet],
-    ...(localnet === undefined ? [] : [["solana:localnet", localnet] as const]),
+    ...(local === undefined ? [] : [["solana:localnet", local] as const]),
   ]
   return {
     // Some wallets list CAIP-2 ids themselves; those map to themselves.

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { reasonOf } from "../../errors/catalogue"
 
 /** Why a Solana transfer cannot be built, found before any wallet prompt. */
@@ -9,11 +10,14 @@ export const solanaTransferMessages = {
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",
 } as const
 
-export class SolanaTransferError extends Schema.TaggedError<SolanaTransferError>()("SolanaTransferError", {
-  reason: reasonOf(solanaTransferMessages),
-  /** What was checked, e.g. the mint address or the balance held. */
-  detail: Schema.optional(Schema.String),
-}) {
+export class SolanaTransferError extends AppKitError(
+  Schema.TaggedError<SolanaTransferError>()("SolanaTransferError", {
+    reason: reasonOf(solanaTransferMessages),
+    /** What was checked, e.g. the mint address or the balance held. */
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => solanaTransferMessages[error.reason], details: (error) => error.detail },
+) {
   override get message(): string {
     const text = solanaTransferMessages[this.reason]
     return this.detail === undefined ? text : `${text} (${this.detail})`
@@ -21,13 +25,13 @@ export class SolanaTransferError extends Schema.TaggedError<SolanaTransferError>
 }
 
 /** The node's simulation says the transaction would fail, so the wallet is not asked to sign it. */
-export class SolanaSimulationFailed extends Schema.TaggedError<SolanaSimulationFailed>()(
-  "SolanaSimulationFailed",
-  {
+export class SolanaSimulationFailed extends AppKitError(
+  Schema.TaggedError<SolanaSimulationFailed>()("SolanaSimulationFailed", {
     /** The runtime's error, as the node reports it ("InsufficientFundsForRent", {"InstructionError": …}). */
     err: Schema.Unknown,
     logs: Schema.Array(Schema.String),
-  },
+  }),
+  { topic: "The transaction would fail", details: (error) => error.logs.join("\n") || undefined },
 ) {
   override get message(): string {
     return `The transaction would fail: ${JSON.stringify(this.err)}`
@@ -35,9 +39,12 @@ export class SolanaSimulationFailed extends Schema.TaggedError<SolanaSimulationF
 }
 
 /** The transaction landed but the runtime rejected it (its fee was still charged). */
-export class SolanaTransactionFailed extends Schema.TaggedError<SolanaTransactionFailed>()(
-  "SolanaTransactionFailed",
-  { signature: Schema.String, err: Schema.Unknown },
+export class SolanaTransactionFailed extends AppKitError(
+  Schema.TaggedError<SolanaTransactionFailed>()("SolanaTransactionFailed", {
+    signature: Schema.String,
+    err: Schema.Unknown,
+  }),
+  { topic: "Transaction failed", details: (error) => JSON.stringify(error.err) },
 ) {
   override get message(): string {
     return `Transaction ${this.signature} failed: ${JSON.stringify(this.err)}`

@@ -42,9 +42,7 @@ export {
   isSolanaWallet,
   watchWalletStandardWallets,
 } from "./walletStandard/discovery"
-export { WalletRequestTimeout } from "./walletStandard/errors"
 export {
-  defaultWalletRequestTimeout,
   makeWalletStandardConnector,
   type WalletStandardConnector,
   type WalletStandardConnectorError,

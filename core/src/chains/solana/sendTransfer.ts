@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import type { Connector } from "../../connectors/Connector"
+import type { Connector, ConnectorError } from "../../connectors/Connector"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
@@ -16,7 +16,7 @@ import {
 } from "./transfer"
 
 /** Whatever signs and sends for the sender: any Solana connector (Wallet Standard or WalletConnect). */
-export type SolanaWallet<E> = Pick<Connector<E>, "request">
+export type SolanaWallet<E extends ConnectorError> = Pick<Connector<E>, "request">
 
 export interface SentTransfer extends PreparedTransfer {
   /** The transaction's id (its fee payer's signature, base58), confirmed on the cluster. */
@@ -39,7 +39,7 @@ const SignAndSendReply = Schema.Struct({
 const decodeReply = Schema.decodeUnknownEffect(SignAndSendReply)
 
 /** Asks the wallet to sign and send (solana_signAndSendTransaction), then waits for the cluster to confirm. */
-export const sendPreparedTransfer = <E>(
+export const sendPreparedTransfer = <E extends ConnectorError>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
@@ -64,7 +64,7 @@ export const sendPreparedTransfer = <E>(
   })
 
 /** Sends SOL from the wallet's account: prepared (§9 compute budget, simulated), signed by the wallet, confirmed. */
-export const sendSol = <E>(
+export const sendSol = <E extends ConnectorError>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   transfer: SolTransfer,
@@ -75,7 +75,7 @@ export const sendSol = <E>(
   )
 
 /** Sends SPL Token or Token-2022 tokens, creating the recipient's token account when it has none. */
-export const sendSplToken = <E>(
+export const sendSplToken = <E extends ConnectorError>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   transfer: SplTransfer,

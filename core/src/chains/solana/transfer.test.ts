@@ -1,7 +1,7 @@
 import { deterministicKeypair } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { useSolanaDevnet } from "../../testing/solanaDevnet"
+import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { sendPreparedTransfer } from "./sendTransfer"
 import { prepareSolTransfer, prepareSplTransfer } from "./transfer"

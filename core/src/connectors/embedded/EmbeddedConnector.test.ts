@@ -2,6 +2,7 @@ import { Effect, Fiber, type Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { FakeWindow, fakeFramePort } from "../../testing/fakeWindows"
+import { networkId } from "../../testing/testkit"
 import { makeEmbeddedConnector } from "./EmbeddedConnector"
 import { makeEmbeddedWallet } from "./EmbeddedWallet"
 import { makeFrameMessenger } from "./FrameMessenger"
@@ -63,7 +64,10 @@ describe("the embedded connector", () => {
         )
         const before = yield* Effect.flip(connector.connect())
         signedIn = true
-        return { before: before.message, after: yield* connector.connect({ chainId: "eip155:137" }) }
+        return {
+          before: before.message,
+          after: yield* connector.connect({ chainId: networkId("eip155:137") }),
+        }
       }),
     )
     expect(seen.before).toBe("Connector not connected.")
@@ -108,8 +112,10 @@ describe("the embedded connector", () => {
         )
         const events = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 1)))
         yield* Effect.yieldNow
-        yield* connector.switchChain("eip155:8453")
-        const mismatch = yield* Effect.flip(connector.switchChain("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"))
+        yield* connector.switchChain(networkId("eip155:8453"))
+        const mismatch = yield* Effect.flip(
+          connector.switchChain(networkId("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")),
+        )
         return { events: yield* Fiber.join(events), mismatch: mismatch.message }
       }),
     )

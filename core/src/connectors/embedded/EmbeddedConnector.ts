@@ -1,6 +1,6 @@
-import { Effect, PubSub, type Scope, Stream } from "effect"
+import { Effect, Option, PubSub, type Scope, Stream } from "effect"
 import type { AccountTypeObject, EmbeddedWalletUser } from "../../domain/account"
-import { parseChainId } from "../../domain/caip"
+import { accountOn, type CaipNetworkId, decodeCaipNetworkId, parseChainId } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
 import type { Connection, Connector, ConnectorEvent } from "../Connector"
 import type { EmbeddedWallet, EmbeddedWalletError } from "./EmbeddedWallet"
@@ -26,11 +26,19 @@ export const accountTypeObjects = (user: EmbeddedWalletUser): ReadonlyArray<Acco
     type: account.type === "EOA" ? "eoa" : "smartAccount",
   }))
 
-export const connectionOf = (user: EmbeddedWalletUser): Connection => ({
-  accounts: [`eip155:${user.chainId}:${user.address}`],
-  chainId: `eip155:${user.chainId}`,
-  allAccounts: accountTypeObjects(user),
-})
+/** The CAIP-2 id of the frame's EVM chain id; none for one that makes no CAIP-2 id. */
+const evmNetwork = (chainId: number | string): Option.Option<CaipNetworkId> =>
+  decodeCaipNetworkId(`eip155:${chainId}`)
+
+/** The user's connection, decoded from the frame's answer; none when it names no CAIP-10 account. */
+export const connectionOf = (user: EmbeddedWalletUser): Option.Option<Connection> =>
+  Option.flatMap(evmNetwork(user.chainId), (network) =>
+    Option.map(accountOn(network, user.address), (account) => ({
+      accounts: [account],
+      chainId: network,
+      allAccounts: accountTypeObjects(user),
+    })),
+  )
 
 /** The EVM chain id of a CAIP-2 eip155 id; anything else is not a chain this wallet signs on. */
 const evmChainId = (caip: string): number | undefined => {
@@ -60,8 +68,11 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
           connectOptions?.chainId === undefined ? undefined : evmChainId(connectOptions.chainId)
         const user = yield* wallet.restore({ chainId: requested ?? chainId })
         if (user._tag === "None") return yield* new ConnectionError({ reason: "connectorNotConnected" })
+        const connection = connectionOf(user.value)
+        if (Option.isNone(connection))
+          return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         chainId = Number(user.value.chainId)
-        return connectionOf(user.value)
+        return connection.value
       }),
     disconnect: () =>
       Effect.andThen(
@@ -77,7 +88,9 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
         const target = evmChainId(caip)
         if (target === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         chainId = yield* wallet.switchNetwork(target)
-        yield* publish({ _tag: "chainChanged", chainId: `eip155:${chainId}` })
+        const switched = evmNetwork(chainId)
+        if (Option.isNone(switched)) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
+        yield* publish({ _tag: "chainChanged", chainId: switched.value })
       }),
     setAccountType: (type) =>
       Effect.gen(function* () {
@@ -85,7 +98,9 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
         const user = yield* wallet.getUser({ chainId })
         yield* publish({
           _tag: "accountsChanged",
-          accounts: [`eip155:${user.chainId}:${switched.address}`],
+          accounts: Option.toArray(
+            Option.flatMap(evmNetwork(user.chainId), (network) => accountOn(network, switched.address)),
+          ),
           allAccounts: accountTypeObjects(user),
         })
         return switched.address

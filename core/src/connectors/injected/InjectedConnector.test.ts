@@ -1,7 +1,9 @@
 import { type Anvil, createDevEip1193Provider, type DevEip1193Provider, startAnvil } from "@appkit/fixtures"
 import { Chunk, Effect, Exit, Fiber, Scope, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
 
@@ -59,7 +61,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     const wallet = walletWith()
     const result = await withConnector(wallet, (connector) =>
       Effect.gen(function* () {
-        const connection = yield* connector.connect({ chainId: "eip155:1337" })
+        const connection = yield* connector.connect({ chainId: networkId("eip155:1337") })
         const again = yield* Effect.flip(connector.connect())
         return { connection, again }
       }),
@@ -110,7 +112,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
         const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 4)))
         yield* Effect.yieldNow
         yield* connector.connect()
-        yield* connector.switchChain("eip155:1337")
+        yield* connector.switchChain(networkId("eip155:1337"))
         wallet.selectAccount(1)
         wallet.disconnect()
         return yield* Fiber.join(fiber)
@@ -143,8 +145,32 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
 
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
-      Effect.flip(connector.switchChain("solana:mainnet")),
+      Effect.flip(connector.switchChain(networkId("solana:mainnet"))),
     )
     expect(error.message).toBe("Connector chain mismatch.")
+  })
+
+  it("bounds every wallet request: a wallet that never answers fails after the bound, named", async () => {
+    const silent = { request: () => new Promise<never>(() => {}) }
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connector = yield* makeInjectedConnector(silent, info, { requestTimeout: "30 seconds" })
+          const connecting = yield* Effect.forkChild(connector.connect())
+          yield* TestClock.adjust("29 seconds")
+          const before = connecting.pollUnsafe()
+          yield* TestClock.adjust("1 second")
+          return { before, after: yield* Effect.flip(Fiber.join(connecting)) }
+        }),
+      ).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(result.before).toBeUndefined()
+    expect(result.after).toMatchObject({
+      _tag: "WalletRequestTimeout",
+      walletName: "Dev Wallet",
+      method: "eth_requestAccounts",
+      message:
+        "Dev Wallet did not answer eth_requestAccounts within 30s: check that the wallet is open and still connected, then try again",
+    })
   })
 })

@@ -1,12 +1,19 @@
-import { Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
 import { type Eip1193Provider, parseWalletAccounts, parseWalletChainId } from "./eip1193"
 import type { Eip6963ProviderInfo } from "./eip6963"
 
-export type InjectedConnectorError = ConnectionError | ProviderRpcError | RpcPolicyError
+export type InjectedConnectorError =
+  | ConnectionError
+  | ProviderRpcError
+  | RpcPolicyError
+  | WalletRequestTimeout
 
 export type InjectedConnector = Connector<InjectedConnectorError>
 
@@ -15,15 +22,18 @@ interface Connected {
   readonly chainId: number
 }
 
-const caip2 = (chainId: number) => `eip155:${chainId}`
+/** A chain id the wallet reported (parseWalletChainId: a positive safe integer) as its CAIP-2 id. */
+const caip2 = (chainId: number) => `eip155:${chainId}` as CaipNetworkId
 const toConnection = (state: Connected): Connection => ({
-  accounts: state.accounts.map((address) => `${caip2(state.chainId)}:${address}`),
+  accounts: state.accounts.flatMap((address) => Option.toArray(accountOn(caip2(state.chainId), address))),
   chainId: caip2(state.chainId),
 })
 
-const evmChainReference = (chainId: string): number | undefined => {
-  const match = /^eip155:([1-9]\d{0,15})$/.exec(chainId)
-  return match?.[1] === undefined ? undefined : Number(match[1])
+const evmChainReference = (chainId: CaipNetworkId): number | undefined => {
+  const reference = referenceOf(chainId)
+  return namespaceOf(chainId) === "eip155" && /^[1-9]\d{0,15}$/.test(reference)
+    ? Number(reference)
+    : undefined
 }
 
 /**
@@ -34,6 +44,7 @@ const evmChainReference = (chainId: string): number | undefined => {
 export const makeInjectedConnector = (
   provider: Eip1193Provider,
   info?: Eip6963ProviderInfo,
+  options: { readonly requestTimeout?: Duration.Input | undefined } = {},
 ): Effect.Effect<InjectedConnector, never, Scope.Scope> =>
   Effect.gen(function* () {
     const events = yield* PubSub.unbounded<ConnectorEvent>()
@@ -43,11 +54,18 @@ export const makeInjectedConnector = (
     const write = (state: Connected | undefined) =>
       Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
 
+    const name = info?.name ?? "Browser Wallet"
     const call = (method: string, params?: unknown) =>
       Effect.tryPromise({
         try: () => provider.request(params === undefined ? { method } : { method, params }),
         catch: decodeProviderRpcError,
-      })
+      }).pipe(
+        boundWalletRequest({
+          walletName: name,
+          method,
+          timeout: options.requestTimeout ?? defaultWalletRequestTimeout,
+        }),
+      )
 
     const forget = () => {
       if (read() === undefined) return
@@ -93,7 +111,7 @@ export const makeInjectedConnector = (
         }),
     )
 
-    const switchChain = (chainId: string) =>
+    const switchChain = (chainId: CaipNetworkId) =>
       Effect.gen(function* () {
         const reference = evmChainReference(chainId)
         if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
@@ -105,7 +123,7 @@ export const makeInjectedConnector = (
         }
       })
 
-    const connect = (options?: { readonly chainId?: string | undefined }) =>
+    const connect = (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const accounts = parseWalletAccounts(yield* call("eth_requestAccounts"))
@@ -137,7 +155,7 @@ export const makeInjectedConnector = (
 
     return {
       id: info?.rdns ?? "injected",
-      name: info?.name ?? "Browser Wallet",
+      name,
       type: info === undefined ? "INJECTED" : "ANNOUNCED",
       chain: "eip155",
       imageUrl: info?.icon,

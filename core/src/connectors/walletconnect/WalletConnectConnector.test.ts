@@ -5,12 +5,22 @@ import { TestClock } from "effect/testing"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fromMap, Storage } from "../../storage/Storage"
+import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import {
   makeWalletConnectConnector,
   type WalletConnectConnector,
   type WalletConnectOptions,
 } from "./WalletConnectConnector"
+
+/** An Exit that failed with an error like `error` (a traced failure also carries its span annotations). */
+const failedWith = (error: object) =>
+  expect.objectContaining({
+    _tag: "Failure",
+    cause: expect.objectContaining({
+      reasons: [expect.objectContaining({ error: expect.objectContaining(error) })],
+    }),
+  })
 
 // Real sign-clients on both sides through the local relay; the wallet is the dev WalletConnect wallet.
 let relay: Relay
@@ -38,7 +48,9 @@ const options = (): WalletConnectOptions => ({
   storagePrefix: `dapp-${prefix++}`,
 })
 
-const wallet = async (walletOptions: { rejectRequests?: boolean; rejectProposals?: boolean } = {}) => {
+const wallet = async (
+  walletOptions: { rejectRequests?: boolean; rejectProposals?: boolean; ignoreRequests?: boolean } = {},
+) => {
   const devWallet = await startDevWallet({
     relayUrl: relay.url,
     storagePrefix: `wallet-${prefix++}`,
@@ -69,7 +81,9 @@ const connectThrough = (connector: WalletConnectConnector, devWallet: DevWallet,
       Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
     )
     yield* Effect.yieldNow
-    const connecting = yield* Effect.forkChild(connector.connect({ chainId }))
+    const connecting = yield* Effect.forkChild(
+      connector.connect({ chainId: chainId === undefined ? undefined : networkId(chainId) }),
+    )
     const event = Option.getOrThrow(yield* Fiber.join(uri)) as Extract<
       ConnectorEvent,
       { _tag: "display_uri" }
@@ -112,7 +126,7 @@ describe("WalletConnect connector", () => {
       (connector) =>
         Effect.gen(function* () {
           const connection = Option.getOrThrow(yield* connector.restore)
-          yield* connector.switchChain("eip155:1")
+          yield* connector.switchChain(networkId("eip155:1"))
           const chainId = yield* connector.request({ method: "eth_chainId" })
           return { connection, chainId, session: Option.getOrThrow(yield* connector.session) }
         }),
@@ -199,7 +213,7 @@ describe("WalletConnect connector", () => {
     expect(result.event).toEqual(Option.some({ _tag: "disconnect" }))
     expect(result.session).toEqual(Option.none())
     expect(result.request).toMatchObject(
-      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+      failedWith({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
     )
   })
 
@@ -244,6 +258,124 @@ describe("WalletConnect connector", () => {
     ).toBe(true)
   })
 
+  describe("takes what the wallet did while the dApp was away before acting (sync)", () => {
+    /** Advances the test clock in small steps, with real I/O in between, until `fiber` is done. */
+    const drive = <A, E>(fiber: Fiber.Fiber<A, E>) =>
+      Effect.gen(function* () {
+        for (let tick = 0; tick < 2_000 && fiber.pollUnsafe() === undefined; tick++) {
+          yield* TestClock.adjust("50 millis")
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 2)))
+        }
+        return yield* Fiber.join(fiber)
+      })
+    const syncThenRestore = (connector: WalletConnectConnector) =>
+      Effect.gen(function* () {
+        const synced = yield* drive(yield* Effect.forkChild(connector.sync))
+        return { synced, restored: yield* connector.restore }
+      })
+    const connectAndLeave = async (
+      map: Map<string, string>,
+      devWallet: DevWallet,
+      app: WalletConnectOptions,
+    ) => withConnector(map, (connector) => connectThrough(connector, devWallet, "eip155:31337"), app)
+
+    it("a session the wallet ended while no dApp process ran is gone after sync", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      await devWallet.disconnectAll()
+      const result = await withConnector(map, syncThenRestore, app)
+      expect(result).toEqual({ synced: true, restored: Option.none() })
+    })
+
+    it("an account the wallet switched to while no dApp process ran is the session's account after sync", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      const next = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+      // The wallet's update waits for the dApp's acknowledgement, which only the next dApp process gives.
+      const switched = devWallet.selectAccount(
+        "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+      )
+      const result = await withConnector(map, syncThenRestore, app)
+      await switched
+      expect(result.synced).toBe(true)
+      expect(Option.getOrThrow(result.restored).accounts).toEqual([
+        `eip155:31337:${next}`,
+        `eip155:1:${next}`,
+      ])
+    })
+
+    it("says so when the relay cannot be reached, and keeps the stored session", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      const result = await withConnector(map, syncThenRestore, { ...app, relayUrl: "ws://127.0.0.1:1" })
+      expect(result.synced).toBe(false)
+      expect(Option.isSome(result.restored)).toBe(true)
+    })
+  })
+
+  it("fails a pending request at once when the wallet ends the session", async () => {
+    let requestArrived: () => void = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      requestArrived = resolve
+    })
+    const devWallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${prefix++}`,
+      ignoreRequests: true,
+      log: (line) => line.startsWith("left personal_sign") && requestArrived(),
+    })
+    wallets.push(devWallet)
+    const exit = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        yield* connectThrough(connector, devWallet)
+        const signing = yield* Effect.forkChild(
+          connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] }),
+        )
+        // The user sees the request in the wallet, and ends the session instead of answering it.
+        yield* Effect.promise(() => arrived)
+        yield* Effect.promise(() => devWallet.disconnectAll())
+        return yield* Effect.exit(Fiber.join(signing))
+      }),
+    )
+    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "sessionEnded" }))
+  })
+
+  it("bounds a request to a wallet that stopped answering, and names the wallet", async () => {
+    const devWallet = await wallet()
+    const exit = await withConnector(
+      new Map(),
+      (connector) =>
+        Effect.gen(function* () {
+          yield* connectThrough(connector, devWallet)
+          yield* Effect.promise(() => devWallet.close())
+          const signing = yield* Effect.forkChild(
+            connector.request({ method: "personal_sign", params: ["0x6869", devWallet.address] }),
+          )
+          // A second at a time, with real I/O in between, until the bound ends the request.
+          for (let tick = 0; tick < 1_000 && signing.pollUnsafe() === undefined; tick++) {
+            yield* TestClock.adjust("1 second")
+            yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          }
+          return yield* Effect.exit(Fiber.join(signing))
+        }),
+      { ...options(), requestTimeout: "20 seconds" },
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "WalletRequestTimeout",
+        walletName: "AppKit Dev Wallet",
+        method: "personal_sign",
+        timeoutMs: 20_000,
+      }),
+    )
+  })
+
   it("maps a rejection in the wallet to 'Signature declined' / 4001", async () => {
     const devWallet = await wallet({ rejectRequests: true })
     const exit = await withConnector(new Map(), (connector) =>
@@ -255,7 +387,7 @@ describe("WalletConnect connector", () => {
       ),
     )
     expect(exit).toMatchObject(
-      Exit.fail({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
+      failedWith({ _tag: "ProviderRpcError", code: 4001, message: "Signature declined" }),
     )
   })
 
@@ -275,7 +407,7 @@ describe("WalletConnect connector", () => {
         ),
       ),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "RpcPolicyError", reason: "methodNotAllowed" }))
     expect(lines.filter((line) => line.includes("admin_addPeer"))).toEqual([])
   })
 
@@ -297,7 +429,7 @@ describe("WalletConnect connector", () => {
       (connector) =>
         Effect.gen(function* () {
           const connection = yield* connectThrough(connector, devWallet)
-          yield* connector.switchChain(polkadot)
+          yield* connector.switchChain(networkId(polkadot))
           return {
             connection,
             evmOnPolkadot: yield* Effect.exit(
@@ -314,12 +446,14 @@ describe("WalletConnect connector", () => {
       { namespace: "eip155", address: devWallet.address, type: "eoa" },
       { namespace: "polkadot", address: polkadotAddress, type: "eoa" },
       { namespace: "bip122", address: bitcoinAddress, type: "payment" },
+      // The dev wallet's own cosmos key (its mnemonic's account), as no keyless cosmos account replaces it.
+      { namespace: "cosmos", address: "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7", type: "eoa" },
     ])
     expect(result.evmOnPolkadot).toMatchObject(
-      Exit.fail({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),
+      failedWith({ _tag: "RpcPolicyError", reason: "methodNotAllowed", method: "eth_sendTransaction" }),
     )
     // polkadot_signMessage passed the gate and reached the wallet, which holds no Polkadot key.
-    expect(result.polkadotSign).toMatchObject(Exit.fail({ _tag: "ProviderRpcError", code: 4200 }))
+    expect(result.polkadotSign).toMatchObject(failedWith({ _tag: "ProviderRpcError", code: 4200 }))
     expect(lines.filter((line) => line.includes("eth_sendTransaction"))).toEqual([])
     expect(lines.some((line) => line.startsWith("failed polkadot_signMessage"))).toBe(true)
   })
@@ -329,7 +463,7 @@ describe("WalletConnect connector", () => {
     const exit = await withConnector(new Map(), (connector) =>
       Effect.exit(connectThrough(connector, devWallet)),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "proposalRejected" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "proposalRejected" }))
   })
 
   it("expires an unanswered pairing 10 s before its 4 minutes (§4)", async () => {
@@ -348,7 +482,7 @@ describe("WalletConnect connector", () => {
       }),
     )
     expect(result.before).toBeUndefined()
-    expect(result.after).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "pairingExpired" }))
+    expect(result.after).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "pairingExpired" }))
   })
 
   it("gives up on a relay it cannot reach after the relay timeout", async () => {
@@ -368,7 +502,7 @@ describe("WalletConnect connector", () => {
       { ...options(), relayUrl: "ws://127.0.0.1:1" },
     )
     expect(exit).toMatchObject(
-      Exit.fail({
+      failedWith({
         _tag: "WalletConnectError",
         reason: "unavailable",
         detail: "the relay did not answer within 15s",
@@ -402,7 +536,7 @@ describe("WalletConnect connector", () => {
         }),
       sameApp,
     )
-    expect(result.done).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "unavailable" }))
+    expect(result.done).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "unavailable" }))
     expect(result.session).toEqual(Option.none())
     // Nothing left in storage for the next start to restore.
     expect(await withConnector(map, (connector) => connector.restore, sameApp)).toEqual(Option.none())
@@ -414,20 +548,20 @@ describe("WalletConnect connector", () => {
         Effect.provide(Storage.memory),
       ),
     )
-    expect(exit).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+    expect(exit).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "invalidOptions" }))
     for (const chains of [["eip155:"], ["eip155:1:0xabc"], ["eip155"], []]) {
       const malformed = await Effect.runPromise(
         Effect.exit(Effect.scoped(makeWalletConnectConnector({ ...options(), chains }))).pipe(
           Effect.provide(Storage.memory),
         ),
       )
-      expect(malformed).toMatchObject(Exit.fail({ _tag: "WalletConnectError", reason: "invalidOptions" }))
+      expect(malformed).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "invalidOptions" }))
     }
     const notConnected = await withConnector(new Map(), (connector) =>
       Effect.exit(connector.request({ method: "personal_sign", params: [] })),
     )
     expect(notConnected).toMatchObject(
-      Exit.fail({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
+      failedWith({ _tag: "ConnectionError", reason: "connectorNotConnected" }),
     )
   })
 })

@@ -1,27 +1,45 @@
 import type SignClient from "@walletconnect/sign-client"
-import { Clock, Duration, Effect, Option, PubSub, Ref, Result, Schema, type Scope, Stream } from "effect"
+import { Clock, Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
 import type { AccountTypeObject } from "../../domain/account"
-import { parseChainId } from "../../domain/caip"
-import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
-import { Cacao } from "../../domain/siwx"
+import {
+  type CaipAccountId,
+  type CaipNetworkId,
+  decodeCaipNetworkId,
+  networkOfAccount,
+} from "../../domain/caip"
+import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../../errors/wallet"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
-import type { Connection, Connector, ConnectorEvent, RpcRequest, WalletSignIn } from "../Connector"
+import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
 import { toWalletError, WalletConnectError } from "./errors"
-import { keyValueStorageFrom } from "./keyValueStorage"
 import {
   accountsOfEvent,
   accountTypeObjects,
-  chainOfAccount,
   namespaceMethods,
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
-import { makeRelaySupervisor } from "./relayReconnect"
+import { makeRelaySupervisor, type RelaySupervisor } from "./relayReconnect"
+import { takeQueuedEvents } from "./relaySync"
 import { checkWalletConnectRequest } from "./requestPolicy"
+import {
+  type ActiveSession,
+  type Authentications,
+  accountsOf,
+  chainOfSession,
+  mutableNamespaces,
+  type Session,
+  signInsOf,
+} from "./session"
+import { closeSignClient, startSignClient, unavailable, withinRelayTimeout } from "./signClient"
+
+export type { Authentications } from "./session"
+export { relayTimeout } from "./signClient"
 
 export interface WalletConnectOptions {
   readonly projectId: string
@@ -43,13 +61,15 @@ export interface WalletConnectOptions {
     | undefined
   /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
   readonly requestExpirySeconds?: number | undefined
+  /** The dApp's own bound on one request (default 5 minutes): a wallet that died cannot answer at all. */
+  readonly requestTimeout?: Duration.Input | undefined
 }
 
 /** The session as the dApp side sees it, for callers that keep their own record (the CLI). */
 export interface WalletConnectSession {
   readonly topic: string
-  readonly accounts: ReadonlyArray<string>
-  readonly chainId: string
+  readonly accounts: ReadonlyArray<CaipAccountId>
+  readonly chainId: CaipNetworkId
   /** Unix seconds. */
   readonly expiry: number
   readonly walletName: string
@@ -64,68 +84,302 @@ export type WalletConnectConnectorError =
   | ProviderRpcError
   | ConnectionError
   | RpcPolicyError
-
-/** The signed CAIP-122 objects (CACAOs) a wallet returned for pairing-based sign-in, one per chain. */
-export type Authentications = NonNullable<
-  Awaited<ReturnType<Awaited<ReturnType<SignClient["authenticate"]>>["response"]>>["auths"]
->
+  | WalletRequestTimeout
 
 export interface WalletConnectConnector extends Connector<WalletConnectConnectorError> {
   /** What the wallet signed during a pairing-based sign-in of this run (empty otherwise). */
   readonly authentications: Effect.Effect<Authentications>
   /** Adopts a session stored by an earlier run, without pairing; none when there is no live one. */
   readonly restore: Effect.Effect<Option.Option<Connection>, WalletConnectError>
+  /**
+   * Takes the relay's queued events for the stored sessions (the wallet may have updated or ended one while
+   * no process ran), within a bound; call before `restore`. False when the relay could not be reached.
+   */
+  readonly sync: Effect.Effect<boolean, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
 }
 
-const decodeCacao = Schema.decodeUnknownOption(Cacao)
+/** What every operation of one connector shares: its options, its sign-client, its session and its events. */
+interface Context {
+  readonly options: WalletConnectOptions
+  /** The configured networks, decoded. */
+  readonly chains: ReadonlyArray<CaipNetworkId>
+  /** sign-client, started on first use. */
+  readonly client: Effect.Effect<SignClient, WalletConnectError>
+  /** The §9 reconnect rule over sign-client's relay socket. */
+  readonly relay: RelaySupervisor
+  readonly current: Ref.Ref<Option.Option<ActiveSession>>
+  /** What the wallet signed in the pairing of this run (one-click sign-in). */
+  readonly authenticated: Ref.Ref<Authentications>
+  readonly emit: (event: ConnectorEvent) => void
+}
+
+const activeNow = (context: Context) => Option.getOrUndefined(Effect.runSync(Ref.get(context.current)))
+
+/** The session ended (deleted or expired by the wallet or the relay): forgotten, and reported once. */
+const forget = (context: Context, topic: string) => {
+  const ended = Effect.runSync(
+    Ref.modify(context.current, (state) =>
+      Option.isSome(state) && state.value.session.topic === topic ? [true, Option.none()] : [false, state],
+    ),
+  )
+  if (ended) context.emit({ _tag: "disconnect" })
+}
+
+/** The wallet changed the session's accounts (another account picked, a chain added): adopt them. */
+const onSessionUpdate = (context: Context, topic: string, namespaces: Session["namespaces"]) => {
+  const state = activeNow(context)
+  if (state?.session.topic !== topic) return
+  const session = { ...state.session, namespaces }
+  const accounts = accountsOf(session)
+  const chainId = chainOfSession(accounts, state.chainId) ?? state.chainId
+  Effect.runSync(Ref.set(context.current, Option.some({ session, chainId })))
+  context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
+  if (chainId !== state.chainId) context.emit({ _tag: "chainChanged", chainId })
+}
+
+/** A wallet event on the session: accounts and chain changes are decoded, anything else passed on as a message. */
+const onSessionEvent = (
+  context: Context,
+  topic: string,
+  chain: string,
+  event: { readonly name: string; readonly data: unknown },
+) => {
+  if (activeNow(context)?.session.topic !== topic) return
+  const chainId = Option.getOrUndefined(decodeCaipNetworkId(chain))
+  if (chainId === undefined) return
+  if (event.name === "accountsChanged" && Array.isArray(event.data)) {
+    const accounts = accountsOfEvent(chainId, event.data)
+    context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
+  } else if (event.name === "chainChanged") context.emit({ _tag: "chainChanged", chainId })
+  else context.emit({ _tag: "message", type: event.name, data: event.data })
+}
+
+const listen = (context: Context, signClient: SignClient) => {
+  signClient.on("session_delete", ({ topic }) => forget(context, topic))
+  signClient.on("session_expire", ({ topic }) => forget(context, topic))
+  signClient.on("session_update", ({ topic, params }) => onSessionUpdate(context, topic, params.namespaces))
+  signClient.on("session_event", ({ topic, params }) =>
+    onSessionEvent(context, topic, params.chainId, params.event),
+  )
+}
+
+/** Makes `session` the connector's session, on `preferred` when the wallet approved an account there. */
+const adopt = Effect.fn("WalletConnect.adopt")(function* (
+  context: Context,
+  session: Session,
+  preferred: CaipNetworkId | undefined,
+) {
+  const accounts = accountsOf(session)
+  const chainId = chainOfSession(accounts, preferred) ?? context.chains[0]
+  if (chainId === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
+  yield* Ref.set(context.current, Option.some({ session, chainId }))
+  return { accounts, chainId, allAccounts: accountTypeObjects(accounts) } satisfies Connection
+})
+
+const liveSession = (signClient: SignClient) =>
+  Effect.map(Clock.currentTimeMillis, (now) =>
+    Option.fromNullishOr(
+      signClient.session
+        .getAll()
+        .find((session) => session.expiry * 1000 > now && accountsOf(session).length > 0),
+    ),
+  )
+
+const restore = Effect.fn("WalletConnect.restore")(function* (context: Context) {
+  const signClient = yield* context.client
+  const session = yield* liveSession(signClient)
+  if (Option.isNone(session)) return Option.none<Connection>()
+  return Option.some(yield* Effect.orDie(adopt(context, session.value, undefined)))
+})
 
 /**
- * The CACAOs with the message text each one signs (sign-client renders it, recap statement included), for the
- * SIWX client to verify and keep. A CACAO that does not decode is left out: it could never verify.
+ * Starts a pairing: a plain session proposal, or — when sign-in is configured and every requested chain
+ * is eip155 (§5) — a session authenticate request, so one approval in the wallet connects and signs in.
  */
-const signInsOf = (signClient: SignClient, auths: Authentications): ReadonlyArray<WalletSignIn> =>
-  auths.flatMap((auth) =>
-    Option.match(decodeCacao(auth), {
-      onNone: () => [],
-      onSome: (cacao) => [
-        { message: signClient.formatAuthMessage({ request: auth.p, iss: auth.p.iss }), cacao },
-      ],
+const propose = (context: Context, signClient: SignClient) => {
+  const authentication = context.options.authentication
+  if (authentication === undefined || !usesPairingAuthentication(context.chains))
+    return Effect.tryPromise({
+      try: () =>
+        signClient.connect({ optionalNamespaces: mutableNamespaces(proposalNamespaces(context.chains)) }),
+      catch: unavailable,
+    })
+  return Effect.tryPromise({
+    try: () =>
+      signClient.authenticate({
+        ...authentication,
+        chains: [...context.chains],
+        methods: [...namespaceMethods.eip155],
+      }),
+    catch: unavailable,
+  }).pipe(
+    Effect.map(({ uri, response }) => ({
+      uri,
+      approval: async () => {
+        const { session, auths } = await response()
+        if (session === undefined) throw new Error("the wallet signed in without a session")
+        await Effect.runPromise(Ref.set(context.authenticated, auths ?? []))
+        return session
+      },
+    })),
+  )
+}
+
+/** Waits for the wallet's approval until the pairing counts as expired (§4: 10 s before its 4 minutes). */
+const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
+  Effect.raceFirst(
+    Effect.tryPromise({
+      try: approval,
+      catch: (error) =>
+        isUserRejection(toWalletError(error))
+          ? new WalletConnectError({ reason: "proposalRejected" })
+          : unavailable(error),
+    }),
+    Effect.gen(function* () {
+      const deadline =
+        createdAt +
+        Duration.toMillis(Timings.pairingLifetime) -
+        Duration.toMillis(Timings.pairingExpiryMargin)
+      yield* Effect.sleep(Duration.millis(Math.max(0, deadline - (yield* Clock.currentTimeMillis))))
+      return yield* new WalletConnectError({ reason: "pairingExpired" })
     }),
   )
 
-/** sign-client's parameter types want mutable arrays. */
-const mutableNamespaces = (namespaces: ReturnType<typeof proposalNamespaces>) =>
-  Object.fromEntries(
-    Object.entries(namespaces).map(([key, { chains, methods, events }]) => [
-      key,
-      { chains: [...chains], methods: [...methods], events: [...events] },
-    ]),
+/** A stored live session is adopted; otherwise a pairing URI is announced (`display_uri`) and approval awaited. */
+const connect = Effect.fn("WalletConnect.connect")(function* (
+  context: Context,
+  connectOptions?: { readonly chainId?: CaipNetworkId | undefined },
+) {
+  const signClient = yield* context.client
+  const stored = yield* liveSession(signClient)
+  if (Option.isSome(stored)) {
+    const connection = yield* adopt(context, stored.value, connectOptions?.chainId)
+    context.emit({ _tag: "connect", chainId: connection.chainId })
+    return connection
+  }
+  yield* Ref.set(context.authenticated, [])
+  yield* context.relay.ensureConnected
+  const { uri, approval } = yield* withinRelayTimeout(propose(context, signClient))
+  if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
+  const createdAt = yield* Clock.currentTimeMillis
+  context.emit({ _tag: "display_uri", uri })
+  const session = yield* awaitApproval(approval, createdAt)
+  const connection = yield* adopt(context, session, connectOptions?.chainId)
+  const signIns = signInsOf(signClient, yield* Ref.get(context.authenticated))
+  context.emit({ _tag: "connect", chainId: connection.chainId })
+  return signIns.length > 0 ? { ...connection, signIns } : connection
+})
+
+const active = (context: Context) =>
+  Effect.flatMap(Ref.get(context.current), (state) =>
+    Option.isSome(state)
+      ? Effect.succeed(state.value)
+      : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" })),
   )
 
-type Session = ReturnType<SignClient["session"]["getAll"]>[number]
+/** sign-client's code for the requests a session's end left unanswered (and the code a disconnect sends). */
+const userDisconnected = 6000
 
-const accountsOf = (session: Session): ReadonlyArray<string> =>
-  Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
+/** A request to the wallet on the active chain, after the allowlist; the relay must answer in time, the wallet may take minutes. */
+const request = Effect.fn("WalletConnect.request")(function* (context: Context, rpc: RpcRequest) {
+  const state = yield* Ref.get(context.current)
+  // The allowlist comes first: an unlisted method is refused even before "not connected".
+  const namespace = Option.map(state, ({ chainId }) => chainNamespaceOf(chainId))
+  yield* checkWalletConnectRequest(rpc, Option.getOrUndefined(namespace), Option.isSome(state))
+  const { session, chainId } = yield* active(context)
+  const signClient = yield* context.client
+  // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
+  yield* context.relay.ensureConnected
+  yield* withinRelayTimeout(
+    Effect.tryPromise({ try: () => signClient.core.relayer.transportOpen(), catch: unavailable }),
+  )
+  const { requestExpirySeconds, requestTimeout } = context.options
+  return yield* Effect.tryPromise({
+    try: () =>
+      signClient.request({
+        topic: session.topic,
+        chainId,
+        request: { method: rpc.method, params: rpc.params },
+        ...(requestExpirySeconds === undefined ? {} : { expiry: requestExpirySeconds }),
+      }),
+    // sign-client fails what is pending on a session the wallet ends with its USER_DISCONNECTED.
+    catch: (error) =>
+      toWalletError(error).code === userDisconnected
+        ? new WalletConnectError({ reason: "sessionEnded" })
+        : toWalletError(error),
+  }).pipe(
+    context.relay.whileReachable,
+    boundWalletRequest({
+      walletName: session.peer.metadata.name,
+      method: rpc.method,
+      timeout: requestTimeout ?? defaultWalletRequestTimeout,
+    }),
+  )
+})
 
-const unavailable = (cause: unknown) =>
-  new WalletConnectError({
-    reason: "unavailable",
-    detail: cause instanceof Error ? cause.message : String(cause),
+const disconnect = Effect.fn("WalletConnect.disconnect")(function* (context: Context) {
+  const state = yield* Ref.get(context.current)
+  if (Option.isNone(state)) return
+  const signClient = yield* context.client
+  const { topic } = state.value.session
+  const reason = { code: userDisconnected, message: "User disconnected." }
+  // Telling the wallet needs the relay. With it gone, the session is still dropped here and from
+  // storage (sign-client deletes it only once the wallet was told), so no later restore revives it.
+  const dropLocally = Effect.promise(async () => {
+    forget(context, topic)
+    await signClient.session.delete(topic, reason).catch(() => undefined)
   })
+  yield* withinRelayTimeout(
+    Effect.tryPromise({ try: () => signClient.disconnect({ topic, reason }), catch: unavailable }),
+  ).pipe(Effect.ensuring(dropLocally))
+})
 
-/**
- * sign-client keeps retrying a relay it cannot reach; a pairing or a request fails after this instead of
- * waiting on a dead socket.
- */
-export const relayTimeout = Duration.seconds(15)
+/** A WalletConnect session spans every approved chain: switching only moves where requests go. */
+const switchChain = Effect.fn("WalletConnect.switchChain")(function* (
+  context: Context,
+  chainId: CaipNetworkId,
+) {
+  const { session } = yield* active(context)
+  if (!accountsOf(session).some((account) => networkOfAccount(account) === chainId))
+    return yield* new ConnectionError({ reason: "chainNotConfigured" })
+  yield* Ref.set(context.current, Option.some({ session, chainId }))
+  context.emit({ _tag: "chainChanged", chainId })
+})
 
-const withinRelayTimeout = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.timeoutOrElse(effect, {
-    duration: relayTimeout,
-    orElse: () =>
-      Effect.fail(unavailable(`the relay did not answer within ${Duration.format(relayTimeout)}`)),
-  })
+const sessionInfo = (context: Context) =>
+  Effect.map(Ref.get(context.current), (state) =>
+    Option.map(
+      state,
+      ({ session, chainId }): WalletConnectSession => ({
+        topic: session.topic,
+        accounts: accountsOf(session),
+        chainId,
+        expiry: session.expiry,
+        walletName: session.peer.metadata.name,
+        allAccounts: accountTypeObjects(accountsOf(session)),
+        methods: Object.fromEntries(
+          Object.entries(session.namespaces).map(([namespace, { methods }]) => [namespace, methods]),
+        ),
+      }),
+    ),
+  )
+
+/** The configured networks as CAIP-2 ids of namespaces AppKit connects on; anything else is an options error. */
+const decodeChains = (chains: ReadonlyArray<string>) => {
+  const known = (chain: string) =>
+    Option.filter(decodeCaipNetworkId(chain), (id) => chainNamespaceOf(id) !== undefined)
+  const decoded = chains.flatMap((chain) => Option.toArray(known(chain)))
+  const unsupported = chains.filter((chain) => Option.isNone(known(chain)))
+  if (chains.length === 0 || unsupported.length > 0)
+    return Effect.fail(
+      new WalletConnectError({
+        reason: "invalidOptions",
+        detail: unsupported.length > 0 ? `unsupported networks ${unsupported.join(", ")}` : "no networks",
+      }),
+    )
+  return Effect.succeed(decoded)
+}
 
 /**
  * The WalletConnect connector: pairs through a `wc:` URI (announced as `display_uri`), restores stored
@@ -137,280 +391,50 @@ export const makeWalletConnectConnector = (
   options: WalletConnectOptions,
 ): Effect.Effect<WalletConnectConnector, WalletConnectError, Storage | Scope.Scope> =>
   Effect.gen(function* () {
-    const namespaces = options.chains.map((chain) => chain.slice(0, chain.indexOf(":")))
-    const unsupported = options.chains.filter(
-      (chain, index) => Result.isFailure(parseChainId(chain)) || !isChainNamespace(namespaces[index] ?? ""),
-    )
-    if (options.chains.length === 0 || unsupported.length > 0)
-      return yield* new WalletConnectError({
-        reason: "invalidOptions",
-        detail: unsupported.length > 0 ? `unsupported networks ${unsupported.join(", ")}` : "no networks",
-      })
+    const chains = yield* decodeChains(options.chains)
     const storage = yield* Storage
     const events = yield* PubSub.unbounded<ConnectorEvent>()
-    const current = yield* Ref.make(Option.none<{ readonly session: Session; readonly chainId: string }>())
-    const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
-
-    const forget = (topic: string) =>
-      Effect.runSync(
-        Ref.modify(current, (state) =>
-          Option.isSome(state) && state.value.session.topic === topic
-            ? [true, Option.none()]
-            : [false, state],
-        ),
-      ) && emit({ _tag: "disconnect" })
-
     const storagePrefix = options.storagePrefix ?? "appkit"
     const relay = yield* makeRelaySupervisor(options.relayUrl ?? "wss://relay.walletconnect.org")
-    const start = async () => {
-      const { SignClient } = await import("@walletconnect/sign-client")
-      const client = await SignClient.init({
-        projectId: options.projectId,
-        ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
-        customStoragePrefix: storagePrefix,
-        storage: keyValueStorageFrom(storage),
-        metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-        telemetryEnabled: false,
-        logger: "silent",
-      })
-      relay.attach(client.core.relayer)
-      client.on("session_delete", ({ topic }) => forget(topic))
-      client.on("session_expire", ({ topic }) => forget(topic))
-      // The wallet changed the session's accounts (another account picked, a chain added): adopt them.
-      client.on("session_update", ({ topic, params }) => {
-        const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
-        if (state?.session.topic !== topic) return
-        const session = { ...state.session, namespaces: params.namespaces }
-        const accounts = accountsOf(session)
-        const chains = accounts.map(chainOfAccount)
-        const chainId = chains.includes(state.chainId) ? state.chainId : (chains[0] ?? state.chainId)
-        Effect.runSync(Ref.set(current, Option.some({ session, chainId })))
-        emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
-        if (chainId !== state.chainId) emit({ _tag: "chainChanged", chainId })
-      })
-      client.on("session_event", ({ topic, params }) => {
-        const state = Option.getOrUndefined(Effect.runSync(Ref.get(current)))
-        if (state?.session.topic !== topic) return
-        const { name, data } = params.event
-        if (name === "accountsChanged" && Array.isArray(data)) {
-          const accounts = accountsOfEvent(params.chainId, data)
-          emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
-        } else if (name === "chainChanged") emit({ _tag: "chainChanged", chainId: params.chainId })
-        else emit({ _tag: "message", type: name, data })
-      })
-      return client
-    }
     // Started once, on first use. Kept as a promise rather than an Effect.cached value so that a caller
     // interrupted mid-start (a --timeout) still leaves the finalizer something to close.
     let starting: Promise<SignClient> | undefined
-    const client = Effect.tryPromise({ try: () => (starting ??= start()), catch: unavailable })
+    const context: Context = {
+      options,
+      chains,
+      client: Effect.tryPromise({
+        try: () =>
+          (starting ??= startSignClient({ ...options, storagePrefix }, storage).then((signClient) => {
+            relay.attach(signClient.core.relayer)
+            listen(context, signClient)
+            return signClient
+          })),
+        catch: unavailable,
+      }),
+      relay,
+      current: yield* Ref.make(Option.none<ActiveSession>()),
+      authenticated: yield* Ref.make<Authentications>([]),
+      emit: (event) => PubSub.publishUnsafe(events, event),
+    }
     yield* Effect.addFinalizer(() =>
       Effect.promise(async () => {
         const started = await starting?.catch(() => undefined)
-        if (started === undefined) return
-        await started.core.relayer.transportClose().catch(() => undefined)
-        // sign-client's heartbeat interval would otherwise keep a CLI process alive forever.
-        started.core.heartbeat.stop()
-        // sign-client shares one Core per storage prefix through a process global; a closed one must not
-        // be handed to the next connector, which then restores its session from Storage instead.
-        const globals = globalThis as Record<string, unknown>
-        const key = `_walletConnectCore_${storagePrefix}`
-        if (globals[key] === started.core) {
-          delete globals[key]
-          delete globals[`${key}_count`]
-        }
+        if (started !== undefined) await closeSignClient(started, storagePrefix)
       }),
     )
-
-    const adopt = (session: Session, preferred: string | undefined) =>
-      Effect.gen(function* () {
-        const accounts = accountsOf(session)
-        const chains = accounts.map(chainOfAccount)
-        const chainId =
-          preferred !== undefined && chains.includes(preferred)
-            ? preferred
-            : (chains[0] ?? options.chains[0] ?? "")
-        yield* Ref.set(current, Option.some({ session, chainId }))
-        return { accounts, chainId, allAccounts: accountTypeObjects(accounts) } satisfies Connection
-      })
-
-    const liveSession = (signClient: SignClient) =>
-      Effect.map(Clock.currentTimeMillis, (now) =>
-        Option.fromNullishOr(
-          signClient.session
-            .getAll()
-            .find((session) => session.expiry * 1000 > now && accountsOf(session).length > 0),
-        ),
-      )
-
-    const restore = Effect.gen(function* () {
-      const signClient = yield* client
-      const session = yield* liveSession(signClient)
-      if (Option.isNone(session)) return Option.none<Connection>()
-      return Option.some(yield* adopt(session.value, undefined))
-    })
-
-    /** Waits for the wallet's approval until the pairing counts as expired (§4: 10 s before its 4 minutes). */
-    const authenticated = yield* Ref.make<Authentications>([])
-
-    /**
-     * Starts a pairing: a plain session proposal, or — when sign-in is configured and every requested chain
-     * is eip155 (§5) — a session authenticate request, so one approval in the wallet connects and signs in.
-     */
-    const propose = (signClient: SignClient) => {
-      const authentication = options.authentication
-      if (authentication === undefined || !usesPairingAuthentication(options.chains))
-        return Effect.tryPromise({
-          try: () =>
-            signClient.connect({ optionalNamespaces: mutableNamespaces(proposalNamespaces(options.chains)) }),
-          catch: unavailable,
-        })
-      return Effect.tryPromise({
-        try: () =>
-          signClient.authenticate({
-            ...authentication,
-            chains: [...options.chains],
-            methods: [...namespaceMethods.eip155],
-          }),
-        catch: unavailable,
-      }).pipe(
-        Effect.map(({ uri, response }) => ({
-          uri,
-          approval: async () => {
-            const { session, auths } = await response()
-            if (session === undefined) throw new Error("the wallet signed in without a session")
-            await Effect.runPromise(Ref.set(authenticated, auths ?? []))
-            return session
-          },
-        })),
-      )
-    }
-
-    const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
-      Effect.raceFirst(
-        Effect.tryPromise({
-          try: approval,
-          catch: (error) =>
-            isUserRejection(toWalletError(error))
-              ? new WalletConnectError({ reason: "proposalRejected" })
-              : unavailable(error),
-        }),
-        Effect.gen(function* () {
-          const deadline =
-            createdAt +
-            Duration.toMillis(Timings.pairingLifetime) -
-            Duration.toMillis(Timings.pairingExpiryMargin)
-          yield* Effect.sleep(Duration.millis(Math.max(0, deadline - (yield* Clock.currentTimeMillis))))
-          return yield* new WalletConnectError({ reason: "pairingExpired" })
-        }),
-      )
-
-    const connect = (connectOptions?: { readonly chainId?: string | undefined }) =>
-      Effect.gen(function* () {
-        const signClient = yield* client
-        const stored = yield* liveSession(signClient)
-        if (Option.isSome(stored)) {
-          const connection = yield* adopt(stored.value, connectOptions?.chainId)
-          emit({ _tag: "connect", chainId: connection.chainId })
-          return connection
-        }
-        yield* Ref.set(authenticated, [])
-        yield* relay.ensureConnected
-        const { uri, approval } = yield* withinRelayTimeout(propose(signClient))
-        if (uri === undefined) return yield* unavailable("the relay returned no pairing URI")
-        const createdAt = yield* Clock.currentTimeMillis
-        emit({ _tag: "display_uri", uri })
-        const session = yield* awaitApproval(approval, createdAt)
-        const connection = yield* adopt(session, connectOptions?.chainId)
-        const signIns = signInsOf(signClient, yield* Ref.get(authenticated))
-        emit({ _tag: "connect", chainId: connection.chainId })
-        return signIns.length > 0 ? { ...connection, signIns } : connection
-      })
-
-    const active = Effect.flatMap(Ref.get(current), (state) =>
-      Option.isSome(state)
-        ? Effect.succeed(state.value)
-        : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" })),
-    )
-
-    const request = (rpc: RpcRequest) =>
-      Effect.gen(function* () {
-        const state = yield* Ref.get(current)
-        // The allowlist comes first: an unlisted method is refused even before "not connected".
-        const namespace = Option.getOrUndefined(state)?.chainId.split(":")[0]
-        yield* checkWalletConnectRequest(rpc, namespace, Option.isSome(state))
-        const { session, chainId } = yield* active
-        const signClient = yield* client
-        // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
-        yield* relay.ensureConnected
-        yield* withinRelayTimeout(
-          Effect.tryPromise({ try: () => signClient.core.relayer.transportOpen(), catch: unavailable }),
-        )
-        return yield* Effect.tryPromise({
-          try: () =>
-            signClient.request({
-              topic: session.topic,
-              chainId,
-              request: { method: rpc.method, params: rpc.params },
-              ...(options.requestExpirySeconds === undefined ? {} : { expiry: options.requestExpirySeconds }),
-            }),
-          catch: toWalletError,
-        }).pipe(relay.whileReachable)
-      })
-
-    const disconnect = () =>
-      Effect.gen(function* () {
-        const state = yield* Ref.get(current)
-        if (Option.isNone(state)) return
-        const signClient = yield* client
-        const { topic } = state.value.session
-        const reason = { code: 6000, message: "User disconnected." }
-        // Telling the wallet needs the relay. With it gone, the session is still dropped here and from
-        // storage (sign-client deletes it only once the wallet was told), so no later restore revives it.
-        const dropLocally = Effect.promise(async () => {
-          forget(topic)
-          await signClient.session.delete(topic, reason).catch(() => undefined)
-        })
-        yield* withinRelayTimeout(
-          Effect.tryPromise({ try: () => signClient.disconnect({ topic, reason }), catch: unavailable }),
-        ).pipe(Effect.ensuring(dropLocally))
-      })
-
-    const switchChain = (chainId: string) =>
-      Effect.gen(function* () {
-        const { session } = yield* active
-        if (!accountsOf(session).some((account) => chainOfAccount(account) === chainId))
-          return yield* new ConnectionError({ reason: "chainNotConfigured" })
-        yield* Ref.set(current, Option.some({ session, chainId }))
-        emit({ _tag: "chainChanged", chainId })
-      })
-
-    const sessionInfo = Effect.map(Ref.get(current), (state) =>
-      Option.map(state, ({ session, chainId }) => ({
-        topic: session.topic,
-        accounts: accountsOf(session),
-        chainId,
-        expiry: session.expiry,
-        walletName: session.peer.metadata.name,
-        allAccounts: accountTypeObjects(accountsOf(session)),
-        methods: Object.fromEntries(
-          Object.entries(session.namespaces).map(([namespace, { methods }]) => [namespace, methods]),
-        ),
-      })),
-    )
-
     return {
       id: "walletConnect",
       name: "WalletConnect",
       type: "WALLET_CONNECT",
-      chain: namespaces[0] as ChainNamespace,
-      connect,
-      disconnect,
-      request,
-      switchChain,
-      restore,
-      session: sessionInfo,
-      authentications: Ref.get(authenticated),
+      chain: chainNamespaceOf(chains[0] as CaipNetworkId) as ChainNamespace,
+      connect: (connectOptions) => connect(context, connectOptions),
+      disconnect: () => disconnect(context),
+      request: (rpc) => request(context, rpc),
+      switchChain: (chainId) => switchChain(context, chainId),
+      restore: restore(context),
+      sync: Effect.flatMap(context.client, takeQueuedEvents),
+      session: sessionInfo(context),
+      authentications: Ref.get(context.authenticated),
       events: Stream.fromPubSub(events),
     } satisfies WalletConnectConnector
   })

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AppKitError } from "../../domain/appKitError"
 import { decodeProviderRpcError, isUserRejection, ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { toastMessages } from "../../errors/toasts"
@@ -9,12 +10,14 @@ import { toastMessages } from "../../errors/toasts"
  * - unavailable: sign-client could not be loaded or could not reach the relay.
  * - proposalRejected: the wallet declined the session proposal.
  * - invalidOptions: a requested network is not a CAIP-2 id of a namespace AppKit connects.
+ * - sessionEnded: the wallet ended the session while a request to it was pending.
  */
 export const walletConnectMessages = {
   pairingExpired: "The WalletConnect pairing expired before the wallet approved it",
   unavailable: "WalletConnect is unavailable",
   proposalRejected: "The wallet rejected the connection",
   invalidOptions: "Invalid WalletConnect options",
+  sessionEnded: "The wallet ended the WalletConnect session",
 } as const
 
 /**
@@ -26,12 +29,22 @@ const codes = {
   unavailable: RpcErrorCode.disconnected,
   proposalRejected: RpcErrorCode.userRejectedRequest,
   invalidOptions: RpcErrorCode.invalidParams,
+  sessionEnded: RpcErrorCode.disconnected,
 } as const
 
-export class WalletConnectError extends Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
-  reason: Schema.Literals(["pairingExpired", "unavailable", "proposalRejected", "invalidOptions"]),
-  detail: Schema.optional(Schema.String),
-}) {
+export class WalletConnectError extends AppKitError(
+  Schema.TaggedError<WalletConnectError>()("WalletConnectError", {
+    reason: Schema.Literals([
+      "pairingExpired",
+      "unavailable",
+      "proposalRejected",
+      "invalidOptions",
+      "sessionEnded",
+    ]),
+    detail: Schema.optional(Schema.String),
+  }),
+  { topic: (error) => walletConnectMessages[error.reason], details: (error) => error.detail },
+) {
   get code(): number {
     return codes[this.reason]
   }

@@ -1,29 +1,33 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../../domain/namespace"
+import { accountId, networkId } from "../../testing/testkit"
 import {
   accountsOfEvent,
   accountTypeObjects,
-  addressOfAccount,
-  chainOfAccount,
   namespaceMethods,
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
 
 const reference = fc.stringMatching(/^[-_a-zA-Z0-9]{1,32}$/)
-const chainId = fc.tuple(fc.constantFrom(...chainNamespaces), reference).map(([ns, ref]) => `${ns}:${ref}`)
+const chainId = fc
+  .tuple(fc.constantFrom(...chainNamespaces), reference)
+  .map(([ns, ref]) => networkId(`${ns}:${ref}`))
+const networks = (ids: ReadonlyArray<string>) => ids.map((id) => networkId(id))
 
 describe("proposalNamespaces", () => {
   it("requests every configured network with its namespace's methods and events", () => {
-    const namespaces = proposalNamespaces([
-      "eip155:1",
-      "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-      "eip155:31337",
-      "bip122:000000000019d6689c085ae165831e93",
-      "polkadot:91b171bb158e2d3848fa23a9f1c25182",
-      "cosmos:cosmoshub-4",
-    ])
+    const namespaces = proposalNamespaces(
+      networks([
+        "eip155:1",
+        "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+        "eip155:31337",
+        "bip122:000000000019d6689c085ae165831e93",
+        "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+        "cosmos:cosmoshub-4",
+      ]),
+    )
     expect(Object.keys(namespaces)).toEqual(["eip155", "solana", "bip122", "polkadot", "cosmos"])
     expect(namespaces.eip155?.chains).toEqual(["eip155:1", "eip155:31337"])
     expect(namespaces.eip155?.methods).toContain("personal_sign")
@@ -48,7 +52,7 @@ describe("proposalNamespaces", () => {
   })
 
   it("leaves out chains of namespaces AppKit does not connect", () => {
-    expect(proposalNamespaces(["tron:0x2b6653dc", "eip155:1"])).toEqual({
+    expect(proposalNamespaces(networks(["tron:0x2b6653dc", "eip155:1"]))).toEqual({
       eip155: expect.objectContaining({ chains: ["eip155:1"] }),
     })
   })
@@ -56,8 +60,10 @@ describe("proposalNamespaces", () => {
 
 describe("usesPairingAuthentication", () => {
   it("is true only when every requested chain is eip155 (§5)", () => {
-    expect(usesPairingAuthentication(["eip155:1", "eip155:10"])).toBe(true)
-    expect(usesPairingAuthentication(["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"])).toBe(false)
+    expect(usesPairingAuthentication(networks(["eip155:1", "eip155:10"]))).toBe(true)
+    expect(usesPairingAuthentication(networks(["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]))).toBe(
+      false,
+    )
     expect(usesPairingAuthentication([])).toBe(false)
     fc.assert(
       fc.property(fc.array(chainId, { minLength: 1 }), (chains) => {
@@ -67,31 +73,20 @@ describe("usesPairingAuthentication", () => {
   })
 })
 
-describe("CAIP-10 parts", () => {
-  it("splits an account into chain and address, keeping colons inside the address", () => {
-    expect(chainOfAccount("eip155:1:0xabc")).toBe("eip155:1")
-    expect(addressOfAccount("eip155:1:0xabc")).toBe("0xabc")
-    fc.assert(
-      fc.property(chainId, fc.stringMatching(/^[-.%a-zA-Z0-9]{1,128}$/), (chain, address) => {
-        expect(chainOfAccount(`${chain}:${address}`)).toBe(chain)
-        expect(addressOfAccount(`${chain}:${address}`)).toBe(address)
-      }),
-    )
-  })
-})
-
 describe("accountTypeObjects", () => {
   const evm = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
   it("gives one §3 account type object per address and namespace, 'payment' on bip122 and 'eoa' elsewhere", () => {
     expect(
-      accountTypeObjects([
-        `eip155:1:${evm}`,
-        `eip155:31337:${evm}`,
-        "bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-        "polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
-        "cosmos:cosmoshub-4:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
-        "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
-      ]),
+      accountTypeObjects(
+        [
+          `eip155:1:${evm}`,
+          `eip155:31337:${evm}`,
+          "bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          "polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
+          "cosmos:cosmoshub-4:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+          "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+        ].map((id) => accountId(id)),
+      ),
     ).toEqual([
       { namespace: "eip155", address: evm, type: "eoa" },
       {
@@ -109,13 +104,15 @@ describe("accountTypeObjects", () => {
     ])
   })
 
-  it("skips accounts outside the AppKit namespaces or without an address", () => {
-    expect(accountTypeObjects(["tron:0x2b6653dc:TXYZ", "eip155:1", "eip155:1:"])).toEqual([])
+  it("skips accounts outside the AppKit namespaces", () => {
+    expect(accountTypeObjects([accountId("tron:0x2b6653dc:TXYZ")])).toEqual([])
     fc.assert(
       fc.property(
         fc.array(fc.tuple(chainId, fc.stringMatching(/^[a-zA-Z0-9]{1,64}$/)), { maxLength: 12 }),
         (pairs) => {
-          const objects = accountTypeObjects(pairs.map(([chain, address]) => `${chain}:${address}`))
+          const objects = accountTypeObjects(
+            pairs.map(([chain, address]) => accountId(`${chain}:${address}`)),
+          )
           const distinct = new Set(pairs.map(([chain, address]) => `${chain.split(":")[0]}:${address}`))
           expect(objects.map((o) => `${o.namespace}:${o.address}`)).toEqual([...distinct])
           for (const o of objects) expect(o.type).toBe(o.namespace === "bip122" ? "payment" : "eoa")
@@ -128,15 +125,17 @@ describe("accountTypeObjects", () => {
 describe("accountsOfEvent", () => {
   const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
   it("qualifies plain addresses with the event's chain and keeps CAIP-10 ids as they are", () => {
-    expect(accountsOfEvent("eip155:1", [address, `eip155:10:${address}`])).toEqual([
+    expect(accountsOfEvent(networkId("eip155:1"), [address, `eip155:10:${address}`])).toEqual([
       `eip155:1:${address}`,
       `eip155:10:${address}`,
     ])
   })
 
   it("drops what is not an address string, and reads a non-list as no accounts", () => {
-    expect(accountsOfEvent("eip155:1", [42, null, "", { address }, address])).toEqual([`eip155:1:${address}`])
-    expect(accountsOfEvent("eip155:1", "0xabc")).toEqual([])
+    expect(accountsOfEvent(networkId("eip155:1"), [42, null, "", { address }, address])).toEqual([
+      `eip155:1:${address}`,
+    ])
+    expect(accountsOfEvent(networkId("eip155:1"), "0xabc")).toEqual([])
     fc.assert(
       fc.property(chainId, fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,64}$/)), (chain, addresses) => {
         expect(accountsOfEvent(chain, addresses)).toEqual(addresses.map((a) => `${chain}:${a}`))

@@ -1,7 +1,14 @@
+import { Option } from "effect"
 import { DEFAULT_ACCOUNT_TYPES } from "../../config/constants"
 import type { AccountTypeObject } from "../../domain/account"
-import type { ChainNamespace } from "../../domain/namespace"
-import { isChainNamespace } from "../../domain/namespace"
+import {
+  accountOn,
+  addressOfAccount,
+  type CaipAccountId,
+  type CaipNetworkId,
+  decodeCaipAccountId,
+} from "../../domain/caip"
+import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 
 /**
  * What a dApp asks a WalletConnect wallet for, per CAIP-2 namespace: the methods AppKit may call and the
@@ -46,14 +53,9 @@ export const namespaceEvents: Readonly<Record<ChainNamespace, ReadonlyArray<stri
 }
 
 export interface ProposalNamespace {
-  readonly chains: ReadonlyArray<string>
+  readonly chains: ReadonlyArray<CaipNetworkId>
   readonly methods: ReadonlyArray<string>
   readonly events: ReadonlyArray<string>
-}
-
-const namespaceOf = (chainId: string): ChainNamespace | undefined => {
-  const namespace = chainId.slice(0, chainId.indexOf(":"))
-  return isChainNamespace(namespace) ? namespace : undefined
 }
 
 /**
@@ -61,10 +63,12 @@ const namespaceOf = (chainId: string): ChainNamespace | undefined => {
  * the order they were configured. They are *optional* namespaces: wallets reject proposals whose
  * required namespaces they cannot fully serve, so AppKit requires nothing and takes what is approved.
  */
-export const proposalNamespaces = (chainIds: ReadonlyArray<string>): Record<string, ProposalNamespace> => {
-  const grouped = new Map<ChainNamespace, Array<string>>()
+export const proposalNamespaces = (
+  chainIds: ReadonlyArray<CaipNetworkId>,
+): Record<string, ProposalNamespace> => {
+  const grouped = new Map<ChainNamespace, Array<CaipNetworkId>>()
   for (const chainId of chainIds) {
-    const namespace = namespaceOf(chainId)
+    const namespace = chainNamespaceOf(chainId)
     if (namespace === undefined) continue
     const chains = grouped.get(namespace) ?? []
     if (!chains.includes(chainId)) chains.push(chainId)
@@ -79,43 +83,43 @@ export const proposalNamespaces = (chainIds: ReadonlyArray<string>): Record<stri
 }
 
 /** §5: pairing-based authentication (one-click SIWE) applies only when every requested chain is eip155. */
-export const usesPairingAuthentication = (chainIds: ReadonlyArray<string>): boolean =>
-  chainIds.length > 0 && chainIds.every((chainId) => namespaceOf(chainId) === "eip155")
-
-/** The CAIP-2 chain of a CAIP-10 account (`eip155:1:0xabc` → `eip155:1`). */
-export const chainOfAccount = (account: string): string => account.split(":").slice(0, 2).join(":")
-
-/** The address part of a CAIP-10 account. */
-export const addressOfAccount = (account: string): string => account.split(":").slice(2).join(":")
+export const usesPairingAuthentication = (chainIds: ReadonlyArray<CaipNetworkId>): boolean =>
+  chainIds.length > 0 && chainIds.every((chainId) => chainNamespaceOf(chainId) === "eip155")
 
 /**
  * The §3 account type objects of an approved session: one per distinct address of each namespace (the same
  * EVM address on several chains is one account). A pairing wallet says nothing about account types, so
- * each address gets its namespace's kind of plain account: §9's default for bip122 ('payment'), 'eoa'
- * everywhere else — eip155's 'smartAccount' default is the embedded wallet's, which can create one.
+ * each address gets its namespace's §9 default (bip122 'payment', solana and polkadot 'eoa'), and 'eoa' where
+ * §9 names none (cosmos) — except eip155, whose 'smartAccount' default is the embedded wallet's, which can
+ * create one: a pairing wallet's EVM address is a plain account.
  */
-const bitcoinAccountType = DEFAULT_ACCOUNT_TYPES.bip122 ?? "payment"
+const pairingAccountType = (namespace: ChainNamespace): AccountTypeObject["type"] =>
+  namespace === "eip155" ? "eoa" : (DEFAULT_ACCOUNT_TYPES[namespace] ?? "eoa")
 
-export const accountTypeObjects = (accounts: ReadonlyArray<string>): ReadonlyArray<AccountTypeObject> => {
+export const accountTypeObjects = (
+  accounts: ReadonlyArray<CaipAccountId>,
+): ReadonlyArray<AccountTypeObject> => {
   const seen = new Set<string>()
   const objects: Array<AccountTypeObject> = []
   for (const account of accounts) {
-    const namespace = namespaceOf(account)
+    const namespace = chainNamespaceOf(account)
     const address = addressOfAccount(account)
-    if (namespace === undefined || address === "" || seen.has(`${namespace}:${address}`)) continue
+    if (namespace === undefined || seen.has(`${namespace}:${address}`)) continue
     seen.add(`${namespace}:${address}`)
-    objects.push({ namespace, address, type: namespace === "bip122" ? bitcoinAccountType : "eoa" })
+    objects.push({ namespace, address, type: pairingAccountType(namespace) })
   }
   return objects
 }
 
 /**
  * The CAIP-10 accounts of a wallet's `accountsChanged` session event on `chainId`. Wallets send plain
- * addresses (EIP-1193 style) or CAIP-10 ids already; entries that are not strings are dropped.
+ * addresses (EIP-1193 style) or CAIP-10 ids already; anything that is neither is dropped.
  */
-export const accountsOfEvent = (chainId: string, data: unknown): ReadonlyArray<string> =>
+export const accountsOfEvent = (chainId: CaipNetworkId, data: unknown): ReadonlyArray<CaipAccountId> =>
   Array.isArray(data)
-    ? data
-        .filter((entry): entry is string => typeof entry === "string" && entry !== "")
-        .map((entry) => (entry.split(":").length >= 3 ? entry : `${chainId}:${entry}`))
+    ? data.flatMap((entry) =>
+        typeof entry !== "string"
+          ? []
+          : Option.toArray(Option.orElse(decodeCaipAccountId(entry), () => accountOn(chainId, entry))),
+      )
     : []

@@ -22,7 +22,9 @@ describe("EVM addresses", () => {
 
   it("explains the refusal", () => {
     const bad = checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")
-    expect(bad instanceof Refusal && bad.message).toBe("Invalid EVM address checksum (EIP-55)")
+    expect(bad instanceof Refusal && bad.message).toBe(
+      "Invalid EVM address checksum (EIP-55); if every character is right, its checksummed form is 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    )
     const short = checkEvmAddress("0x1234")
     expect(short instanceof Refusal && short.message).toContain("40 hex characters")
   })
@@ -37,9 +39,12 @@ describe("EVM addresses", () => {
     )
   })
 
-  it("CAIP-10 eip155 addresses must already be checksummed", () => {
+  it("CAIP-10 eip155 addresses must already be checksummed, and the refusal names the checksummed form", () => {
     expect(checkEvmAccountAddress("0x22227A31dd842196A246d8f3b775998560eAa61d")).not.toBeInstanceOf(Refusal)
-    expect(checkEvmAccountAddress("0x22227a31dd842196a246d8f3b775998560eaa61d")).toBeInstanceOf(Refusal)
+    const lower = checkEvmAccountAddress("0x22227a31dd842196a246d8f3b775998560eaa61d")
+    expect(lower instanceof Refusal && lower.message).toContain(
+      "its checksummed form is 0x22227A31dd842196A246d8f3b775998560eAa61d",
+    )
   })
 
   it("normalization is idempotent and the same for every spelling of an address", () => {

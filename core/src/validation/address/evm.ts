@@ -83,10 +83,13 @@ export const isChecksumAddress = (input: string): boolean =>
   input.startsWith("0x") && readHexAddress(input) >= 0 && hasChecksumCase(input, 2)
 
 const notHex = new Refusal("Invalid EVM address: expected 0x followed by 40 hex characters")
-const badChecksum = new Refusal("Invalid EVM address checksum (EIP-55)")
-const notCaipChecksummed = new Refusal(
-  "Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form",
-)
+
+/**
+ * What to suggest for a hex address in the wrong case. A checksum mismatch usually means a mistyped
+ * character, so the form is offered only as what the address would be *if* every character is right.
+ */
+export const checksumSuggestion = (address: string): string =>
+  `if every character is right, its checksummed form is ${toChecksumAddress(address)}`
 
 /**
  * §5 EVM rule: optional 0x plus 40 hex. A single-case address carries no checksum and is accepted;
@@ -98,10 +101,16 @@ export const checkEvmAddress = (input: string): Checked => {
   if (read < 0) return notHex
   const start = startOf(read)
   if (!isMixedCase(read)) return accept(() => checksummed(input, start))
-  if (!hasChecksumCase(input, start)) return badChecksum
+  if (!hasChecksumCase(input, start))
+    return new Refusal(`Invalid EVM address checksum (EIP-55); ${checksumSuggestion(input)}`)
   return accept(start === 2 && input.charCodeAt(1) === 120 ? input : `0x${input.slice(start)}`)
 }
 
 /** The eip155 CAIP-10 profile: the address must already be in EIP-55 form. */
-export const checkEvmAccountAddress = (input: string): Checked =>
-  isChecksumAddress(input) ? accept(input) : notCaipChecksummed
+export const checkEvmAccountAddress = (input: string): Checked => {
+  if (isChecksumAddress(input)) return accept(input)
+  const hint = isHexAddress(input) ? `; ${checksumSuggestion(input)}` : ""
+  return new Refusal(
+    `Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form${hint}`,
+  )
+}

@@ -31,6 +31,21 @@ describe("inspectCaipId", () => {
     ).toMatchObject({ valid: false, bitcoinNetwork: "testnet", normalized: null, error: "Invalid address" })
   })
 
+  it("holds a known namespace's chain reference to its profile, chain ids and account ids alike", () => {
+    for (const input of ["eip155:abc", "eip155:-1", "eip155:01x", "bip122:1", "solana:mainnet"])
+      expect(inspectCaipId(input)).toMatchObject({
+        kind: "chain_id",
+        valid: false,
+        error: expect.stringContaining("the reference must be"),
+      })
+    expect(inspectCaipId("eip155:01:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")).toMatchObject({
+      kind: "account_id",
+      valid: false,
+      error:
+        "Invalid eip155 chain id 'eip155:01': the reference must be a decimal chain id without leading zeros",
+    })
+  })
+
   it("checks only the syntax of other namespaces", () => {
     expect(inspectCaipId("hedera:mainnet:0.0.1234567890-zbhlt")).toMatchObject({
       kind: "account_id",
@@ -70,7 +85,7 @@ describe("inspectCaipId", () => {
   })
 
   it("names a Bitcoin network only on bip122, whatever another namespace's reference looks like", () => {
-    expect(inspectCaipId("eip155:000000000933ea01ad0ee984209779ba")).toMatchObject({
+    expect(inspectCaipId("cosmos:000000000933ea01ad0ee984209779ba")).toMatchObject({
       valid: true,
       bitcoinNetwork: null,
     })

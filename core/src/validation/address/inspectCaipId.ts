@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import { type ChainId, type InvalidCaipId, parseAccountId, parseChainId } from "../../domain/caip"
+import { checkChainReference } from "../../domain/caipProfiles"
 import { isChainNamespace } from "../../domain/namespace"
 import { bitcoinChainReferences } from "./bitcoin"
 import { validateAddress } from "./validateAddress"
@@ -36,8 +37,9 @@ const unparsed = (input: string, kind: CaipIdReport["kind"], error: string): Cai
 
 /**
  * Reads `input` as a chain id (two parts) or an account id (three parts). Syntax follows the CAIP grammar
- * for any namespace; on the namespaces AppKit knows an account id is valid only when `validateAddress`
- * accepts its address for that namespace and chain. Never throws.
+ * for any namespace; on the namespaces AppKit knows the reference must fit the namespace's profile and an
+ * account id is valid only when `validateAddress` accepts its address for that namespace and chain.
+ * Never throws.
  */
 export const inspectCaipId = (input: string): CaipIdReport => {
   const parts = input.split(":").length
@@ -54,10 +56,13 @@ export const inspectCaipId = (input: string): CaipIdReport => {
       : parseAccountId(input)
   if (Result.isFailure(parsed)) return unparsed(input, kind, parsed.failure.message)
   const { chainId, address } = parsed.success
+  const profiled = checkChainReference(chainId)
   const knownNamespace = isChainNamespace(chainId.namespace)
   const bitcoinNetwork =
     chainId.namespace === "bip122" ? (bitcoinChainReferences[chainId.reference] ?? null) : null
   const base = { input, kind, ...chainId, address, knownNamespace, bitcoinNetwork } as const
+  if (Result.isFailure(profiled))
+    return { ...base, valid: false, normalized: null, error: profiled.failure.message }
   if (address === null || !knownNamespace) return { ...base, valid: true, normalized: input, error: null }
   const verdict = validateAddress(input)
   return { ...base, valid: verdict.valid, normalized: verdict.normalized, error: verdict.error }

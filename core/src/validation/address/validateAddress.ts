@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import { parseAccountId } from "../../domain/caip"
+import { checkChainReference } from "../../domain/caipProfiles"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
 import { type Checked, normalizedOf, Refusal } from "./AddressCheck"
 import {
@@ -123,11 +124,8 @@ const checkAccountId = (input: string, options: ValidateAddressOptions): Detecte
     return { namespace: null, checked: new Refusal(`Unsupported namespace '${namespace}'`) }
   if (options.namespace && options.namespace !== namespace)
     return { namespace, checked: new Refusal(`The account id is on ${namespace}, not ${options.namespace}`) }
-  if (namespace === "eip155" && !/^[0-9]+$/.test(reference))
-    return {
-      namespace,
-      checked: new Refusal(`eip155 chain reference '${reference}' must be a decimal chain id`),
-    }
+  const profiled = checkChainReference(chainId)
+  if (Result.isFailure(profiled)) return { namespace, checked: new Refusal(profiled.failure.message) }
   const checked = accountCheckers[namespace](address, reference, options.network)
   return { namespace, checked, prefix: `${namespace}:${reference}:` }
 }

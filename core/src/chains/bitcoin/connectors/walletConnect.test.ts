@@ -2,11 +2,15 @@ import { base64 } from "@scure/base"
 import { Effect, Option, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import type { RpcRequest } from "../../../connectors/Connector"
+import type { CaipAccountId, CaipNetworkId } from "../../../domain/caip"
 import { bitcoinChainIds } from "../networks"
 import { failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import { makeWalletConnectBitcoinConnector, type WalletConnectBitcoinSession } from "./walletConnect"
 
 const mainnet = bitcoinChainIds.Mainnet
+// Sessions as the WalletConnect connector hands them over (its ids decoded at the wallet boundary); the
+// malformed one below could only come from a wallet past that boundary, and must still be refused.
+const account = (id: string) => id as CaipAccountId
 const address = paymentEntry.address
 
 const walletConnect = (options: {
@@ -19,7 +23,7 @@ const walletConnect = (options: {
     "session" in options
       ? options.session
       : {
-          accounts: [`${mainnet}:${address}`],
+          accounts: [account(`${mainnet}:${address}`)],
           chainId: mainnet,
           methods: { bip122: ["signMessage", "sendTransfer", "getAccountAddresses", "signPsbt"] },
         }
@@ -101,7 +105,7 @@ describe("the WalletConnect bip122 adapter", () => {
       (
         await failureOf(
           walletConnect({
-            session: { accounts: [`${bitcoinChainIds.Testnet4}:${address}`], chainId: mainnet },
+            session: { accounts: [account(`${bitcoinChainIds.Testnet4}:${address}`)], chainId: mainnet },
           }).connector.signMessage(sign),
         )
       ).message,
@@ -109,15 +113,15 @@ describe("the WalletConnect bip122 adapter", () => {
     expect(
       (
         await failureOf(
-          walletConnect({ session: { accounts: [`${mainnet}:`], chainId: mainnet } }).connector.signMessage(
-            sign,
-          ),
+          walletConnect({
+            session: { accounts: [account(`${mainnet}:`)], chainId: mainnet },
+          }).connector.signMessage(sign),
         )
       ).message,
     ).toBe("Address not found")
     const limited = walletConnect({
       session: {
-        accounts: [`${mainnet}:${address}`],
+        accounts: [account(`${mainnet}:${address}`)],
         chainId: mainnet,
         methods: { bip122: ["signMessage"] },
       },
@@ -133,8 +137,11 @@ describe("the WalletConnect bip122 adapter", () => {
   it("moves the WalletConnect connector to the active Bitcoin chain before asking", async () => {
     const { connector, calls } = walletConnect({
       session: {
-        accounts: [`${mainnet}:${address}`, "eip155:1:0x0000000000000000000000000000000000000001"],
-        chainId: "eip155:1",
+        accounts: [
+          account(`${mainnet}:${address}`),
+          account("eip155:1:0x0000000000000000000000000000000000000001"),
+        ],
+        chainId: "eip155:1" as CaipNetworkId,
       },
       answer: () => ({ signature: "c2ln" }),
     })

@@ -2,6 +2,12 @@ import { base64, hex } from "@scure/base"
 import { type Duration, Effect, Option, Result, Schema, Stream } from "effect"
 import type { Connector } from "../../../connectors/Connector"
 import type { AddressPurpose, BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
+import {
+  addressOfAccount,
+  type CaipAccountId,
+  type CaipNetworkId,
+  networkOfAccount,
+} from "../../../domain/caip"
 import { BitcoinError, BitcoinMethodNotSupportedError } from "../../../errors/bitcoin"
 import { bitcoinChainIds, bitcoinNetworkOfChainId } from "../networks"
 import {
@@ -29,13 +35,13 @@ import {
  * did not approve is 'Method {method} is not supported'. Requests go to the dApp's active Bitcoin network.
  */
 export interface WalletConnectBitcoinSession {
-  readonly accounts: ReadonlyArray<string>
-  readonly chainId: string
+  readonly accounts: ReadonlyArray<CaipAccountId>
+  readonly chainId: CaipNetworkId
   readonly methods?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
 }
 
 export interface WalletConnectBitcoinOptions {
-  readonly connector: Pick<Connector<unknown>, "request" | "switchChain" | "disconnect" | "events"> & {
+  readonly connector: Pick<Connector, "request" | "switchChain" | "disconnect" | "events"> & {
     readonly session: Effect.Effect<Option.Option<WalletConnectBitcoinSession>>
   }
   /** The dApp's active Bitcoin network; none is 'Chain not found'. */
@@ -95,9 +101,9 @@ export const makeWalletConnectBitcoinConnector = (
     const account = Effect.gen(function* () {
       const chainId = yield* chain
       const { accounts } = yield* session
-      const caip10 = accounts.find((candidate) => candidate.startsWith(`${chainId}:`))
+      const caip10 = accounts.find((candidate) => networkOfAccount(candidate) === chainId)
       if (caip10 === undefined) return yield* new BitcoinError({ reason: "accountNotFound" })
-      const address = caip10.split(":")[2]
+      const address = addressOfAccount(caip10)
       if (!address) return yield* new BitcoinError({ reason: "addressNotFound" })
       return address
     })
@@ -196,7 +202,7 @@ export const makeWalletConnectBitcoinConnector = (
         Effect.gen(function* () {
           const chainId = bitcoinChainIds[target]
           const { accounts } = yield* session
-          if (!accounts.some((candidate) => candidate.startsWith(`${chainId}:`)))
+          if (!accounts.some((candidate) => networkOfAccount(candidate) === chainId))
             return yield* new BitcoinError({ reason: "networkUnsupportedByWallet" })
           yield* Effect.mapError(walletConnect.switchChain(chainId), toBitcoinRpcError)
         }),

@@ -1,8 +1,9 @@
 import { type Duration, Effect, Fiber, Option, Ref, Stream } from "effect"
 import type { BitcoinNetwork, RequestResult } from "../../../domain/bitcoin"
-import { readKey, removeKey, StorageKeys, writeKey } from "../../../domain/storageKeys"
+import { StorageKeys } from "../../../domain/storageKeys"
 import { BitcoinDisconnectError, BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
+import { readKey, removeKey, writeKey } from "../../../storage/keys"
 import type { Storage } from "../../../storage/Storage"
 import {
   type BitcoinConnector,

@@ -1,4 +1,5 @@
 import { Duration, Effect, Schema } from "effect"
+import { AppKitError } from "../../../domain/appKitError"
 import {
   HttpStatusError,
   HttpTimeoutError,
@@ -8,12 +9,15 @@ import {
 import { parseJsonExact } from "./exactJson"
 
 /** A JSON-RPC error object a Solana node answered with; the message is the node's own. */
-export class SolanaRpcError extends Schema.TaggedError<SolanaRpcError>()("SolanaRpcError", {
-  method: Schema.String,
-  code: Schema.Number,
-  message: Schema.String,
-  data: Schema.optional(Schema.Unknown),
-}) {}
+export class SolanaRpcError extends AppKitError(
+  Schema.TaggedError<SolanaRpcError>()("SolanaRpcError", {
+    method: Schema.String,
+    code: Schema.Number,
+    message: Schema.String,
+    data: Schema.optional(Schema.Unknown),
+  }),
+  { topic: "Solana RPC error" },
+) {}
 
 export type SolanaRpcCallError =
   | SolanaRpcError

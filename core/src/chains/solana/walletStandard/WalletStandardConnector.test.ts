@@ -10,6 +10,7 @@ import { Effect, Fiber, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ConnectorEvent } from "../../../connectors/Connector"
+import { networkId } from "../../../testing/testkit"
 import { SolanaClusters, solanaChainMap } from "../clusters"
 import { makeWalletStandardConnector } from "./WalletStandardConnector"
 
@@ -141,7 +142,9 @@ describe("the Wallet Standard connector", () => {
     expect((await flip(connector.switchChain(SolanaClusters.mainnet))).message).toBe(
       "Connector chain mismatch.",
     )
-    expect((await flip(connector.switchChain("eip155:1"))).message).toBe("Connector chain mismatch.")
+    expect((await flip(connector.switchChain(networkId("eip155:1")))).message).toBe(
+      "Connector chain mismatch.",
+    )
   })
 
   it("disconnects through standard:disconnect and forgets the session", async () => {
@@ -232,10 +235,13 @@ describe("the Wallet Standard connector", () => {
     )
     expect(error).toMatchObject({
       _tag: "WalletRequestTimeout",
-      feature: "standard:connect",
-      timeoutMillis: 300_000,
+      walletName: "Dev Solana Wallet",
+      method: "standard:connect",
+      timeoutMs: 300_000,
     })
-    expect(error.message).toBe("The wallet did not answer standard:connect within 5m")
+    expect(error.message).toBe(
+      "Dev Solana Wallet did not answer standard:connect within 5m: check that the wallet is open and still connected, then try again",
+    )
   })
 })
 

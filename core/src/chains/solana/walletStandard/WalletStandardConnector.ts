@@ -6,14 +6,16 @@ import type {
   StandardEventsChangeProperties,
   StandardEventsFeature,
 } from "@wallet-standard/features"
-import { Duration, Effect, PubSub, type Scope, Stream } from "effect"
+import { type Duration, Effect, Option, PubSub, type Scope, Stream } from "effect"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../../../connectors/Connector"
+import { boundWalletRequest, defaultWalletRequestTimeout } from "../../../connectors/walletRequestBound"
 import type { AccountTypeObject } from "../../../domain/account"
+import { accountOn, type CaipNetworkId } from "../../../domain/caip"
 import { ConnectionError } from "../../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../../errors/ProviderRpcError"
+import type { WalletRequestTimeout } from "../../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../../rpc/checkRpcRequest"
 import type { SolanaChainMap } from "../clusters"
-import { WalletRequestTimeout } from "./errors"
 import { type CallWallet, runSolanaWalletRequest } from "./walletRequests"
 
 export type WalletStandardConnectorError =
@@ -34,12 +36,9 @@ export interface WalletStandardConnectorOptions {
   readonly requestTimeout?: Duration.Input | undefined
 }
 
-/** As long as a WalletConnect request may stay open (sign-client's minimum expiry). */
-export const defaultWalletRequestTimeout = Duration.minutes(5)
-
 interface Connected {
   readonly accounts: ReadonlyArray<WalletAccount>
-  readonly chainId: string
+  readonly chainId: CaipNetworkId
 }
 
 type LifecycleFeatures = Partial<StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature>
@@ -55,7 +54,7 @@ const accountTypeObject = (account: WalletAccount): AccountTypeObject => ({
 })
 
 const toConnection = (state: Connected): Connection => ({
-  accounts: state.accounts.map((account) => `${state.chainId}:${account.address}`),
+  accounts: state.accounts.flatMap((account) => Option.toArray(accountOn(state.chainId, account.address))),
   chainId: state.chainId,
   allAccounts: state.accounts.map(accountTypeObject),
 })
@@ -72,18 +71,14 @@ export const makeWalletStandardConnector = (
 ): Effect.Effect<WalletStandardConnector, never, Scope.Scope> =>
   Effect.gen(function* () {
     const features = wallet.features as LifecycleFeatures
-    const timeout = Duration.fromInputUnsafe(options.requestTimeout ?? defaultWalletRequestTimeout)
+    const timeout = options.requestTimeout ?? defaultWalletRequestTimeout
     const events = yield* PubSub.unbounded<ConnectorEvent>()
     const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
     let state: Connected | undefined
 
     const callWallet: CallWallet = (feature, call) =>
       Effect.tryPromise({ try: call, catch: decodeProviderRpcError }).pipe(
-        Effect.timeoutOrElse({
-          duration: timeout,
-          orElse: () =>
-            Effect.fail(new WalletRequestTimeout({ feature, timeoutMillis: Duration.toMillis(timeout) })),
-        }),
+        boundWalletRequest({ walletName: wallet.name, method: feature, timeout }),
       )
 
     /** Whether an account can be used on a CAIP-2 chain. */
@@ -123,7 +118,7 @@ export const makeWalletStandardConnector = (
     const off = features["standard:events"]?.on("change", onChange)
     yield* Effect.addFinalizer(() => Effect.sync(() => off?.()))
 
-    const connect = (connectOptions?: { readonly chainId?: string | undefined }) =>
+    const connect = (connectOptions?: { readonly chainId?: CaipNetworkId | undefined }) =>
       Effect.gen(function* () {
         if (state !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const feature = features["standard:connect"]
@@ -147,7 +142,7 @@ export const makeWalletStandardConnector = (
           yield* Effect.ignore(callWallet("standard:disconnect", () => feature.disconnect()))
       }).pipe(Effect.ensuring(Effect.sync(forget)))
 
-    const switchChain = (chainId: string) =>
+    const switchChain = (chainId: CaipNetworkId) =>
       Effect.gen(function* () {
         if (state === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
         const [first] = state.accounts

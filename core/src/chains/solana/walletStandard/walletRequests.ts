@@ -8,8 +8,8 @@ import type { IdentifierString, Wallet, WalletAccount } from "@wallet-standard/b
 import { Effect, Result, Schema } from "effect"
 import { ProviderRpcError } from "../../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../../errors/rpcCodes"
+import type { WalletRequestTimeout } from "../../../errors/wallet"
 import type { CheckedRpcRequest } from "../../../rpc/checkRpcRequest"
-import type { WalletRequestTimeout } from "./errors"
 
 /**
  * The Solana sign methods of §5 (shaped as WalletConnect's Solana RPC: base58 messages and signatures,

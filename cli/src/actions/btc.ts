@@ -1,0 +1,189 @@
+import type { ApiOptions } from "../api-options"
+import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "../btcWallet"
+import { formatFields } from "../fields"
+import { argumentOrStdin } from "../input"
+import { CliError, ExitCode, printJson, printLine } from "../output"
+
+/**
+ * `appkit-cli btc balance|send|sign-message|verify-message|sign-psbt`: the Bitcoin layer from the command
+ * line. Balances come from the mempool explorer (the fixture server's regtest ledger by default); the
+ * signer is a key, the stored WalletConnect bip122 session, or the dev wallet (see btcWallet.ts).
+ */
+interface BalanceOptions extends ApiOptions {
+  readonly network?: string | undefined
+}
+
+/** The network an address's prefix names: mainnet, regtest, or (for tb1/m/n/2) the current testnet, testnet4. */
+const networkOfAddress = async (address: string) => {
+  const { decodeBitcoinAddress } = await import("@appkit/core/validation")
+  const decoded = decodeBitcoinAddress(address.trim())
+  if (decoded._tag === "Failure") throw new CliError(`Invalid address '${address}'`)
+  return decoded.success.network === "mainnet"
+    ? "Mainnet"
+    : decoded.success.network === "regtest"
+      ? "Regtest"
+      : "Testnet4"
+}
+
+export const balanceAction = async (address: string, options: BalanceOptions) => {
+  const network = await resolveBtcNetwork(options.network, await networkOfAddress(address))
+  const [bitcoin, { Effect }, { runApiCommand }] = await Promise.all([
+    import("@appkit/core/bitcoin"),
+    import("effect"),
+    import("../api-run"),
+  ])
+  await runApiCommand(
+    options,
+    `Reading the balance of ${address}`,
+    bitcoin.getBitcoinBalance({ address, network }).pipe(
+      Effect.map(({ balance, satoshis }) => ({
+        json: { address, network, balance, satoshis, symbol: "BTC" },
+        lines: [`${balance} BTC`],
+      })),
+    ),
+  )
+}
+
+interface SendOptions extends BtcSignerOptions {
+  readonly to: string
+  readonly amount: string
+}
+
+export const sendAction = async (options: SendOptions) => {
+  const { decodeBitcoinAddress, parseUnits } = await import("@appkit/core/validation")
+  const satoshis = parseUnits(options.amount.trim(), 8)
+  if (satoshis._tag === "Failure" || satoshis.success <= 0n)
+    throw new CliError(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
+  const signer = await openBtcSigner(options, "Regtest")
+  const recipient = decodeBitcoinAddress(options.to.trim())
+  if (recipient._tag === "Failure") throw new CliError(`Invalid --to address '${options.to}'`)
+  try {
+    const { txid, fee } = await signer
+      .sendTransfer(options.to.trim(), satoshis.success)
+      .catch((error: unknown) => {
+        throw error instanceof CliError ? error : new CliError(describeBitcoinFailure(error))
+      })
+    const result = {
+      txid,
+      network: signer.network,
+      from: signer.addresses[0],
+      to: options.to.trim(),
+      amount: options.amount.trim(),
+      satoshis: satoshis.success,
+      ...(fee !== undefined ? { fee } : {}),
+    }
+    if (options.json) printJson(result)
+    else
+      for (const line of formatFields([
+        ["txid", txid],
+        ["from", result.from],
+        ["to", result.to],
+        ["amount", `${options.amount.trim()} BTC`],
+        ["fee", fee === undefined ? undefined : `${fee} sat`],
+      ]))
+        printLine(line)
+  } finally {
+    await signer.close()
+  }
+}
+
+interface SignMessageOptions extends BtcSignerOptions {
+  readonly address?: string | undefined
+  readonly protocol?: string | undefined
+}
+
+export const signMessageAction = async (message: string, options: SignMessageOptions) => {
+  if (options.protocol !== undefined && options.protocol !== "bip322" && options.protocol !== "ecdsa")
+    throw new CliError(`Unknown --protocol '${options.protocol}' (expected bip322 or ecdsa)`)
+  const signer = await openBtcSigner(options, "Mainnet")
+  try {
+    const address = options.address ?? signer.addresses[0]
+    if (address === undefined) throw new CliError("The wallet has no address to sign with")
+    const signed = await signer.signMessage(address, message, options.protocol).catch((error: unknown) => {
+      throw error instanceof CliError ? error : new CliError(describeBitcoinFailure(error))
+    })
+    if (options.json) printJson({ address, message, signature: signed.signature, protocol: signed.protocol })
+    else printLine(signed.signature)
+  } finally {
+    await signer.close()
+  }
+}
+
+interface VerifyOptions {
+  readonly address: string
+  readonly message: string
+  readonly signature: string
+  readonly json?: boolean | undefined
+}
+
+export const verifyMessageAction = async (options: VerifyOptions) => {
+  const tools = await import("@appkit/core/bitcoin/tools")
+  const result = tools.verifyBitcoinMessage({
+    address: options.address,
+    message: options.message,
+    signature: options.signature,
+  })
+  if (result._tag === "Failure") throw new CliError(result.failure.message)
+  const verdict = result.success
+  if (options.json) printJson(verdict)
+  else if (verdict.valid) printLine(`valid (${verdict.protocol})`)
+  else printLine(`${verdict.inconclusive ? "inconclusive" : "invalid"}: ${verdict.reason}`)
+  if (!verdict.valid) process.exitCode = ExitCode.invalid
+}
+
+interface SignPsbtOptions extends BtcSignerOptions {
+  readonly input?: ReadonlyArray<string> | undefined
+  readonly broadcast?: boolean | undefined
+}
+
+/** `--input ADDRESS:0,2` → { ADDRESS: [0, 2] }. */
+const parseInputs = (specs: ReadonlyArray<string>): Record<string, Array<number>> => {
+  const grouped: Record<string, Array<number>> = {}
+  for (const spec of specs) {
+    const match = /^([^:\s]+):(\d+(?:,\d+)*)$/.exec(spec.trim())
+    if (match === null) throw new CliError(`--input '${spec}': expected ADDRESS:INDEX[,INDEX...]`)
+    const [, address, indexes] = match as unknown as [string, string, string]
+    grouped[address] = [...new Set([...(grouped[address] ?? []), ...indexes.split(",").map(Number)])]
+  }
+  return grouped
+}
+
+export const signPsbtAction = async (source: string, options: SignPsbtOptions) => {
+  const text = await argumentOrStdin(source)
+  const tools = await import("@appkit/core/bitcoin/tools")
+  const decoded = tools.decodePsbtBase64(text)
+  if (decoded._tag === "Failure") throw new CliError(decoded.failure.message)
+  const signer = await openBtcSigner(options, "Regtest")
+  try {
+    const { addressNetworkOf } = await import("@appkit/core/bitcoin")
+    // Without --input: every input spending one of the signer's addresses.
+    const signInputs =
+      options.input && options.input.length > 0
+        ? parseInputs(options.input)
+        : decoded.success.inputs.reduce<Record<string, Array<number>>>((grouped, input, index) => {
+            const address = input.spentOutput
+              ? tools.addressFromScript(input.spentOutput.script, addressNetworkOf(signer.network))
+              : undefined
+            if (address !== undefined && signer.addresses.includes(address))
+              grouped[address] = [...(grouped[address] ?? []), index]
+            return grouped
+          }, {})
+    if (Object.keys(signInputs).length === 0)
+      throw new CliError(
+        "No input spends one of the wallet's addresses: name the inputs with --input ADDRESS:INDEX",
+      )
+    const signed = await signer
+      .signPsbt({ psbt: text, signInputs, broadcast: options.broadcast === true })
+      .catch((error: unknown) => {
+        throw error instanceof CliError ? error : new CliError(describeBitcoinFailure(error))
+      })
+    if (options.json)
+      printJson({ psbt: signed.psbt, signInputs, ...(signed.txid ? { txid: signed.txid } : {}) })
+    else {
+      printLine(signed.psbt)
+      if (signed.txid) printLine(`txid ${signed.txid}`)
+    }
+  } finally {
+    await signer.close()
+  }
+}

@@ -1,0 +1,32 @@
+import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
+import { printReports, type Readable } from "../report"
+
+/**
+ * `appkit-cli caip parse ID...`: core's `inspectCaipId` for each CAIP-2 chain id or CAIP-10 account id —
+ * its parts, and whether it is valid (for the namespaces AppKit knows, an account id's address must be valid
+ * for that namespace and chain). Exit 0 if all are valid, 1 if any is not.
+ */
+const readableReport = (report: CaipIdReport): Readable => ({
+  title: `${report.input}: ${report.valid ? "valid" : "invalid"}`,
+  rows: [
+    ["kind", report.kind && (report.kind === "chain_id" ? "chain id (CAIP-2)" : "account id (CAIP-10)")],
+    [
+      "namespace",
+      report.namespace &&
+        `${report.namespace}${report.knownNamespace ? "" : " (not a namespace AppKit connects on)"}`,
+    ],
+    ["reference", report.reference],
+    ["bitcoin network", report.bitcoinNetwork],
+    ["address", report.address],
+    ["normalized", report.normalized !== report.input && report.normalized],
+    ["error", report.error],
+  ],
+})
+
+export const parseAction = (ids: ReadonlyArray<string>, options: { readonly json?: boolean | undefined }) => {
+  printReports(ids.map(inspectCaipId), {
+    json: options.json === true,
+    ok: (report) => report.valid,
+    readable: readableReport,
+  })
+}

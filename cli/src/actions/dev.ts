@@ -1,0 +1,236 @@
+import { accessSync, constants } from "node:fs"
+import { delimiter, join } from "node:path"
+import {
+  type Anvil,
+  anvilBinaryPath,
+  deploySwapFixtures,
+  type FixtureApi,
+  type Relay,
+  type SwapDeployment,
+  startAnvil,
+  startFixtureApi,
+  startRelay,
+  swapDeploymentSummary,
+} from "@appkit/fixtures"
+import type { SolanaDevnet } from "@appkit/fixtures/solana"
+import type { SecureSite } from "@appkit/secure-site"
+import type { StaticServer } from "../commands/serveStatic"
+import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
+import { CliError, printJson, printLine } from "../output"
+
+/**
+ * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
+ * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
+ * together. anvil runs as chain 1 by default (a swap network) and carries the swap market of
+ * `deploySwapFixtures` (Uniswap V2, TKA, TKB), which the fixture API quotes from. `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
+ * While it runs, `$APPKIT_HOME/dev.json` says where it is, so the other commands default to it. `--json`
+ * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}
+ * once everything answers, for scripts that wait on it.
+ */
+interface DevOptions {
+  readonly chainId: number
+  readonly port: number
+  readonly solanaPort: number
+  readonly apiPort: number
+  readonly relayPort: number
+  readonly secureSitePort: number
+  readonly serve?: string | undefined
+  readonly servePort: number
+  readonly json?: boolean | undefined
+}
+
+interface Running {
+  readonly stop: () => Promise<void>
+}
+
+/** Stops everything started so far; one failing stop does not keep the others running. */
+const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
+  const results = await Promise.allSettled(running.map((service) => service.stop()))
+  const failed = results.find((result) => result.status === "rejected")
+  if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
+}
+
+/** An `anvil` on PATH (Foundry's), for an install of appkit-cli that does not carry one. */
+const anvilOnPath = (): string | undefined => {
+  for (const dir of (process.env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, process.platform === "win32" ? "anvil.exe" : "anvil")
+    try {
+      accessSync(candidate, constants.X_OK)
+      return candidate
+    } catch {
+      // not here
+    }
+  }
+  return undefined
+}
+
+/**
+ * The anvil to run: the one @foundry-rs/anvil installs (in the AppKit repository), else Foundry's on PATH.
+ * The published appkit-cli leaves the 43 MB binary out, so without either this says how to get one.
+ */
+const findAnvil = (): string => {
+  try {
+    return anvilBinaryPath()
+  } catch {
+    const onPath = anvilOnPath()
+    if (onPath !== undefined) return onPath
+    throw new CliError(
+      "The local stack needs anvil, which this install of appkit-cli does not include (43 MB). Install Foundry (https://getfoundry.sh, then `foundryup`) so that `anvil` is on PATH, or run `npm start` in the AppKit repository",
+      { code: "AnvilMissing" },
+    )
+  }
+}
+
+/** A module that is not installed here (an optional part the published CLI leaves out), as opposed to a failure. */
+const isMissingModule = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND"
+}
+
+/**
+ * An optional part of the stack (the Solana chain needs litesvm's native addon; the secure site PGlite,
+ * oidc-provider and an SMTP server; the swap market Uniswap's published bytecode): in the AppKit repository it always starts; in an install of appkit-cli
+ * without those packages it is left out with a line saying how to add it, and the rest of the stack runs.
+ */
+const startOptional = async <A>(
+  name: string,
+  install: string,
+  start: () => Promise<A>,
+): Promise<A | undefined> => {
+  try {
+    return await start()
+  } catch (error) {
+    if (!isMissingModule(error)) throw error
+    process.stderr.write(`${name} left out: not installed here (${install})\n`)
+    return undefined
+  }
+}
+
+export const devAction = async (options: DevOptions): Promise<void> => {
+  const binary = findAnvil()
+  // A page that is not there fails at once, before any service starts.
+  const serve = options.serve
+  if (serve !== undefined) {
+    const { requirePage } = await import("../commands/serveStatic")
+    await requirePage(serve).catch((error: unknown) => {
+      throw new CliError(`Cannot serve ${serve}: ${(error as Error).message}`)
+    })
+  }
+  const stopped = new Promise<string>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"))
+    process.once("SIGTERM", () => resolve("SIGTERM"))
+  })
+  const running: Array<Running> = []
+  /** A service that started joins `running` (an optional one left out does not). */
+  const started = <A>(service: Promise<A>, stopOf: (value: NonNullable<A>) => () => Promise<void>) =>
+    service.then((value) => {
+      if (value !== undefined && value !== null) running.push({ stop: stopOf(value as NonNullable<A>) })
+      return value
+    })
+  /** allSettled, not all: when one service fails to start, the others must still be stopped. */
+  const all = async <T extends ReadonlyArray<unknown>>(
+    services: { readonly [K in keyof T]: Promise<T[K]> },
+  ) => {
+    const results = await Promise.allSettled(services)
+    const failure = results.find((result) => result.status === "rejected")
+    if (failure === undefined)
+      return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T
+    await stopAll(running)
+    const reason = (failure as PromiseRejectedResult).reason
+    throw reason instanceof CliError ? reason : new CliError(`The dev stack did not start: ${String(reason)}`)
+  }
+  const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
+    started(
+      startAnvil({ chainId: options.chainId, port: options.port, binary }),
+      (value) => () => value.stop(),
+    ),
+    started(
+      startOptional("The local Solana chain", "npm i -g litesvm@1.5.0", async () =>
+        (await import("@appkit/fixtures/solana")).startSolanaDevnet({ port: options.solanaPort }),
+      ),
+      (value) => () => value.stop(),
+    ),
+    started(startRelay({ port: options.relayPort }), (value) => () => value.close()),
+  ])
+  // Once anvil answers: the fixture API quotes the local chain's swaps from the deployed contracts, and the
+  // secure site signs on anvil (its last dev account pays for smart accounts).
+  const sponsor = anvil.accounts.at(-1)
+  const [{ api, swap }, site] = await all<
+    [{ api: FixtureApi; swap: SwapDeployment }, SecureSite | undefined]
+  >([
+    started(
+      deploySwapFixtures(anvil).then(async (deployed) => ({
+        swap: deployed,
+        api: await startFixtureApi({ port: options.apiPort, swap: deployed }),
+      })),
+      (value) => () => value.api.close(),
+    ),
+    started(
+      startOptional(
+        "The embedded wallet's secure site",
+        "it runs from the AppKit repository: npm start",
+        async () =>
+          (await import("@appkit/secure-site")).startSecureSite({
+            port: options.secureSitePort,
+            rpcUrl: anvil.rpcUrl,
+            chainId: anvil.chainId,
+            ...(sponsor === undefined ? {} : { sponsorPrivateKey: sponsor.privateKey }),
+          }),
+      ),
+      (value) => () => value.close(),
+    ),
+  ])
+  const chainId = `eip155:${anvil.chainId}`
+  const stack = {
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    ...(solana && { solanaRpcUrl: solana.rpcUrl, solanaChainId: solana.chainId }),
+    apiUrl: api.url,
+    relayUrl: relay.url,
+    ...(site && { secureSiteUrl: site.url }),
+    ...(swap && { swap: swapDeploymentSummary(swap) }),
+  }
+  // The page (npm start: the demo) learns the stack's URLs from /appkit-stack.json.
+  const [page] = await all<[StaticServer | undefined]>([
+    serve === undefined
+      ? Promise.resolve(undefined)
+      : started(
+          import("../commands/serveStatic").then(({ serveStatic }) =>
+            serveStatic({ dir: serve, port: options.servePort, documents: { "/appkit-stack.json": stack } }),
+          ),
+          (value) => () => value.close(),
+        ),
+  ])
+  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid })
+  try {
+    if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
+    else {
+      printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
+      if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
+      printLine(`api    ${stack.apiUrl}`)
+      printLine(`relay  ${stack.relayUrl}`)
+      if (site) printLine(`secure ${site.url}  (embedded wallet; codes: ${site.url}/dev/mailbox?to=EMAIL)`)
+      if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
+      if (swap)
+        printLine(
+          `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
+        )
+      printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
+      for (const [index, account] of anvil.accounts.entries())
+        printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
+      if (solana) {
+        printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
+        for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
+        printLine(
+          `solana dev tokens: ${solana.mint.address} (SPL Token), ${solana.token2022Mint.address} (Token-2022)`,
+        )
+      }
+      printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
+      printLine("Ctrl-C stops everything.")
+    }
+    await stopped
+  } finally {
+    removeDevStack()
+    await stopAll(running)
+  }
+}

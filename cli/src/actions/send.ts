@@ -1,0 +1,92 @@
+import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
+import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
+import { Effect, Result } from "effect"
+import { readDuration } from "../duration"
+import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
+import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
+import { readAmount, readEvmAddress } from "../inputs"
+import { checksummed } from "../jsonView"
+import { CliError, ExitCode, printJson, printLine } from "../output"
+import { openCommandSigner } from "../signer"
+import { withSpinner } from "../spinner"
+
+/**
+ * `appkit-cli send`: prints the hash as soon as the node has it, then waits for the receipt (at most the
+ * 25 s confirmation timeout) and prints its status and fee. A reverted transfer exits 1. The signer is a
+ * local key when given, else the wallet of the stored WalletConnect session.
+ */
+interface SendOptions extends EvmTargetOptions, LocalSignerOptions {
+  readonly to: string
+  readonly amount: string
+  readonly token?: string | undefined
+  readonly timeout?: string | undefined
+  readonly json?: boolean | undefined
+}
+
+export const sendAction = async (options: SendOptions): Promise<void> => {
+  // Every argument is checked before anything is asked of the node or the wallet.
+  const to = readEvmAddress(options.to, "--to")
+  const token = options.token === undefined ? undefined : readEvmAddress(options.token, "--token")
+  const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
+  expectedEvmChain(options)
+  // The token's own decimals are known only from the node; its amount's grammar is checked now.
+  readAmount(options.amount, token === undefined ? 18 : MAX_DECIMALS, { positive: true })
+  const target = await resolveEvmTarget(options)
+  const run = Effect.runPromise
+  const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
+  const amount = readAmount(options.amount, decimals, { positive: true })
+
+  const { signer, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
+    chainId: target.caip2,
+    requestTimeoutMs,
+  })
+  const watching = !options.json
+  const hash = await withSpinner(
+    wallet ? `Waiting for ${walletName} to approve…` : "Sending…",
+    watching,
+    () =>
+      run(
+        // A local account signs in process and broadcasts through the node; a connected wallet gets
+        // eth_sendTransaction. Either way the gas estimate comes from the node.
+        sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
+          // The node's own words say which limit was hit; keep them next to the catalogue message.
+          Effect.catchTag("NodeError", (error) =>
+            Effect.fail(new CliError(`${error.message}: ${error.details}`, { code: error._tag })),
+          ),
+        ),
+      )
+        .catch((error: unknown) => {
+          throw explainFailure(error)
+        })
+        .finally(close),
+  )
+  if (!options.json) printLine(`hash ${hash}`)
+  const receipt = await withSpinner("Waiting for the receipt…", watching, () =>
+    run(waitForReceipt(target.client, hash)),
+  )
+  const feeUnits = receipt.gasUsed * receipt.effectiveGasPrice
+  const fee = Result.getOrThrow(formatUnits(feeUnits, 18))
+  if (options.json)
+    printJson({
+      chainId: target.caip2,
+      hash,
+      // Who actually sent it, from the chain: a wallet may have used another account than the session's.
+      from: checksummed(receipt.from),
+      to,
+      token: token ?? null,
+      decimals,
+      amount: Result.getOrThrow(formatUnits(amount, decimals)),
+      amountUnits: amount.toString(),
+      status: receipt.status,
+      blockNumber: receipt.blockNumber.toString(),
+      gasUsed: receipt.gasUsed.toString(),
+      effectiveGasPrice: receipt.effectiveGasPrice.toString(),
+      fee,
+      feeUnits: feeUnits.toString(),
+    })
+  else {
+    printLine(`status ${receipt.status} (block ${receipt.blockNumber})`)
+    printLine(`fee ${fee} (${receipt.gasUsed} gas × ${receipt.effectiveGasPrice} wei)`)
+  }
+  if (receipt.status !== "success") process.exitCode = ExitCode.invalid
+}

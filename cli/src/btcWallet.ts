@@ -1,0 +1,166 @@
+import { namespaceOf } from "@appkit/core"
+import { type ApiOptions, resolveApiSettings } from "./api-options"
+import { isBitcoinRpcError } from "./coreErrors"
+import { CliError, describeError } from "./output"
+
+/** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
+export const describeBitcoinFailure = (error: unknown): string =>
+  isBitcoinRpcError(error) ? `${describeError(error)} (code ${error.code})` : describeError(error)
+
+/**
+ * Who signs for the `btc` commands, and on which network. The signer is, in this order: a key given with
+ * --private-key or APPKIT_BTC_PRIVATE_KEY (hex or WIF); the stored WalletConnect session when it has a
+ * bip122 account; else the dev wallet's key, which the local regtest ledger funds. Bitcoin keys have
+ * their own variable so an EVM key in APPKIT_PRIVATE_KEY is never used on Bitcoin.
+ */
+type Bitcoin = typeof import("@appkit/core/bitcoin")
+export type BtcNetwork = ReturnType<Bitcoin["parseBitcoinNetwork"]> & string
+
+export interface BtcSignerOptions extends ApiOptions {
+  readonly privateKey?: string | undefined
+  readonly network?: string | undefined
+}
+
+export interface BtcSigner {
+  readonly source: "key" | "dev-key" | "walletconnect"
+  readonly network: BtcNetwork
+  /** The payment address first, then the ordinals address when the wallet has one. */
+  readonly addresses: ReadonlyArray<string>
+  readonly signMessage: (
+    address: string,
+    message: string,
+    protocol: "ecdsa" | "bip322" | undefined,
+  ) => Promise<{ signature: string; protocol: "ecdsa" | "bip322" }>
+  readonly signPsbt: (params: {
+    readonly psbt: string
+    readonly signInputs: Readonly<Record<string, ReadonlyArray<number>>>
+    readonly broadcast: boolean
+  }) => Promise<{ psbt: string; txid?: string | undefined }>
+  readonly sendTransfer: (to: string, satoshis: bigint) => Promise<{ txid: string; fee?: bigint | undefined }>
+  readonly close: () => Promise<void>
+}
+
+/** `--network`, or `fallback`: mainnet, testnet, testnet4, signet or regtest. */
+export const resolveBtcNetwork = async (
+  option: string | undefined,
+  fallback: BtcNetwork,
+): Promise<BtcNetwork> => {
+  if (option === undefined) return fallback
+  const { parseBitcoinNetwork } = await import("@appkit/core/bitcoin")
+  const network = parseBitcoinNetwork(option)
+  if (network === undefined)
+    throw new CliError(
+      `Unknown --network '${option}' (expected mainnet, testnet, testnet4, signet or regtest)`,
+    )
+  return network
+}
+
+const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv) =>
+  options.privateKey ?? (env.APPKIT_BTC_PRIVATE_KEY === "" ? undefined : env.APPKIT_BTC_PRIVATE_KEY)
+
+const keySigner = async (
+  key: string | undefined,
+  network: BtcNetwork,
+  explorerUrl: string,
+): Promise<BtcSigner> => {
+  const { createDevBitcoinWallet, parseBitcoinPrivateKey } = await import("@appkit/fixtures")
+  let parsed: Uint8Array | undefined
+  try {
+    parsed = key === undefined ? undefined : parseBitcoinPrivateKey(key)
+  } catch (error) {
+    throw new CliError(`--private-key: ${(error as Error).message}`)
+  }
+  const wallet = createDevBitcoinWallet({
+    network,
+    esploraUrl: explorerUrl,
+    paymentKey: parsed,
+    ordinalsKey: parsed,
+  })
+  return {
+    source: key === undefined ? "dev-key" : "key",
+    network,
+    addresses: wallet.accounts().map((account) => account.address),
+    signMessage: async (address, message, protocol) => {
+      try {
+        const signed = wallet.signMessage(address, message, protocol === "ecdsa" ? "ECDSA" : "BIP322")
+        return { signature: signed.signature, protocol: signed.protocol === "ECDSA" ? "ecdsa" : "bip322" }
+      } catch (error) {
+        throw new CliError((error as Error).message)
+      }
+    },
+    signPsbt: async (params) => wallet.signPsbt(params),
+    sendTransfer: (to, satoshis) => wallet.sendTransfer([{ address: to, amount: satoshis }]),
+    close: async () => {},
+  }
+}
+
+/** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay first). */
+const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | undefined> => {
+  const [{ readConnection }, { checkStoredSession }] = await Promise.all([
+    import("./session"),
+    import("./walletSession"),
+  ])
+  const stored = readConnection()
+  if (
+    stored?.kind !== "walletconnect" ||
+    !stored.accounts.some((account) => namespaceOf(account) === "bip122")
+  )
+    return undefined
+  const [{ Effect }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
+  const checked = await checkStoredSession(stored)
+  if (checked.state === "ended")
+    throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
+  const { connector, close } = checked.opened
+  const run = <A>(effect: import("effect").Effect.Effect<A, unknown>) =>
+    Effect.runPromise(effect.pipe(Effect.mapError((error) => new CliError(describeBitcoinFailure(error)))))
+  try {
+    const bitcoinConnector = Effect.runSync(
+      bitcoin.makeWalletConnectBitcoinConnector({
+        connector: { ...connector, session: connector.session },
+        activeNetwork: () => network,
+        name: checked.stored.walletName,
+      }),
+    )
+    const addresses = (await run(bitcoinConnector.getAccountAddresses())).map((entry) => entry.address)
+    return {
+      source: "walletconnect",
+      network,
+      addresses,
+      signMessage: async (address, message, protocol) => {
+        const signed = await run(bitcoinConnector.signMessage({ address, message, protocol }))
+        return { signature: signed.signature, protocol: signed.protocol }
+      },
+      signPsbt: async ({ psbt, signInputs, broadcast }) =>
+        run(
+          bitcoinConnector.signPsbt({
+            psbt,
+            broadcast,
+            signInputs: Object.entries(signInputs).flatMap(([address, indexes]) =>
+              indexes.map((index) => ({ address, index })),
+            ),
+          }),
+        ),
+      sendTransfer: async (to, satoshis) => ({
+        txid: await run(bitcoinConnector.sendTransfer([{ recipient: to, amount: satoshis.toString() }])),
+      }),
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+export const openBtcSigner = async (
+  options: BtcSignerOptions,
+  fallbackNetwork: BtcNetwork,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BtcSigner> => {
+  const network = await resolveBtcNetwork(options.network, fallbackNetwork)
+  const key = keyFrom(options, env)
+  if (key === undefined) {
+    const paired = await walletConnectSigner(network)
+    if (paired) return paired
+  }
+  return keySigner(key, network, resolveApiSettings(options, env).apiUrl)
+}

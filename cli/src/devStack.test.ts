@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { type DevStack, devStackFile, readDevStack, removeDevStack, writeDevStack } from "./devStack"
+
+const home = () => ({ APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-")) })
+const stack: DevStack = {
+  rpcUrl: "http://127.0.0.1:8545",
+  chainId: "eip155:31337",
+  apiUrl: "http://127.0.0.1:8787",
+  relayUrl: "ws://127.0.0.1:8788",
+  pid: process.pid,
+}
+
+describe("the running dev stack's file", () => {
+  it("is read back while its process runs, and removed by it", () => {
+    const env = home()
+    expect(readDevStack(env)).toBeUndefined()
+    writeDevStack(stack, env)
+    expect(readDevStack(env)).toEqual(stack)
+    removeDevStack(env)
+    expect(readDevStack(env)).toBeUndefined()
+  })
+
+  it("is ignored when the stack that wrote it is gone, or when it is not what a stack writes", () => {
+    const env = home()
+    // A pid no process has: the stack was killed without removing its file.
+    writeDevStack({ ...stack, pid: 2 ** 22 + 12_345 }, env)
+    expect(readDevStack(env)).toBeUndefined()
+    for (const text of ["{", "[]", "null", JSON.stringify({ ...stack, relayUrl: "http://127.0.0.1:1" })]) {
+      writeFileSync(devStackFile(env), text)
+      expect(readDevStack(env)).toBeUndefined()
+    }
+  })
+
+  it("is left alone by a process that did not write it", () => {
+    const env = home()
+    writeDevStack({ ...stack, pid: process.ppid }, env)
+    removeDevStack(env)
+    expect(readDevStack(env)?.pid).toBe(process.ppid)
+  })
+})

@@ -1,0 +1,284 @@
+import {
+  addressOfAccount,
+  type CaipAccountId,
+  type CaipNetworkId,
+  type Connection,
+  makeWalletConnectConnector,
+  networkOfAccount,
+  type WalletConnectConnector,
+  type WalletConnectConnectorError,
+  type WalletConnectSession,
+} from "@appkit/core"
+import { fileStorage } from "@appkit/core/node"
+import { Duration, Effect, Exit, Option, Scope } from "effect"
+import { checksummed } from "./jsonView"
+import { CliError } from "./output"
+import {
+  clearConnection,
+  readConnection,
+  type WalletConnectConnection,
+  walletConnectStoreFile,
+  writeConnection,
+} from "./session"
+
+/** sign-client's storage prefix for the CLI's dApp side. */
+const cliStoragePrefix = "appkit-cli"
+
+export interface WalletConnectTarget {
+  readonly projectId: string
+  readonly relayUrl: string
+  /** CAIP-2 networks to request. */
+  readonly chains: ReadonlyArray<string>
+}
+
+export interface OpenedWalletConnect {
+  readonly connector: WalletConnectConnector
+  /** Closes the relay connection so the process can exit. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * Builds the core WalletConnect connector over a file store (the working session's by default), in a scope
+ * the caller closes with `close()`. `requestTimeoutMs` bounds every request to the wallet.
+ */
+export const openWalletConnect = async (
+  target: WalletConnectTarget,
+  options: { readonly storeFile?: string; readonly requestTimeoutMs?: number | undefined } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<OpenedWalletConnect> => {
+  const scope = Effect.runSync(Scope.make())
+  const connector = await Effect.runPromise(
+    makeWalletConnectConnector({
+      projectId: target.projectId,
+      relayUrl: target.relayUrl,
+      chains: target.chains,
+      storagePrefix: cliStoragePrefix,
+      metadata: {
+        name: "appkit-cli",
+        description: "AppKit command line",
+        url: "https://appkit.local/cli",
+        icons: [],
+      },
+      ...(options.requestTimeoutMs === undefined ? {} : { requestTimeout: options.requestTimeoutMs }),
+    }).pipe(
+      Effect.provide(fileStorage(options.storeFile ?? walletConnectStoreFile(env))),
+      Scope.provide(scope),
+    ),
+  )
+  return { connector, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+}
+
+/** The CAIP-2 chains of a stored session's CAIP-10 accounts, each once. */
+export const chainsOf = (accounts: ReadonlyArray<CaipAccountId>): ReadonlyArray<CaipNetworkId> => [
+  ...new Set(accounts.map(networkOfAccount)),
+]
+
+/** How long ending a session waits for the relay to carry the goodbye to the wallet. */
+const notifyTimeout = Duration.seconds(5)
+
+/**
+ * Ends a stored WalletConnect session on the wallet's side too, when the relay carries the message within
+ * 5 s; true when the wallet was told. Never fails: the caller forgets the session either way.
+ */
+export const endWalletConnectSession = async (
+  connection: WalletConnectConnection,
+  options: { readonly storeFile?: string } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> => {
+  const { connector, close } = await openWalletConnect(
+    { ...connection, chains: chainsOf(connection.accounts) },
+    options,
+    env,
+  )
+  return Effect.runPromise(
+    Effect.gen(function* () {
+      if (Option.isNone(yield* connector.restore)) return false
+      yield* connector.disconnect()
+      return true
+    }).pipe(
+      Effect.timeout(notifyTimeout),
+      Effect.orElseSucceed(() => false),
+    ),
+  ).finally(close)
+}
+
+/**
+ * The stored record for a session as the wallet now holds it (its account first on the active chain), EVM
+ * addresses in EIP-55 form whatever case the wallet sent them in.
+ */
+export const storedSession = (
+  session: WalletConnectSession,
+  target: { readonly relayUrl: string; readonly projectId: string },
+): WalletConnectConnection => {
+  const accounts = session.accounts.map(checksummed)
+  const account = accounts.find((caip) => networkOfAccount(caip) === session.chainId) ?? accounts[0]
+  return {
+    kind: "walletconnect",
+    address: account === undefined ? "" : addressOfAccount(account),
+    chainId: session.chainId,
+    accounts,
+    topic: session.topic,
+    relayUrl: target.relayUrl,
+    projectId: target.projectId,
+    walletName: session.walletName,
+    expiry: session.expiry,
+  }
+}
+
+/** What the stored WalletConnect session turned out to be once the relay's queued events were taken. */
+export type CheckedSession =
+  | {
+      readonly state: "live"
+      /** False when the relay could not be reached: the session is as last stored. */
+      readonly synced: boolean
+      readonly stored: WalletConnectConnection
+      /** The wallet changed the session's accounts since the last command. */
+      readonly changed: boolean
+      readonly opened: OpenedWalletConnect
+    }
+  | { readonly state: "ended"; readonly synced: boolean; readonly previous: WalletConnectConnection }
+
+/**
+ * Loads the stored WalletConnect session as the wallet now has it: sign-client first takes what the relay
+ * kept while no CLI process ran (an account switch, the session ended in the wallet), within a bound; the
+ * stored record is then updated (or cleared) to match. A live result holds the open connector; close it.
+ */
+export const checkStoredSession = async (
+  stored: WalletConnectConnection,
+  options: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CheckedSession> => {
+  const opened = await openWalletConnect(
+    { ...stored, chains: chainsOf(stored.accounts) },
+    { requestTimeoutMs: options.requestTimeoutMs },
+    env,
+  )
+  try {
+    const { synced, restored, session } = await Effect.runPromise(
+      Effect.gen(function* () {
+        const synced = yield* opened.connector.sync
+        const restored: Option.Option<Connection> = yield* opened.connector.restore
+        if (Option.isSome(restored) && options.chainId !== undefined)
+          yield* opened.connector.switchChain(options.chainId)
+        return { synced, restored, session: yield* opened.connector.session }
+      }),
+    )
+    if (Option.isNone(restored) || Option.isNone(session)) {
+      await opened.close()
+      clearConnection(env)
+      return { state: "ended", synced, previous: stored }
+    }
+    const now = storedSession(session.value, stored)
+    const changed = now.address !== stored.address || now.accounts.join() !== stored.accounts.join()
+    // The active chain a later command starts from stays the user's choice, not this command's --chain.
+    writeConnection({ ...now, chainId: changed ? now.chainId : stored.chainId }, env)
+    return { state: "live", synced, stored: now, changed, opened }
+  } catch (error) {
+    await opened.close()
+    throw error
+  }
+}
+
+/** An EIP-1193 `request` the EVM actions can drive, forwarding to the wallet of the stored session. */
+export interface WalletConnectProvider {
+  readonly address: `0x${string}`
+  /** CAIP-2 id of the session's active chain. */
+  readonly chainId: string
+  readonly walletName: string
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  /**
+   * The CLI's own account of the last failed request (the wallet did not answer, ended the session). The
+   * EVM actions wrap what `request` throws in their own error, so a command asks for this to say it.
+   */
+  readonly explainFailure: (error: unknown) => unknown
+  readonly close: () => Promise<void>
+}
+
+const notConnected = () =>
+  new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore", {
+    code: "NotConnected",
+  })
+
+/**
+ * For `send` and `sign` when no local signer was given: the stored WalletConnect session, checked with the
+ * relay first, as an EIP-1193 provider on `chainId`. Requests pass the RPC allowlist, are bounded by
+ * `requestTimeoutMs`, and a user rejection rejects with {code: 4001, message: 'Signature declined'}. When
+ * a request expires, the session is checked again so the message says whether the wallet ended it.
+ */
+export const openStoredWalletConnect = async (
+  options: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WalletConnectProvider> => {
+  const stored = readConnection(env)
+  if (stored === undefined) throw notConnected()
+  if (stored.kind !== "walletconnect")
+    throw new CliError(
+      `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
+      { code: "NotConnected" },
+    )
+  const checked = await checkStoredSession(stored, options, env)
+  if (checked.state === "ended")
+    throw new CliError(
+      `${stored.walletName ?? "The wallet"} ended the WalletConnect session: run \`appkit-cli connect\` again`,
+      { code: "SessionEnded" },
+    )
+  const { connector, close } = checked.opened
+  const walletName = checked.stored.walletName ?? "The wallet"
+  const chainId = options.chainId ?? checked.stored.chainId
+  const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
+  /** After a request expired: did the wallet end the session meanwhile, or is it just not answering? */
+  const recheck = (error: { readonly _tag: string; readonly message: string }) =>
+    Effect.gen(function* () {
+      yield* connector.sync
+      if (Option.isNone(yield* connector.session)) {
+        clearConnection(env)
+        return new CliError(
+          `${walletName} ended the WalletConnect session: run \`appkit-cli connect\` again`,
+          {
+            code: "SessionEnded",
+          },
+        )
+      }
+      return new CliError(
+        `${error.message}. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
+        { code: error._tag },
+      )
+    })
+  let lastFailure: CliError | undefined
+  /** A request that failed because of the wallet's side of the session, said in the words a user acts on. */
+  const explain = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> =>
+    Effect.tapError(explained(error), (failure) =>
+      Effect.sync(() => {
+        if (failure instanceof CliError) lastFailure = failure
+      }),
+    )
+  const explained = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> => {
+    if (error._tag === "WalletRequestTimeout") return Effect.flatMap(recheck(error), Effect.fail)
+    if (error._tag === "WalletConnectError" && error.reason === "sessionEnded") {
+      clearConnection(env)
+      return Effect.fail(
+        new CliError(
+          `${walletName} ended the WalletConnect session before answering: run \`appkit-cli connect\` again`,
+          {
+            code: "SessionEnded",
+          },
+        ),
+      )
+    }
+    return Effect.fail(error)
+  }
+  return {
+    address: (account === undefined ? checked.stored.address : addressOfAccount(account)) as `0x${string}`,
+    chainId,
+    walletName,
+    request: (args) => Effect.runPromise(connector.request(args).pipe(Effect.catch(explain))),
+    explainFailure: (error) => lastFailure ?? error,
+    close,
+  }
+}

@@ -1,0 +1,111 @@
+import { type Anvil, createDevEip1193Provider, startAnvil } from "@appkit/fixtures"
+import { Effect, Scope } from "effect"
+import { createClient, getAddress, http, parseEther } from "viem"
+import { getBalance } from "viem/actions"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { makeInjectedConnector } from "../../connectors/injected/InjectedConnector"
+import { createAppKit } from "../createAppKit"
+
+const info = {
+  uuid: "5e4d",
+  name: "Dev Wallet",
+  icon: "data:image/svg+xml;base64,PHN2Zy8+",
+  rdns: "dev.appkit.wallet",
+}
+
+describe("submitSend and the node balance, on anvil through the dev wallet", () => {
+  let anvil: Anvil
+  const scope = Effect.runSync(Scope.make())
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 2 })
+  })
+  afterAll(async () => {
+    await Effect.runPromise(Scope.close(scope, Effect.void as never))
+    await anvil.stop()
+  })
+
+  const setUp = async (approve?: (request: { method: string }) => boolean) => {
+    const wallet = createDevEip1193Provider({
+      privateKeys: anvil.accounts.map((account) => account.privateKey),
+      chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+      ...(approve ? { approve } : {}),
+    })
+    const connector = await Effect.runPromise(Scope.provide(makeInjectedConnector(wallet, info), scope))
+    const appKit = createAppKit({
+      projectId: "p",
+      networks: [
+        {
+          id: anvil.chainId,
+          chainNamespace: "eip155",
+          caipNetworkId: `eip155:${anvil.chainId}`,
+          name: "Anvil",
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: { default: { http: [anvil.rpcUrl] } },
+        },
+      ],
+      connectors: [connector],
+      reconnect: false,
+    })
+    await appKit.connect(connector.id)
+    return appKit
+  }
+  const node = () => createClient({ transport: http(anvil.rpcUrl) })
+  const receiver = () => getAddress(anvil.accounts[1]?.address as string)
+  const native = { symbol: "ETH", quantity: { decimals: "18", numeric: "10000" }, price: 0 }
+
+  it("sends 0.1 ETH, shows it pending then confirmed in activity, resets the form and reads the node balance", async () => {
+    const appKit = await setUp()
+    await appKit.refreshBalance()
+    const account = appKit.getState().account.byNamespace.eip155
+    expect(account?.balance).toBe("10000")
+    expect(account?.tokenBalance[0]).toMatchObject({ symbol: "ETH", quantity: { numeric: "10000" } })
+
+    const before = await getBalance(node(), { address: receiver() })
+    await appKit.updateSend({ token: native, sendTokenAmount: "0.1", receiverAddress: receiver() })
+    const outcome = await appKit.submitSend()
+    expect(outcome.status).toBe("confirmed")
+    expect((await getBalance(node(), { address: receiver() })) - before).toBe(parseEther("0.1"))
+    const state = appKit.getState()
+    expect(state.transactions.transactions[0]).toMatchObject({
+      id: outcome.hash,
+      metadata: { status: "confirmed", operationType: "send", sentTo: receiver() },
+      transfers: [{ direction: "out", quantity: { numeric: "0.1" }, fungible_info: { symbol: "ETH" } }],
+    })
+    expect(state.send).toMatchObject({
+      sendTokenAmount: undefined,
+      receiverAddress: undefined,
+      loading: false,
+    })
+    // 0.1 ETH and the gas are gone from the sender, as the node says.
+    expect(Number(state.account.byNamespace.eip155?.balance)).toBeLessThan(9999.9)
+    await appKit.dispose()
+  })
+
+  it("refuses the form with the §5 messages before the wallet sees anything", async () => {
+    const appKit = await setUp()
+    await expect(appKit.submitSend()).rejects.toMatchObject({
+      message: "An amount and receiver address are required",
+    })
+    await appKit.updateSend({ sendTokenAmount: "0.1", receiverAddress: receiver() })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ message: "A token is required" })
+    // One digit more than the token has is refused, never rounded.
+    await appKit.updateSend({
+      token: { ...native, quantity: { decimals: "2", numeric: "1" } },
+      sendTokenAmount: "0.001",
+    })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "AmountPrecisionError" })
+    expect(appKit.getState().transactions.transactions).toEqual([])
+    await appKit.dispose()
+  })
+
+  it("a refusal in the wallet shows 'Signature declined', records nothing and leaves the form as typed", async () => {
+    const appKit = await setUp((request) => request.method !== "eth_sendTransaction")
+    await appKit.updateSend({ token: native, sendTokenAmount: "0.1", receiverAddress: receiver() })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ code: 4001 })
+    const state = appKit.getState()
+    expect(state.toast).toMatchObject({ open: true, message: "Signature declined" })
+    expect(state.transactions.transactions).toEqual([])
+    expect(state.send).toMatchObject({ sendTokenAmount: "0.1", loading: false })
+    await appKit.dispose()
+  })
+})

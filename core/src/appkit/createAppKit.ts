@@ -1,0 +1,264 @@
+import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } from "effect"
+import { EvmTransports } from "../chains/evm/transports"
+import { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
+import { ConnectionError } from "../errors/connection"
+import { InvalidAppKitOptionsError } from "../errors/options"
+import { generateSiweNonce } from "../siwx/nonce"
+import type { SiwxClient } from "../siwx/SiwxClient"
+import type { SiwxConfig } from "../siwx/siwxClientLayer"
+import { Account } from "../state/Account"
+import { AccountData } from "../state/AccountData"
+import { Connection } from "../state/Connection"
+import { Connectors } from "../state/Connectors"
+import { stateLayer } from "../state/layer"
+import { Modal } from "../state/Modal"
+import { Names } from "../state/Names"
+import { Network } from "../state/Network"
+import { type AppKitOptions, Options } from "../state/Options"
+import { Pairing } from "../state/Pairing"
+import { checkProject } from "../state/projectCheck"
+import { Router } from "../state/Router"
+import { Send } from "../state/Send"
+import { Siwx } from "../state/Siwx"
+import { Toast } from "../state/Toast"
+import { Transactions } from "../state/Transactions"
+import { walletDirectory } from "../state/walletDirectory"
+import { Storage } from "../storage/Storage"
+import type { AppKit, AppKitState } from "./AppKit"
+import { getBalance } from "./actions/getBalance"
+import { sendTransaction } from "./actions/sendTransaction"
+import { signMessage } from "./actions/signMessage"
+import { refreshNodeBalance, submitSend } from "./actions/submitSend"
+import { writeContract } from "./actions/writeContract"
+import { lazyApis, lazySiwxClient } from "./lazyServices"
+import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
+import { makeStore } from "./store"
+
+const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
+
+/** The sign-in setup when `siwx` is one (rather than a ready SiwxClient layer). */
+const siwxConfigOf = (siwx: AppKitRuntime["siwx"]): SiwxConfig | undefined =>
+  siwx === undefined || Layer.isLayer(siwx) ? undefined : (siwx as SiwxConfig)
+
+/** Sign-in: the client over the session store, the dApp's own SiwxClient layer, or nothing. */
+const siwxLayer = (
+  siwx: AppKitRuntime["siwx"],
+): Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> => {
+  const config = siwxConfigOf(siwx)
+  if (config !== undefined) return lazySiwxClient(config)
+  return siwx === undefined ? Layer.empty : (siwx as Layer.Layer<SiwxClient, never, Storage>)
+}
+
+/**
+ * The WalletConnect connector of `options.walletConnect`, for every configured network, registered with the
+ * others. Building it loads no sign-client (that waits for its first use). With the eip155 sign-in setup it
+ * asks for one-click sign-in, which the connector uses only when every network is eip155 (§5).
+ */
+const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
+  const walletConnect = options.walletConnect
+  if (walletConnect === undefined) return Layer.empty
+  return Layer.effectDiscard(
+    Effect.gen(function* () {
+      const connector = yield* makeWalletConnectConnector({
+        projectId: options.projectId,
+        chains: options.networks.map((network) => network.caipNetworkId),
+        metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
+        relayUrl: walletConnect.relayUrl,
+        ...(siwx && {
+          authentication: {
+            domain: siwx.domain,
+            uri: siwx.uri,
+            nonce: generateSiweNonce(),
+            ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
+          },
+        }),
+      })
+      yield* (yield* Connectors).register([connector])
+    }),
+  )
+}
+
+/** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
+const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
+  const api =
+    runtime.api ?? (options.apiUrl === undefined ? Layer.empty : lazyApis(options.apiUrl, options.projectId))
+  return walletConnectLayer(options, siwxConfigOf(runtime.siwx)).pipe(
+    Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
+    Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
+    // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
+    Layer.provideMerge(api),
+    Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),
+  )
+}
+
+type AppKitServices = Layer.Success<ReturnType<typeof appKitLayer>>
+
+const services = Effect.all({
+  options: Options,
+  router: Router,
+  modal: Modal,
+  connection: Connection,
+  connectors: Connectors,
+  account: Account,
+  accountData: AccountData,
+  network: Network,
+  send: Send,
+  transactions: Transactions,
+  toast: Toast,
+  names: Names,
+  siwx: Siwx,
+  pairing: Pairing,
+})
+type Services = Effect.Success<typeof services>
+
+/** The SubscriptionRef behind each part of AppKitState. */
+const stateRefs = (
+  s: Services,
+): { readonly [K in keyof AppKitState]: SubscriptionRef.SubscriptionRef<AppKitState[K]> } => ({
+  options: s.options.state,
+  router: s.router.state,
+  modal: s.modal.state,
+  connection: s.connection.state,
+  connectors: s.connectors.state,
+  account: s.account.state,
+  network: s.network.state,
+  send: s.send.state,
+  transactions: s.transactions.state,
+  toast: s.toast.state,
+  names: s.names.state,
+  siwx: s.siwx.state,
+  pairing: s.pairing.state,
+})
+
+/** The active namespace's account address (for the actions that default to it). */
+const activeAddress = (s: Services) =>
+  Effect.gen(function* () {
+    const { activeNamespace } = yield* SubscriptionRef.get(s.network.state)
+    return {
+      namespace: activeNamespace,
+      account: (yield* SubscriptionRef.get(s.account.state)).byNamespace[activeNamespace],
+    }
+  })
+
+/**
+ * The Promise + subscribe facade for apps that do not use Effect. Each call builds its own services:
+ * instances are independent. Throws InvalidAppKitOptionsError naming every wrong option.
+ */
+export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
+  const { options, runtime } = decodeParameters(parameters)
+  const managed = ManagedRuntime.make(appKitLayer(options, runtime))
+  // All layers are synchronous (storage reads included), so the services exist before the first render.
+  const built = managed.runSyncExit(services)
+  if (Exit.isFailure(built)) {
+    void managed.dispose()
+    // The usual cause: a storage, siwx or api layer that needs async work to build (getState must work at once).
+    throw new InvalidAppKitOptionsError({
+      issue: `the services could not be built synchronously (${String(Cause.squash(built.cause))})`,
+    })
+  }
+  const s = built.value
+  const refs = stateRefs(s)
+  const keys = Object.keys(refs) as ReadonlyArray<keyof AppKitState>
+  const store = makeStore(
+    () =>
+      Object.fromEntries(
+        keys.map((key) => [
+          key,
+          SubscriptionRef.getUnsafe(refs[key] as SubscriptionRef.SubscriptionRef<unknown>),
+        ]),
+      ) as unknown as AppKitState,
+    (error) => managed.runFork(Effect.logError("An AppKit subscriber threw", error)),
+  )
+  // Changes no action made (a wallet event, a timer) reach subscribers too.
+  managed.runFork(
+    Stream.mergeAll(
+      keys.map((key) => SubscriptionRef.changes(refs[key] as SubscriptionRef.SubscriptionRef<unknown>)),
+      { concurrency: "unbounded" },
+    ).pipe(Stream.runForEach(() => Effect.sync(store.notify))),
+  )
+
+  /** Runs an action; rejects with the tagged error itself (not a wrapper) and notifies subscribers after. */
+  const run = <A, E>(effect: Effect.Effect<A, E, AppKitServices>): Promise<A> =>
+    managed.runPromiseExit(effect).then((exit) => {
+      store.notify()
+      if (Exit.isSuccess(exit)) return exit.value
+      throw Cause.squash(exit.cause)
+    })
+
+  // The state is already restored from storage; this brings the wallets behind it back (status "connecting" meanwhile).
+  // Nobody has to await `ready`: a defect is logged, and a dispose() that interrupts it just settles it.
+  const ready: Promise<void> =
+    runtime.reconnect === false
+      ? Promise.resolve()
+      : managed
+          .runPromiseExit(
+            Effect.catchCause(s.connection.reconnect, (cause) =>
+              Effect.logError("Reconnecting the stored connections failed", cause),
+            ),
+          )
+          .then(store.notify)
+
+  return {
+    ready,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    open: (openOptions) => run(s.modal.open(openOptions)),
+    close: (closeOptions) => run(s.modal.close(closeOptions)),
+    toggle: () => run(s.modal.toggle),
+    goBack: () => run(s.modal.back),
+    push: (view) => run(s.router.push(view)),
+    replace: (view) => run(s.router.replace(view)),
+    reset: (view) => run(s.router.reset(view)),
+    pushTransaction: (action) => run(s.router.pushTransaction(action)),
+    finishTransaction: (result) => run(s.modal.finishTransaction(result)),
+    connect: (connectorId) => run(s.connection.connect(connectorId)),
+    reconnect: () => run(s.connection.reconnect),
+    disconnect: (namespace) => run(s.connection.disconnect(namespace)),
+    switchNetwork: (network) =>
+      run(s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
+    signMessage: (signParameters) => run(signMessage(signParameters)),
+    getBalance: (balanceParameters) => run(getBalance(balanceParameters)),
+    sendTransaction: (transaction) => run(sendTransaction(transaction)),
+    writeContract: (call) => run(writeContract(call as Parameters<typeof writeContract>[0])),
+    registerConnectors: (connectors) => run(s.connectors.register(connectors)),
+    setWallets: (wallets) => run(s.connectors.setWallets(wallets)),
+    addRecentWallet: (wallet) => run(s.connectors.addRecentWallet(wallet)),
+    connectMethods: () => run(s.connectors.connectMethods),
+    socials: () => run(s.connectors.socials),
+    setAccountTab: (tab) => run(s.account.setCurrentTab(tab)),
+    refreshBalance: (namespace) =>
+      run(
+        Effect.flatMap(SubscriptionRef.get(s.network.state), (n) =>
+          Effect.andThen(s.accountData.refreshBalance(namespace ?? n.activeNamespace), refreshNodeBalance),
+        ),
+      ),
+    refreshIdentity: () => run(s.accountData.refreshIdentity),
+    setPreferredAccountType: (namespace, kind) => run(s.account.setPreferredAccountType(namespace, kind)),
+    updateSend: (patch) => run(s.send.update(patch)),
+    resetSend: () => run(s.send.reset),
+    validateSend: () =>
+      run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
+    submitSend: () => run(submitSend),
+    checkProjectConfig: () => run(checkProject),
+    fetchWallets: (request) => run(walletDirectory.page(request)),
+    walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
+    walletRequest: (namespace, request) =>
+      run(
+        Effect.gen(function* () {
+          const connection = (yield* SubscriptionRef.get(s.connection.state)).connections[namespace]
+          if (connection === undefined) return yield* new ConnectionError({ reason: "connectorNotConnected" })
+          const connector = yield* s.connectors.get(connection.connectorId)
+          return yield* connector.request(request)
+        }),
+      ),
+    showToast: (toast) => run(s.toast.show(toast)),
+    hideToast: () => run(s.toast.hide),
+    signIn: () => run(s.siwx.requestSignMessage),
+    cancelSignIn: () => run(s.siwx.cancel),
+    registerName: (name) => run(s.names.register(name)),
+    fetchTransactions: () =>
+      run(Effect.flatMap(activeAddress(s), ({ account }) => s.transactions.fetchNext(account?.address))),
+    setFeatures: (features) => run(s.options.setFeatures(features)),
+    dispose: () => managed.dispose(),
+  }
+}

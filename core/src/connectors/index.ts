@@ -1,1 +1,0 @@
-export type { Connection, Connector, ConnectorEvent, ConnectorType, RpcRequest } from "./Connector"

@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { testAddress, testAppKit } from "../testing/appKit"
+import { AppKitProvider } from "./AppKitProvider"
+import {
+  useAppKit,
+  useAppKitAccount,
+  useAppKitEvents,
+  useAppKitNetwork,
+  useAppKitProvider,
+  useAppKitState,
+  useDisconnect,
+  useWalletInfo,
+} from "./hooks"
+
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+})
+
+let root: Root | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+})
+
+/** Renders `node` under a provider (without the modal: these tests are about the binding). */
+const render = async (appKit: ReturnType<typeof testAppKit>, node: React.ReactNode) => {
+  const container = document.createElement("div")
+  document.body.append(container)
+  root = createRoot(container)
+  await act(async () => {
+    root?.render(
+      <AppKitProvider appKit={appKit} modal={false}>
+        {node}
+      </AppKitProvider>,
+    )
+  })
+  return container
+}
+
+// Probes, at module level as components must be: each records what it rendered into `seen`.
+const renders = { account: 0, state: 0, network: 0 }
+const seen: Record<string, unknown> = {}
+let actions: {
+  readonly open: ReturnType<typeof useAppKit>["open"]
+  readonly switchNetwork: ReturnType<typeof useAppKitNetwork>["switchNetwork"]
+  readonly disconnect: ReturnType<typeof useDisconnect>["disconnect"]
+}
+const AccountProbe = () => {
+  renders.account++
+  seen.account = useAppKitAccount()
+  return null
+}
+const StateProbe = () => {
+  renders.state++
+  seen.open = useAppKitState().open
+  return null
+}
+const NetworkProbe = () => {
+  renders.network++
+  useAppKitNetwork()
+  return null
+}
+const Probe = () => {
+  const { open } = useAppKit()
+  const network = useAppKitNetwork()
+  const { disconnect } = useDisconnect()
+  actions = { open, switchNetwork: network.switchNetwork, disconnect }
+  seen.network = network.caipNetworkId
+  seen.chainId = network.chainId
+  seen.wallet = useWalletInfo().walletInfo?.name
+  seen.provider = useAppKitProvider("eip155")
+  seen.event = useAppKitEvents()?.data.event
+  return null
+}
+const Outside = () => {
+  useAppKitAccount()
+  return null
+}
+
+describe("the hooks", () => {
+  it("re-render a component only when its own slice changes", async () => {
+    const appKit = testAppKit()
+    await render(
+      appKit,
+      <>
+        <AccountProbe />
+        <StateProbe />
+        <NetworkProbe />
+      </>,
+    )
+    const after = { ...renders }
+    // Opening the modal is the state slice's business only.
+    await act(() => appKit.open())
+    expect(seen.open).toBe(true)
+    expect(renders).toEqual({ ...after, state: after.state + 1 })
+
+    // A toast changes nothing any of them shows.
+    await act(() => appKit.showToast({ message: "hi", variant: "info" }))
+    expect(renders).toEqual({ ...after, state: after.state + 1 })
+
+    await act(async () => {
+      await appKit.connect("io.test.wallet")
+    })
+    expect(seen.account).toMatchObject({
+      address: testAddress,
+      caipAddress: `eip155:1:${testAddress}`,
+      isConnected: true,
+      status: "connected",
+    })
+    expect(renders.account).toBeGreaterThan(after.account)
+    expect(renders.network).toBe(after.network)
+    await appKit.dispose()
+  })
+
+  it("open and close the modal, switch network, disconnect and name the wallet", async () => {
+    const appKit = testAppKit()
+    await render(appKit, <Probe />)
+    await act(() => actions.open({ view: "Networks" }))
+    expect(appKit.getState().router.view).toBe("Networks")
+    expect(seen.event).toBe("MODAL_OPEN")
+    await act(async () => {
+      await appKit.connect("io.test.wallet")
+    })
+    expect(seen.wallet).toBe("Test Wallet")
+    expect(seen.provider).toMatchObject({ walletProviderType: "ANNOUNCED" })
+    await act(() => actions.switchNetwork("eip155:8453"))
+    expect(seen).toMatchObject({ network: "eip155:8453", chainId: 8453, event: "SWITCH_NETWORK" })
+    await act(() => actions.disconnect())
+    expect(appKit.getState().connection.status).toBe("disconnected")
+    expect(seen.event).toBe("DISCONNECT_SUCCESS")
+    expect(seen.provider).toMatchObject({ walletProvider: undefined })
+    await appKit.dispose()
+  })
+
+  it("a hook outside the provider names the fix", () => {
+    root = createRoot(document.createElement("div"))
+    expect(() => act(() => root?.render(<Outside />))).toThrow("inside <AppKitProvider appKit={…}>")
+  })
+})

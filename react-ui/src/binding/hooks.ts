@@ -1,0 +1,186 @@
+import type { AlertKey, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
+import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
+import { useAppKitInstance } from "./context"
+import type { AppKitEvent, EventStore } from "./events"
+import { shallowEqual, useAppKitSelector } from "./useAppKitSelector"
+
+/**
+ * The public hooks, named and shaped as Reown AppKit's users expect. Each reads one slice through
+ * useAppKitSelector (so it re-renders only when that slice changes) and calls the core's actions.
+ */
+
+/** Per provider: whether `appKit.ready` has settled, and the event store. Kept apart from the instance context. */
+export interface ValueStore<T> {
+  readonly subscribe: (listener: () => void) => () => void
+  readonly get: () => T
+}
+
+export interface ProviderStores {
+  readonly initialized: ValueStore<boolean>
+  /** The §8 alert the project's configuration calls for (the core's check, run once in the browser). */
+  readonly alert: ValueStore<AlertKey | undefined>
+  readonly events: EventStore
+}
+export const ProviderStoresContext = createContext<ProviderStores | undefined>(undefined)
+
+const useProviderStores = (hook: string): ProviderStores => {
+  const stores = useContext(ProviderStoresContext)
+  if (stores === undefined) throw new Error(`${hook} must be used inside <AppKitProvider appKit={…}>`)
+  return stores
+}
+
+type OpenOptions = Parameters<AppKit["open"]>[0]
+type CaipNetwork = AppKitState["network"]["caipNetwork"]
+
+/** Opens the modal (at a view, e.g. `{ view: "Networks" }`) and closes it. */
+export const useAppKit = () => {
+  const appKit = useAppKitInstance("useAppKit")
+  return useMemo(
+    () => ({
+      open: (options?: OpenOptions) => appKit.open(options),
+      close: () => appKit.close(),
+    }),
+    [appKit],
+  )
+}
+
+const activeNamespace = (state: AppKitState, namespace: ChainNamespace | undefined) =>
+  namespace ?? state.network.activeNamespace
+
+export interface AppKitAccount {
+  readonly address: string | undefined
+  readonly caipAddress: string | undefined
+  readonly isConnected: boolean
+  readonly status: AppKitState["connection"]["status"]
+  readonly allAccounts: NamespaceAccount["allAccounts"]
+  readonly embeddedWalletInfo: NamespaceAccount["user"]
+}
+
+const noAccounts: NamespaceAccount["allAccounts"] = []
+
+/** The account of a namespace (the active one by default). */
+export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace }): AppKitAccount =>
+  useAppKitSelector((state): AppKitAccount => {
+    const namespace = activeNamespace(state, options?.namespace)
+    const account = state.account.byNamespace[namespace]
+    return {
+      address: account?.address,
+      caipAddress: account?.caipAddress,
+      isConnected: state.connection.connections[namespace] !== undefined,
+      status: state.connection.status,
+      allAccounts: account?.allAccounts ?? noAccounts,
+      embeddedWalletInfo: account?.user,
+    }
+  }, shallowEqual)
+
+/** The active network and a switch to another requested one (by network or CAIP-2 id). */
+export const useAppKitNetwork = () => {
+  const appKit = useAppKitInstance("useAppKitNetwork")
+  const caipNetwork = useAppKitSelector((state) => state.network.caipNetwork)
+  return useMemo(
+    () => ({
+      caipNetwork,
+      caipNetworkId: caipNetwork.caipNetworkId,
+      chainId: caipNetwork.id,
+      switchNetwork: (network: CaipNetwork | string) =>
+        appKit.switchNetwork(typeof network === "string" ? network : network.caipNetworkId),
+    }),
+    [appKit, caipNetwork],
+  )
+}
+
+/** Whether the modal is open or loading, the selected network and namespace, and whether the stored session is back. */
+export const useAppKitState = () => {
+  const { initialized } = useProviderStores("useAppKitState")
+  const isInitialized = useSyncExternalStore(initialized.subscribe, initialized.get, () => false)
+  const slice = useAppKitSelector(
+    (state) => ({
+      open: state.modal.open,
+      loading: Object.values(state.modal.loading).some(Boolean),
+      selectedNetworkId: state.network.caipNetwork.caipNetworkId,
+      activeChain: state.network.activeNamespace,
+    }),
+    shallowEqual,
+  )
+  return useMemo(() => ({ ...slice, initialized: isInitialized }), [slice, isInitialized])
+}
+
+/** The §8 alert to show in the modal, if the project's configuration calls for one (internal). */
+export const useProjectAlert = (): AlertKey | undefined => {
+  const { alert } = useProviderStores("useProjectAlert")
+  return useSyncExternalStore(alert.subscribe, alert.get, () => undefined)
+}
+
+/** The latest AppKit event (`MODAL_OPEN`, `CONNECT_SUCCESS`, …); undefined until one happens. */
+export const useAppKitEvents = (): AppKitEvent | undefined => {
+  const { events } = useProviderStores("useAppKitEvents")
+  return useSyncExternalStore(events.subscribe, events.getSnapshot, events.getSnapshot)
+}
+
+/** The connected wallet's name and icon. */
+export const useWalletInfo = (namespace?: ChainNamespace) => {
+  const walletInfo = useAppKitSelector(
+    (state) => state.account.byNamespace[activeNamespace(state, namespace)]?.connectedWalletInfo,
+  )
+  return { walletInfo }
+}
+
+export const useDisconnect = () => {
+  const appKit = useAppKitInstance("useDisconnect")
+  return useMemo(
+    () => ({
+      disconnect: (options?: { readonly namespace?: ChainNamespace }) =>
+        appKit.disconnect(options?.namespace),
+    }),
+    [appKit],
+  )
+}
+
+export interface BalanceResult {
+  readonly data: { readonly balance: string; readonly symbol: string } | undefined
+  readonly isSuccess: boolean
+  readonly isError: boolean
+  readonly error: string | undefined
+}
+
+/** Fetches the active account's balance (through the core's caches) and answers with it. */
+export const useAppKitBalance = () => {
+  const appKit = useAppKitInstance("useAppKitBalance")
+  return useMemo(
+    () => ({
+      fetchBalance: async (): Promise<BalanceResult> => {
+        await appKit.refreshBalance()
+        const state = appKit.getState()
+        const account = state.account.byNamespace[state.network.activeNamespace]
+        if (account?.balance === undefined || account.balanceSymbol === undefined)
+          return { data: undefined, isSuccess: false, isError: true, error: "No balance for this account" }
+        const data = { balance: account.balance, symbol: account.balanceSymbol }
+        return { data, isSuccess: true, isError: false, error: undefined }
+      },
+    }),
+    [appKit],
+  )
+}
+
+/** An EIP-1193 `request` to the connected wallet of `namespace` (the core's RPC allowlist applies). */
+export interface WalletProvider {
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+}
+
+export const useAppKitProvider = (namespace: ChainNamespace) => {
+  const appKit = useAppKitInstance("useAppKitProvider")
+  const connectorId = useAppKitSelector((state) => state.connection.connections[namespace]?.connectorId)
+  const walletProviderType = useAppKitSelector(
+    (state) => state.connectors.connectors.find((connector) => connector.id === connectorId)?.type,
+  )
+  return useMemo(
+    () => ({
+      walletProvider:
+        connectorId === undefined
+          ? undefined
+          : ({ request: (args) => appKit.walletRequest(namespace, args) } satisfies WalletProvider),
+      walletProviderType,
+    }),
+    [appKit, namespace, connectorId, walletProviderType],
+  )
+}

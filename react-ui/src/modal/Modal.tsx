@@ -1,0 +1,148 @@
+import { alerts } from "@appkit/core"
+import { type MouseEvent, Suspense, type SyntheticEvent, useLayoutEffect, useRef } from "react"
+import { useAppKitContext } from "../binding/context"
+import { useProjectAlert } from "../binding/hooks"
+import { useAppKitSelector } from "../binding/useAppKitSelector"
+import { Style } from "../theme/Style"
+import { themeAttributes } from "../theme/theme"
+import { ConnectFlowProvider, useConnectFlow } from "./flow"
+import { modalCss } from "./modalCss"
+import { Spinner } from "./parts"
+import { Toast } from "./Toast"
+import { views, viewTitles } from "./views"
+
+const titleId = "appkit-modal-title"
+
+const Header = () => {
+  const { appKit } = useAppKitContext("Modal")
+  const view = useAppKitSelector((state) => state.router.view)
+  const canGoBack = useAppKitSelector((state) => state.router.history.length > 1)
+  const closeDisabled = useAppKitSelector((state) => state.modal.closeDisabled)
+  const { target } = useConnectFlow()
+  const connecting = view === "ConnectingExternal" || view === "ConnectingWalletConnect"
+  const title = connecting && target !== undefined ? target.name : viewTitles[view]
+  return (
+    <div className="appkit-header">
+      {canGoBack ? (
+        <button
+          type="button"
+          className="appkit-icon-button"
+          aria-label="Back"
+          onClick={() => void appKit.goBack()}
+        >
+          ‹
+        </button>
+      ) : (
+        <span />
+      )}
+      <h2 id={titleId} key={title}>
+        {title}
+      </h2>
+      <button
+        type="button"
+        className="appkit-icon-button"
+        aria-label="Close"
+        disabled={closeDisabled}
+        onClick={() => void appKit.close()}
+      >
+        ×
+      </button>
+    </div>
+  )
+}
+
+/** Animates the card's height to its content's (§2: 150 ms), measured whenever the content resizes. */
+const useAnimatedHeight = () => {
+  const sizer = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const inner = content.current
+    const outer = sizer.current
+    if (inner === null || outer === null || typeof ResizeObserver === "undefined") return
+    const observer = new ResizeObserver(() => {
+      outer.style.height = `${inner.offsetHeight}px`
+    })
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [])
+  return { sizer, content }
+}
+
+/** A §8 alert about the project's configuration (the core's texts), shown at the top of every view. */
+const ProjectAlert = () => {
+  const key = useProjectAlert()
+  if (key === undefined) return null
+  const { shortMessage, longMessage } = alerts[key]
+  return (
+    <div className="appkit-alert" role="alert">
+      <strong>{shortMessage}</strong>
+      <div>{longMessage}</div>
+    </div>
+  )
+}
+
+const Body = () => {
+  const view = useAppKitSelector((state) => state.router.view)
+  const View = views[view]
+  const { sizer, content } = useAnimatedHeight()
+  return (
+    <div className="appkit-sizer" ref={sizer}>
+      <div ref={content}>
+        <div className="appkit-body" key={view} data-view={view}>
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <View />
+          </Suspense>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The modal: a native `dialog` shown with showModal(), so the page behind is inert (focus stays inside),
+ * Escape and a click on the backdrop ask the core to close (it may refuse and shake, §4), and the view is
+ * whatever the core's router says.
+ */
+export default function Modal() {
+  const { appKit, theme } = useAppKitContext("Modal")
+  const open = useAppKitSelector((state) => state.modal.open)
+  const shake = useAppKitSelector((state) => state.modal.shake)
+  const dialog = useRef<HTMLDialogElement>(null)
+  useLayoutEffect(() => {
+    const element = dialog.current
+    if (element === null) return
+    if (open && !element.open) element.showModal()
+    if (!open && element.open) element.close()
+  }, [open])
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault()
+    void appKit.close()
+  }
+  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) void appKit.close()
+  }
+  return (
+    <div className="appkit-root" {...themeAttributes(theme)}>
+      <Style id="modal" css={modalCss} />
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the dialog's own cancel event */}
+      <dialog
+        ref={dialog}
+        className="appkit-modal"
+        aria-labelledby={titleId}
+        onCancel={onCancel}
+        onClick={onBackdrop}
+      >
+        {open && (
+          <ConnectFlowProvider>
+            <div className="appkit-card" data-shake={shake}>
+              <Toast />
+              <Header />
+              <ProjectAlert />
+              <Body />
+            </div>
+          </ConnectFlowProvider>
+        )}
+      </dialog>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import type { View } from "@appkit/core"
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react"
+import { useAppKitInstance } from "../binding/context"
+
+/** The wallet a Connecting view is about: its connector, and what to show of it. */
+export interface ConnectTarget {
+  readonly connectorId: string
+  readonly name: string
+  readonly imageUrl: string | undefined
+}
+
+export type ConnectingView = Extract<View, "ConnectingExternal" | "ConnectingWalletConnect">
+
+interface ConnectFlow {
+  readonly target: ConnectTarget | undefined
+  readonly pending: boolean
+  readonly error: unknown
+  /** Opens the Connecting view for `target` and asks the core to connect; the view shows progress and errors. */
+  readonly connect: (target: ConnectTarget, view: ConnectingView) => Promise<void>
+}
+
+const ConnectFlowContext = createContext<ConnectFlow | undefined>(undefined)
+
+/**
+ * What the Connecting views show while the core connects. This is only the wallet picked on screen and the
+ * outcome of that click; history, connection state and errors' texts are the core's.
+ */
+export const ConnectFlowProvider = ({ children }: { readonly children: ReactNode }) => {
+  const appKit = useAppKitInstance()
+  const [target, setTarget] = useState<ConnectTarget | undefined>(undefined)
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<unknown>(undefined)
+  const connect = useCallback(
+    async (next: ConnectTarget, view: ConnectingView) => {
+      setTarget(next)
+      setError(undefined)
+      setPending(true)
+      await appKit.push(view)
+      try {
+        await appKit.connect(next.connectorId)
+        // Sign-in may have taken over the modal meanwhile (SIWXSignMessage): close only what is still ours.
+        const { modal, router } = appKit.getState()
+        if (modal.open && router.view === view) await appKit.close()
+      } catch (cause) {
+        setError(cause)
+      } finally {
+        setPending(false)
+      }
+    },
+    [appKit],
+  )
+  const value = useMemo(() => ({ target, pending, error, connect }), [target, pending, error, connect])
+  return <ConnectFlowContext.Provider value={value}>{children}</ConnectFlowContext.Provider>
+}
+
+export const useConnectFlow = (): ConnectFlow => {
+  const flow = useContext(ConnectFlowContext)
+  if (flow === undefined) throw new Error("useConnectFlow is used outside the modal")
+  return flow
+}
+
+/** The message of a core error (tagged errors carry the catalogue's text), or of anything else thrown. */
+export const errorMessage = (error: unknown): string =>
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+    ? error.message
+    : String(error)

@@ -1,0 +1,161 @@
+import type { SendState } from "@appkit/core"
+import { type FormEvent, useEffect, useId, useState } from "react"
+import { shortAddress, shownBalance } from "../account/format"
+import { useAppKitInstance } from "../binding/context"
+import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { errorMessage } from "../modal/flow"
+import { Notice } from "../modal/parts"
+
+type Token = NonNullable<SendState["token"]>
+
+const tokenKey = (token: Token) => token.address ?? `native:${token.symbol}`
+
+type Submission =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Sending" }
+  | { readonly _tag: "Done"; readonly hash: string; readonly status: "confirmed" | "failed" }
+  | { readonly _tag: "Failed"; readonly message: string }
+
+/** One empty list, so an account without tokens keeps the same selection. */
+const noTokens: ReadonlyArray<never> = []
+
+/**
+ * The send form (§1: eip155 and Solana): token, amount and receiver live in the core's send state; the §5
+ * messages come from the core's validation, and sending is the core's submitSend (wallet, then receipt).
+ */
+export default function WalletSend() {
+  const appKit = useAppKitInstance()
+  const send = useAppKitSelector((state) => state.send, shallowEqual)
+  const tokens = useAppKitSelector(
+    (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance ?? noTokens,
+  )
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [submission, setSubmission] = useState<Submission>({ _tag: "Idle" })
+  const amountId = useId()
+
+  // The native token is the natural first choice, as in every wallet.
+  useEffect(() => {
+    const native = tokens.find((token) => token.address === undefined) ?? tokens[0]
+    if (send.token === undefined && native !== undefined) void appKit.updateSend({ token: native })
+  }, [appKit, send.token, tokens])
+
+  // What the core says is missing or wrong, checked as the user types.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-validated on every change of the form
+  useEffect(() => {
+    let current = true
+    appKit.validateSend().then(
+      () => current && setProblem(undefined),
+      (error: unknown) => current && setProblem(errorMessage(error)),
+    )
+    return () => {
+      current = false
+    }
+  }, [appKit, send.token, send.sendTokenAmount, send.receiverAddress])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSubmission({ _tag: "Sending" })
+    try {
+      const outcome = await appKit.submitSend()
+      setSubmission({ _tag: "Done", ...outcome })
+    } catch (error) {
+      setSubmission({ _tag: "Failed", message: errorMessage(error) })
+    }
+  }
+
+  if (submission._tag === "Done")
+    return (
+      <Notice
+        title={submission.status === "confirmed" ? "Transaction confirmed" : "Transaction failed"}
+        actions={
+          <button
+            type="button"
+            className="appkit-button"
+            onClick={async () => {
+              await appKit.setAccountTab("Activity")
+              await appKit.goBack()
+            }}
+          >
+            View activity
+          </button>
+        }
+      >
+        <p
+          className={submission.status === "confirmed" ? "appkit-success" : "appkit-error"}
+          data-hash={submission.hash}
+        >
+          {shortAddress(submission.hash)}
+        </p>
+      </Notice>
+    )
+
+  const selected = send.token === undefined ? "" : tokenKey(send.token)
+  return (
+    <form className="appkit-form" onSubmit={(event) => void submit(event)}>
+      <label className="appkit-field">
+        <span>Token</span>
+        <select
+          className="appkit-input"
+          value={selected}
+          onChange={(event) => {
+            const token = tokens.find((candidate) => tokenKey(candidate) === event.target.value)
+            if (token !== undefined) void appKit.updateSend({ token })
+          }}
+        >
+          {tokens.map((token) => (
+            <option key={tokenKey(token)} value={tokenKey(token)}>
+              {token.symbol} · {shownBalance(token.quantity.numeric)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="appkit-field">
+        <label htmlFor={amountId}>Amount</label>
+        <span style={{ display: "flex", gap: 8 }}>
+          <input
+            id={amountId}
+            className="appkit-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={send.sendTokenAmount ?? ""}
+            onChange={(event) => void appKit.updateSend({ sendTokenAmount: event.target.value })}
+          />
+          <button
+            type="button"
+            className="appkit-button"
+            data-variant="secondary"
+            disabled={send.token === undefined}
+            onClick={() =>
+              send.token && void appKit.updateSend({ sendTokenAmount: send.token.quantity.numeric })
+            }
+          >
+            Max
+          </button>
+        </span>
+      </div>
+      <label className="appkit-field">
+        <span>To</span>
+        <input
+          className="appkit-input"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Address"
+          value={send.receiverAddress ?? ""}
+          onChange={(event) => void appKit.updateSend({ receiverAddress: event.target.value })}
+        />
+      </label>
+      <p className="appkit-muted" aria-live="polite" data-testid="send-problem">
+        {problem ?? "Ready to send"}
+      </p>
+      {submission._tag === "Failed" && (
+        <p className="appkit-error" role="alert">
+          {submission.message}
+        </p>
+      )}
+      <button type="submit" className="appkit-button" disabled={problem !== undefined || send.loading}>
+        {send.loading ? "Confirm in your wallet…" : "Send"}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,219 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Anvil, type FixtureApi, startAnvil, startFixtureApi } from "@appkit/fixtures"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { isChecksumAddress } from "../../core/src/validation/address/evm"
+import { runCli } from "../support/cli"
+
+/**
+ * The output contract (README, "Output contract"), checked on every command's --json output: camelCase keys,
+ * no fractional numbers (money is decimal strings next to base units), `decimals` a number, EVM addresses
+ * checksummed, lists under `data`; and every failure one JSON line {error: {code, message}} on stderr, with
+ * the exit code of the text mode.
+ */
+let api: FixtureApi
+let anvil: Anvil
+let home: string
+const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const bob = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const key = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+const typedData = JSON.stringify({
+  domain: { name: "AppKit", version: "1", chainId: 31337 },
+  types: { Mail: [{ name: "contents", type: "string" }] },
+  primaryType: "Mail",
+  message: { contents: "hello" },
+})
+const siwe = [
+  "app.example wants you to sign in with your Ethereum account:",
+  alice,
+  "",
+  "",
+  "URI: https://app.example",
+  "Version: 1",
+  "Chain ID: 1",
+  "Nonce: abcdefgh1",
+  "Issued At: 2030-01-01T00:00:00Z",
+].join("\n")
+
+beforeAll(async () => {
+  ;[api, anvil] = await Promise.all([startFixtureApi(), startAnvil({ accounts: 2 })])
+  home = mkdtempSync(join(tmpdir(), "appkit-contract-"))
+  writeFileSync(join(home, "typed.json"), typedData)
+  writeFileSync(join(home, "siwe.txt"), siwe)
+})
+afterAll(async () => {
+  await Promise.all([api.close(), anvil.stop()])
+})
+
+const env = () => ({
+  APPKIT_HOME: home,
+  APPKIT_API_URL: api.url,
+  APPKIT_RPC_URL: anvil.rpcUrl,
+  APPKIT_CONFIG: join(home, "no-config.json"),
+  APPKIT_PROJECT_ID: "",
+  APPKIT_PRIVATE_KEY: key,
+})
+
+/** Every way a document breaks the shape rules, as readable paths (empty when it keeps them all). */
+const violations = (document: unknown): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value)) {
+      for (const [index, entry] of value.entries()) walk(entry, `${path}[${index}]`)
+      return
+    }
+    if (typeof value === "number" && !Number.isInteger(value)) found.push(`${path}: the float ${value}`)
+    if (typeof value === "string") {
+      const address = /(?:^|^eip155:\d+:)(0x[0-9a-fA-F]{40})$/.exec(value)?.[1]
+      if (address !== undefined && !isChecksumAddress(address)) found.push(`${path}: ${value} is not EIP-55`)
+    }
+    if (typeof value !== "object" || value === null) return
+    for (const [key, entry] of Object.entries(value)) {
+      if (!/^([a-z][a-zA-Z0-9]*|\d+)$/.test(key)) found.push(`${path}.${key}: not camelCase`)
+      if (key === "decimals" && typeof entry !== "number") found.push(`${path}.decimals: not a number`)
+      walk(entry, `${path}.${key}`)
+    }
+  }
+  walk(document, "$")
+  return found
+}
+
+const documents = (stdout: string): ReadonlyArray<unknown> =>
+  stdout
+    .trim()
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as unknown)
+
+/** Commands that succeed on the local stack; `list` names the key their list must be under. */
+const succeeding: ReadonlyArray<{
+  readonly args: ReadonlyArray<string>
+  readonly list?: "data"
+  readonly stdin?: string
+}> = [
+  { args: ["address", "validate", bob] },
+  { args: ["caip", "parse", `eip155:1:${bob}`, "eip155:1"] },
+  { args: ["amount", "parse", "1.5", "--decimals", "18"] },
+  { args: ["amount", "format", "1500000", "--decimals", "6"] },
+  { args: ["rpc", "check", "eth_sendTransaction"] },
+  {
+    args: [
+      "siwe",
+      "create",
+      "--domain",
+      "a.example",
+      "--address",
+      alice,
+      "--uri",
+      "https://a.example",
+      "--chain-id",
+      "1",
+    ],
+  },
+  { args: ["siwe", "parse", "-"], stdin: siwe },
+  { args: ["balance", alice] },
+  { args: ["send", "--to", bob, "--amount", "0.001"] },
+  { args: ["sign", "message", "hi"] },
+  { args: ["sign", "typed-data", "TYPED"] },
+  { args: ["connect", "--chain", "31337"] },
+  { args: ["status"] },
+  { args: ["disconnect"] },
+  { args: ["tokens", "--address", alice, "--chain", "1"], list: "data" },
+  { args: ["activity", "--address", alice], list: "data" },
+  { args: ["wallets", "list"], list: "data" },
+  { args: ["names", "resolve", "alice.reown.id"] },
+  { args: ["names", "reverse", bob], list: "data" },
+  { args: ["names", "suggest", "alice"], list: "data" },
+  {
+    args: [
+      "swap",
+      "quote",
+      "--chain",
+      "1",
+      "--from",
+      "USDC",
+      "--to",
+      "ETH",
+      "--amount",
+      "1",
+      "--address",
+      alice,
+    ],
+  },
+  { args: ["onramp", "options"] },
+  { args: ["onramp", "quote", "--amount", "100"] },
+]
+
+/** A failing variant of each kind of command: the exit code the text mode gives, and the same in JSON. */
+const failing: ReadonlyArray<{ readonly args: ReadonlyArray<string>; readonly code: 1 | 2 }> = [
+  { args: ["address", "validate"], code: 2 },
+  { args: ["amount", "parse", "1", "--decimals", "999"], code: 1 },
+  { args: ["rpc", "check", "x", "--namespace", "tron"], code: 1 },
+  { args: ["siwe", "parse", "-"], code: 1 },
+  { args: ["balance", "0xBAD"], code: 1 },
+  { args: ["balance", alice, "--rpc-url", "http://127.0.0.1:1"], code: 2 },
+  { args: ["send", "--to", bob, "--amount", "-1"], code: 1 },
+  { args: ["sign", "typed-data", "/nonexistent/typed.json"], code: 2 },
+  { args: ["tokens", "--address", "0xBAD", "--chain", "1"], code: 1 },
+  { args: ["tokens", "--address", alice, "--chain", "ethereum"], code: 1 },
+  { args: ["wallets", "list", "--page", "0"], code: 1 },
+  { args: ["names", "resolve", "alice", "--api-url", "http://127.0.0.1:1", "--timeout", "2"], code: 2 },
+  {
+    args: [
+      "swap",
+      "quote",
+      "--chain",
+      "sepolia",
+      "--from",
+      "A",
+      "--to",
+      "B",
+      "--amount",
+      "1",
+      "--address",
+      alice,
+    ],
+    code: 1,
+  },
+  { args: ["onramp", "quote", "--amount", "1e3"], code: 1 },
+  { args: ["status", "--no-such-flag"], code: 2 },
+]
+
+const withFiles = (args: ReadonlyArray<string>) =>
+  args.map((arg) => (arg === "TYPED" ? join(home, "typed.json") : arg))
+
+describe("--json output contract", () => {
+  it.each(succeeding.map((entry) => [entry.args.slice(0, 2).join(" "), entry] as const))(
+    "%s: documents keep the shape rules",
+    async (_name, { args, list, stdin }) => {
+      const result = await runCli([...withFiles(args), "--json"], { env: env(), ...(stdin ? { stdin } : {}) })
+      expect(result.code, result.stderr).toBe(0)
+      const docs = documents(result.stdout)
+      expect(docs.length).toBeGreaterThan(0)
+      for (const doc of docs) expect(violations(doc)).toEqual([])
+      if (list !== undefined) expect(Array.isArray((docs[0] as Record<string, unknown>)[list])).toBe(true)
+    },
+  )
+
+  it.each(failing.map((entry) => [entry.args.join(" "), entry] as const))(
+    "%s: fails with one JSON error line on stderr and the text mode's exit code",
+    async (_name, { args, code }) => {
+      const [json, text] = await Promise.all([
+        runCli([...args, "--json"], { env: env(), stdin: "not a message" }),
+        runCli(args, { env: env(), stdin: "not a message" }),
+      ])
+      expect(json.code).toBe(code)
+      expect(text.code).toBe(code)
+      expect(json.stdout).toBe("")
+      const lines = json.stderr.trim().split("\n")
+      expect(lines).toHaveLength(1)
+      const parsed = JSON.parse(lines[0] ?? "") as { error: { code: string; message: string } }
+      expect(Object.keys(parsed)).toEqual(["error"])
+      expect(parsed.error).toEqual({
+        code: expect.stringMatching(/^[A-Z][A-Za-z]+$/),
+        message: text.stderr.trim(),
+      })
+    },
+  )
+})
