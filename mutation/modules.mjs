@@ -13,7 +13,12 @@ export const guardModules = [
   { name: "amount", title: "Amounts", paths: ["core/src/validation/amount.ts"] },
   { name: "siwx", title: "SIWE/SIWX create, parse, verify", paths: ["core/src/siwx/"] },
   { name: "rpc", title: "RPC method policy", paths: ["core/src/rpc/"] },
-  { name: "http", title: "HTTP client retry and status mapping", paths: ["core/src/http/ApiClient.ts"] },
+  {
+    name: "http",
+    title: "HTTP client retry and status mapping",
+    // ApiConfig.ts holds the URL joining and SDK parameters every request goes through.
+    paths: ["core/src/http/ApiClient.ts", "core/src/http/ApiConfig.ts"],
+  },
   {
     name: "cache",
     title: "Query cache",
