@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
 import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../testing/http"
 import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
-import { ApiConfig, joinUrl } from "./ApiConfig"
+import { ApiConfig } from "./ApiConfig"
 import { QueryCache, type QueryKey } from "./QueryCache"
 
 const Answer = Schema.Struct({ value: Schema.Number })
@@ -241,19 +241,6 @@ describe("retry rule of cached API reads", () => {
 
 describe("URLs, status range and broken transports", () => {
   const get = (path: string) => ({ method: "GET", baseUrl: testBaseUrl, path }) as const
-
-  it("joins a base URL and a path with exactly one slash, however many either side brings", () => {
-    const part = fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9]+)*$/)
-    fc.assert(
-      fc.property(part, part, fc.nat({ max: 3 }), fc.nat({ max: 3 }), (base, path, trailing, leading) => {
-        const joined = joinUrl(`http://h/${base}${"/".repeat(trailing)}`, `${"/".repeat(leading)}${path}`)
-        expect(joined).toBe(`http://h/${base}/${path}`)
-      }),
-      { numRuns: 200 },
-    )
-    expect(joinUrl("http://127.0.0.1:8799/api/", "/v1/x")).toBe("http://127.0.0.1:8799/api/v1/x")
-    expect(joinUrl("http://127.0.0.1:8799", "v1")).toBe("http://127.0.0.1:8799/v1")
-  })
 
   it("treats 2xx as OK and 300 as a failure, even without a redirect to follow", async () => {
     nock(testBaseUrl).get("/edge").query(true).reply(299, { value: 299 })
