@@ -132,6 +132,21 @@ describe("parseUnits", () => {
     expect(ok(formatUnits(1n, 0))).toBe("1")
   })
 
+  it("links each refusal to one catalogue entry, whatever the amount or decimals in its message", () => {
+    const failure = (result: Result.Result<bigint, { readonly docsPath: string }>) =>
+      Result.isFailure(result) ? result.failure.docsPath : "accepted"
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), fc.nat({ max: 9 }), (decimals, digit) => {
+        expect(failure(parseUnits(`1.${"0".repeat(decimals)}${digit + 1}`, decimals))).toBe(
+          "/errors#amount-precision",
+        )
+        expect(failure(parseUnits(`${digit}..${digit}`, decimals))).toBe("/errors#invalid-amount")
+        expect(failure(parseUnits("1", 256 + decimals))).toBe("/errors#invalid-decimals")
+      }),
+      { numRuns: 50 },
+    )
+  })
+
   it("fails with a typed error, never a throw, for any string", () => {
     fc.assert(
       fc.property(fc.string(), decimalsArb, (input, decimals) => {
