@@ -87,6 +87,8 @@ describe("parseChainId / parseAccountId", () => {
     expect(error).toBeInstanceOf(InvalidCaipId)
     expect(error?._tag).toBe("InvalidCaipId")
     expect(error?.message).toBe(message)
+    // Whatever the id and the broken part, one catalogue entry explains it.
+    expect(error?.docsPath).toBe("/errors#invalid-caip-id")
   })
 
   it("refuses to format parts that break the grammar", () => {
