@@ -85,6 +85,9 @@ describe("checkRpcRequest", () => {
     for (const request of [null, "eth_call", 42, {}, { method: "" }, { method: 7 }, []]) {
       expect(rejection(request)).toMatchObject({ reason: "invalidRequest", code: -32600, method: "" })
     }
+    // A function is no request, whatever properties it carries: the rejection names no method either.
+    const callable = Object.assign(() => {}, { method: "eth_chainId" })
+    expect(rejection(callable)).toMatchObject({ reason: "invalidRequest", code: -32600, method: "" })
   })
 
   it("rejects a request whose fields throw when read, naming its method when that can be read", () => {
