@@ -14,7 +14,6 @@ import {
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { BitcoinSection, injectDevBitcoinWallet } from "./bitcoin"
-import { registerAnnouncedWallets } from "./injectedWallets"
 import { loadStack, type Stack } from "./stack"
 
 /**
@@ -32,8 +31,9 @@ const cardWalletKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c
 /** A second chain the dev wallet knows but the demo does not request: switching to it shows UnsupportedChain. */
 const unrequestedChainId = 1337
 
-const makeAppKit = (stack: Stack): AppKit => {
-  const appKit = createAppKit({
+/** Browser wallets announced through EIP-6963 (the dev wallet below) become connectors by themselves. */
+const makeAppKit = (stack: Stack): AppKit =>
+  createAppKit({
     projectId: "appkit-demo",
     apiUrl: stack.apiUrl,
     networks: [
@@ -86,9 +86,6 @@ const makeAppKit = (stack: Stack): AppKit => {
     storage: browserStorage,
     siwx: { domain: location.host, uri: location.origin, statement: "Sign in to the AppKit demo" },
   })
-  registerAnnouncedWallets(appKit, window)
-  return appKit
-}
 
 const Row = ({ name, value }: { readonly name: string; readonly value: string | undefined }) => (
   <>

@@ -38,6 +38,7 @@ import { writeContract } from "./actions/writeContract"
 import { cardProviderLayer } from "./cardProviderLayer"
 import { embeddedActions } from "./embeddedActions"
 import { embeddedAuthLayer } from "./embeddedWallet"
+import { injectedWalletsLayer } from "./injectedWallets"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { solanaWalletsLayer } from "./solanaWallets"
@@ -121,6 +122,7 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
       Layer.mergeAll(
         walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
         solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
+        injectedWalletsLayer(options, runtime.eip6963Target),
         cardProviderLayer(options, runtime.cardProvider),
       ),
     ),
