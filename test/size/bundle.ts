@@ -39,23 +39,25 @@ export const staticallyLoaded = (
   return [...loaded]
 }
 
-/** The chunks a page can load later from `entry`, through dynamic imports at any depth: never at start-up. */
-export const dynamicallyReached = (
+/**
+ * Every chunk a page may fetch later from `from`: its dynamic imports, what they import, and so on (a lazy chunk
+ * may load further code lazily itself).
+ */
+export const lazilyReachable = (
   chunks: ReadonlyArray<OutputChunk>,
-  entry: OutputChunk,
+  from: OutputChunk,
 ): ReadonlyArray<OutputChunk> => {
-  const atStart = staticallyLoaded(chunks, entry)
   const reached = new Set<OutputChunk>()
-  const visit = (chunk: OutputChunk) => {
-    for (const name of [...chunk.imports, ...chunk.dynamicImports]) {
+  const visit = (names: ReadonlyArray<string>) => {
+    for (const name of names) {
       const next = chunks.find((c) => c.fileName === name)
       if (next === undefined || reached.has(next)) continue
       reached.add(next)
-      visit(next)
+      visit([...next.imports, ...next.dynamicImports])
     }
   }
-  visit(entry)
-  return [...reached].filter((chunk) => !atStart.includes(chunk))
+  for (const chunk of staticallyLoaded(chunks, from)) visit(chunk.dynamicImports)
+  return [...reached]
 }
 
 /** Gzip bytes of a chunk, or of several downloaded one by one. */

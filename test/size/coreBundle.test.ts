@@ -1,14 +1,16 @@
 import type { OutputChunk } from "rolldown"
 import { describe, expect, it } from "vitest"
-import { bundle, dynamicallyReached, gzipSize, staticallyLoaded } from "./bundle"
+import { bundle, gzipSize, lazilyReachable, staticallyLoaded } from "./bundle"
 
 /**
  * Size budgets for what a browser dApp downloads before its first dynamic import (deterministic, so they are
  * tests; speed is only ever benchmarked). The entry and the chunks it imports statically count; what loads on
- * first use (sign-in, the API clients, address rules, viem's reading code, the WalletConnect connector and
- * sign-client) does not. Measured: 84.7 KiB gzip for the injected-only app (it was 115 KiB while createAppKit
- * pulled every namespace's validators, the SIWX verifier and effect's HTTP stack statically, and 87.4 KiB
- * while it built the WalletConnect connector from a static import).
+ * first use (sign-in, the API clients, address rules, viem's reading code, the WalletConnect connector and sign-client) does not. Measured:
+ * 83.4 KiB gzip for the injected-only app (bench/coreInitialModules.bench.ts prints it module by module). It
+ * was 99.7 KiB while each feature loaded through an import() of its own: every lazy boundary splits the modules
+ * it shares with the entry into chunks of their own, so createAppKit's lazy parts share one (appkit/onFirstUse);
+ * and 115 KiB while createAppKit pulled every namespace's validators, the SIWX verifier and effect's HTTP stack
+ * statically.
  */
 const INITIAL_BUDGET_GZIP = 86 * 1024
 
@@ -34,8 +36,8 @@ describe("the browser bundle of @appkit/core", () => {
       expect(chunk.code).not.toMatch(/["']node:/)
     }
     const lazy = chunks.filter((chunk) => chunk.code.includes(signClientMarker))
-    expect(lazy).toHaveLength(1)
-    expect(dynamicallyReached(chunks, entry as OutputChunk)).toContain(lazy[0])
+    const later = lazilyReachable(chunks, entry as OutputChunk)
+    expect(lazy.every((chunk) => !loaded.includes(chunk) && later.includes(chunk))).toBe(true)
   })
 
   it("a WalletConnect dApp loads the connector's code and sign-client only through lazy chunks", async () => {
@@ -50,10 +52,10 @@ describe("the browser bundle of @appkit/core", () => {
     // The connector's code comes with the first use of WalletConnect, and sign-client after it.
     const connector = chunks.filter((chunk) => chunk.code.includes(walletConnectConnectorMarker))
     expect(connector).toHaveLength(1)
-    expect(dynamicallyReached(chunks, entry)).toContain(connector[0])
+    expect(lazilyReachable(chunks, entry)).toContain(connector[0])
     const lazy = chunks.filter((chunk) => !chunk.isEntry && chunk.code.includes(signClientMarker))
     expect(lazy).toHaveLength(1)
-    expect(dynamicallyReached(chunks, entry)).toContain(lazy[0])
+    expect(lazilyReachable(chunks, entry)).toContain(lazy[0])
   })
 
   it("an email-login dApp loads the embedded wallet only on demand, in a lazy chunk", async () => {
@@ -64,6 +66,6 @@ describe("the browser bundle of @appkit/core", () => {
     expect(gzipSize(loaded)).toBeLessThanOrEqual(INITIAL_BUDGET_GZIP)
     const lazy = chunks.filter((chunk) => chunk.code.includes(embeddedMarker))
     expect(lazy).toHaveLength(1)
-    expect(entry.dynamicImports).toContain(lazy[0]?.fileName)
+    expect(lazilyReachable(chunks, entry)).toContain(lazy[0])
   })
 })

@@ -19,9 +19,7 @@ export const cardProviderLayer = (options: AppKitOptions, parameters: CardProvid
     : Layer.effectDiscard(
         Effect.gen(function* () {
           const connectors = yield* Connectors
-          const { makeCardProviderConnector } = yield* Effect.promise(
-            () => import("../connectors/cardProvider/cardProviderConnector"),
-          )
+          const { makeCardProviderConnector } = yield* Effect.promise(() => import("./onFirstUse"))
           const connector = yield* makeCardProviderConnector({
             appName: options.metadata?.name ?? "AppKit",
             appLogoUrl: options.metadata?.icons?.[0],

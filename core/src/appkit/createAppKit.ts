@@ -2,7 +2,6 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } f
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
-import { lazyWalletConnectConnector } from "../connectors/walletconnect/lazyWalletConnectConnector"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -18,7 +17,6 @@ import { Names } from "../state/Names"
 import { Network } from "../state/Network"
 import { type AppKitOptions, Options } from "../state/Options"
 import { Pairing } from "../state/Pairing"
-import { checkProject } from "../state/projectCheck"
 import { Router } from "../state/Router"
 import { Send } from "../state/Send"
 import { Siwx } from "../state/Siwx"
@@ -28,13 +26,8 @@ import { Transactions } from "../state/Transactions"
 import { walletDirectory } from "../state/walletDirectory"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
-import { getBalance } from "./actions/getBalance"
-import { prepareOnramp } from "./actions/onramp"
-import { type SendTransactionParameters, sendTransaction } from "./actions/sendTransaction"
-import { signMessage } from "./actions/signMessage"
-import { refreshNodeBalance, submitSend } from "./actions/submitSend"
-import { executeSwap, quoteSwap } from "./actions/swap"
-import { writeContract } from "./actions/writeContract"
+import type { SendTransactionParameters } from "./actions/sendTransaction"
+import type { writeContract } from "./actions/writeContract"
 import { cardProviderLayer } from "./cardProviderLayer"
 import { embeddedActions } from "./embeddedActions"
 import { embeddedAuthLayer } from "./embeddedWallet"
@@ -42,8 +35,8 @@ import { injectedWalletsLayer } from "./injectedWallets"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { solanaWalletsLayer } from "./solanaWallets"
-import { startUp } from "./startUp"
 import { makeStore } from "./store"
+import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
 
@@ -68,24 +61,22 @@ const siwxLayer = (
 const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined) => {
   const walletConnect = options.walletConnect
   if (walletConnect === undefined) return Layer.empty
-  return Layer.effectDiscard(
-    Effect.gen(function* () {
-      const connector = yield* lazyWalletConnectConnector({
-        projectId: options.projectId,
-        chains: options.networks.map((network) => network.caipNetworkId),
-        metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
-        relayUrl: walletConnect.relayUrl,
-        ...(siwx && {
-          authentication: {
-            domain: siwx.domain,
-            uri: siwx.uri,
-            nonce: generateSiweNonce(),
-            ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
-          },
-        }),
-      })
-      yield* (yield* Connectors).register([connector])
-    }),
+  return lazyWalletConnectLayer(
+    {
+      projectId: options.projectId,
+      chains: options.networks.map((network) => network.caipNetworkId),
+      metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
+      relayUrl: walletConnect.relayUrl,
+      ...(siwx && {
+        authentication: {
+          domain: siwx.domain,
+          uri: siwx.uri,
+          nonce: generateSiweNonce(),
+          ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
+        },
+      }),
+    },
+    options.networks[0]?.chainNamespace ?? "eip155",
   )
 }
 
@@ -140,6 +131,14 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
 }
 
 type AppKitServices = Layer.Success<ReturnType<typeof appKitLayer>>
+
+/**
+ * An action whose code is imported on its first call: an app that never sends, swaps or signs never downloads
+ * those flows (nor their errors and the wallet clients behind them).
+ */
+const onCall = <M, A, E, R>(load: () => Promise<M>, action: (module: M) => Effect.Effect<A, E, R>) =>
+  Effect.flatMap(Effect.promise(load), action)
+const actions = () => import("./onFirstUse")
 
 const services = Effect.all({
   options: Options,
@@ -250,14 +249,22 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
           )
           .then(store.notify)
   // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
-  const configured: Promise<void> = managed
-    .runPromiseExit(
-      Effect.catchCause(startUp.configure(analyticsPageOf(options).url !== ""), (cause) =>
-        Effect.logError("Applying the project's remote configuration failed", cause),
-      ),
-    )
-    .then(store.notify)
-  startUp.trackEvents(store, (effect) => managed.runFork(effect))
+  // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile); without an API
+  // there is neither a remote config nor analytics, so nothing loads.
+  const configured: Promise<void> =
+    runtime.api === undefined && options.apiUrl === undefined
+      ? Promise.resolve()
+      : managed
+          .runPromiseExit(
+            Effect.catchCause(
+              onCall(actions, ({ startUp }) => {
+                startUp.trackEvents(store, (effect) => managed.runFork(effect))
+                return startUp.configure(analyticsPageOf(options).url !== "")
+              }),
+              (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
+            ),
+          )
+          .then(store.notify)
   const ready = Promise.all([reconnected, configured]).then(() => undefined)
 
   return {
@@ -278,12 +285,16 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     disconnect: (namespace) => run(s.connection.disconnect(namespace)),
     switchNetwork: (network) =>
       run(s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
-    signMessage: (signParameters) => run(signMessage(signParameters)),
-    getBalance: (balanceParameters) => run(getBalance(balanceParameters)),
+    signMessage: (signParameters) => run(onCall(actions, ({ signMessage }) => signMessage(signParameters))),
+    getBalance: (balanceParameters) =>
+      run(onCall(actions, ({ getBalance }) => getBalance(balanceParameters))),
     // (a numeric chainId is an eip155 chain, whose answer is a 0x hash)
     sendTransaction: ((transaction: SendTransactionParameters) =>
-      run(sendTransaction(transaction))) as AppKit["sendTransaction"],
-    writeContract: (call) => run(writeContract(call as Parameters<typeof writeContract>[0])),
+      run(
+        onCall(actions, ({ sendTransaction }) => sendTransaction(transaction)),
+      )) as AppKit["sendTransaction"],
+    writeContract: (call) =>
+      run(onCall(actions, ({ writeContract }) => writeContract(call as Parameters<typeof writeContract>[0]))),
     registerConnectors: (connectors) => run(s.connectors.register(connectors)),
     setWallets: (wallets) => run(s.connectors.setWallets(wallets)),
     addRecentWallet: (wallet) => run(s.connectors.addRecentWallet(wallet)),
@@ -294,7 +305,10 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     refreshBalance: (namespace) =>
       run(
         Effect.flatMap(SubscriptionRef.get(s.network.state), (n) =>
-          Effect.andThen(s.accountData.refreshBalance(namespace ?? n.activeNamespace), refreshNodeBalance),
+          Effect.andThen(
+            s.accountData.refreshBalance(namespace ?? n.activeNamespace),
+            onCall(actions, ({ refreshNodeBalance }) => refreshNodeBalance),
+          ),
         ),
       ),
     refreshIdentity: () => run(s.accountData.refreshIdentity),
@@ -303,11 +317,11 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     resetSend: () => run(s.send.reset),
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
-    submitSend: () => run(submitSend),
-    quoteSwap: (parameters) => run(quoteSwap(parameters)),
-    executeSwap: () => run(executeSwap),
-    prepareOnramp: (parameters) => run(prepareOnramp(parameters)),
-    checkProjectConfig: (origin) => run(checkProject(origin)),
+    submitSend: () => run(onCall(actions, ({ submitSend }) => submitSend)),
+    quoteSwap: (parameters) => run(onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
+    executeSwap: () => run(onCall(actions, ({ executeSwap }) => executeSwap)),
+    prepareOnramp: (parameters) => run(onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
+    checkProjectConfig: (origin) => run(onCall(actions, ({ checkProject }) => checkProject(origin))),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
     walletRequest: (namespace, request) =>

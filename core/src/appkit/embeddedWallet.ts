@@ -1,8 +1,6 @@
-import { Effect, Layer, Stream } from "effect"
-import type { Connector } from "../connectors/Connector"
-import type { EmbeddedConnectorError } from "../connectors/embedded/EmbeddedConnector"
+import { Effect, Layer } from "effect"
 import type { FramePort } from "../connectors/embedded/FrameMessenger"
-import type { LoadedEmbeddedWallet } from "../connectors/embedded/loadEmbeddedWallet"
+import { lazyConnector } from "../connectors/lazyConnector"
 import { Account } from "../state/Account"
 import { Connectors } from "../state/Connectors"
 import { EmbeddedAuth, EmbeddedWalletSource } from "../state/EmbeddedAuth"
@@ -31,27 +29,6 @@ export interface EmbeddedWalletConfig {
   readonly frameHost?: EmbeddedFrameHost | undefined
 }
 
-/** Stands in for the embedded connector until it is loaded; every call loads it first. */
-const lazyConnector = (
-  load: Effect.Effect<LoadedEmbeddedWallet, EmbeddedConnectorError>,
-): Connector<EmbeddedConnectorError> => {
-  const connector = Effect.map(load, (loaded) => loaded.connector)
-  return {
-    id: EMBEDDED_CONNECTOR_ID,
-    name: "Email and socials",
-    type: "AUTH",
-    chain: "eip155",
-    connect: (options) => Effect.flatMap(connector, (c) => c.connect(options)),
-    disconnect: () => Effect.flatMap(connector, (c) => c.disconnect()),
-    request: (request) => Effect.flatMap(connector, (c) => c.request(request)),
-    switchChain: (chainId) => Effect.flatMap(connector, (c) => c.switchChain(chainId)),
-    // Listening starts with a connection, which loads the wallet anyway; a frame that never loads has no events.
-    events: Stream.unwrap(
-      Effect.match(connector, { onFailure: () => Stream.empty, onSuccess: (c) => c.events }),
-    ),
-  }
-}
-
 /** Registers the AUTH connector and provides the source the email and social flows load it from. */
 export const embeddedWalletLayer = (config: EmbeddedWalletConfig) =>
   Layer.effect(
@@ -62,12 +39,17 @@ export const embeddedWalletLayer = (config: EmbeddedWalletConfig) =>
       // The loader itself is code of its own (frame mounting, its retry): fetched with the first load.
       const loader = memoized(
         Effect.flatMap(
-          Effect.promise(() => import("./embeddedLoader")),
+          Effect.promise(() => import("./onFirstUse")),
           (module) => module.makeEmbeddedLoader(config, scope).pipe(Effect.provideService(Account, account)),
         ),
       )
       const load = Effect.flatten(loader)
-      yield* (yield* Connectors).register([lazyConnector(load)])
+      yield* (yield* Connectors).register([
+        lazyConnector(
+          { id: EMBEDDED_CONNECTOR_ID, name: "Email and socials", type: "AUTH", chain: "eip155" },
+          Effect.map(load, (loaded) => loaded.connector),
+        ),
+      ])
       return EmbeddedWalletSource.of({ connectorId: EMBEDDED_CONNECTOR_ID, load })
     }),
   )

@@ -35,10 +35,7 @@ export const lazySiwxClient = (config: SiwxConfig): Layer.Layer<SiwxClient, neve
     SiwxClient,
     Effect.gen(function* () {
       const built = yield* loadOnFirstUse(async () => {
-        const [{ siwxClient }, { SiwxSessionStore }] = await Promise.all([
-          import("../siwx/siwxClientLayer"),
-          import("../siwx/SiwxSessionStore"),
-        ])
+        const { siwxClient, SiwxSessionStore } = await import("./onFirstUse")
         return siwxClient(config).pipe(Layer.provide(SiwxSessionStore.layer))
       })
       const client = Effect.map(built, (context) => Context.get(context, SiwxClient))
@@ -117,11 +114,7 @@ export const lazyApis = (
   Layer.effectContext(
     Effect.gen(function* () {
       const built = yield* loadOnFirstUse(async () => {
-        const [{ apiLayer }, { ApiConfig }, { analyticsLayer }] = await Promise.all([
-          import("../api/layer"),
-          import("../http/ApiConfig"),
-          import("../api/analytics/analyticsLayer"),
-        ])
+        const { apiLayer, ApiConfig, analyticsLayer } = await import("./onFirstUse")
         return analyticsLayer(analytics).pipe(
           Layer.provideMerge(apiLayer(ApiConfig.fromBaseUrl(apiUrl, { projectId }))),
         )

@@ -254,6 +254,9 @@ describe("createAppKit without balances or sends (polkadot, cosmos)", () => {
         walletStandardTarget: new EventTarget(),
       })
       instances.push(appKit)
+      // The start-up's own read of the project's remote config is not a balance or send call.
+      await appKit.ready
+      fetchSpy.mockClear()
       for (const network of networks) {
         const balance = appKit.getBalance({
           chainId: network.caipNetworkId,

@@ -70,6 +70,27 @@ describe("parseChainId / parseAccountId", () => {
     )
   })
 
+  it.each<[Result.Result<unknown, InvalidCaipId>, string]>([
+    [parseChainId("eip155"), "Invalid CAIP chain id 'eip155': expected namespace:reference"],
+    [parseChainId("eip155:1:0xab"), "Invalid CAIP chain id 'eip155:1:0xab': expected namespace:reference"],
+    [parseAccountId("eip155:1"), "Invalid CAIP account id 'eip155:1': expected namespace:reference:address"],
+    [
+      formatChainId({ namespace: "eip155", reference: "" }),
+      "Invalid CAIP chain id 'eip155:': reference '' must be 1-32 characters of a-z, A-Z, 0-9, - or _",
+    ],
+    [
+      formatAccountId({ chainId: { namespace: "eip155", reference: "1" }, address: "a:b" }),
+      "Invalid CAIP account id 'eip155:1:a:b': account address 'a:b' must be 1-128 characters of a-z, A-Z, 0-9, -, . or %",
+    ],
+  ])("says what is wrong, as a typed InvalidCaipId: %#", (result, message) => {
+    const error = Result.isFailure(result) ? result.failure : undefined
+    expect(error).toBeInstanceOf(InvalidCaipId)
+    expect(error?._tag).toBe("InvalidCaipId")
+    expect(error?.message).toBe(message)
+    // Whatever the id and the broken part, one catalogue entry explains it.
+    expect(error?.docsPath).toBe("/errors#invalid-caip-id")
+  })
+
   it("refuses to format parts that break the grammar", () => {
     expect(Result.isFailure(formatChainId({ namespace: "eip155", reference: "" }))).toBe(true)
     expect(

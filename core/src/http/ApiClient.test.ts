@@ -1,10 +1,14 @@
-import { Effect, Fiber, Layer, Schema } from "effect"
+import { Readable } from "node:stream"
+import { Effect, Fiber, Layer, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
+import fc from "fast-check"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../testing/http"
-import { ApiClient } from "./ApiClient"
+import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
+import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../testing/http"
+import { ApiClient, apiQueryOptions, isTransientApiError } from "./ApiClient"
 import { ApiConfig } from "./ApiConfig"
+import { QueryCache, type QueryKey } from "./QueryCache"
 
 const Answer = Schema.Struct({ value: Schema.Number })
 
@@ -164,5 +168,147 @@ describe("ApiClient", () => {
     )
     expect(body.contentType).toBe("image/png")
     expect([...body.bytes]).toEqual([1, 2, 3])
+  })
+})
+
+describe("retry rule of cached API reads", () => {
+  /** A cached read of /v1/thing under the API's retry rule. */
+  const cachedRead = (key: QueryKey) =>
+    Effect.gen(function* () {
+      const api = yield* ApiClient
+      const cache = yield* QueryCache
+      const request = api.json({ method: "GET", baseUrl: testBaseUrl, path: "/v1/thing" }, Answer)
+      return yield* cache.fetch(key, request, apiQueryOptions(api.config))
+    })
+
+  /**
+   * The server answers `status` once, then 200; the test clock skips the 1 s backoff a retry waits out.
+   * A read that retries answers from the second reply; one that does not fails with the first.
+   */
+  const firstAnswered = (status: number) =>
+    runWithApi(
+      Effect.gen(function* () {
+        // nock answers in the order replies are set up.
+        nock(testBaseUrl).get("/v1/thing").query(true).reply(status, "first answer")
+        const second = nock(testBaseUrl).get("/v1/thing").query(true).reply(200, { value: 1 })
+        const key: QueryKey = ["retry-rule", status]
+        const read = yield* Effect.forkChild(Effect.result(cachedRead(key)))
+        yield* awaitFetchStatus(key, "paused")
+        yield* TestClock.adjust("1 second")
+        const result = yield* Fiber.join(read)
+        return { result, retried: second.isDone() }
+      }),
+    )
+
+  it.each([500, 501, 502, 503, 504, 599, 429])("retries a %d and answers from the retry", async (status) => {
+    const { retried, result } = await firstAnswered(status)
+    expect(result).toEqual(Result.succeed({ value: 1 }))
+    expect(retried).toBe(true)
+  })
+
+  it.each([400, 401, 403, 404, 408, 428, 430, 499])(
+    "fails a %d at once with 'HTTP status code: {n}', since a retry cannot fix it",
+    async (status) => {
+      const { retried, result } = await firstAnswered(status)
+      const error = Result.isFailure(result) ? result.failure : undefined
+      expect(error).toBeInstanceOf(HttpStatusError)
+      expect(error?.message).toBe(`HTTP status code: ${status}`)
+      expect(retried).toBe(false)
+    },
+  )
+
+  it("counts a status as transient exactly when it is 5xx or 429", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), (status) => {
+        const transient = (status >= 500 && status <= 599) || status === 429
+        expect(isTransientApiError(new HttpStatusError({ status }))).toBe(transient)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it("retries a dropped connection and a timeout, never a body it cannot decode or a non-error", () => {
+    expect(isTransientApiError(new HttpTransportError({ url: testBaseUrl, reason: "socket hang up" }))).toBe(
+      true,
+    )
+    expect(isTransientApiError(new HttpTimeoutError({ url: testBaseUrl, timeoutMillis: 10_000 }))).toBe(true)
+    expect(isTransientApiError(new ResponseDecodeError({ url: testBaseUrl, issue: "bad" }))).toBe(false)
+    for (const other of [undefined, null, "HttpTransportError", { status: 503 }, new Error("down")]) {
+      expect(isTransientApiError(other)).toBe(false)
+    }
+  })
+})
+
+describe("URLs, status range and broken transports", () => {
+  const get = (path: string) => ({ method: "GET", baseUrl: testBaseUrl, path }) as const
+
+  it("treats 2xx as OK and 300 as a failure, even without a redirect to follow", async () => {
+    nock(testBaseUrl).get("/edge").query(true).reply(299, { value: 299 })
+    expect(await runWithApi(json(get("/edge"), Answer))).toEqual({ value: 299 })
+    nock(testBaseUrl).get("/edge").query(true).reply(300, "choices")
+    const error = await runWithApi(Effect.flip(json(get("/edge"), Answer)))
+    expect(error).toMatchObject({ _tag: "HttpStatusError", status: 300, body: "choices" })
+  })
+
+  it("sends a GET without a body or a content type", async () => {
+    const scope = nock(testBaseUrl)
+      .get("/plain", (body) => body === "")
+      .matchHeader("content-type", (value) => value === undefined)
+      .query(true)
+      .reply(200, { value: 1 })
+    await runWithApi(json(get("/plain"), Answer))
+    expect(scope.isDone()).toBe(true)
+  })
+
+  it("words a transport failure with up to three of its causes", async () => {
+    const cause = new Error("first", {
+      cause: new Error("second", { cause: new Error("third", { cause: new Error("fourth") }) }),
+    })
+    const cases: ReadonlyArray<readonly [string | object, string]> = [
+      [cause, "first: second: third"],
+      ["socket hang up", "socket hang up"],
+      // No Error among the causes: the client's own name for the failure is all there is to say.
+      [{ code: "ECONNRESET" }, "TransportError"],
+    ]
+    for (const [reply, reason] of cases) {
+      nock(testBaseUrl).get("/drop").query(true).replyWithError(reply)
+      const error = await runWithApi(Effect.flip(json(get("/drop"), Answer)))
+      expect(error).toBeInstanceOf(HttpTransportError)
+      expect(error.message).toBe(`Network request failed: ${testBaseUrl}/drop (${reason})`)
+    }
+  })
+
+  /** A body that breaks off after a few bytes, as a dropped connection does. */
+  const cutOff = () =>
+    new Readable({
+      read() {
+        this.push("partial")
+        this.destroy(new Error("body cut off"))
+      },
+    })
+
+  it("fails typed when the body breaks off, whichever way the answer is read", async () => {
+    const reads = [
+      (api: ApiClient["Service"]) => json(get("/cut"), Answer).pipe(Effect.provideService(ApiClient, api)),
+      (api: ApiClient["Service"]) => api.send(get("/cut")),
+      (api: ApiClient["Service"]) => api.binary(get("/cut")),
+    ]
+    for (const read of reads) {
+      nock(testBaseUrl).get("/cut").query(true).reply(200, cutOff)
+      const error = await runWithApi(Effect.flip(Effect.flatMap(ApiClient, read)))
+      expect(error).toMatchObject({ _tag: "HttpTransportError", reason: "body cut off" })
+    }
+    nock(testBaseUrl).get("/cut").query(true).reply(500, cutOff)
+    const status = await runWithApi(Effect.flip(json(get("/cut"), Answer)))
+    expect(status).toEqual(new HttpStatusError({ status: 500, url: `${testBaseUrl}/cut`, body: "" }))
+  })
+
+  it("calls a binary body without a content type application/octet-stream", async () => {
+    nock(testBaseUrl)
+      .get("/raw")
+      .query(true)
+      .reply(200, Buffer.from([7]))
+    const body = await runWithApi(Effect.flatMap(ApiClient, (api) => api.binary(get("/raw"))))
+    expect(body.contentType).toBe("application/octet-stream")
   })
 })

@@ -82,4 +82,69 @@ describe("CacheLedger", () => {
     expect(book.size("name")).toEqual({ counted: 2, observed: 0 })
     expect([a.gone, b.gone, watched.gone]).toEqual([true, false, false])
   })
+
+  it("counts a key again only when its last observer leaves", () => {
+    const { book, hold } = ledger(3)
+    const key = hold(slot("name", "key"))
+    book.observe(key)
+    book.observe(key)
+    expect(book.size("name")).toEqual({ counted: 0, observed: 1 })
+    book.unobserve(key, 0)
+    expect(book.size("name")).toEqual({ counted: 0, observed: 1 })
+    book.unobserve(key, 0)
+    expect(book.size("name")).toEqual({ counted: 1, observed: 0 })
+    expect(key.gone).toBe(false)
+  })
+
+  it("evicts nothing when a key that stops being observed brings its kind exactly to the cap", () => {
+    const { book, hold } = ledger(2)
+    const a = hold(slot("name", "a"))
+    const watched = slot("name", "watched")
+    book.add(watched, true)
+    book.unpin(watched)
+    book.unobserve(watched, 0)
+    expect(book.size("name")).toEqual({ counted: 2, observed: 0 })
+    expect([a.gone, watched.gone]).toEqual([false, false])
+  })
+
+  it("keeps a slot pinned as many times as it was pinned", () => {
+    const { book, hold } = ledger(1)
+    const held = hold(slot("name", "held"))
+    book.pin(held)
+    book.pin(held)
+    book.unpin(held)
+    expect(book.admit("name", 0)).toBe(false)
+    book.unpin(held)
+    expect(book.admit("name", 0)).toBe(true)
+    expect(held.gone).toBe(true)
+  })
+
+  it("frees a slot once unlocked, and moves a renewed lock behind the others", () => {
+    const { book, hold } = ledger(2)
+    const first = hold(slot("balance", "first", false))
+    const second = hold(slot("balance", "second", false))
+    for (const [locked, until] of [
+      [first, 10],
+      [second, 20],
+      [first, 30], // renewed: now the last lock to run out
+    ] as const) {
+      locked.lockedUntil = until
+      book.lock(locked)
+    }
+    expect(book.admit("balance", 25)).toBe(true)
+    expect([first.gone, second.gone]).toEqual([false, true])
+    const third = hold(slot("balance", "third"))
+    book.unlock(first)
+    expect(first.lockedUntil).toBe(0)
+    expect(book.admit("balance", 0)).toBe(true) // the unlocked failure goes before the usable answer
+    expect([first.gone, third.gone]).toEqual([true, false])
+  })
+
+  it("never evicts a pinned slot, even one whose data was spoiled", () => {
+    const { book, hold } = ledger(1)
+    const fetching = hold(slot("name", "fetching"), true)
+    book.spoil(fetching)
+    expect(book.admit("name", 0)).toBe(false)
+    expect(fetching.gone).toBe(false)
+  })
 })

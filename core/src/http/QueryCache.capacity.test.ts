@@ -42,6 +42,23 @@ describe("QueryCache capacity", () => {
     expect(["a", "b", "c"].map((id) => upstream.calls("name", id))).toEqual([1, 2, 1])
   })
 
+  it("judges an answer's age from when it came, however late the clock is", async () => {
+    const upstream = counting()
+    await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        yield* TestClock.setTime(Date.parse("2030-01-01T00:00:00Z"))
+        yield* upstream.read(cache, "name", "a")
+        yield* upstream.read(cache, "name", "b")
+        yield* upstream.read(cache, "name", "a") // both fresh: the least recently read (b) makes room
+        yield* upstream.read(cache, "name", "c")
+        yield* upstream.read(cache, "name", "a")
+      }),
+      2,
+    )
+    expect(["a", "b", "c"].map((id) => upstream.calls("name", id))).toEqual([1, 1, 1])
+  })
+
   it("drops an expired answer before a fresh one, even a more recently read one", async () => {
     const upstream = counting()
     await run(

@@ -1,7 +1,8 @@
 import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Option, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { QueryCache, type QueryState } from "./QueryCache"
+import { CacheLifetime } from "../config/constants"
+import { initialQueryState, lifetimeOf, QueryCache, type QueryState } from "./QueryCache"
 
 const run = <A, E>(program: Effect.Effect<A, E, QueryCache>, cache = QueryCache.layer) =>
   program.pipe(Effect.provide(Layer.merge(cache, TestClock.layer())), Effect.runPromise)
@@ -153,6 +154,51 @@ describe("QueryCache", () => {
     )
     expect(outcome).toEqual({ first: "unavailable", locked: "unavailable", callsWhileLocked: 1, after: 7 })
   })
+
+  it("honours a per-read lifetime over its kind's", async () => {
+    const source = upstream([Effect.succeed(1), Effect.succeed(2)])
+    const seen = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const read = cache.fetch(["name", "short"], source.fetch, { ttl: "1 second" })
+        const first = yield* read
+        yield* TestClock.adjust("999 millis")
+        const fresh = yield* read
+        yield* TestClock.adjust("1 millis")
+        return [first, fresh, yield* read]
+      }),
+    )
+    expect(seen).toEqual([1, 1, 2])
+  })
+
+  it("reports a key it never read as pending and idle, without holding it", async () => {
+    const seen = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        return { state: yield* cache.state(["name", "unread"]), size: yield* cache.size("name") }
+      }),
+    )
+    expect(seen.state).toEqual(initialQueryState)
+    expect(seen.state).toMatchObject({ status: "pending", fetchStatus: "idle", failureCount: 0 })
+    expect(seen.size).toEqual({ counted: 0, observed: 0 })
+  })
+
+  it.each(["toString", "constructor", "hasOwnProperty", "__proto__"])(
+    "gives a kind named like an Object method (%s) the default lifetime, not the method",
+    async (kind) => {
+      expect(lifetimeOf(kind)).toEqual(CacheLifetime.query)
+      const source = upstream([Effect.succeed(1), Effect.succeed(2)])
+      const seen = await run(
+        Effect.gen(function* () {
+          const cache = yield* QueryCache
+          const first = yield* cache.fetch([kind, "x"], source.fetch)
+          yield* TestClock.adjust("4 minutes")
+          return [first, yield* cache.fetch([kind, "x"], source.fetch)]
+        }),
+      )
+      expect(seen).toEqual([1, 1])
+    },
+  )
 
   it("invalidate makes a prefix of keys stale", async () => {
     const source = upstream([Effect.succeed(1), Effect.succeed(2)])

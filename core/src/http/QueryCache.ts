@@ -64,9 +64,8 @@ export interface QueryOptions {
 
 /** §9 lifetimes by kind (the first element of a key); any other kind lives for `CacheLifetime.query`. */
 export const lifetimeOf = (kind: string): Duration.Duration =>
-  kind in CacheLifetime && kind !== "query"
-    ? CacheLifetime[kind as keyof typeof CacheLifetime]
-    : CacheLifetime.query
+  // Own keys only: `in` would also find "toString", "constructor", ... on the object's prototype.
+  Object.hasOwn(CacheLifetime, kind) ? CacheLifetime[kind as keyof typeof CacheLifetime] : CacheLifetime.query
 
 // min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0).
 const backoffSchedule = Schedule.forever.pipe(

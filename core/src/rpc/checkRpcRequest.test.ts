@@ -62,6 +62,8 @@ describe("checkRpcRequest", () => {
     ).toBe(true)
     for (const calls of [
       [{ to: to.slice(2) }],
+      [{ to: `x${to}` }],
+      [{ to: "ens0x.eth" }],
       [{ to }, { to: "vitalik.eth" }],
       [{ value: "0x1" }],
       [],
@@ -74,10 +76,33 @@ describe("checkRpcRequest", () => {
     expect(rejection({ method: "wallet_sendCalls" })).toMatchObject({ reason: "sendCallsInvalidTo" })
   })
 
+  it("polices only the calls' 'to' in wallet_sendCalls: further params go to the wallet as sent", () => {
+    const request = { method: "wallet_sendCalls", params: [{ calls: [{ to }] }, { extension: true }] }
+    expect(checkRpcRequestResult(request, connected)).toEqual(Result.succeed(request))
+  })
+
   it("rejects malformed requests as invalid requests (-32600)", () => {
     for (const request of [null, "eth_call", 42, {}, { method: "" }, { method: 7 }, []]) {
-      expect(rejection(request)).toMatchObject({ reason: "invalidRequest", code: -32600 })
+      expect(rejection(request)).toMatchObject({ reason: "invalidRequest", code: -32600, method: "" })
     }
+    // A function is no request, whatever properties it carries: the rejection names no method either.
+    const callable = Object.assign(() => {}, { method: "eth_chainId" })
+    expect(rejection(callable)).toMatchObject({ reason: "invalidRequest", code: -32600, method: "" })
+  })
+
+  it("rejects a request whose fields throw when read, naming its method when that can be read", () => {
+    const throwing = () => {
+      throw new Error("hostile getter")
+    }
+    const badParams = Object.defineProperty({ method: "eth_call" }, "params", {
+      get: throwing,
+      enumerable: true,
+    })
+    expect(rejection(badParams)).toMatchObject({ reason: "invalidRequest", method: "eth_call" })
+    const badMethod = Object.defineProperty({}, "method", { get: throwing, enumerable: true })
+    expect(rejection(badMethod)).toMatchObject({ reason: "invalidRequest", method: "" })
+    const badProxy = new Proxy({}, { has: throwing, get: throwing, ownKeys: throwing })
+    expect(rejection(badProxy)).toMatchObject({ reason: "invalidRequest", method: "" })
   })
 
   it("checks against one namespace's list when given", () => {
@@ -92,9 +117,19 @@ describe("checkRpcRequest", () => {
     expect(error.reason).toBe("methodNotAllowed")
   })
 
-  it("never throws, whatever the request", () => {
+  it("never throws, whatever the request, even one with a field that throws when read", () => {
+    const withThrowingField = fc
+      .tuple(fc.constantFrom("method", "params", "other"), fc.anything())
+      .map(([key, params]) =>
+        Object.defineProperty({ method: "eth_call", params }, key, {
+          get: () => {
+            throw new Error("hostile getter")
+          },
+          enumerable: true,
+        }),
+      )
     fc.assert(
-      fc.property(fc.anything(), fc.boolean(), (request, providerConnected) => {
+      fc.property(fc.oneof(fc.anything(), withThrowingField), fc.boolean(), (request, providerConnected) => {
         const result = checkRpcRequestResult(request, { providerConnected })
         if (Result.isFailure(result)) expect(result.failure).toBeInstanceOf(RpcPolicyError)
       }),

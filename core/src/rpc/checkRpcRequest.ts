@@ -65,6 +65,30 @@ const SendCallsParams = Schema.TupleWithRest(
 )
 const isSendCallsParams = Schema.is(SendCallsParams)
 
+// A request is a dApp's object: a getter or proxy trap of it may throw while it is read, and the gate
+// must answer that with a typed rejection too (the schema decoder lets such a throw escape).
+const decodeRequest = (request: unknown): Result.Result<CheckedRpcRequest, unknown> => {
+  try {
+    return Schema.decodeUnknownResult(RpcRequestShape)(request)
+  } catch (error) {
+    return Result.fail(error)
+  }
+}
+
+/** The method a rejected request names, if it can be read as a string; "" otherwise. */
+const methodNameOf = (request: unknown): string => {
+  try {
+    return typeof request === "object" &&
+      request !== null &&
+      "method" in request &&
+      typeof request.method === "string"
+      ? request.method
+      : ""
+  } catch {
+    return ""
+  }
+}
+
 export interface RpcCheckContext {
   /** Whether the provider the request goes to is connected (§6: some wallet_* methods need it). */
   readonly providerConnected: boolean
@@ -80,16 +104,9 @@ export const checkRpcRequestResult = (
   request: unknown,
   context: RpcCheckContext,
 ): Result.Result<CheckedRpcRequest, RpcPolicyError> => {
-  const decoded = Schema.decodeUnknownResult(RpcRequestShape)(request)
+  const decoded = decodeRequest(request)
   if (Result.isFailure(decoded)) {
-    const method =
-      typeof request === "object" &&
-      request !== null &&
-      "method" in request &&
-      typeof request.method === "string"
-        ? request.method
-        : ""
-    return Result.fail(new RpcPolicyError({ reason: "invalidRequest", method }))
+    return Result.fail(new RpcPolicyError({ reason: "invalidRequest", method: methodNameOf(request) }))
   }
   const checked = decoded.success
   const { method } = checked

@@ -46,6 +46,42 @@ describe("rpcMethodPolicy (§5/§6)", () => {
     },
   )
 
+  it.each([
+    // §7 Bitcoin wallet requests and pairing session methods: the ones that sign or spend need approval.
+    ["getAddresses", false],
+    ["getAccountAddresses", false],
+    ["wallet_connect", false],
+    ["wallet_disconnect", false],
+    ["wallet_changeNetwork", false],
+    ["wallet_renouncePermissions", false],
+    ["signMessage", true],
+    ["signPsbt", true],
+    ["sendTransfer", true],
+  ] as const)("bip122 allows %s, approval %s", (method, approval) => {
+    expect(rpcMethodPolicy(method, "bip122")).toMatchObject({
+      namespace: "bip122",
+      allowed: true,
+      needsApproval: approval,
+      needsConnectedProvider: false,
+    })
+  })
+
+  it("asks for a connected provider only for the eip155 methods that need one", () => {
+    for (const namespace of ["solana", "bip122"] as const) {
+      for (const method of ["wallet_getCapabilities", "wallet_grantPermissions", "wallet_getAssets"]) {
+        expect(rpcMethodPolicy(method, namespace)).toMatchObject({
+          allowed: false,
+          needsConnectedProvider: false,
+        })
+      }
+    }
+  })
+
+  it("counts as signing methods those that start with eth_sign, not those that merely contain it", () => {
+    expect(rpcMethodPolicy("wallet_eth_signLog")).toMatchObject({ allowed: true, needsApproval: false })
+    expect(rpcMethodPolicy("eth_getEth_signature")).toMatchObject({ allowed: true, needsApproval: false })
+  })
+
   it("applies one namespace's list when asked", () => {
     expect(rpcMethodPolicy("solana_signMessage", "eip155").allowed).toBe(false)
     expect(rpcMethodPolicy("eth_call", "solana").allowed).toBe(false)

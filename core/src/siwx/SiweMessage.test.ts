@@ -47,6 +47,32 @@ describe("createSiweMessage", () => {
     )
   })
 
+  it("refuses a nonce one character short, or with one non-alphanumeric character anywhere", () => {
+    const fields = {
+      domain: "app.example",
+      address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+      uri: "https://app.example/login",
+      version: "1",
+      chainId: 1,
+      issuedAt: "2030-01-01T00:00:00Z",
+    }
+    const refusal = (nonce: string) => {
+      const created = createSiweMessage({ ...fields, nonce })
+      return Result.isFailure(created) ? created.failure.message : "accepted"
+    }
+    fc.assert(
+      fc.property(chars(alnum, 8, 24), fc.nat(), fc.constantFrom(..." -_.:/+=é\n"), (nonce, at, bad) => {
+        const index = at % (nonce.length + 1)
+        expect(refusal(`${nonce.slice(0, index)}${bad}${nonce.slice(index)}`)).toContain(
+          "Expected at least 8 letters or digits",
+        )
+      }),
+      { numRuns: 200 },
+    )
+    expect(refusal("abcdEF1")).toContain("Expected at least 8 letters or digits")
+    expect(refusal("abcdEF12")).toBe("accepted")
+  })
+
   it("refuses a lowercase address and names its checksummed form", () => {
     const fields = {
       domain: "example.com",

@@ -1,5 +1,4 @@
-import { createClient, type Hex, http } from "viem"
-import { readContract } from "viem/actions"
+import type { Hex } from "viem"
 
 /** EIP-1271: a contract wallet approves a signature by returning this selector. */
 const magicValue = "0x1626ba7e"
@@ -21,8 +20,9 @@ export type Eip1271Outcome = "valid" | "invalid" | "unreachable"
 
 /**
  * Asks the contract at `address` whether it accepts `signature` for `hash`. A revert, an empty answer
- * (no contract there) or any other value is "invalid"; a transport failure is "unreachable". Loaded with
- * a dynamic import, so verifiers that never get an RPC URL do not pull viem's client in.
+ * (no contract there) or any other value is "invalid"; a transport failure is "unreachable". viem's client
+ * loads with the first check, so verifiers that never get an RPC URL (and every module bundled beside this
+ * export) do not pull it in.
  */
 export const checkEip1271Signature = async (
   rpcUrl: string,
@@ -31,6 +31,9 @@ export const checkEip1271Signature = async (
   signature: Hex,
   timeoutMs: number,
 ): Promise<Eip1271Outcome> => {
+  // One after the other: concurrent first imports of modules sharing dependencies can race in Node 20's loader.
+  const { createClient, http } = await import("viem")
+  const { readContract } = await import("viem/actions")
   const client = createClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
   try {
     const answer = await readContract(client, {

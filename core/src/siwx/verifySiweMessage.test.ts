@@ -1,5 +1,6 @@
 import { Effect, Exit, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { testSigner } from "../testing/personalSign"
 import { loadVectors, type Vector } from "../testing/vectors"
@@ -57,21 +58,23 @@ describe("siwe-verify-negative.json", () => {
 
 const { address: signerAddress, personalSign } = testSigner("appkit siwe test key")
 
-const message = formatSiweMessage(
-  Result.getOrThrow(
-    createSiweMessage({
-      domain: "app.example",
-      address: signerAddress,
-      uri: "https://app.example/login",
-      version: "1",
-      chainId: 1,
-      nonce: "abcdef1234",
-      issuedAt: "2030-01-01T00:00:00Z",
-      notBefore: "2030-01-01T00:00:00Z",
-      expirationTime: "2030-01-01T00:10:00Z",
-    }),
-  ),
-)
+const messageFor = (domain: string) =>
+  formatSiweMessage(
+    Result.getOrThrow(
+      createSiweMessage({
+        domain,
+        address: signerAddress,
+        uri: "https://app.example/login",
+        version: "1",
+        chainId: 1,
+        nonce: "abcdef1234",
+        issuedAt: "2030-01-01T00:00:00Z",
+        notBefore: "2030-01-01T00:00:00Z",
+        expirationTime: "2030-01-01T00:10:00Z",
+      }),
+    ),
+  )
+const message = messageFor("app.example")
 
 describe("verifySiweMessage", () => {
   it("accepts a fresh personal_sign signature with v as 27/28 or 0/1", async () => {
@@ -115,4 +118,46 @@ describe("verifySiweMessage", () => {
     })
     expect(errorTag(exit)).toBe("SiweRpcError")
   })
+})
+
+describe("domain binding", () => {
+  const expected = "app.example"
+  const inWindow = "2030-01-01T00:05:00Z"
+  /** Text around the expected domain that makes another site: a look-alike host, a subdomain, a port. */
+  const before = fc.oneof(
+    fc.constantFrom("evil-", "sub.", "x", "www.", "evil.", "app."),
+    fc.stringMatching(/^[a-z0-9]{1,6}[.-]$/),
+  )
+  const after = fc.oneof(
+    fc.constantFrom(".evil", "x", "-evil.example", ":8080", ".example"),
+    fc.stringMatching(/^[.-][a-z0-9]{1,6}$/),
+  )
+  const lookalike = fc
+    .tuple(fc.option(before, { nil: "" }), fc.option(after, { nil: "" }))
+    .filter(([prefix, suffix]) => prefix !== "" || suffix !== "")
+    .map(([prefix, suffix]) => `${prefix}${expected}${suffix}`)
+
+  it("refuses a message for a domain that contains, starts or ends with the expected one", async () => {
+    await fc.assert(
+      fc.asyncProperty(lookalike, async (domain) => {
+        const signed = messageFor(domain)
+        const signature = personalSign(signed)
+        const exit = await run(signed, signature, { time: inWindow, domain: expected })
+        expect(errorTag(exit)).toBe("SiweDomainMismatch")
+        expect(errorOf(exit)?.message).toBe(`Domain mismatch: expected ${expected}, got ${domain}`)
+        // The signature is good: the domain is the only reason for the refusal.
+        expect(errorTag(await run(signed, signature, { time: inWindow, domain }))).toBe("success")
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it.each(["evil-app.example", "app.example.evil", "sub.app.example", "app.example:8080", "pp.example"])(
+    "refuses %s for app.example",
+    async (domain) => {
+      const signed = messageFor(domain)
+      const exit = await run(signed, personalSign(signed), { time: inWindow, domain: expected })
+      expect(errorTag(exit)).toBe("SiweDomainMismatch")
+    },
+  )
 })

@@ -3,6 +3,7 @@ import { TestClock } from "effect/testing"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { testBaseUrl } from "../testing/http"
+import { specTexts } from "../testing/specTexts"
 import { accountId, devAccount, runState, solana } from "../testing/testkit"
 import { Account } from "./Account"
 import { AccountData } from "./AccountData"
@@ -133,7 +134,7 @@ describe("AccountData", () => {
       }),
       { apiUrl: testBaseUrl },
     )
-    expect(seen).toMatchObject({ balance: undefined, toast: "Token Balance Unavailable" })
+    expect(seen).toMatchObject({ balance: undefined, toast: specTexts.toasts.tokenBalanceUnavailable })
   })
 
   it("shows 'Token Balance Unavailable' on a network the API does not serve, without asking for a balance", async () => {

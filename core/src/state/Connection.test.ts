@@ -2,7 +2,9 @@ import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { CaipNetworkId } from "../domain/caip"
+import { ConnectionError } from "../errors/connection"
 import { captureLogs } from "../testing/logCapture"
+import { specTexts } from "../testing/specTexts"
 import {
   accountId,
   devAccount,
@@ -293,6 +295,25 @@ describe("Connection", () => {
     )
     expect(accounts.eip155?.allAccounts).toEqual([evm])
     expect(accounts.solana?.allAccounts).toEqual([sol])
+  })
+
+  it("signs messages only on eip155: another namespace has no chain adapter for it", async () => {
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const error = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("walletConnect")
+        return yield* Effect.flip(connection.signMessage("solana", "hello"))
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(error).toBeInstanceOf(ConnectionError)
+    expect(error).toMatchObject({
+      reason: "chainAdapterNotFound",
+      message: specTexts.connection.chainAdapterNotFound,
+    })
   })
 
   it("shows a pairing wallet's URI while its connect() still waits for the wallet", async () => {

@@ -135,7 +135,7 @@ export class EmbeddedAuth extends Context.Service<
         ? Effect.fail(new ConnectionError({ reason: "addressOrAuthConnectorNotFound" }))
         : memoized(
             Effect.flatMap(
-              Effect.promise(() => import("./embeddedFlows")),
+              Effect.promise(() => import("./lazyFlows")),
               (module) => Effect.provideContext(module.makeEmbeddedFlows(state, source.value), services),
             ),
           )

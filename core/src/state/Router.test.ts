@@ -1,4 +1,6 @@
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { specTexts } from "../testing/specTexts"
 import {
   goBack,
   initialRouterState,
@@ -8,7 +10,7 @@ import {
   type RouterState,
   replace,
   reset,
-  type View,
+  View,
 } from "./Router"
 
 const at = (...history: Array<View>): RouterState => ({
@@ -52,6 +54,28 @@ describe("Router", () => {
 
     const replaceWithoutSiwe = pushTransaction(approving, { _tag: "Replace" })
     expect(popTransaction(replaceWithoutSiwe, "success")).toEqual({ state: approving, closeModal: true })
+  })
+
+  it("closes on a replacing success when ConnectingSiwe is the first view: there is nothing before it", () => {
+    const siweFirst = pushTransaction(at("ConnectingSiwe", "ApproveTransaction"), { _tag: "Replace" })
+    expect(popTransaction(siweFirst, "success")).toEqual({
+      state: at("ConnectingSiwe", "ApproveTransaction"),
+      closeModal: true,
+    })
+  })
+
+  it("knows exactly the views of §2, then the wallet features' network list, send, receive, swap and buy forms", () => {
+    for (const view of specTexts.views) expect(Schema.is(View)(view)).toBe(true)
+    expect(View.literals).toEqual([
+      ...specTexts.views,
+      "Networks",
+      "WalletSend",
+      "WalletReceive",
+      "Swap",
+      "OnRamp",
+    ])
+    for (const other of ["connect", "Connect ", "swap", "Onramp", ""])
+      expect(Schema.is(View)(other)).toBe(false)
   })
 
   it("ignores a pop with an empty stack", () => {

@@ -3,6 +3,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../domain/namespace"
 import type { SendState } from "../domain/send"
+import { specTexts } from "../testing/specTexts"
 import { validateAddress } from "../validation/address/validateAddress"
 import { initialSendState, validateSend } from "./Send"
 
@@ -36,12 +37,12 @@ describe("send validation (§5)", () => {
     expect(messageOf(filled, "solana")).toBe("Invalid address")
     expect(messageOf({ ...filled, receiverAddress: "0xabc" }, "eip155")).toBe("Invalid address")
     expect(messageOf({ ...filled, sendTokenAmount: undefined }, "eip155")).toBe(
-      "An amount and receiver address are required",
+      specTexts.send.amountAndReceiverRequired,
     )
     expect(messageOf({ ...filled, receiverAddress: "  " }, "eip155")).toBe(
-      "An amount and receiver address are required",
+      specTexts.send.amountAndReceiverRequired,
     )
-    expect(messageOf({ ...filled, token: undefined }, "eip155")).toBe("A token is required")
+    expect(messageOf({ ...filled, token: undefined }, "eip155")).toBe(specTexts.send.tokenRequired)
     expect(messageOf({ ...filled, sendTokenAmount: "1.2.3" }, "eip155")).toBe("Invalid amount: 1.2.3")
     expect(messageOf({ ...filled, sendTokenAmount: "-1" }, "eip155")).toBe("Invalid amount: -1")
   })

@@ -1,6 +1,7 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
 import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
+import { specTexts } from "../testing/specTexts"
 import {
   accountId,
   devAccount,
@@ -169,7 +170,7 @@ describe("SIWX flow", () => {
       { connectors: [wallet.connector], siwx: broken },
     )
     expect(result).toEqual({
-      toast: "A problem occurred while trying initialize authentication",
+      toast: specTexts.toasts.authInitFailed,
       status: "disconnected",
     })
   })
@@ -193,10 +194,10 @@ describe("SIWX flow", () => {
       { siwx },
     )
     expect([notEnabled, noAddress, noNetwork, noClient]).toEqual([
-      "SIWX is not enabled",
-      "No ActiveCaipAddress found",
-      "No ActiveCaipNetwork or client found",
-      "No ConnectionController client found",
+      specTexts.siwx.notEnabled,
+      specTexts.siwx.noActiveAddress,
+      specTexts.siwx.noActiveNetwork,
+      specTexts.siwx.noConnectionClient,
     ])
   })
 })

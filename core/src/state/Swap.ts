@@ -55,8 +55,8 @@ export class Swap extends Context.Service<
       const state = yield* SubscriptionRef.make(initialSwapState)
       // The flow's code loads with the first quote, not with the app; the app's one pending limit with it.
       const flow = yield* Effect.cached(
-        Effect.promise(() => import("./swapFlow")).pipe(
-          Effect.flatMap((module) =>
+        Effect.promise(() => import("./lazyFlows")).pipe(
+          Effect.flatMap(({ swapFlow: module }) =>
             Effect.map(module.makePendingTransactions(), (pending) => ({ ...module, pending })),
           ),
         ),

@@ -3,6 +3,7 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
 import { testBaseUrl } from "../testing/http"
+import { specTexts } from "../testing/specTexts"
 import { base, runState, solana, waitFor } from "../testing/testkit"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
@@ -89,7 +90,11 @@ describe("Transactions", () => {
       { apiUrl: testBaseUrl },
     )
     expect(list).toMatchObject({ transactions: [], empty: true, loading: false })
-    expect(toast).toMatchObject({ message: "Failed to fetch transactions", variant: "error", open: true })
+    expect(toast).toMatchObject({
+      message: specTexts.toasts.transactionsFetchFailed,
+      variant: "error",
+      open: true,
+    })
   })
 
   it("needs an account address (and an API) before it fetches anything", async () => {

@@ -49,7 +49,11 @@ describe("amount grammar", () => {
     (input) => {
       expect(isAmountString(input)).toBe(false)
       expect(Result.isFailure(Schema.decodeUnknownResult(AmountString)(input))).toBe(true)
-      expect(failure(parseUnits(input, 18))).toBeInstanceOf(InvalidAmountError)
+      const error = failure(parseUnits(input, 18))
+      expect(error).toBeInstanceOf(InvalidAmountError)
+      expect(error.message).toBe(
+        `Invalid amount '${input}': expected optional minus, digits, optional dot and digits`,
+      )
     },
   )
 })
@@ -75,9 +79,72 @@ describe("parseUnits", () => {
     expect(failure(parseUnits("0.5", 0))).toBeInstanceOf(AmountPrecisionError)
   })
 
+  /** A sign, an integer part and exactly `decimals` fraction digits: the most precision a token allows. */
+  const atFullPrecision = fc.integer({ min: 0, max: 30 }).chain((decimals) =>
+    fc.record({
+      decimals: fc.constant(decimals),
+      whole: fc.tuple(fc.boolean(), digits(1, 20), digits(decimals, decimals)),
+    }),
+  )
+  const written = ([negative, integer, fraction]: [boolean, string, string], extra: string) =>
+    `${negative ? "-" : ""}${integer}${fraction || extra ? "." : ""}${fraction}${extra}`
+
+  it("refuses a non-zero digit any number of places past the decimals, not only the first", () => {
+    fc.assert(
+      fc.property(
+        atFullPrecision,
+        fc.nat({ max: 20 }),
+        fc.constantFrom(..."123456789"),
+        digits(0, 5),
+        ({ decimals, whole }, zerosBefore, nonZero, after) => {
+          const input = written(whole, `${"0".repeat(zerosBefore)}${nonZero}${after}`)
+          const error = failure(parseUnits(input, decimals))
+          expect(error).toBeInstanceOf(AmountPrecisionError)
+          expect(error.message).toBe(`Amount '${input}' has more than ${decimals} decimal places`)
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it("accepts any number of zeros past the decimals: the value is the one without them", () => {
+    fc.assert(
+      fc.property(atFullPrecision, fc.integer({ min: 1, max: 20 }), ({ decimals, whole }, zeros) => {
+        expect(ok(parseUnits(written(whole, "0".repeat(zeros)), decimals))).toBe(
+          ok(parseUnits(written(whole, ""), decimals)),
+        )
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   it.each([-1, 1.5, 256, Number.NaN])("rejects %d decimals", (decimals) => {
-    expect(failure(parseUnits("1", decimals))).toBeInstanceOf(InvalidDecimalsError)
+    const error = failure(parseUnits("1", decimals))
+    expect(error).toBeInstanceOf(InvalidDecimalsError)
+    expect(error.message).toBe(`Invalid decimals ${decimals}: expected an integer from 0 to 255`)
     expect(failure(formatUnits(1n, decimals))).toBeInstanceOf(InvalidDecimalsError)
+  })
+
+  it("accepts the edges of the decimals range, 0 and 255 (ERC-20 decimals is a uint8)", () => {
+    expect(ok(parseUnits("1", 255))).toBe(10n ** 255n)
+    expect(ok(formatUnits(10n ** 255n, 255))).toBe("1")
+    expect(ok(parseUnits("1", 0))).toBe(1n)
+    expect(ok(formatUnits(1n, 0))).toBe("1")
+  })
+
+  it("links each refusal to one catalogue entry, whatever the amount or decimals in its message", () => {
+    const failure = (result: Result.Result<bigint, { readonly docsPath: string }>) =>
+      Result.isFailure(result) ? result.failure.docsPath : "accepted"
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), fc.nat({ max: 9 }), (decimals, digit) => {
+        expect(failure(parseUnits(`1.${"0".repeat(decimals)}${digit + 1}`, decimals))).toBe(
+          "/errors#amount-precision",
+        )
+        expect(failure(parseUnits(`${digit}..${digit}`, decimals))).toBe("/errors#invalid-amount")
+        expect(failure(parseUnits("1", 256 + decimals))).toBe("/errors#invalid-decimals")
+      }),
+      { numRuns: 50 },
+    )
   })
 
   it("fails with a typed error, never a throw, for any string", () => {

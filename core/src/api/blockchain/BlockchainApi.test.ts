@@ -4,6 +4,7 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { QueryCache } from "../../http/QueryCache"
 import { awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "../../testing/http"
+import { specTexts } from "../../testing/specTexts"
 import { BlockchainApi } from "./BlockchainApi"
 import { blockchainApiLayer } from "./blockchainApiLayer"
 import { mockedQuoteId, sampleOnrampOptions } from "./onrampFallback"
@@ -121,8 +122,8 @@ describe("BlockchainApi.balance", () => {
       }),
     )
     expect(outcome).toEqual({
-      first: "Token Balance Unavailable",
-      locked: "Token Balance Unavailable",
+      first: specTexts.toasts.tokenBalanceUnavailable,
+      locked: specTexts.toasts.tokenBalanceUnavailable,
       callsWhileLocked: 1,
       after: 1,
     })
@@ -333,13 +334,26 @@ describe("BlockchainApi names", () => {
       .post("/v1/profile/account")
       .query(true)
       .reply(400, "bad signature")
+      .get(`/v1/profile/reverse/${address}`)
+      .query(true)
+      .reply(400, "bad address")
+      .get("/v1/profile/suggestions/ghost")
+      .query(true)
+      .reply(400, "bad name")
     const errors = await withApi((api) =>
       Effect.all([
         Effect.flip(api.lookupName("ghost.reown.id")),
         Effect.flip(api.registerName({ coin_type: 60, address, message: "{}", signature: "0x" })),
+        Effect.flip(api.reverseLookup({ address, sender: address })),
+        Effect.flip(api.nameSuggestions("ghost")),
       ]),
     )
-    expect(errors.map((e) => e.message)).toEqual(["Error resolving name", "Error registering name"])
+    expect(errors.map((e) => e.message)).toEqual([
+      specTexts.names.resolve,
+      specTexts.names.register,
+      specTexts.names.namesForAddress,
+      specTexts.names.suggestions,
+    ])
   })
 
   it("registers a name with the §3 payload", async () => {

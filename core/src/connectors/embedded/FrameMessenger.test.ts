@@ -1,8 +1,10 @@
 import { Effect, Exit, Fiber, Logger, type Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { AlertError } from "../../errors/alerts"
 import { EmbeddedFrameError, FrameAbortedError, FrameRequestError } from "../../errors/embedded"
 import { FakeWindow, fakeFramePort } from "../../testing/fakeWindows"
+import { specTexts } from "../../testing/specTexts"
 import { type FrameMessenger, makeFrameMessenger } from "./FrameMessenger"
 import { type AppMessage, EMBEDDED_PROTOCOL, type FrameRequest, frameMessage } from "./protocol"
 
@@ -20,6 +22,10 @@ interface Harness {
 }
 
 const logged: Array<string> = []
+
+/** The alert title the modal shows for a frame failure (§8: each shows an alert and aborts). */
+const alertTitleOf = (error: unknown) =>
+  error instanceof EmbeddedFrameError ? new AlertError({ alert: error.alert }).message : undefined
 
 const harness = Effect.gen(function* () {
   const dapp = new FakeWindow(DAPP)
@@ -113,6 +119,7 @@ describe("FrameMessenger timing (§8, §9)", () => {
     expect(seen.early).toBeUndefined()
     expect(seen.error).toBeInstanceOf(EmbeddedFrameError)
     expect(seen.error).toMatchObject({ code: "iframe_load_failed", alert: "iframeLoadFailed" })
+    expect(alertTitleOf(seen.error)).toBe(specTexts.alerts.iframeLoadFailed)
     expect(seen.posted).toBe(0)
   })
 
@@ -173,6 +180,7 @@ describe("FrameMessenger timing (§8, §9)", () => {
       )
       expect(seen.early).toBeUndefined()
       expect(seen.connect).toMatchObject({ code: "iframe_request_timeout", alert: "iframeRequestTimeout" })
+      expect(alertTitleOf(seen.connect)).toBe(specTexts.alerts.iframeRequestTimeout)
       expect(seen.rpc).toBeInstanceOf(FrameAbortedError)
       expect(seen.rpc.message).toBe("Request was aborted")
       expect(seen.user.message).toBe("Something went wrong")
@@ -236,6 +244,7 @@ describe("FrameMessenger timing (§8, §9)", () => {
     )
     expect(error).toBeInstanceOf(EmbeddedFrameError)
     expect(error).toMatchObject({ code: "unverified_domain", alert: "unverifiedDomain" })
+    expect(alertTitleOf(error)).toBe(specTexts.alerts.unverifiedDomain)
   })
 
   it("aborts requests in flight on demand: RPC 'Request was aborted', others 'Something went wrong'", async () => {

@@ -66,6 +66,26 @@ describe("verifySolanaSiwxMessage", () => {
     expect(await verify(text, base58.encode(Uint8Array.from([...signature, 0])))).toBe("SiweInvalidSignature")
   })
 
+  it("binds the domain exactly: a part of the message's domain, or more than it, is another site", async () => {
+    const signature = sign(text)
+    const domain = "app.example"
+    const part = fc
+      .tuple(fc.nat({ max: domain.length }), fc.nat({ max: domain.length }))
+      .map(([from, to]) => domain.slice(Math.min(from, to), Math.max(from, to)))
+      .filter((slice) => slice !== domain && slice !== "")
+    const more = fc
+      .tuple(fc.constantFrom("", "evil-", "sub.", "x"), fc.constantFrom("", ".evil", "x", ":443"))
+      .filter(([before, after]) => before !== "" || after !== "")
+      .map(([before, after]) => `${before}${domain}${after}`)
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(part, more), async (expected) => {
+        expect(await verify(text, signature, { domain: expected })).toBe("SiweDomainMismatch")
+      }),
+      { numRuns: 40 },
+    )
+    expect(await verify(text, signature, { domain })).toMatch(/^ok/)
+  })
+
   it("checks domain, nonce and the validity window as for SIWE, at each edge", async () => {
     const signature = sign(text)
     expect(await verify(text, signature, { domain: "evil.example" })).toBe("SiweDomainMismatch")

@@ -69,6 +69,31 @@ describe("inspectCaipId", () => {
     })
   })
 
+  it("reports a malformed id as unparsed, naming no namespace even when its first part is a known one", () => {
+    expect(inspectCaipId("eip155:")).toEqual({
+      input: "eip155:",
+      kind: "chain_id",
+      valid: false,
+      namespace: null,
+      reference: null,
+      address: null,
+      knownNamespace: false,
+      bitcoinNetwork: null,
+      normalized: null,
+      error: "Invalid CAIP chain id 'eip155:': reference '' must be 1-32 characters of a-z, A-Z, 0-9, - or _",
+    })
+  })
+
+  it("names a Bitcoin network only on bip122, whatever another namespace's reference looks like", () => {
+    expect(inspectCaipId("cosmos:000000000933ea01ad0ee984209779ba")).toMatchObject({
+      valid: true,
+      bitcoinNetwork: null,
+    })
+    expect(inspectCaipId("hedera:000000000019d6689c085ae165831e93:0.0.1")).toMatchObject({
+      bitcoinNetwork: null,
+    })
+  })
+
   it("never throws, and a report is valid exactly when it has no error", () => {
     fc.assert(
       fc.property(fc.string(), (input) => {

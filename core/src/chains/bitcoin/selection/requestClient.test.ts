@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import type { BitcoinWalletOption } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { fromMap, Storage } from "../../../storage/Storage"
+import { specTexts } from "../../../testing/specTexts"
 import { failure, fakeRequestApi, paymentEntry, success } from "../testing/fakeWallets"
 import { listBitcoinWallets, type WalletHost } from "../wallets/discovery"
 import { makeBitcoinRequestClient } from "./requestClient"
@@ -46,7 +47,7 @@ const setup = (
       selector: options.selector === false ? undefined : selector,
     }).pipe(Effect.provide(Layer.succeed(Storage, fromMap(storage)))),
   )
-  return { client, storage, prompts, selectorCalls, walletCalls: wallet.calls }
+  return { client, storage, prompts, selector, selectorCalls, walletCalls: wallet.calls }
 }
 
 describe("the Bitcoin request client (§4 provider selection)", () => {
@@ -108,6 +109,19 @@ describe("the Bitcoin request client (§4 provider selection)", () => {
       Effect.flip(setup({ stored: "RemovedWallet" }).client.request("getAddresses", {})),
     )
     expect(gone.message).toBe("no wallet provider was found")
+  })
+
+  it("says no wallets were detected, without prompting, when none is installed", async () => {
+    const { selector, prompts } = setup()
+    const client = Effect.runSync(
+      makeBitcoinRequestClient({ wallets: Effect.succeed([]), selector }).pipe(
+        Effect.provide(Layer.succeed(Storage, fromMap(new Map()))),
+      ),
+    )
+    const error = await Effect.runPromise(Effect.flip(client.request("getAddresses", {})))
+    expect(error).toBeInstanceOf(BitcoinError)
+    expect(error.message).toBe(specTexts.bitcoin.noWalletsDetected)
+    expect(prompts).toEqual([])
   })
 
   it("answers a null wallet reply with 'Wallet Error processing the request'", async () => {

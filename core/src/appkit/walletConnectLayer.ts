@@ -1,0 +1,36 @@
+import { Effect, Layer, type Scope } from "effect"
+import { lazyConnector } from "../connectors/lazyConnector"
+import { walletConnectIdentity } from "../connectors/walletconnect/identity"
+import type {
+  WalletConnectConnectorError,
+  WalletConnectOptions,
+} from "../connectors/walletconnect/WalletConnectConnector"
+import type { ChainNamespace } from "../domain/namespace"
+import { Connectors } from "../state/Connectors"
+import { memoized } from "../state/memoized"
+import type { Storage } from "../storage/Storage"
+
+/**
+ * `createAppKit({ walletConnect })`: the WalletConnect connector, registered at once but built on first use —
+ * its code (session handling, the relay supervisor) is imported when the user first connects or a reload finds
+ * a stored session, and sign-client only when the connector first needs it. The connector lives in this
+ * layer's scope and shares its Storage, as if it had been built with the layer.
+ */
+export const walletConnectLayer = (
+  options: WalletConnectOptions,
+  chain: ChainNamespace,
+): Layer.Layer<never, never, Connectors | Storage> =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      const context = yield* Effect.context<Storage | Scope.Scope>()
+      const load = memoized(
+        Effect.flatMap(
+          Effect.promise(() => import("./onFirstUse")),
+          (module) => module.makeWalletConnectConnector(options),
+        ).pipe(Effect.provideContext(context)),
+      )
+      yield* (yield* Connectors).register([
+        lazyConnector<WalletConnectConnectorError>({ ...walletConnectIdentity, chain }, load),
+      ])
+    }),
+  )
