@@ -14,18 +14,15 @@ import {
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { BitcoinSection, injectDevBitcoinWallet } from "./bitcoin"
-import { registerAnnouncedWallets } from "./injectedWallets"
 import { loadStack, type Stack } from "./stack"
 
 /**
  * The AppKit demo: the React skin over the local stack (anvil, the fixture API, the relay), offline, with no
  * project id to register. `?devWallet=off` leaves out the dev wallet injected through EIP-6963;
- * `?solana=off` leaves out the Solana network (an eip155-only app, where WalletConnect signs in with one
- * approval, §5); `?theme=light|dark` fixes the theme (the system's otherwise).
+ * `?theme=light|dark` fixes the theme (the system's otherwise).
  */
 const params = new URLSearchParams(location.search)
 const withDevWallet = params.get("devWallet") !== "off"
-const withSolana = params.get("solana") !== "off"
 const themeParam = params.get("theme")
 
 /** anvil's fifth dev account: no name yet, so the demo can register one. */
@@ -34,8 +31,9 @@ const cardWalletKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c
 /** A second chain the dev wallet knows but the demo does not request: switching to it shows UnsupportedChain. */
 const unrequestedChainId = 1337
 
-const makeAppKit = (stack: Stack): AppKit => {
-  const appKit = createAppKit({
+/** Browser wallets announced through EIP-6963 (the dev wallet below) become connectors by themselves. */
+const makeAppKit = (stack: Stack): AppKit =>
+  createAppKit({
     projectId: "appkit-demo",
     apiUrl: stack.apiUrl,
     networks: [
@@ -47,7 +45,7 @@ const makeAppKit = (stack: Stack): AppKit => {
         nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
         rpcUrls: { default: { http: [stack.rpcUrl] } },
       },
-      ...(stack.solana === undefined || !withSolana
+      ...(stack.solana === undefined
         ? []
         : [
             {
@@ -88,9 +86,6 @@ const makeAppKit = (stack: Stack): AppKit => {
     storage: browserStorage,
     siwx: { domain: location.host, uri: location.origin, statement: "Sign in to the AppKit demo" },
   })
-  registerAnnouncedWallets(appKit, window)
-  return appKit
-}
 
 const Row = ({ name, value }: { readonly name: string; readonly value: string | undefined }) => (
   <>

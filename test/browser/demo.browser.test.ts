@@ -9,7 +9,7 @@ import { demoSuite, startDevWallet } from "./support/stack"
 /**
  * The demo as `npm start` serves it, in Debian's Chromium: connect, sign in, see the anvil balance and the
  * fixture tokens, send 0.1 ETH, reload, land on UnsupportedChain, disconnect — through the EIP-6963 dev
- * wallet, then through WalletConnect paired by `appkit-cli dev wallet`. Every view is checked with axe and
+ * wallet, then through WalletConnect paired by `appkit-cli dev wallet` (its chain switched from its terminal). Every view is checked with axe and
  * photographed (light/dark, 1280/390 px) under test/artifacts/.
  */
 const receiver = getAddress("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")
@@ -110,10 +110,12 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await page.goto(suite.get().stack.pageUrl)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await expect.poll(() => view(page, "Connect").isVisible()).toBe(true)
-    // An installed wallet puts the wallet method first; WalletConnect heads the list (§9 order), the installed
-    // wallets (the demo's EIP-6963 and Wallet Standard dev wallets) follow, then the card-provider wallet.
+    // An installed wallet puts the wallet method first; WalletConnect heads the list (§9 order). The EIP-6963
+    // dev wallet is found by createAppKit itself; the Solana one (Wallet Standard) and the card provider load
+    // in the background.
     const rows = page.getByRole("list", { name: "Wallets" }).getByRole("button")
-    await rows.filter({ hasText: "Coinbase Wallet" }).waitFor()
+    for (const name of ["AppKit Dev Wallet", "Dev Solana Wallet", "Coinbase Wallet"])
+      await rows.filter({ hasText: name }).waitFor()
     expect(await rows.allTextContents()).toEqual([
       "WalletConnectQR code",
       "AppKit Dev WalletInstalled",
@@ -184,11 +186,10 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await context.close()
   }, 180_000)
 
-  it("pairs through WalletConnect with appkit-cli dev wallet (one-click sign-in), sends, restores and disconnects", async () => {
+  it("pairs through WalletConnect with appkit-cli dev wallet, signs in, sends, restores, lands on UnsupportedChain and disconnects", async () => {
     const run = "walletconnect"
     const { context, page } = await newPage()
-    // eip155 only: WalletConnect's one-click sign-in applies only when every requested chain is eip155 (§5).
-    await page.goto(`${suite.get().stack.pageUrl}?devWallet=off&solana=off`)
+    await page.goto(`${suite.get().stack.pageUrl}?devWallet=off`)
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("list", { name: "Wallets" })
@@ -204,8 +205,12 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
 
     const wallet = startDevWallet(suite.get().stack, uri)
     try {
-      // One approval connects and signs in: no SIWXSignMessage afterwards.
+      // The demo also requests a solana network, so no one-click sign-in (§5): the approval connects, then
+      // SIWXSignMessage asks for the signature over the session.
+      await expect.poll(() => view(page, "SIWXSignMessage").isVisible(), { timeout: 30_000 }).toBe(true)
+      await page.getByRole("button", { name: "Sign in", exact: true }).click()
       await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 30_000 })
+      await expect.poll(async () => (await state(page)).open).toBe(false)
       expect(await state(page)).toMatchObject({ status: "connected", open: false })
 
       await accountShowsBalanceAndTokens(page, run)
@@ -217,7 +222,17 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
       expect(await state(page)).toMatchObject({ status: "connected", network: "eip155:1", open: false })
       await checkView(page, run, "08-restored")
 
-      await page.locator("[data-appkit-button=account]").click()
+      // In the wallet's terminal the user picks a chain the demo never asked for: the wallet adds it to the
+      // session and says chainChanged; the modal lands on UnsupportedChain.
+      wallet.type("chain 1337")
+      await expect.poll(() => view(page, "UnsupportedChain").isVisible(), { timeout: 20_000 }).toBe(true)
+      expect(await state(page)).toMatchObject({
+        network: "eip155:1337",
+        open: true,
+        view: "UnsupportedChain",
+      })
+      expect(wallet.output()).toContain("switched to chain eip155:1337")
+      await checkView(page, run, "09-unsupported-chain")
       await dialog(page).getByRole("button", { name: "Disconnect" }).click()
       await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 20_000 })
       await expect.poll(() => wallet.output(), { timeout: 10_000 }).toContain("session ended by the dApp")

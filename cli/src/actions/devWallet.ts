@@ -1,7 +1,10 @@
-import { startDevWallet } from "@appkit/fixtures"
+import { createInterface } from "node:readline"
+import type { Readable } from "node:stream"
+import { type DevWallet, startDevWallet } from "@appkit/fixtures"
 import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
-import { CliError, invalidInput, note, printLine } from "../output"
+import { readChain } from "../inputs"
+import { CliError, invalidInput, note, printLine, warn } from "../output"
 import { warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {
@@ -12,6 +15,32 @@ interface DevWalletCommandOptions {
   readonly reject?: boolean | undefined
   readonly rejectProposals?: boolean | undefined
   readonly pairTimeout?: string | undefined
+}
+
+/** What a user can type while the dev wallet runs, one command a line. */
+export const devWalletCommandsHelp = "Type 'chain <id>' (e.g. chain 1337) to switch the wallet's chain."
+
+/**
+ * Reads commands from `input` as a user types them: `chain <id|eip155:id>` moves the wallet to that chain (a
+ * session update when the session lacks it, then chainChanged). A bad line is reported and the wallet goes on.
+ * Returns what stops reading.
+ */
+export const readDevWalletCommands = (wallet: Pick<DevWallet, "switchChain">, input: Readable) => {
+  // Not a terminal interface: Ctrl-C stays the terminal's SIGINT, which stops the wallet.
+  const lines = createInterface({ input, terminal: false })
+  lines.on("line", (line) => {
+    const [command, argument, ...rest] = line.trim().split(/\s+/)
+    if (command === undefined || command === "") return
+    const run = async () => {
+      if (command !== "chain" || argument === undefined || rest.length > 0)
+        throw invalidInput(`unknown command '${line.trim()}'. ${devWalletCommandsHelp}`)
+      await wallet.switchChain(readChain(argument, "chain", "eip155").caip2)
+    }
+    run().catch((error: unknown) =>
+      warn("DevWalletCommand", error instanceof Error ? error.message : String(error)),
+    )
+  })
+  return () => lines.close()
 }
 
 /** The dev WalletConnect wallet as a process, until SIGINT/SIGTERM; it logs one line per thing it does. */
@@ -45,9 +74,12 @@ export const devWalletAction = async (options: DevWalletCommandOptions): Promise
       code: "PairingFailed",
     })
   })
+  note(devWalletCommandsHelp)
+  const stopReading = readDevWalletCommands(wallet, process.stdin)
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve)
     process.once("SIGTERM", resolve)
   })
+  stopReading()
   await wallet.close()
 }

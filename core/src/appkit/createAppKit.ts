@@ -31,6 +31,7 @@ import type { writeContract } from "./actions/writeContract"
 import { cardProviderLayer } from "./cardProviderLayer"
 import { embeddedActions } from "./embeddedActions"
 import { embeddedAuthLayer } from "./embeddedWallet"
+import { injectedWalletsLayer } from "./injectedWallets"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { solanaWalletsLayer } from "./solanaWallets"
@@ -112,6 +113,7 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
       Layer.mergeAll(
         walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
         solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
+        injectedWalletsLayer(options, runtime.eip6963Target),
         cardProviderLayer(options, runtime.cardProvider),
       ),
     ),

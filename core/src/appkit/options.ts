@@ -61,6 +61,11 @@ export interface CreateAppKitParameters {
   readonly enableEmbedded?: boolean | undefined
   readonly allowUnsupportedChain?: boolean | undefined
   readonly enableNetworkSwitch?: boolean | undefined
+  /**
+   * Every browser wallet announced on the page through EIP-6963, before createAppKit or later, becomes an
+   * injected connector (true by default, as Reown AppKit's `enableEIP6963`); false leaves that to the app.
+   */
+  readonly enableEIP6963?: boolean | undefined
   readonly isMobile?: boolean | undefined
   /** Telegram mini-app platform, which hides some socials (§5). */
   readonly telegramPlatform?: "ios" | "mac" | "android" | "other" | undefined
@@ -112,6 +117,8 @@ export interface CreateAppKitParameters {
   readonly solanaAdapter?: (() => Promise<SolanaModule>) | undefined
   /** Where Wallet Standard (Solana) wallets register: the page's `window` by default. */
   readonly walletStandardTarget?: EventTarget | undefined
+  /** Where EIP-6963 wallets announce themselves: the page's `window` by default. */
+  readonly eip6963Target?: EventTarget | undefined
 }
 
 /** The live parts of the parameters: everything the options schema does not describe. */
@@ -125,6 +132,7 @@ export type AppKitRuntime = Pick<
   | "transports"
   | "solanaAdapter"
   | "walletStandardTarget"
+  | "eip6963Target"
   | "cardProvider"
   | "embeddedFrameHost"
 >
@@ -138,6 +146,7 @@ const runtimeKeys = [
   "transports",
   "solanaAdapter",
   "walletStandardTarget",
+  "eip6963Target",
   "cardProvider",
   "embeddedFrameHost",
 ] as const

@@ -2,12 +2,7 @@ import { Effect, Layer } from "effect"
 import type { SolanaModule } from "../chains/SolanaSupport"
 import { Connectors } from "../state/Connectors"
 import type { AppKitOptions } from "../state/Options"
-
-/** The page's window, where Wallet Standard wallets register; none outside a browser. */
-const pageWindow = (): EventTarget | undefined => {
-  const candidate = (globalThis as { readonly window?: unknown }).window
-  return candidate instanceof EventTarget ? candidate : undefined
-}
+import { pageWindow } from "./pageWindow"
 
 /**
  * Wallet Standard discovery when the app has a solana network and Solana support: after the services are

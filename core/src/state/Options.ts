@@ -47,6 +47,8 @@ export const AppKitOptions = Schema.Struct({
   enableEmbedded: Schema.optional(Schema.Boolean),
   allowUnsupportedChain: Schema.optional(Schema.Boolean),
   enableNetworkSwitch: Schema.optional(Schema.Boolean),
+  /** Browser wallets announced on the page (EIP-6963) become connectors on their own; on by default. */
+  enableEIP6963: Schema.optional(Schema.Boolean),
   isMobile: Schema.optional(Schema.Boolean),
   /** Telegram mini-app platform, which hides some socials (§5). */
   telegramPlatform: Schema.optional(Schema.Literals(["ios", "mac", "android", "other"])),

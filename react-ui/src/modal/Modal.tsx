@@ -1,5 +1,5 @@
 import { alerts } from "@appkit/core"
-import { type MouseEvent, Suspense, type SyntheticEvent, useLayoutEffect, useRef } from "react"
+import { type MouseEvent, Suspense, type SyntheticEvent, useEffect, useLayoutEffect, useRef } from "react"
 import { useAppKitContext } from "../binding/context"
 import { useProjectAlert } from "../binding/hooks"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
@@ -9,7 +9,7 @@ import { ConnectFlowProvider, useConnectFlow } from "./flow"
 import { modalCss } from "./modalCss"
 import { Spinner } from "./parts"
 import { Toast } from "./Toast"
-import { views, viewTitles } from "./views"
+import { likelyNextViews, views, viewTitles } from "./views"
 
 const titleId = "appkit-modal-title"
 
@@ -85,6 +85,10 @@ const Body = () => {
   const view = useAppKitSelector((state) => state.router.view)
   const View = views[view]
   const { sizer, content } = useAnimatedHeight()
+  // What this view leads to is fetched while the user reads it (a failed fetch is retried when it opens).
+  useEffect(() => {
+    for (const next of likelyNextViews[view] ?? []) views[next].preload?.().catch(() => {})
+  }, [view])
   return (
     <div className="appkit-sizer" ref={sizer}>
       <div ref={content}>

@@ -48,17 +48,24 @@ export const startDemoStack = async (pageDir: string): Promise<DemoStack> => {
   }
 }
 
-/** `appkit-cli dev wallet`, paired with `uri`: the dev WalletConnect wallet a user would run in a terminal. */
+/**
+ * `appkit-cli dev wallet`, paired with `uri`: the dev WalletConnect wallet a user would run in a terminal.
+ * `type` sends it a command line as the user would type one (`chain 1337`).
+ */
 export const startDevWallet = (stack: DemoStack, uri: string) => {
   const child = spawn(
     process.execPath,
     [cliPath, "dev", "wallet", "--uri", uri, "--relay-url", stack.relayUrl, "--rpc-url", stack.rpcUrl],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    { stdio: ["pipe", "pipe", "pipe"] },
   )
   let output = ""
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
-  return { output: () => output, stop: () => stopChild(child) }
+  return {
+    output: () => output,
+    type: (line: string) => child.stdin?.write(`${line}\n`),
+    stop: () => stopChild(child),
+  }
 }
 
 /**

@@ -217,6 +217,31 @@ describe("WalletConnect connector", () => {
     )
   })
 
+  it("follows the wallet to a chain it adds to the session (session update, then chainChanged)", async () => {
+    const devWallet = await wallet()
+    const result = await withConnector(new Map(), (connector) =>
+      Effect.gen(function* () {
+        yield* connectThrough(connector, devWallet, "eip155:31337")
+        const changed = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "chainChanged")),
+        )
+        yield* Effect.yieldNow
+        yield* Effect.promise(() => devWallet.switchChain("eip155:1337"))
+        const event = yield* Fiber.join(changed)
+        return {
+          event,
+          session: Option.getOrThrow(yield* connector.session),
+          walletChain: yield* connector.request({ method: "eth_chainId" }),
+        }
+      }),
+    )
+    expect(result.event).toEqual(Option.some({ _tag: "chainChanged", chainId: "eip155:1337" }))
+    expect(result.session.chainId).toBe("eip155:1337")
+    expect(result.session.accounts).toContain(`eip155:1337:${devWallet.address}`)
+    // Requests now go to the wallet's chain.
+    expect(result.walletChain).toBe("0x539")
+  })
+
   it("follows the wallet to another account (a session update) and signs with it", async () => {
     const devWallet = await wallet()
     // anvil's account 1.

@@ -152,8 +152,17 @@ const onSessionEvent = (
   if (event.name === "accountsChanged" && Array.isArray(event.data)) {
     const accounts = accountsOfEvent(chainId, event.data)
     context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
-  } else if (event.name === "chainChanged") context.emit({ _tag: "chainChanged", chainId })
-  else context.emit({ _tag: "message", type: event.name, data: event.data })
+  } else if (event.name === "chainChanged") {
+    // The wallet moved: requests go there from now on (the modal decides whether the dApp can stay).
+    const moved = Effect.runSync(
+      Ref.modify(context.current, (state) =>
+        Option.isSome(state) && state.value.chainId !== chainId
+          ? [true, Option.some({ ...state.value, chainId })]
+          : [false, state],
+      ),
+    )
+    if (moved) context.emit({ _tag: "chainChanged", chainId })
+  } else context.emit({ _tag: "message", type: event.name, data: event.data })
 }
 
 const listen = (context: Context, signClient: SignClient) => {

@@ -1,0 +1,53 @@
+import { Effect, Exit, Scope } from "effect"
+import { describe, expect, it } from "vitest"
+import type { Connector } from "../Connector"
+import { registerAnnouncedWallets } from "./eip6963Discovery"
+
+const icon = "data:image/svg+xml;base64,PHN2Zy8+"
+const info = (rdns: string) => ({ uuid: `uuid-${rdns}`, name: rdns, icon, rdns })
+const provider = { request: async () => null }
+const announce = (page: EventTarget, rdns: string) =>
+  page.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: { info: info(rdns), provider } }))
+
+/** Runs the discovery in a scope of its own; `registered` holds each registration's connector ids. */
+const discover = (page: EventTarget) => {
+  const registered: Array<ReadonlyArray<string>> = []
+  const scope = Effect.runSync(Scope.make())
+  Effect.runSync(
+    Scope.provide(
+      registerAnnouncedWallets(page, (connectors: ReadonlyArray<Connector>) =>
+        Effect.sync(() => registered.push(connectors.map((connector) => connector.id))),
+      ),
+      scope,
+    ),
+  )
+  return { registered, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+}
+
+/** Lets the background fiber that watches for later announcements run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe("registerAnnouncedWallets", () => {
+  it("registers the wallets already on the page in one go, before it returns", () => {
+    const page = new EventTarget()
+    page.addEventListener("eip6963:requestProvider", () => {
+      announce(page, "com.example.one")
+      announce(page, "com.example.two")
+    })
+    expect(discover(page).registered).toEqual([["com.example.one", "com.example.two"]])
+  })
+
+  it("registers each later wallet once, and none after its scope closes", async () => {
+    const page = new EventTarget()
+    const { registered, close } = discover(page)
+    await settle()
+    announce(page, "com.example.late")
+    announce(page, "com.example.late")
+    await settle()
+    expect(registered).toEqual([["com.example.late"]])
+    await close()
+    announce(page, "com.example.after")
+    await settle()
+    expect(registered).toEqual([["com.example.late"]])
+  })
+})
