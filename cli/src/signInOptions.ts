@@ -44,3 +44,14 @@ export interface SignInVerifyOptions {
   readonly rpcUrl?: string | undefined
   readonly json?: boolean | undefined
 }
+
+/** The checks the user asked for, only those given (an absent one is not checked). */
+export const signInChecks = (options: SignInVerifyOptions) =>
+  Object.fromEntries(
+    Object.entries({
+      domain: options.domain,
+      nonce: options.nonce,
+      time: options.time,
+      rpcUrl: options.rpcUrl,
+    }).filter(([, value]) => value !== undefined),
+  )

@@ -10,7 +10,7 @@ import { Effect, Result } from "effect"
 import { formatFields } from "../fields"
 import { readInput } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
-import type { SignInFieldOptions, SignInVerifyOptions } from "../signInOptions"
+import { type SignInFieldOptions, type SignInVerifyOptions, signInChecks } from "../signInOptions"
 import { reportSignInVerdict } from "../signInVerdict"
 
 /**
@@ -100,14 +100,8 @@ export const parseAction = async (
 
 export const verifyAction = async (options: VerifyOptions): Promise<void> => {
   const message = await readMessage(options.messageFile)
-  const verifyOptions = Object.fromEntries(
-    Object.entries({
-      domain: options.domain,
-      nonce: options.nonce,
-      time: options.time,
-      rpcUrl: options.rpcUrl,
-    }).filter(([, value]) => value !== undefined),
+  const exit = await Effect.runPromiseExit(
+    verifySiweMessage(message, options.signature, signInChecks(options)),
   )
-  const exit = await Effect.runPromiseExit(verifySiweMessage(message, options.signature, verifyOptions))
   reportSignInVerdict(exit, options.json)
 }

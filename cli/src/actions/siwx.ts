@@ -4,7 +4,7 @@ import { Effect, Result, Schema } from "effect"
 import { readInput } from "../input"
 import { readAddress, readChain } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson } from "../output"
-import type { SignInFieldOptions, SignInVerifyOptions } from "../signInOptions"
+import { type SignInFieldOptions, type SignInVerifyOptions, signInChecks } from "../signInOptions"
 import { reportSignInVerdict } from "../signInVerdict"
 
 /**
@@ -79,14 +79,8 @@ export const siwxCreateAction = (options: CreateOptions): void => {
 export const siwxVerifyAction = async (options: VerifyOptions): Promise<void> => {
   const chainId = signInChain(options.chain)
   const message = await readInput(options.messageFile, "the message")
-  const checks = Object.fromEntries(
-    Object.entries({
-      domain: options.domain,
-      nonce: options.nonce,
-      time: options.time,
-      rpcUrl: options.rpcUrl,
-    }).filter(([, value]) => value !== undefined),
+  const exit = await Effect.runPromiseExit(
+    verifySiwxMessage(chainId, message, options.signature, signInChecks(options)),
   )
-  const exit = await Effect.runPromiseExit(verifySiwxMessage(chainId, message, options.signature, checks))
   reportSignInVerdict(exit, options.json)
 }
