@@ -11,7 +11,8 @@ import { servePages } from "./browser/pageServer"
 import { fundAccount } from "./support"
 
 // The React skin with the embedded wallet in Debian's chromium: email → the code from the local mail sink →
-// connected → a signature viem verifies → 0.1 ETH sent on anvil → sign out. Each step's screenshot goes to docs/.
+// connected → a signature viem verifies → 0.1 ETH sent on anvil → sign out. Each step's screenshot goes to docs/
+// with APPKIT_UPDATE_DOCS=1 (the committed copies change only when asked for, so a test run leaves the tree clean).
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url))
 const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 
@@ -59,7 +60,9 @@ describe.skipIf(!hasChromium)("the React skin's email login in chromium", () => 
     await Promise.all([dapp?.close(), anvil?.stop()])
   })
 
-  const shot = (name: string) => page.screenshot({ path: `${docs}embedded-${name}.png` })
+  const shot = async (name: string) => {
+    if (process.env.APPKIT_UPDATE_DOCS === "1") await page.screenshot({ path: `${docs}embedded-${name}.png` })
+  }
   const state = () => page.evaluate(() => window.skin.appKit?.getState())
 
   it("signs in by email with the mailed code, signs, sends 0.1 ETH and signs out", async () => {
