@@ -131,14 +131,13 @@ const snapshot = Effect.gen(function* () {
 })
 
 describe("the email and social login flows (EmbeddedAuth)", () => {
-  // The first load transforms the embedded modules; later ones find them in the module cache.
-  beforeAll(() =>
-    Promise.all([
-      import("./embeddedLoader"),
-      import("../state/embeddedFlows"),
-      import("../connectors/embedded/loadEmbeddedWallet"),
-    ]),
-  )
+  // The first load transforms the lazily loaded modules (createAppKit's first-use chunk, the state's flows, the
+  // embedded wallet); later ones find them in the module cache. One after the other, as Node 20 needs.
+  beforeAll(async () => {
+    await import("./onFirstUse")
+    await import("../state/lazyFlows")
+    await import("../connectors/embedded/loadEmbeddedWallet")
+  }, 60_000)
 
   it("email → OTP → connected: the AUTH connector connects and the §3 user lands in Account state", async () => {
     const { script } = fakeSite()
