@@ -35,6 +35,7 @@ export type {
   SignMessageReturnType,
 } from "./appkit/actions/signMessage"
 export type { SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
+export type { QuoteSwapParameters, SwapTokenChoice } from "./appkit/actions/swap"
 export type {
   WriteContractErrorType,
   WriteContractParameters,
@@ -172,6 +173,7 @@ export { Cacao, SiwxMessageData, SiwxSession } from "./domain/siwx"
 export { SocialProvider, socialProviders } from "./domain/social"
 export { RecentWallet } from "./domain/storageKeys"
 export { SwapQuoteInput } from "./domain/swap"
+export { formatPriceImpact, type PricedSwapAmounts, swapPriceImpact } from "./domain/swapPriceImpact"
 export { Toast, ToastSvg, ToastVariant } from "./domain/toast"
 export { Token, TokenQuantity } from "./domain/token"
 export { AlertError, type AlertKey, alerts } from "./errors/alerts"

@@ -38,7 +38,7 @@ import type { PrepareOnrampParameters } from "./actions/onramp"
 import type { Hash, SendTransactionParameters, SendTransactionReturnType } from "./actions/sendTransaction"
 import type { SignMessageParameters, SignMessageReturnType } from "./actions/signMessage"
 import type { SendOutcome } from "./actions/submitSend"
-import type { QuoteSwapParameters } from "./actions/swap"
+import type { QuoteSwapParameters, SwapTokenChoice } from "./actions/swap"
 import type { WriteContractParameters } from "./actions/writeContract"
 import type { EmbeddedAuthActions } from "./embeddedActions"
 import type { AppKitNetwork } from "./options"
@@ -156,6 +156,10 @@ export interface AppKit {
    * rejects with a {@link SubmitSendErrorType}.
    */
   submitSend(): Promise<SendOutcome>
+  /** The address a receiver name holds on the active eip155 network (undefined for an address); rejects 'Error resolving name'. */
+  resolveReceiver(receiver: string): Promise<string | undefined>
+  /** The active network's swap tokens with the connected account's balance of each (held ones first). */
+  swapTokens(): Promise<ReadonlyArray<SwapTokenChoice>>
   /** A swap quote on the active network (§1: the 12 swap networks) for the connected eip155 account. */
   quoteSwap(parameters: QuoteSwapParameters): Promise<SwapQuote>
   /** Executes the last quote through the connected wallet: approve when needed, swap, receipts (25 s), balances. */

@@ -318,6 +318,8 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     validateSend: () =>
       run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
     submitSend: () => run(onCall(actions, ({ submitSend }) => submitSend)),
+    resolveReceiver: (receiver) => run(onCall(actions, ({ resolveReceiver }) => resolveReceiver(receiver))),
+    swapTokens: () => run(onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),
     quoteSwap: (parameters) => run(onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
     executeSwap: () => run(onCall(actions, ({ executeSwap }) => executeSwap)),
     prepareOnramp: (parameters) => run(onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),

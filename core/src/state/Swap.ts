@@ -1,6 +1,9 @@
 import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import type { SwapToken } from "../api/blockchain/schemas"
 import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
+import type { SwapError } from "../errors/transfer"
+import type { ApiError } from "../http/ApiClient"
 import type {
   executeSwap,
   SwapOutcome,
@@ -45,6 +48,10 @@ export class Swap extends Context.Service<
       SwapOutcome,
       Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError | BlockchainApiMissingError
     >
+    /** The swap token list of a network (GET /v1/convert/tokens: the 12 swap networks only). */
+    readonly tokens: (
+      chainId: string,
+    ) => Effect.Effect<ReadonlyArray<SwapToken>, ApiError | SwapError | BlockchainApiMissingError>
     readonly reset: Effect.Effect<void>
   }
 >()("appkit/Swap") {
@@ -95,7 +102,14 @@ export class Swap extends Context.Service<
           return outcome
         }).pipe(Effect.tapError(recordFailure))
 
-      return Swap.of({ state, quote, execute, reset: SubscriptionRef.set(state, initialSwapState) })
+      const tokens = (chainId: string) =>
+        withApi(
+          Effect.flatMap(BlockchainApi, (client) =>
+            Effect.map(client.swapTokens({ chainId }), (list) => list.tokens),
+          ),
+        )
+
+      return Swap.of({ state, quote, execute, tokens, reset: SubscriptionRef.set(state, initialSwapState) })
     }),
   )
 }

@@ -41,6 +41,8 @@ interface Script {
   readonly allowances?: ReadonlyArray<string>
   readonly quotes?: ReadonlyArray<{ fromAmount: string; toAmount: string }>
   readonly approveFrom?: string
+  /** The price API's answer (USD by symbol), or "fail" for an API that cannot be read. */
+  readonly prices?: ReadonlyArray<{ symbol: string; price: number }> | "fail"
 }
 
 /** A convert API answering from `script`, recording every call by name. */
@@ -55,6 +57,16 @@ const scriptedApi = (script: Script = {}) => {
     })
   const api = {
     swapTokens: () => record("tokens", { tokens: [tka, tkb, eth] }),
+    fungiblePrice: () => {
+      // 10 TKA at $0.0005 buy 0.004985 TKB at $1: 0.3 % of the $0.005 paid is lost.
+      const prices = script.prices ?? [
+        { symbol: "TKA", price: 0.0005 },
+        { symbol: "TKB", price: 1 },
+      ]
+      return prices === "fail"
+        ? Effect.andThen(record("prices", null), Effect.fail(new Error("price API down")))
+        : record("prices", { fungibles: prices.map((entry) => ({ ...entry, name: "", iconUrl: "" })) })
+    },
     gasPrice: () => record("gasPrice", { standard: "1000000000", fast: "2", instant: "3" }),
     swapQuotes: (params: { amount: string }) =>
       record("quotes", {
@@ -149,7 +161,23 @@ describe("quoteSwap", () => {
     expect(quote.fromAmountUnits).toBe(10n * 10n ** 18n)
     expect(quote.toAmountUnits).toBe(4985n)
     expect([quote.from.symbol, quote.to.symbol]).toEqual(["TKA", "TKB"])
-    expect(api.calls).toEqual(["tokens", "gasPrice", "quotes"])
+    expect(api.calls).toEqual(["tokens", "gasPrice", "quotes", "prices"])
+  })
+
+  it("adds the price impact computed from the two tokens' market prices", async () => {
+    const quote = await Effect.runPromise(quoteSwap(quoteRequest).pipe(Effect.provide(scriptedApi().layer)))
+    expect(quote.priceImpact).toBeCloseTo(0.003, 12)
+  })
+
+  it.each([
+    ["the price API fails", "fail" as const],
+    ["a token has no price", [{ symbol: "TKA", price: 0.0005 }]],
+  ])("still quotes, without a price impact, when %s", async (_, prices) => {
+    const quote = await Effect.runPromise(
+      quoteSwap(quoteRequest).pipe(Effect.provide(scriptedApi({ prices }).layer)),
+    )
+    expect(quote.toAmountUnits).toBe(4985n)
+    expect(quote.priceImpact).toBeUndefined()
   })
 
   it.each([
@@ -189,7 +217,7 @@ describe("executeSwap", () => {
     const { signer, sent } = scriptedSigner()
     const exit = await quoteAndExecute(api, signer)
     expect(exit).toMatchObject({ _tag: "Success" })
-    expect(api.calls.slice(3)).toEqual(["allowance", "buildApprove", "allowance", "buildTransaction"])
+    expect(api.calls.slice(4)).toEqual(["allowance", "buildApprove", "allowance", "buildTransaction"])
     expect(sent.map((tx) => tx.data)).toEqual(["0x095ea7b3", "0x38ed1739"])
     expect(sent[1]).toMatchObject({ to: router, value: 0n, gas: 200_000n })
     expect(api.built[0]).toMatchObject({ slippage: 1, amount: (10n * 10n ** 18n).toString() })

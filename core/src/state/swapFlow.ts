@@ -1,8 +1,9 @@
 import { Duration, Effect, Ref } from "effect"
-import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { BlockchainApi, type BlockchainApiShape } from "../api/blockchain/BlockchainApi"
 import type { GasPrice, SwapToken } from "../api/blockchain/schemas"
 import { isSwapNetwork } from "../api/blockchain/swapNetworks"
 import { Limits, Timings } from "../config/constants"
+import { swapPriceImpact } from "../domain/swapPriceImpact"
 import { TransactionConfirmationTimeout } from "../errors/confirmation"
 import {
   AllowanceNotGrantedError,
@@ -58,10 +59,27 @@ export interface SwapQuote {
   readonly fromAmountUnits: bigint
   readonly toAmountUnits: bigint
   readonly gasPrice: GasPrice
+  /** The share of the value paid lost to the trade (swapPriceImpact); undefined when the prices are unknown. */
+  readonly priceImpact: number | undefined
 }
 
 /** Everything a swap can fail with before a transaction is sent. */
 export type SwapQuoteError = Effect.Error<ReturnType<typeof quoteSwap>>
+
+/**
+ * The USD prices of both tokens (POST /v1/fungible/price, matched by symbol: its answer names no address).
+ * Prices only inform the price impact shown, so a failed or partial answer means none, never a failed quote.
+ */
+const marketPrices = (api: BlockchainApiShape, from: SwapToken, to: SwapToken) =>
+  api.fungiblePrice({ addresses: [from.address, to.address] }).pipe(
+    Effect.map(({ fungibles }) => {
+      const priceOf = (token: SwapToken) =>
+        fungibles.find((entry) => entry.symbol.toLowerCase() === token.symbol.toLowerCase())?.price
+      const [fromPrice, toPrice] = [priceOf(from), priceOf(to)]
+      return fromPrice === undefined || toPrice === undefined ? undefined : { from: fromPrice, to: toPrice }
+    }),
+    Effect.orElseSucceed(() => undefined),
+  )
 
 /** Checks the network first (§5), then finds both tokens, reads the gas price and asks for a quote. */
 export const quoteSwap = Effect.fn("Swap.quote")(function* (request: SwapRequest) {
@@ -91,14 +109,26 @@ export const quoteSwap = Effect.fn("Swap.quote")(function* (request: SwapRequest
   })
   const quote = quotes[0]
   if (quote === undefined) return yield* new NoSwapQuoteError({ from: from.symbol, to: to.symbol })
+  const toAmountUnits = BigInt(quote.toAmount)
+  const prices = yield* marketPrices(api, from, to)
   return {
     chainId,
     userAddress: request.userAddress,
     from,
     to,
     fromAmountUnits,
-    toAmountUnits: BigInt(quote.toAmount),
+    toAmountUnits,
     gasPrice,
+    priceImpact:
+      prices &&
+      swapPriceImpact({
+        fromAmountUnits,
+        fromDecimals: from.decimals,
+        fromPrice: prices.from,
+        toAmountUnits,
+        toDecimals: to.decimals,
+        toPrice: prices.to,
+      }),
   } satisfies SwapQuote
 })
 

@@ -67,6 +67,18 @@ const receiverAddressOf = (receiver: string, chainId: number | string) =>
     return yield* evmAddress(resolved)
   })
 
+/**
+ * What a receiver name (alice.reown.id) resolves to on the active eip155 network, for the send view to show
+ * before anything is sent; undefined for a receiver that is no name, or off eip155 (names are eip155 only, §4).
+ */
+export const resolveReceiver = (receiver: string) =>
+  Effect.gen(function* () {
+    const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+    const trimmed = receiver.trim()
+    if (caipNetwork.chainNamespace !== "eip155" || !isReceiverName(trimmed)) return undefined
+    return yield* receiverAddressOf(trimmed, caipNetwork.id)
+  })
+
 /** A pending entry of the activity list for a transaction this app sent (the indexer has not seen it yet). */
 const pendingEntry = (params: {
   readonly hash: string

@@ -1,18 +1,56 @@
 import { Effect, SubscriptionRef } from "effect"
+import type { SwapToken } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
+import type { Token } from "../../domain/token"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ConnectionError } from "../../errors/connection"
 import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
+import { Account } from "../../state/Account"
 import { AccountData } from "../../state/AccountData"
 import { Network } from "../../state/Network"
 import { Swap } from "../../state/Swap"
-import type { SwapRequest } from "../../state/swapFlow"
+import { isNativeSwapToken, type SwapRequest } from "../../state/swapFlow"
 import { Toast } from "../../state/Toast"
 import { connectedEvmClients } from "./evmClients"
 import { refreshNodeBalance } from "./submitSend"
 
 type SenderError = EvmError | NodeError | TransactionConfirmationTimeout
+
+/** A token of the swap list with what the connected account holds of it, as its Tokens tab shows it. */
+export interface SwapTokenChoice {
+  readonly token: SwapToken
+  /** Decimal amount held ("0" when the account holds none). */
+  readonly balance: string
+}
+
+/**
+ * The swap list with the account's balances (the Tokens tab's figures): the native coin is the balance row
+ * without an address, a token the row with its CAIP-10 address (addresses compared in any case). Held tokens
+ * come first, in the list's order, so the picker opens on what can be sold.
+ */
+export const withBalances = (
+  tokens: ReadonlyArray<SwapToken>,
+  balances: ReadonlyArray<Token>,
+): ReadonlyArray<SwapTokenChoice> => {
+  const balanceOf = (token: SwapToken) =>
+    balances.find((row) =>
+      isNativeSwapToken(token)
+        ? row.address === undefined
+        : row.address?.toLowerCase() === token.address.toLowerCase(),
+    )?.quantity.numeric ?? "0"
+  const choices = tokens.map((token) => ({ token, balance: balanceOf(token) }))
+  const held = (choice: SwapTokenChoice) => Number(choice.balance) > 0
+  return [...choices.filter(held), ...choices.filter((choice) => !held(choice))]
+}
+
+/** The active network's swap tokens with the connected account's balance of each. */
+export const swapTokenChoices = Effect.gen(function* () {
+  const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+  const tokens = yield* (yield* Swap).tokens(caipNetwork.caipNetworkId)
+  const account = (yield* SubscriptionRef.get((yield* Account).state)).byNamespace[caipNetwork.chainNamespace]
+  return withBalances(tokens, account?.tokenBalance ?? [])
+})
 
 /** What the swap view asks for: the tokens (symbol, CAIP-10 id or address) and the decimal amount to sell. */
 export type QuoteSwapParameters = Pick<SwapRequest, "from" | "to" | "amount">
