@@ -1,14 +1,13 @@
-import type { SwapQuote, SwapState } from "@appkit/core"
+import { formatPriceImpact, Limits, type SwapQuote, type SwapState, type SwapTokenChoice } from "@appkit/core"
 import { formatUnits } from "@appkit/core/validation"
 import { Result } from "effect"
-import { type FormEvent, useId, useState } from "react"
-import { shortAddress, shownBalance } from "../account/format"
+import { type FormEvent, useEffect, useId, useState } from "react"
+import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
-
-const noTokens: ReadonlyArray<never> = []
+import { type TokenChoice, TokenPicker } from "./TokenPicker"
 
 const amountOf = (units: bigint, decimals: number) =>
   Result.getOrElse(formatUnits(units, decimals), () => units.toString())
@@ -27,31 +26,65 @@ const QuoteSummary = ({ quote }: { readonly quote: SwapQuote }) => (
     <dd data-testid="swap-pay">
       {amountOf(quote.fromAmountUnits, quote.from.decimals)} {quote.from.symbol}
     </dd>
-    <dt>You receive (at most 1 % less)</dt>
+    <dt>You receive (at most {Limits.swapSlippagePercent} % less)</dt>
     <dd data-testid="swap-receive">
       {amountOf(quote.toAmountUnits, quote.to.decimals)} {quote.to.symbol}
     </dd>
+    <dt>Price impact</dt>
+    <dd data-testid="swap-price-impact">
+      {quote.priceImpact === undefined ? "Unknown (no market price)" : formatPriceImpact(quote.priceImpact)}
+    </dd>
     <dt>Network fee</dt>
-    <dd>{amountOf(BigInt(quote.gasPrice.standard), 9)} gwei per gas</dd>
+    <dd data-testid="swap-network-fee">{amountOf(BigInt(quote.gasPrice.standard), 9)} gwei per gas</dd>
   </dl>
 )
 
+/** A swap token as the picker lists it: keyed by its CAIP-10 address, which the core's quote accepts. */
+const choiceOf = ({ token, balance }: SwapTokenChoice): TokenChoice => ({
+  key: token.address,
+  symbol: token.symbol,
+  name: token.name,
+  balance,
+  iconUrl: token.logoUri === "" ? undefined : token.logoUri,
+})
+
 /**
- * Swap (§1: the 12 swap networks, provider 1inch): the tokens and amount, a quote from the core, then the core's
- * flow (approve when needed, swap, receipts, balances). Every message shown is the core's (§8 texts included).
+ * Swap (§1: the 12 swap networks, provider 1inch): from/to pickers over the network's swap list with the
+ * account's balance of each, the amount (max: the balance), a quote with its price impact and fee, then the
+ * core's flow (approve when needed, swap, receipts, balances). Every message shown is the core's (§8 included).
  */
 export default function Swap() {
   const appKit = useAppKitInstance()
   const swap = useAppKitSelector((state) => state.swap, shallowEqual)
-  const tokens = useAppKitSelector(
-    (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance ?? noTokens,
+  const balances = useAppKitSelector(
+    (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance,
   )
-  const [from, setFrom] = useState(tokens[0]?.symbol ?? "")
-  const [to, setTo] = useState(tokens.find((token) => token.symbol !== from)?.symbol ?? "")
+  const [choices, setChoices] = useState<ReadonlyArray<TokenChoice>>([])
+  const [from, setFrom] = useState<string | undefined>(undefined)
+  const [to, setTo] = useState<string | undefined>(undefined)
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const listId = useId()
+  const amountId = useId()
   const busy = stepText[swap.status] !== undefined
+
+  // The list with the balances, again whenever the balances change (after a swap, both tokens moved).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded on every new balance list
+  useEffect(() => {
+    let current = true
+    appKit.swapTokens().then(
+      (list) => {
+        if (!current) return
+        const next = list.map(choiceOf)
+        setChoices(next)
+        setFrom((chosen) => chosen ?? next[0]?.key)
+        setTo((chosen) => chosen ?? next.find((choice) => choice.key !== next[0]?.key)?.key)
+      },
+      (error: unknown) => current && setFailure(errorMessage(error)),
+    )
+    return () => {
+      current = false
+    }
+  }, [appKit, balances])
 
   const run = async (action: () => Promise<unknown>) => {
     setFailure(undefined)
@@ -63,7 +96,14 @@ export default function Swap() {
   }
   const quote = (event?: FormEvent) => {
     event?.preventDefault()
-    return run(() => appKit.quoteSwap({ from, to, amount }))
+    return run(() => appKit.quoteSwap({ from: from ?? "", to: to ?? "", amount }))
+  }
+  /** Picking a token the other side holds swaps the two, as every swap form does. */
+  const pick = (side: "from" | "to", key: string) => {
+    const [mine, other, setMine, setOther] =
+      side === "from" ? [from, to, setFrom, setTo] : [to, from, setTo, setFrom]
+    if (key === other) setOther(mine)
+    setMine(key)
   }
 
   if (swap.status === "swapped" && swap.outcome !== undefined && swap.quote !== undefined)
@@ -83,28 +123,21 @@ export default function Swap() {
       </Notice>
     )
 
-  const fromToken = tokens.find((token) => token.symbol === from)
+  const fromChoice = choices.find((choice) => choice.key === from)
   return (
     <form className="appkit-form" onSubmit={(event) => void quote(event)}>
-      <datalist id={listId}>
-        {tokens.map((token) => (
-          <option key={token.symbol} value={token.symbol} />
-        ))}
-      </datalist>
-      <label className="appkit-field">
-        <span>From</span>
-        <select className="appkit-input" value={from} onChange={(event) => setFrom(event.target.value)}>
-          {tokens.map((token) => (
-            <option key={token.symbol} value={token.symbol}>
-              {token.symbol} · {shownBalance(token.quantity.numeric)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="appkit-field">
-        <span>Amount</span>
+      <TokenPicker
+        label="From"
+        choices={choices}
+        selected={from}
+        disabled={busy}
+        onSelect={(choice) => pick("from", choice.key)}
+      />
+      <div className="appkit-field">
+        <label htmlFor={amountId}>Amount</label>
         <span style={{ display: "flex", gap: 8 }}>
           <input
+            id={amountId}
             className="appkit-input"
             inputMode="decimal"
             autoComplete="off"
@@ -116,24 +149,20 @@ export default function Swap() {
             type="button"
             className="appkit-button"
             data-variant="secondary"
-            disabled={fromToken === undefined}
-            onClick={() => fromToken && setAmount(fromToken.quantity.numeric)}
+            disabled={fromChoice === undefined}
+            onClick={() => fromChoice && setAmount(fromChoice.balance)}
           >
             Max
           </button>
         </span>
-      </label>
-      <label className="appkit-field">
-        <span>To</span>
-        <input
-          className="appkit-input"
-          list={listId}
-          autoComplete="off"
-          placeholder="Token symbol or address"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </label>
+      </div>
+      <TokenPicker
+        label="To"
+        choices={choices}
+        selected={to}
+        disabled={busy}
+        onSelect={(choice) => pick("to", choice.key)}
+      />
       {swap.quote !== undefined && swap.status !== "error" && <QuoteSummary quote={swap.quote} />}
       <p className="appkit-muted" aria-live="polite" data-testid="swap-status">
         {stepText[swap.status] ?? (swap.status === "quoted" ? "Quote ready" : "")}

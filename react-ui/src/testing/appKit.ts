@@ -36,9 +36,12 @@ export const memoryWallet = (id = "io.test.wallet", name = "Test Wallet"): Conne
   }
 }
 
-export const testAppKit = (options: { readonly connectors?: ReadonlyArray<Connector> } = {}): AppKit =>
+export const testAppKit = (
+  options: { readonly connectors?: ReadonlyArray<Connector>; readonly apiUrl?: string } = {},
+): AppKit =>
   createAppKit({
     projectId: "test",
+    ...(options.apiUrl === undefined ? {} : { apiUrl: options.apiUrl }),
     networks: testNetworks,
     features: { email: false },
     socials: [],

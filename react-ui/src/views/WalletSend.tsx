@@ -1,14 +1,24 @@
 import type { SendState } from "@appkit/core"
 import { type FormEvent, useEffect, useId, useState } from "react"
-import { shortAddress, shownBalance } from "../account/format"
+import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { type TokenChoice, TokenPicker } from "../features/TokenPicker"
 import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
 
 type Token = NonNullable<SendState["token"]>
 
 const tokenKey = (token: Token) => token.address ?? `native:${token.symbol}`
+
+/** A token of the Tokens tab as the picker lists it, with the balance the tab shows. */
+const choiceOf = (token: Token): TokenChoice => ({
+  key: tokenKey(token),
+  symbol: token.symbol,
+  name: token.name,
+  balance: token.quantity.numeric,
+  iconUrl: token.iconUrl,
+})
 
 type Submission =
   | { readonly _tag: "Idle" }
@@ -31,6 +41,10 @@ export default function WalletSend() {
   )
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const [submission, setSubmission] = useState<Submission>({ _tag: "Idle" })
+  const [resolution, setResolution] = useState<{
+    readonly address?: string | undefined
+    readonly problem?: string | undefined
+  }>({})
   const amountId = useId()
 
   // The native token is the natural first choice, as in every wallet.
@@ -51,6 +65,20 @@ export default function WalletSend() {
       current = false
     }
   }, [appKit, send.token, send.sendTokenAmount, send.receiverAddress])
+
+  // A name (alice.reown.id) is resolved by the core as it is typed, so the user sees where the funds go.
+  useEffect(() => {
+    let current = true
+    setResolution({})
+    appKit.resolveReceiver(send.receiverAddress ?? "").then(
+      (address) => current && setResolution({ address }),
+      (error: unknown) => current && setResolution({ problem: errorMessage(error) }),
+    )
+    return () => {
+      current = false
+    }
+  }, [appKit, send.receiverAddress])
+  const { address: resolved, problem: nameProblem } = resolution
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -92,23 +120,16 @@ export default function WalletSend() {
   const selected = send.token === undefined ? "" : tokenKey(send.token)
   return (
     <form className="appkit-form" onSubmit={(event) => void submit(event)}>
-      <label className="appkit-field">
-        <span>Token</span>
-        <select
-          className="appkit-input"
-          value={selected}
-          onChange={(event) => {
-            const token = tokens.find((candidate) => tokenKey(candidate) === event.target.value)
-            if (token !== undefined) void appKit.updateSend({ token })
-          }}
-        >
-          {tokens.map((token) => (
-            <option key={tokenKey(token)} value={tokenKey(token)}>
-              {token.symbol} · {shownBalance(token.quantity.numeric)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TokenPicker
+        label="Token"
+        choices={tokens.map(choiceOf)}
+        selected={selected}
+        disabled={send.loading}
+        onSelect={(choice) => {
+          const token = tokens.find((candidate) => tokenKey(candidate) === choice.key)
+          if (token !== undefined) void appKit.updateSend({ token })
+        }}
+      />
       <div className="appkit-field">
         <label htmlFor={amountId}>Amount</label>
         <span style={{ display: "flex", gap: 8 }}>
@@ -145,15 +166,24 @@ export default function WalletSend() {
           onChange={(event) => void appKit.updateSend({ receiverAddress: event.target.value })}
         />
       </label>
+      {resolved !== undefined && (
+        <p className="appkit-muted" data-testid="send-receiver-resolved" title={resolved}>
+          {send.receiverAddress?.trim()} is {shortAddress(resolved)}
+        </p>
+      )}
       <p className="appkit-muted" aria-live="polite" data-testid="send-problem">
-        {problem ?? "Ready to send"}
+        {problem ?? nameProblem ?? "Ready to send"}
       </p>
       {submission._tag === "Failed" && (
         <p className="appkit-error" role="alert">
           {submission.message}
         </p>
       )}
-      <button type="submit" className="appkit-button" disabled={problem !== undefined || send.loading}>
+      <button
+        type="submit"
+        className="appkit-button"
+        disabled={problem !== undefined || nameProblem !== undefined || send.loading}
+      >
         {send.loading ? "Confirm in your wallet…" : "Send"}
       </button>
     </form>

@@ -1,0 +1,213 @@
+// @vitest-environment happy-dom
+import { type AppKit, formatPriceImpact, swapPriceImpact } from "@appkit/core"
+import { InvalidAmountError } from "@appkit/core/validation"
+import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
+import { act } from "react"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { testAddress, testAppKit } from "../testing/appKit"
+import { renderWith } from "../testing/render"
+import WalletSend from "../views/WalletSend"
+import Swap from "./Swap"
+
+/**
+ * The swap and send views' token pickers, amounts and quotes on a real AppKit talking to the fixture API over
+ * HTTP (fixture market quotes and prices on eip155:1; the chain itself is test/features' business).
+ */
+let api: FixtureApi
+beforeAll(async () => {
+  api = await startFixtureApi()
+})
+afterAll(() => api.close())
+
+const connected = async () => {
+  const appKit = testAppKit({ apiUrl: api.url })
+  await appKit.connect("io.test.wallet")
+  await appKit.refreshBalance()
+  return appKit
+}
+
+/** Lets requests and state updates land, bounded. */
+const settle = async (until: () => boolean) => {
+  for (let turn = 0; turn < 100 && !until(); turn++)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+}
+const click = (element: Element | null | undefined) =>
+  act(async () => {
+    ;(element as HTMLElement).click()
+  })
+/** Types into a controlled input as a user does (React listens to the native input event). */
+const type = (input: Element | null, value: string) =>
+  act(async () => {
+    const element = input as HTMLInputElement
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set
+    setter?.call(element, value)
+    element.dispatchEvent(new Event("input", { bubbles: true }))
+  })
+const pickerButton = (container: HTMLElement, label: string) =>
+  [...container.querySelectorAll<HTMLButtonElement>("button[aria-labelledby]")].find(
+    (button) =>
+      container.querySelector(`[id="${button.getAttribute("aria-labelledby")}"]`)?.textContent === label,
+  )
+const listRows = (container: HTMLElement, label: string) =>
+  [...container.querySelectorAll(`ul[aria-label="${label} tokens"] button`)].map((row) => [
+    row.getAttribute("data-token"),
+    row.lastElementChild?.textContent,
+  ])
+const pick = async (container: HTMLElement, label: string, symbol: string) => {
+  await click(pickerButton(container, label))
+  await click(container.querySelector(`ul[aria-label="${label} tokens"] button[data-token="${symbol}"]`))
+}
+
+const withView = async (
+  view: "swap" | "send",
+  test: (appKit: AppKit, container: HTMLElement) => Promise<void>,
+) => {
+  const appKit = await connected()
+  const { container, unmount } = await renderWith(appKit, view === "swap" ? <Swap /> : <WalletSend />)
+  try {
+    await test(appKit, container)
+  } finally {
+    unmount()
+    await appKit.dispose()
+  }
+}
+
+describe("Swap's token pickers", () => {
+  it("list the network's swap tokens with the account's balances, held first; max fills the balance", () =>
+    withView("swap", async (_, container) => {
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await click(pickerButton(container, "From"))
+      // The fixture account holds ETH, USDT, DAI and WETH on eip155:1 (balances floored to 3 decimals, §9).
+      expect(listRows(container, "From")).toEqual([
+        ["ETH", "17.108"],
+        ["USDT", "13.390"],
+        ["DAI", "22.048"],
+        ["WETH", "0.222"],
+        ["USDC", "0.000"],
+      ])
+      await type(container.querySelector('input[type="search"]'), "dai")
+      expect(listRows(container, "From")).toEqual([["DAI", "22.048"]])
+      await click(container.querySelector('ul[aria-label="From tokens"] button[data-token="DAI"]'))
+      expect(container.querySelector('ul[aria-label="From tokens"]')).toBeNull()
+      expect(pickerButton(container, "From")?.textContent).toContain("DAIBalance 22.048")
+      await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Max"))
+      expect((container.querySelector("input[inputmode=decimal]") as HTMLInputElement).value).toBe(
+        "22.048305",
+      )
+    }))
+
+  it("quotes the picked pair and shows the price impact the core computed from the market prices", () =>
+    withView("swap", async (appKit, container) => {
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await pick(container, "From", "DAI")
+      await pick(container, "To", "USDC")
+      await type(container.querySelector("input[inputmode=decimal]"), "20")
+      await click(container.querySelector("button[type=submit]"))
+      await settle(() => container.querySelector("[data-testid=swap-price-impact]") !== null)
+      const quote = appKit.getState().swap.quote
+      expect([quote?.from.symbol, quote?.to.symbol, quote?.fromAmountUnits]).toEqual([
+        "DAI",
+        "USDC",
+        20n * 10n ** 18n,
+      ])
+      // The impact, computed here from the API's own prices, is what the view shows.
+      const prices = (await (
+        await fetch(`${api.url}/v1/fungible/price`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            currency: "usd",
+            projectId: "test",
+            addresses: [quote?.from.address, quote?.to.address],
+          }),
+        })
+      ).json()) as { fungibles: ReadonlyArray<{ symbol: string; price: number }> }
+      const priceOf = (symbol: string) =>
+        prices.fungibles.find((entry) => entry.symbol === symbol)?.price as number
+      const impact = swapPriceImpact({
+        fromAmountUnits: quote?.fromAmountUnits ?? 0n,
+        fromDecimals: 18,
+        fromPrice: priceOf("DAI"),
+        toAmountUnits: quote?.toAmountUnits ?? 0n,
+        toDecimals: 6,
+        toPrice: priceOf("USDC"),
+      }) as number
+      expect(container.querySelector("[data-testid=swap-price-impact]")?.textContent).toBe(
+        formatPriceImpact(impact),
+      )
+      expect(container.querySelector("[data-testid=swap-status]")?.textContent).toBe("Quote ready")
+      expect(
+        [...container.querySelectorAll("button")].find((button) => button.textContent === "Refresh quote"),
+      ).toBeDefined()
+    }))
+
+  it("picking the other side's token swaps the two sides", () =>
+    withView("swap", async (_, container) => {
+      await settle(() => pickerButton(container, "To")?.textContent?.includes("USDT") === true)
+      await pick(container, "From", "USDT")
+      expect(pickerButton(container, "From")?.textContent).toContain("USDT")
+      expect(pickerButton(container, "To")?.textContent).toContain("ETH")
+    }))
+
+  it("shows the core's refusal of an amount it cannot quote", () =>
+    withView("swap", async (_, container) => {
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await type(container.querySelector("input[inputmode=decimal]"), "0")
+      await click(container.querySelector("button[type=submit]"))
+      await settle(() => container.querySelector("[role=alert]") !== null)
+      expect(container.querySelector("[role=alert]")?.textContent).toBe(
+        new InvalidAmountError({ input: "0" }).message,
+      )
+    }))
+})
+
+describe("WalletSend's token picker and receiver", () => {
+  it("lists the Tokens tab's balances, max fills the picked token's, a name shows the address it holds", () =>
+    withView("send", async (appKit, container) => {
+      await settle(() => pickerButton(container, "Token")?.textContent?.includes("ETH") === true)
+      await click(pickerButton(container, "Token"))
+      expect(listRows(container, "Token").map(([symbol]) => symbol)).toEqual(
+        appKit.getState().account.byNamespace.eip155?.tokenBalance.map((token) => token.symbol),
+      )
+      await click(container.querySelector('ul[aria-label="Token tokens"] button[data-token="DAI"]'))
+      expect(appKit.getState().send.token?.symbol).toBe("DAI")
+      await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Max"))
+      expect(appKit.getState().send.sendTokenAmount).toBe("22.048305")
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await settle(() => problem() === "An amount and receiver address are required")
+      expect(problem()).toBe("An amount and receiver address are required")
+
+      const receiver = container.querySelector('input[placeholder^="Address or name"]')
+      await type(receiver, "bob.reown.id")
+      await settle(() => container.querySelector("[data-testid=send-receiver-resolved]") !== null)
+      const resolved = container.querySelector("[data-testid=send-receiver-resolved]")
+      expect(resolved?.getAttribute("title")).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+      expect(resolved?.textContent).toBe("bob.reown.id is 0x7099…79C8")
+      await settle(() => problem() === "Ready to send")
+
+      await type(receiver, "nobody-here.reown.id")
+      await settle(() => problem() === "Error resolving name")
+      expect(problem()).toBe("Error resolving name")
+      expect(container.querySelector("button[type=submit]")?.hasAttribute("disabled")).toBe(true)
+      // An address is shown as typed: nothing to resolve.
+      await type(receiver, testAddress)
+      await settle(() => problem() === "Ready to send")
+      expect(container.querySelector("[data-testid=send-receiver-resolved]")).toBeNull()
+    }))
+
+  it("gives the §5 texts for the picked token's amount and the receiver", () =>
+    withView("send", async (appKit, container) => {
+      await settle(() => pickerButton(container, "Token")?.textContent?.includes("ETH") === true)
+      await click(pickerButton(container, "Token"))
+      await click(container.querySelector('ul[aria-label="Token tokens"] button[data-token="USDT"]'))
+      expect(appKit.getState().send.token?.symbol).toBe("USDT")
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await type(container.querySelector("input[inputmode=decimal]"), "1,5")
+      await type(container.querySelector('input[placeholder^="Address or name"]'), "0x1234")
+      await settle(() => problem() === "Invalid amount: 1,5")
+      expect(problem()).toBe("Invalid amount: 1,5")
+      await type(container.querySelector("input[inputmode=decimal]"), "1.5")
+      await settle(() => problem() === "Invalid address")
+      expect(problem()).toBe("Invalid address")
+    }))
+})
