@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
+import { formatPriceImpact, swapPriceImpact } from "@appkit/core"
 import jsQR from "jsqr"
 import type { BrowserContext, Page } from "playwright-core"
 import { type Address, createClient, erc20Abi, getAddress, http, parseUnits } from "viem"
@@ -59,13 +60,33 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
     await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
   }
 
-  const tokenBalance = (token: Address) =>
+  const tokenBalance = (token: Address, holder: Address = user) =>
     readContract(createClient({ transport: http(suite.get().stack.rpcUrl) }), {
       address: token,
       abi: erc20Abi,
       functionName: "balanceOf",
-      args: [user],
+      args: [holder],
     })
+
+  /** Opens a token picker and picks `symbol` from its list. */
+  const pickToken = async (page: Page, label: string, symbol: string) => {
+    await page.getByRole("button", { name: label, exact: true }).click()
+    await page
+      .getByRole("list", { name: `${label} tokens` })
+      .locator(`[data-token="${symbol}"]`)
+      .click()
+  }
+
+  /** USD prices of CAIP-10 tokens from the stack's API, in the order asked. */
+  const usdPrices = async (addresses: ReadonlyArray<string>): Promise<ReadonlyArray<number>> => {
+    const response = await fetch(`${suite.get().stack.apiUrl}/v1/fungible/price`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-project-id": "test" },
+      body: JSON.stringify({ currency: "usd", projectId: "test", addresses }),
+    })
+    const { fungibles } = (await response.json()) as { fungibles: ReadonlyArray<{ price: number }> }
+    return fungibles.map((entry) => entry.price)
+  }
 
   it("lists the wallet features in the §9 order, and receive shows a QR code that decodes to the address", async () => {
     const { context, page } = await newPage()
@@ -107,9 +128,10 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       await connected(page)
       await page.getByRole("button", { name: "Swap", exact: true }).click()
       await expect.poll(() => view(page, "Swap").isVisible()).toBe(true)
-      await page.getByLabel("From").selectOption("TKA")
+      // The pickers list the swap tokens with what the account holds of each.
+      await pickToken(page, "From", "TKA")
       await page.getByLabel("Amount").fill("10")
-      await page.getByLabel("To").fill("TKB")
+      await pickToken(page, "To", "TKB")
       await page.getByRole("button", { name: "Get quote" }).click()
       await expect
         .poll(() => page.getByTestId("swap-status").textContent(), { timeout: 15_000 })
@@ -119,9 +141,38 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
         const { swap } = (
           window as unknown as { appKit: { getState: () => { swap: { quote: unknown } } } }
         ).appKit.getState()
-        const q = swap.quote as { from: { address: string }; to: { address: string }; toAmountUnits: bigint }
-        return { from: q.from.address, to: q.to.address, toAmountUnits: q.toAmountUnits.toString() }
-      })) as { from: string; to: string; toAmountUnits: string }
+        const q = swap.quote as {
+          from: { address: string; decimals: number }
+          to: { address: string; decimals: number }
+          fromAmountUnits: bigint
+          toAmountUnits: bigint
+        }
+        return {
+          from: q.from.address,
+          to: q.to.address,
+          decimals: [q.from.decimals, q.to.decimals],
+          fromAmountUnits: q.fromAmountUnits.toString(),
+          toAmountUnits: q.toAmountUnits.toString(),
+        }
+      })) as {
+        from: string
+        to: string
+        decimals: [number, number]
+        fromAmountUnits: string
+        toAmountUnits: string
+      }
+      // The price impact shown is the pool's rate against the prices the market was seeded at.
+      const [fromPrice = 0, toPrice = 0] = await usdPrices([quote.from, quote.to])
+      const impact = swapPriceImpact({
+        fromAmountUnits: BigInt(quote.fromAmountUnits),
+        fromDecimals: quote.decimals[0],
+        fromPrice,
+        toAmountUnits: BigInt(quote.toAmountUnits),
+        toDecimals: quote.decimals[1],
+        toPrice,
+      }) as number
+      expect(impact).toBeGreaterThan(0)
+      expect(await page.getByTestId("swap-price-impact").textContent()).toBe(formatPriceImpact(impact))
       const [tka, tkb] = [quote.from.split(":")[2] as Address, quote.to.split(":")[2] as Address]
       const before = { tka: await tokenBalance(tka), tkb: await tokenBalance(tkb) }
       await page.getByRole("button", { name: "Swap", exact: true }).click()
@@ -129,6 +180,47 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       expect(await tokenBalance(tka)).toBe(before.tka - parseUnits("10", 18))
       expect(await tokenBalance(tkb)).toBe(before.tkb + BigInt(quote.toAmountUnits))
       await photograph(page, "features-04-swap-confirmed")
+    } finally {
+      await context.close()
+    }
+  }, 180_000)
+
+  it("sends 2.5 TKB to bob.reown.id through the token picker: the name resolves and both balances move exactly", async () => {
+    const { context, page } = await newPage()
+    try {
+      await connected(page)
+      await page.getByRole("button", { name: "Send", exact: true }).click()
+      await expect.poll(() => view(page, "WalletSend").isVisible()).toBe(true)
+      // The picker lists the Tokens tab's rows: the native coin first, then the test tokens the account holds.
+      await page.getByRole("button", { name: "Token", exact: true }).click()
+      const rows = page.getByRole("list", { name: "Token tokens" }).getByRole("button")
+      await rows.filter({ hasText: "TKB" }).waitFor()
+      expect(await rows.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-token")))).toEqual(
+        expect.arrayContaining(["ETH", "TKA", "TKB"]),
+      )
+      await photograph(page, "features-09-send-token-picker")
+      await page.getByRole("list", { name: "Token tokens" }).locator('[data-token="TKB"]').click()
+      const tkb = (await page.evaluate(
+        () =>
+          (
+            window as unknown as { appKit: { getState: () => { send: { token?: { address?: string } } } } }
+          ).appKit.getState().send.token?.address,
+      )) as string
+      const token = tkb.split(":")[2] as Address
+      const bob = getAddress("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")
+      const before = { user: await tokenBalance(token), bob: await tokenBalance(token, bob) }
+      await page.getByLabel("Amount", { exact: true }).fill("2.5")
+      await page.getByLabel("To", { exact: true }).fill("bob.reown.id")
+      await expect
+        .poll(() => page.getByTestId("send-receiver-resolved").getAttribute("title"), { timeout: 15_000 })
+        .toBe(bob)
+      await expect.poll(() => page.getByTestId("send-problem").textContent()).toBe("Ready to send")
+      await photograph(page, "features-10-send-name")
+      await page.getByRole("button", { name: "Send", exact: true }).click()
+      await page.getByRole("heading", { name: "Transaction confirmed" }).waitFor({ timeout: 30_000 })
+      const units = parseUnits("2.5", 6)
+      expect(await tokenBalance(token)).toBe(before.user - units)
+      expect(await tokenBalance(token, bob)).toBe(before.bob + units)
     } finally {
       await context.close()
     }
