@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
 
   /** Opens a token picker and picks `symbol` from its list. */
   const pickToken = async (page: Page, label: string, symbol: string) => {
-    await page.getByRole("button", { name: label, exact: true }).click()
+    await page.getByRole("button", { name: new RegExp(`^${label} `) }).click()
     await page
       .getByRole("list", { name: `${label} tokens` })
       .locator(`[data-token="${symbol}"]`)
@@ -192,7 +192,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       await page.getByRole("button", { name: "Send", exact: true }).click()
       await expect.poll(() => view(page, "WalletSend").isVisible()).toBe(true)
       // The picker lists the Tokens tab's rows: the native coin first, then the test tokens the account holds.
-      await page.getByRole("button", { name: "Token", exact: true }).click()
+      await page.getByRole("button", { name: /^Token / }).click()
       const rows = page.getByRole("list", { name: "Token tokens" }).getByRole("button")
       await rows.filter({ hasText: "TKB" }).waitFor()
       expect(await rows.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-token")))).toEqual(

@@ -47,15 +47,17 @@ export const TokenPicker = (props: {
       <button
         type="button"
         className="appkit-row"
-        aria-labelledby={labelId}
-        aria-describedby={chosen === undefined ? undefined : `${listId}-chosen`}
+        // Named by the field's label and what it shows ("From TKA Balance 10.000"), so the visible text is in the name.
+        aria-labelledby={`${labelId} ${listId}-chosen`}
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         disabled={props.disabled === true || props.choices.length === 0}
         onClick={() => setOpen(!open)}
       >
         {chosen === undefined ? (
-          <span className="appkit-row-main">Select a token</span>
+          <span className="appkit-row-main" id={`${listId}-chosen`}>
+            Select a token
+          </span>
         ) : (
           <>
             <AppKitImage src={chosen.iconUrl} alt={chosen.name ?? chosen.symbol} size={28} decorative />

@@ -46,7 +46,8 @@ const type = (input: Element | null, value: string) =>
 const pickerButton = (container: HTMLElement, label: string) =>
   [...container.querySelectorAll<HTMLButtonElement>("button[aria-labelledby]")].find(
     (button) =>
-      container.querySelector(`[id="${button.getAttribute("aria-labelledby")}"]`)?.textContent === label,
+      container.querySelector(`[id="${button.getAttribute("aria-labelledby")?.split(" ")[0]}"]`)
+        ?.textContent === label,
   )
 const listRows = (container: HTMLElement, label: string) =>
   [...container.querySelectorAll(`ul[aria-label="${label} tokens"] button`)].map((row) => [
