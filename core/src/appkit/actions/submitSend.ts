@@ -26,6 +26,7 @@ import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { type ParseUnitsError, parseUnits } from "../../validation/amount"
 import { connectedEvmClients } from "./evmClients"
 import { type GetBalanceReturnType, getBalance } from "./getBalance"
+import { refreshSplHoldings } from "./solanaTokenRows"
 import { connectedWallet, evmAddress } from "./wallet"
 
 /**
@@ -162,6 +163,10 @@ export const refreshNodeBalance: Effect.Effect<void, never, Network | Account | 
       chainId: caipNetwork.caipNetworkId,
     })
     yield* setNodeBalance(namespace, caipAddress, caipNetwork, balance)
+    if (namespace === "solana")
+      yield* refreshSplHoldings(caipAddress, addressOfAccount(caipAddress), caipNetwork).pipe(
+        Effect.catch((error) => Effect.logWarning("Token holdings unavailable from the node", error)),
+      )
   }).pipe(Effect.catch((error) => Effect.logWarning("Native balance unavailable from the node", error)))
 
 /** A transfer the wallet has sent: its hash (or signature), and the wait for the chain's verdict. */
