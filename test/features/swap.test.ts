@@ -1,3 +1,4 @@
+import { formatPriceImpact } from "@appkit/core"
 import { BlockchainApi } from "@appkit/core/effect"
 import { type DevEip1193Provider, factoryAbi, pairAbi } from "@appkit/fixtures"
 import { Effect } from "effect"
@@ -193,6 +194,7 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       fromAmountUnits: string
       toAmountUnits: string
       to: { symbol: string; decimals: number }
+      priceImpact: string | null
     }
     expect([quoted.fromAmountUnits, quoted.to.symbol, quoted.to.decimals]).toEqual([
       parseUnits("1.5", 18).toString(),
@@ -215,6 +217,11 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       ),
     )
     expect(quoted.toAmountUnits).toBe(onChain.quotes[0]?.toAmount)
+    // TKA $1, TKB $0.50: what the pool gives for 1.5 TKA against the 3 TKB those prices say.
+    const marketUnits = parseUnits("3", 6)
+    const impact = 1 - Number(BigInt(quoted.toAmountUnits)) / Number(marketUnits)
+    expect(impact).toBeGreaterThan(0)
+    expect(quoted.priceImpact).toBe(formatPriceImpact(impact))
   })
 
   it("appkit-cli swap --execute swaps 10 TKA → TKB with a local key: approve, swap, balances move by the quote", async () => {

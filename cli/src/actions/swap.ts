@@ -1,4 +1,4 @@
-import { type SwapQuote, swapMessages } from "@appkit/core"
+import { formatPriceImpact, type SwapQuote, swapMessages } from "@appkit/core"
 import {
   type ApiServices,
   executeSwap,
@@ -48,12 +48,18 @@ const quoteJson = (quote: SwapQuote) => ({
   toAmount: format(quote.toAmountUnits, quote.to.decimals),
   toAmountUnits: quote.toAmountUnits.toString(),
   gasPriceUnits: quote.gasPrice,
+  // A percentage as the text view shows it ("0.31%"): the output contract has no fractional JSON numbers.
+  priceImpact: quote.priceImpact === undefined ? null : formatPriceImpact(quote.priceImpact),
 })
 
 const quoteLines = (quote: SwapQuote) =>
   formatFields([
     ["You pay", `${format(quote.fromAmountUnits, quote.from.decimals)} ${quote.from.symbol}`],
     ["You receive", `${format(quote.toAmountUnits, quote.to.decimals)} ${quote.to.symbol}`],
+    [
+      "Price impact",
+      quote.priceImpact === undefined ? "unknown (no market price)" : formatPriceImpact(quote.priceImpact),
+    ],
     ["Gas price", `${format(BigInt(quote.gasPrice.standard), 9)} gwei`],
   ])
 
