@@ -1,12 +1,13 @@
 import { formatPriceImpact, Limits, type SwapQuote, type SwapState, type SwapTokenChoice } from "@appkit/core"
 import { formatUnits } from "@appkit/core/validation"
 import { Result } from "effect"
-import { type FormEvent, useEffect, useId, useState } from "react"
+import { type FormEvent, useEffect, useState } from "react"
 import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
+import { AmountField } from "./AmountField"
 import { type TokenChoice, TokenPicker } from "./TokenPicker"
 
 const amountOf = (units: bigint, decimals: number) =>
@@ -64,7 +65,6 @@ export default function Swap() {
   const [to, setTo] = useState<string | undefined>(undefined)
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const amountId = useId()
   const busy = stepText[swap.status] !== undefined
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved).
@@ -133,29 +133,7 @@ export default function Swap() {
         disabled={busy}
         onSelect={(choice) => pick("from", choice.key)}
       />
-      <div className="appkit-field">
-        <label htmlFor={amountId}>Amount</label>
-        <span style={{ display: "flex", gap: 8 }}>
-          <input
-            id={amountId}
-            className="appkit-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <button
-            type="button"
-            className="appkit-button"
-            data-variant="secondary"
-            disabled={fromChoice === undefined}
-            onClick={() => fromChoice && setAmount(fromChoice.balance)}
-          >
-            Max
-          </button>
-        </span>
-      </div>
+      <AmountField value={amount} onChange={setAmount} max={fromChoice?.balance} />
       <TokenPicker
         label="To"
         choices={choices}

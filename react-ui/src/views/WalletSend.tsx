@@ -1,8 +1,9 @@
 import type { SendState } from "@appkit/core"
-import { type FormEvent, useEffect, useId, useState } from "react"
+import { type FormEvent, useEffect, useState } from "react"
 import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
+import { AmountField } from "../features/AmountField"
 import { type TokenChoice, TokenPicker } from "../features/TokenPicker"
 import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
@@ -45,7 +46,6 @@ export default function WalletSend() {
     readonly address?: string | undefined
     readonly problem?: string | undefined
   }>({})
-  const amountId = useId()
 
   // The native token is the natural first choice, as in every wallet.
   useEffect(() => {
@@ -130,31 +130,11 @@ export default function WalletSend() {
           if (token !== undefined) void appKit.updateSend({ token })
         }}
       />
-      <div className="appkit-field">
-        <label htmlFor={amountId}>Amount</label>
-        <span style={{ display: "flex", gap: 8 }}>
-          <input
-            id={amountId}
-            className="appkit-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={send.sendTokenAmount ?? ""}
-            onChange={(event) => void appKit.updateSend({ sendTokenAmount: event.target.value })}
-          />
-          <button
-            type="button"
-            className="appkit-button"
-            data-variant="secondary"
-            disabled={send.token === undefined}
-            onClick={() =>
-              send.token && void appKit.updateSend({ sendTokenAmount: send.token.quantity.numeric })
-            }
-          >
-            Max
-          </button>
-        </span>
-      </div>
+      <AmountField
+        value={send.sendTokenAmount ?? ""}
+        onChange={(sendTokenAmount) => void appKit.updateSend({ sendTokenAmount })}
+        max={send.token?.quantity.numeric}
+      />
       <label className="appkit-field">
         <span>To</span>
         <input
