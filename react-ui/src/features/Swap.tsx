@@ -65,6 +65,7 @@ export default function Swap() {
   const [to, setTo] = useState<string | undefined>(undefined)
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
   const busy = stepText[swap.status] !== undefined
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved).
@@ -94,10 +95,17 @@ export default function Swap() {
       setFailure(errorMessage(error))
     }
   }
+  // The quote on show is for the inputs it was asked with: once they change, swapping waits for a new one, so
+  // the user never executes a quote for a pair or amount they no longer see.
+  const inputs = JSON.stringify([from, to, amount])
   const quote = (event?: FormEvent) => {
     event?.preventDefault()
-    return run(() => appKit.quoteSwap({ from: from ?? "", to: to ?? "", amount }))
+    return run(async () => {
+      await appKit.quoteSwap({ from: from ?? "", to: to ?? "", amount })
+      setQuotedFor(inputs)
+    })
   }
+  const stale = swap.status === "quoted" && quotedFor !== inputs
   /** Picking a token the other side holds swaps the two, as every swap form does. */
   const pick = (side: "from" | "to", key: string) => {
     const [mine, other, setMine, setOther] =
@@ -143,7 +151,12 @@ export default function Swap() {
       />
       {swap.quote !== undefined && swap.status !== "error" && <QuoteSummary quote={swap.quote} />}
       <p className="appkit-muted" aria-live="polite" data-testid="swap-status">
-        {stepText[swap.status] ?? (swap.status === "quoted" ? "Quote ready" : "")}
+        {stepText[swap.status] ??
+          (stale
+            ? "The amount or tokens changed: refresh the quote"
+            : swap.status === "quoted"
+              ? "Quote ready"
+              : "")}
       </p>
       {(failure ?? swap.error) !== undefined && (
         <p className="appkit-error" role="alert">
@@ -157,7 +170,7 @@ export default function Swap() {
         <button
           type="button"
           className="appkit-button"
-          disabled={busy || swap.status !== "quoted"}
+          disabled={busy || stale || swap.status !== "quoted"}
           onClick={() => void run(() => appKit.executeSwap())}
         >
           Swap

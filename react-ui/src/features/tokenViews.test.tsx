@@ -137,9 +137,20 @@ describe("Swap's token pickers", () => {
         formatPriceImpact(impact),
       )
       expect(container.querySelector("[data-testid=swap-status]")?.textContent).toBe("Quote ready")
-      expect(
-        [...container.querySelectorAll("button")].find((button) => button.textContent === "Refresh quote"),
-      ).toBeDefined()
+      const button = (text: string) =>
+        [...container.querySelectorAll("button")].find((candidate) => candidate.textContent === text)
+      expect(button("Refresh quote")).toBeDefined()
+      expect(button("Swap")?.hasAttribute("disabled")).toBe(false)
+      // A changed amount makes the quote on show stale: no swap until it is refreshed.
+      await type(container.querySelector("input[inputmode=decimal]"), "21")
+      expect(container.querySelector("[data-testid=swap-status]")?.textContent).toBe(
+        "The amount or tokens changed: refresh the quote",
+      )
+      expect(button("Swap")?.hasAttribute("disabled")).toBe(true)
+      await click(button("Refresh quote"))
+      await settle(() => container.querySelector("[data-testid=swap-status]")?.textContent === "Quote ready")
+      expect(appKit.getState().swap.quote?.fromAmountUnits).toBe(21n * 10n ** 18n)
+      expect(button("Swap")?.hasAttribute("disabled")).toBe(false)
     }))
 
   it("picking the other side's token swaps the two sides", () =>
