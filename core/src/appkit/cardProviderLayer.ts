@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import type { CoinbaseWalletSdkModule } from "../connectors/cardProvider/cardProviderConnector"
 import { Connectors } from "../state/Connectors"
 import type { AppKitOptions } from "../state/Options"
-import { whenPageIdle } from "./whenPageIdle"
+import { whenPageIdle } from "../state/whenPageIdle"
 
 export interface CardProviderParameters {
   /** Where the SDK comes from; the official `@coinbase/wallet-sdk` when absent (and installed). */

@@ -24,6 +24,7 @@ import { Swap } from "../state/Swap"
 import { Toast } from "../state/Toast"
 import { Transactions } from "../state/Transactions"
 import { walletDirectory } from "../state/walletDirectory"
+import { whenPageIdle } from "../state/whenPageIdle"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import type { SendTransactionParameters } from "./actions/sendTransaction"
@@ -37,7 +38,6 @@ import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, netw
 import { solanaWalletsLayer } from "./solanaWallets"
 import { makeStore } from "./store"
 import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
-import { whenPageIdle } from "./whenPageIdle"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
 

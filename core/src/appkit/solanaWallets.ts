@@ -2,8 +2,8 @@ import { Effect, Layer } from "effect"
 import type { SolanaModule } from "../chains/SolanaSupport"
 import { Connectors } from "../state/Connectors"
 import type { AppKitOptions } from "../state/Options"
+import { whenPageIdle } from "../state/whenPageIdle"
 import { pageWindow } from "./pageWindow"
-import { whenPageIdle } from "./whenPageIdle"
 
 /**
  * Wallet Standard discovery when the app has a solana network and Solana support: once the services are
