@@ -7,9 +7,32 @@ import { bundle, gzipSize, staticallyLoaded } from "../test/size/bundle"
 // What the injected-only dApp (the one test/size/coreBundle.test.ts budgets) downloads before its first dynamic
 // import, module by module: minified bytes as rendered into the chunk and each module's gzip size on its own
 // (an upper bound of its share: gzip shares repeated strings across modules). Sorted by gzip, then summed per
-// folder, so the next thing to move behind an import() is the first line.
+// folder, so the next thing to move behind an import() is the first line. APPKIT_SIZE_APP picks another of
+// test/size/apps; "react-injected" is the React app test/size/reactSkin.test.ts budgets, built with Vite.
 const app = process.env.APPKIT_SIZE_APP ?? "injectedApp"
-const chunks = await bundle(app)
+
+/** The React app's chunks from react-ui's Vite setup (in memory), as the size test builds it. */
+const viteChunks = async (root: string): Promise<ReadonlyArray<OutputChunk>> => {
+  const { build } = await import("vite")
+  process.env.NODE_ENV = "production"
+  const result = await build({
+    configFile: fileURLToPath(new URL("../react-ui/vite.config.ts", import.meta.url)),
+    root,
+    logLevel: "error",
+    build: { write: false },
+  })
+  const outputs = (Array.isArray(result) ? result : [result]) as ReadonlyArray<{
+    output: ReadonlyArray<unknown>
+  }>
+  return outputs
+    .flatMap((each) => each.output)
+    .filter((item): item is OutputChunk => (item as { type: string }).type === "chunk")
+}
+
+const chunks =
+  app === "react-injected"
+    ? await viteChunks(fileURLToPath(new URL(`../test/size/apps/${app}`, import.meta.url)))
+    : await bundle(app)
 const entry = chunks.find((chunk) => chunk.isEntry) as OutputChunk
 const loaded = staticallyLoaded(chunks, entry)
 const root = fileURLToPath(new URL("..", import.meta.url))

@@ -22,8 +22,10 @@ export default defineConfig({
   ],
   // Importing an external package runs nothing the CLI relies on, so one only a command's unused code names
   // (litesvm behind @appkit/fixtures' Solana chain) is dropped from that command's chunk: `dev wallet` and
-  // `dev` must start in an install without the optional native parts.
-  treeshake: { moduleSideEffects: (_id, external) => !external },
+  // `dev` must start in an install without the optional native parts. Bundled modules keep their package's
+  // `sideEffects` (the core's and the fixtures' are false): a command importing one name from the core's
+  // barrel gets that name's modules, not the whole barrel (`address validate`: 65 files loaded → 28).
+  treeshake: { moduleSideEffects: (_id, external) => (external ? false : undefined) },
   // The workspace packages are bundled from their sources ("@appkit/source" in their exports): no build first.
   resolve: { conditionNames: ["@appkit/source", "import", "default"] },
   output: {

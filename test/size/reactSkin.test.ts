@@ -8,10 +8,11 @@ import { buildPage } from "../browser/support/demoBuild"
 
 /**
  * What a React app with the skin downloads before its first paint: the HTML's entry chunk and every chunk it
- * imports statically (Vite's production build, as an app ships it). React alone is ~66 KiB gzip here; Reown
- * AppKit's React app measured 557 KiB and RainbowKit's 275 KiB on these machines.
+ * imports statically (Vite's production build with react-ui's setup, which puts the first paint's modules in one
+ * chunk: 147 KiB, against 162 KiB in ~30 chunks without it). React alone is ~66 KiB gzip here; Reown AppKit's
+ * React app measured 557 KiB and RainbowKit's 275 KiB on these machines.
  */
-const INITIAL_BUDGET_GZIP = 170 * 1024
+const INITIAL_BUDGET_GZIP = 150 * 1024
 
 /**
  * Code that must only ever arrive in lazy chunks, by a string each one contains; `demoHasIt` marks what the
@@ -81,7 +82,7 @@ describe("the React skin's size", () => {
   const gzipOf = (outDir: string, files: ReadonlyArray<string>) =>
     files.reduce((total, file) => total + gzipSync(code(outDir, file)).length, 0)
 
-  it("an EVM-injected-only app with React and the connect button starts within 170 KiB gzip", () => {
+  it("an EVM-injected-only app with React and the connect button starts within 150 KiB gzip", () => {
     const initial = initialFiles(app.manifest)
     const size = gzipOf(app.outDir, initial)
     console.info(`initial JS of the injected-only React app: ${(size / 1024).toFixed(1)} KiB gzip`)

@@ -24,6 +24,7 @@ import { Swap } from "../state/Swap"
 import { Toast } from "../state/Toast"
 import { Transactions } from "../state/Transactions"
 import { walletDirectory } from "../state/walletDirectory"
+import { whenPageIdle } from "../state/whenPageIdle"
 import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import type { SendTransactionParameters } from "./actions/sendTransaction"
@@ -250,21 +251,25 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
           .then(store.notify)
   // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
   // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile); without an API
-  // there is neither a remote config nor analytics, so nothing loads.
+  // there is neither a remote config nor analytics, so nothing loads. In a page it waits until the first paint
+  // is done: the connect button must not wait on that chunk's download and evaluation.
+  const configure = () =>
+    managed
+      .runPromiseExit(
+        Effect.catchCause(
+          onCall(actions, ({ startUp }) => {
+            startUp.trackEvents(store, (effect) => managed.runFork(effect))
+            return startUp.configure(analyticsPageOf(options).url !== "")
+          }),
+          (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
+        ),
+      )
+      .then(store.notify)
+  let disposed = false
   const configured: Promise<void> =
     runtime.api === undefined && options.apiUrl === undefined
       ? Promise.resolve()
-      : managed
-          .runPromiseExit(
-            Effect.catchCause(
-              onCall(actions, ({ startUp }) => {
-                startUp.trackEvents(store, (effect) => managed.runFork(effect))
-                return startUp.configure(analyticsPageOf(options).url !== "")
-              }),
-              (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
-            ),
-          )
-          .then(store.notify)
+      : whenPageIdle().then(() => (disposed ? undefined : configure()))
   const ready = Promise.all([reconnected, configured]).then(() => undefined)
 
   return {
@@ -336,6 +341,9 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     fetchTransactions: () =>
       run(Effect.flatMap(activeAddress(s), ({ account }) => s.transactions.fetchNext(account?.address))),
     setFeatures: (features) => run(s.options.setFeatures(features)),
-    dispose: () => managed.dispose(),
+    dispose: () => {
+      disposed = true
+      return managed.dispose()
+    },
   }
 }

@@ -1,5 +1,5 @@
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { testOptions } from "../testing/testkit"
 import { createAppKit } from "./createAppKit"
 
@@ -39,6 +39,27 @@ describe("the project's remote configuration at start-up (fixture API)", () => {
     expect(offline.getState().options.socials).toEqual(["google"])
     await offline.dispose()
     api.faults.clear()
+  }, 30_000)
+
+  it("in a page, loads and applies the remote configuration only once the page is idle after its first paint", async () => {
+    const idleCallbacks: Array<() => void> = []
+    vi.stubGlobal("requestIdleCallback", (run: () => void) => idleCallbacks.push(run))
+    try {
+      const instance = createAppKit({ ...local, apiUrl: api.url })
+      let ready = false
+      void instance.ready.then(() => (ready = true))
+      await new Promise((resolve) => setImmediate(resolve))
+      // The first paint has the local options; nothing of the start-up has run yet.
+      expect(idleCallbacks).toHaveLength(1)
+      expect(ready).toBe(false)
+      expect(instance.getState().options.features).toMatchObject({ history: false, swaps: false })
+      for (const run of idleCallbacks) run()
+      await instance.ready
+      expect(instance.getState().options.features).toMatchObject({ history: true, swaps: true, email: true })
+      await instance.dispose()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   }, 30_000)
 
   const analyticsPosts = () => api.requests().filter((request) => request.path === "/e")

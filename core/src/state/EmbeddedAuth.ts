@@ -14,6 +14,7 @@ import type { Modal } from "./Modal"
 import { memoized } from "./memoized"
 import type { Network } from "./Network"
 import type { Toast } from "./Toast"
+import { whenPageIdle } from "./whenPageIdle"
 
 /**
  * The §4 email and social login flows of the embedded wallet, as state a skin renders and actions it calls:
@@ -139,7 +140,14 @@ export class EmbeddedAuth extends Context.Service<
               (module) => Effect.provideContext(module.makeEmbeddedFlows(state, source.value), services),
             ),
           )
-      if (Option.isSome(source)) yield* Effect.forkScoped(Effect.flatMap(flows, (f) => f.watch))
+      // The watch starts from the connection's current state, so it may wait until the page has painted.
+      if (Option.isSome(source))
+        yield* Effect.forkScoped(
+          Effect.andThen(
+            Effect.promise(whenPageIdle),
+            Effect.flatMap(flows, (f) => f.watch),
+          ),
+        )
       return EmbeddedAuth.of({
         state,
         connectEmail: (email) => Effect.flatMap(flows, (f) => f.connectEmail(email)),

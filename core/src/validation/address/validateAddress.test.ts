@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { isChainNamespace } from "../../domain/namespace"
 import { loadVectors, type Vector } from "../../testing/vectors"
+import { toChecksumAddress } from "./evm"
 import { isValidAddress, validateAddress } from "./validateAddress"
 
 describe("validateAddress: auto-detection", () => {
@@ -136,6 +137,40 @@ describe("validateAddress: CAIP-10 account ids", () => {
       expect(validateAddress(vector.input).valid).toBe(vector.namespace_valid !== false)
     })
   }
+})
+
+describe("validateAddress: a single-case EVM address's checksummed spelling (worked out when first read)", () => {
+  const singleCase = fc
+    .tuple(fc.stringMatching(/^[0-9a-f]{40}$/), fc.boolean(), fc.constantFrom("", "0x", "0X"))
+    .map(([hex, upper, prefix]) => `${prefix}${upper ? hex.toUpperCase() : hex}`)
+
+  it("reads as plain data: the EIP-55 form, the same on every read, in JSON and spreads in the documented key order", () => {
+    fc.assert(
+      fc.property(singleCase, (input) => {
+        const verdict = validateAddress(input)
+        const expected = {
+          input,
+          valid: true,
+          namespace: "eip155",
+          network: null,
+          type: null,
+          normalized: toChecksumAddress(input),
+          error: null,
+        }
+        expect(verdict.normalized).toBe(expected.normalized)
+        expect(verdict.normalized).toBe(expected.normalized)
+        expect(JSON.stringify(verdict)).toBe(JSON.stringify(expected))
+        expect({ ...verdict }).toEqual(expected)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it("keeps a CAIP-10 prefix in front of it", () => {
+    expect(validateAddress("eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed").normalized).toBe(
+      "eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    )
+  })
 })
 
 describe("isValidAddress", () => {

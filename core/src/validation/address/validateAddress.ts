@@ -2,7 +2,7 @@ import { Result } from "effect"
 import { parseAccountId } from "../../domain/caip"
 import { checkChainReference } from "../../domain/caipProfiles"
 import { type ChainNamespace, isChainNamespace } from "../../domain/namespace"
-import { type Checked, normalizedOf, Refusal } from "./AddressCheck"
+import { type Checked, Refusal } from "./AddressCheck"
 import {
   type BitcoinNetwork,
   bitcoinChainReferences,
@@ -141,17 +141,35 @@ const detect = (input: string, options: ValidateAddressOptions): Detected =>
 export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
   const { namespace, checked, prefix = "" } = detect(input, options)
   // Keys in the documented order, so --json lines read the same for every input.
-  return checked instanceof Refusal
-    ? { input, valid: false, namespace, network: null, type: null, normalized: null, error: checked.message }
-    : {
-        input,
-        valid: true,
-        namespace,
-        network: checked.network,
-        type: checked.type,
-        normalized: prefix + normalizedOf(checked),
-        error: null,
-      }
+  if (checked instanceof Refusal)
+    return {
+      input,
+      valid: false,
+      namespace,
+      network: null,
+      type: null,
+      normalized: null,
+      error: checked.message,
+    }
+  const { network, type } = checked
+  const spell = checked.normalized
+  if (typeof spell === "string")
+    return { input, valid: true, namespace, network, type, normalized: prefix + spell, error: null }
+  // Spelled on first read (EIP-55 of single-case EVM input is a keccak hash), then kept: a caller that only
+  // asks `.valid` never pays for it. An own enumerable getter, so JSON, spreads and equality read it as data.
+  let normalized: string | undefined
+  return {
+    input,
+    valid: true,
+    namespace,
+    network,
+    type,
+    get normalized() {
+      normalized ??= prefix + spell()
+      return normalized
+    },
+    error: null,
+  }
 }
 
 /**
