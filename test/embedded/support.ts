@@ -13,6 +13,7 @@ import {
   type FrameStorage,
   makeApiClient,
   type SecureSite,
+  type SecureSiteOptions,
   startFrame,
   startSecureSite,
   storageKeys,
@@ -21,8 +22,10 @@ import { Effect, Exit, Scope } from "effect"
 import { type Address, createPublicClient, type Hex, http } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 
-/** anvil with a funded sponsor for smart accounts, and a secure site signing on it. */
-export const startStack = async (): Promise<{
+/** anvil with a funded sponsor for smart accounts, and a secure site signing on it (with `options` added). */
+export const startStack = async (
+  options: SecureSiteOptions = {},
+): Promise<{
   anvil: Anvil
   site: SecureSite
   stop: () => Promise<void>
@@ -30,6 +33,7 @@ export const startStack = async (): Promise<{
   const anvil = await startAnvil({ accounts: 3 })
   try {
     const site = await startSecureSite({
+      ...options,
       rpcUrl: anvil.rpcUrl,
       sponsorPrivateKey: anvil.accounts[2]?.privateKey as Hex,
     })
