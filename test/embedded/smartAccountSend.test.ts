@@ -111,6 +111,14 @@ describe("a send from the embedded wallet's smart account", () => {
     )
     expect(await reader().getTransactionCount({ address: sponsor })).toBe(sponsorNonce)
     expect(await balance(account)).toBe(held)
+    // A contract deployment (no `to`) is the EOA's to make: the account has no CREATE.
+    const deployment = await appKit
+      .walletRequest("eip155", { method: "eth_sendTransaction", params: [{ from: account, data: "0x00" }] })
+      .then(
+        () => undefined,
+        (error: unknown) => (error as { message?: string }).message,
+      )
+    expect(deployment).toBe("The smart account cannot deploy a contract; send it from the EOA")
     // Exactly the balance is fine.
     const hash = await send(account, recipient, held)
     expect((await reader().waitForTransactionReceipt({ hash: hash as Hex })).status).toBe("success")
