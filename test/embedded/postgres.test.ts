@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto"
 import { type SecureSite, startSecureSite } from "@appkit/secure-site"
-import { getAddress, type Hex, toHex, verifyMessage } from "viem"
+import { getAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openPostgres } from "../../fixtures/secure-site/src/store/postgres"
 import { startPostgresServer } from "../../fixtures/secure-site/src/testing/postgresServer"
 import type { Anvil } from "../../fixtures/src/index"
-import { memoryStorage, openDapp, startStack } from "./support"
+import { memoryStorage, openDapp, signInByEmail, signsAs, startStack } from "./support"
 
 // The secure site with DATABASE_URL: users, keys and sessions on a PostgreSQL server (a real wire-protocol
 // server on 127.0.0.1), so a second site process — or this one restarted — carries on where the first left off.
@@ -29,21 +29,10 @@ describe("the secure site on PostgreSQL (DATABASE_URL)", () => {
   it("signs a user in and keeps them there; a restarted site on the same database knows the session", async () => {
     const storage = memoryStorage()
     const first = await openDapp(site, storage)
-    const sent = Date.now()
-    expect(await first.ask({ _tag: "ConnectEmail", email: "pg@example.com" })).toEqual({
-      action: "VERIFY_OTP",
-    })
-    expect(
-      await first.ask({ _tag: "ConnectOtp", otp: await site.readCode("pg@example.com", { after: sent }) }),
-    ).toEqual({})
+    await signInByEmail(site, first, "pg@example.com")
     const user = await first.ask({ _tag: "GetUser", chainId: anvil.chainId, preferredAccountType: "eoa" })
     const address = getAddress(user.address)
-    const signature = await first.ask({
-      _tag: "RpcRequest",
-      method: "personal_sign",
-      params: [toHex("gm"), address],
-    })
-    expect(await verifyMessage({ address, message: "gm", signature: signature as Hex })).toBe(true)
+    expect(await signsAs(first, address, "gm")).toBe(true)
     await first.close()
 
     // The rows are on the server, the key sealed.
@@ -67,12 +56,7 @@ describe("the secure site on PostgreSQL (DATABASE_URL)", () => {
       expect(getAddress((await reloaded.ask({ _tag: "GetUser", preferredAccountType: "eoa" })).address)).toBe(
         address,
       )
-      const again = await reloaded.ask({
-        _tag: "RpcRequest",
-        method: "personal_sign",
-        params: [toHex("gm2"), address],
-      })
-      expect(await verifyMessage({ address, message: "gm2", signature: again as Hex })).toBe(true)
+      expect(await signsAs(reloaded, address, "gm again")).toBe(true)
       await reloaded.close()
     } finally {
       await second.close()

@@ -19,7 +19,7 @@ import {
   storageKeys,
 } from "@appkit/secure-site"
 import { Effect, Exit, Scope } from "effect"
-import { type Address, createPublicClient, type Hex, http } from "viem"
+import { type Address, createPublicClient, type Hex, http, toHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 
 /** anvil with a funded sponsor for smart accounts, and a secure site signing on it (with `options` added). */
@@ -153,6 +153,27 @@ export const openDapp = async (site: SecureSite, storage = memoryStorage()): Pro
       await Effect.runPromise(Scope.close(scope, Exit.void))
     },
   }
+}
+
+/** Signs `email` in on `session` with the code the site mails (a new device's approval link is not handled). */
+export const signInByEmail = async (site: SecureSite, session: DappSession, email: string): Promise<void> => {
+  const sent = Date.now()
+  const step = await session.ask({ _tag: "ConnectEmail", email })
+  if (step.action !== "VERIFY_OTP")
+    throw new Error(`Expected a code for ${email}, got ${JSON.stringify(step)}`)
+  const answer = await session.ask({ _tag: "ConnectOtp", otp: await site.readCode(email, { after: sent }) })
+  if (Object.keys(answer).length > 0)
+    throw new Error(`Unexpected answer to the code: ${JSON.stringify(answer)}`)
+}
+
+/** Whether `session`'s wallet signs `message` (personal_sign) as `address`, checked with viem. */
+export const signsAs = async (session: DappSession, address: Address, message: string): Promise<boolean> => {
+  const signature = await session.ask({
+    _tag: "RpcRequest",
+    method: "personal_sign",
+    params: [toHex(message), address],
+  })
+  return verifyMessage({ address, message, signature: signature as Hex })
 }
 
 /** createAppKit's `embeddedFrameHost` for a dApp at DAPP_ORIGIN: the site's real frame handler (startTestFrame). */
