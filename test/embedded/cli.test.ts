@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { type Address, createPublicClient, type Hex, http, parseEther } from "viem"
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
 import { signInAtProvider } from "./support"
@@ -14,6 +15,8 @@ import { signInAtProvider } from "./support"
 // signature, social login through the local OpenID provider's real redirect flow, and sign-out.
 const anvilKey0 = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+// `appkit-cli dev` makes anvil's last dev account (the tenth) the secure site's sponsor.
+const devSponsor = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720"
 
 describe("appkit-cli and the embedded wallet", () => {
   let dev: ChildProcess
@@ -22,6 +25,21 @@ describe("appkit-cli and the embedded wallet", () => {
   const cli = (args: ReadonlyArray<string>, extra: NodeJS.ProcessEnv = {}) =>
     runCli(args, { env: { ...env, ...extra }, timeoutMs: 60_000 })
   const chain = () => createPublicClient({ transport: http(stack.rpcUrl) })
+  /** The sponsor's transactions in the blocks after `block`, and the fees it paid for them. */
+  const sponsorFeesSince = async (block: bigint) => {
+    let fees = 0n
+    let transactions = 0
+    for (let number = block + 1n; number <= (await chain().getBlockNumber()); number++) {
+      const { transactions: hashes } = await chain().getBlock({ blockNumber: number })
+      for (const hash of hashes) {
+        const receipt = await chain().getTransactionReceipt({ hash })
+        if (receipt.from.toLowerCase() !== devSponsor.toLowerCase()) continue
+        fees += receipt.gasUsed * receipt.effectiveGasPrice
+        transactions++
+      }
+    }
+    return { fees, transactions }
+  }
 
   beforeAll(async () => {
     dev = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
@@ -90,6 +108,41 @@ describe("appkit-cli and the embedded wallet", () => {
     expect(await chain().verifyMessage({ address, message: "smart", signature })).toBe(true)
     await cli(["disconnect"])
   }, 60_000)
+
+  it("send from the smart account (the default): its 0.1 ETH moves, the dev stack's sponsor pays the gas", async () => {
+    const connected = await cli(["connect", "--email", "dave@example.com", "--dev-otp", "--json"])
+    expect(connected.stderr).toBe("")
+    const { address } = JSON.parse(connected.stdout) as { address: Address }
+    // An account with code: the smart account, funded like any address.
+    const funded = await cli(["send", "--to", address, "--amount", "1", "--json"], {
+      APPKIT_PRIVATE_KEY: anvilKey0,
+    })
+    expect(JSON.parse(funded.stdout)).toMatchObject({ status: "success" })
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const before = {
+      account: await chain().getBalance({ address }),
+      sponsor: await chain().getBalance({ address: devSponsor }),
+      block: await chain().getBlockNumber(),
+    }
+
+    // The first use deploys the account (the sponsor's first transaction), then the sponsor submits the send.
+    const sent = await cli(["send", "--to", recipient, "--amount", "0.1", "--json"])
+    expect(sent.stderr).toBe("")
+    expect(JSON.parse(sent.stdout)).toMatchObject({ status: "success", amount: "0.1" })
+    expect(await chain().getCode({ address })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect(await chain().getBalance({ address: recipient })).toBe(parseEther("0.1"))
+    expect(await chain().getBalance({ address })).toBe(before.account - parseEther("0.1"))
+    const sponsored = await sponsorFeesSince(before.block)
+    expect(sponsored.transactions).toBe(2)
+    expect(await chain().getBalance({ address: devSponsor })).toBe(before.sponsor - sponsored.fees)
+
+    // More than it holds: refused, nothing sent.
+    const refused = await cli(["send", "--to", recipient, "--amount", "5", "--json"])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toMatch(/insufficient funds|less than the 5 ETH/i)
+    expect(await chain().getBalance({ address })).toBe(before.account - parseEther("0.1"))
+    await cli(["disconnect"])
+  }, 90_000)
 
   it("connect --social github prints the provider's URL and completes from the address pasted back", async () => {
     const child = spawn(process.execPath, [cliPath, "connect", "--social", "github", "--json"], {

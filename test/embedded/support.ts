@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import type { EmbeddedFrameHost } from "@appkit/core"
 import {
   type FrameMessenger,
   type FrameRequestOf,
@@ -12,16 +13,19 @@ import {
   type FrameStorage,
   makeApiClient,
   type SecureSite,
+  type SecureSiteOptions,
   startFrame,
   startSecureSite,
   storageKeys,
 } from "@appkit/secure-site"
 import { Effect, Exit, Scope } from "effect"
-import { type Address, createPublicClient, type Hex, http } from "viem"
+import { type Address, createPublicClient, type Hex, http, toHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 
-/** anvil with a funded sponsor for smart accounts, and a secure site signing on it. */
-export const startStack = async (): Promise<{
+/** anvil with a funded sponsor for smart accounts, and a secure site signing on it (with `options` added). */
+export const startStack = async (
+  options: SecureSiteOptions = {},
+): Promise<{
   anvil: Anvil
   site: SecureSite
   stop: () => Promise<void>
@@ -29,6 +33,7 @@ export const startStack = async (): Promise<{
   const anvil = await startAnvil({ accounts: 3 })
   try {
     const site = await startSecureSite({
+      ...options,
       rpcUrl: anvil.rpcUrl,
       sponsorPrivateKey: anvil.accounts[2]?.privateKey as Hex,
     })
@@ -46,7 +51,10 @@ export const startStack = async (): Promise<{
   }
 }
 
-/** Sends `value` wei to `to` from anvil's first account (an embedded wallet starts empty) and waits for it. */
+/**
+ * Sends `value` wei to `to` from anvil's first account (an embedded wallet starts empty) and waits for it. The
+ * gas is estimated: a smart account's receive costs more than a plain transfer's 21 000.
+ */
 export const fundAccount = async (anvil: Anvil, to: Address, value: bigint): Promise<void> => {
   const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
   const funder = privateKeyToAccount(anvil.accounts[0]?.privateKey as Hex)
@@ -55,13 +63,14 @@ export const fundAccount = async (anvil: Anvil, to: Address, value: bigint): Pro
     value,
     chainId: anvil.chainId,
     nonce: await chain.getTransactionCount({ address: funder.address, blockTag: "pending" }),
-    gas: 21_000n,
+    gas: await chain.estimateGas({ account: funder.address, to, value }),
     maxFeePerGas: 10_000_000_000n,
     maxPriorityFeePerGas: 1n,
   })
-  await chain.waitForTransactionReceipt({
+  const receipt = await chain.waitForTransactionReceipt({
     hash: await chain.sendRawTransaction({ serializedTransaction: raw }),
   })
+  if (receipt.status !== "success") throw new Error(`Funding ${to} reverted`)
 }
 
 /** A frame's storage (the secure site's localStorage), kept across "reloads" when a test passes it on. */
@@ -87,9 +96,41 @@ export interface DappSession {
 }
 
 /**
+ * The secure site's real frame handler (talking to the real server over HTTP) in `frameWindow`, embedded in
+ * `dapp`: the two exchange messages through windows that enforce origins like a browser. Returns its stop.
+ */
+const startTestFrame = (
+  siteUrl: string,
+  dapp: FakeWindow,
+  frameWindow: FakeWindow,
+  storage: FrameStorage,
+  log: (line: string) => void,
+): (() => void) => {
+  const deviceId = storage.get(storageKeys.device) ?? randomBytes(32).toString("base64url")
+  storage.set(storageKeys.device, deviceId)
+  const frame = startFrame(
+    {
+      hostOrigin: DAPP_ORIGIN,
+      parent: dapp,
+      post: (message) => dapp.deliver(message, DAPP_ORIGIN, frameWindow),
+      storage,
+      api: makeApiClient({
+        baseUrl: `${siteUrl.replace(/\/$/, "")}/`,
+        deviceId,
+        hostOrigin: DAPP_ORIGIN,
+        sessionToken: () => storage.get(storageKeys.session) ?? undefined,
+      }),
+      log,
+    },
+    true,
+  )
+  return frameWindow.subscribe((message) => frame.receive(message))
+}
+
+/**
  * A dApp window at DAPP_ORIGIN with the secure site's frame "embedded": core's real messenger on one side, the
- * site's real frame handler (talking to the real server over HTTP) on the other, exchanging messages through
- * windows that enforce origins like a browser. Passing the storage of an earlier session is a page reload.
+ * site's real frame handler on the other (startTestFrame). Passing the storage of an earlier session is a page
+ * reload.
  */
 export const openDapp = async (site: SecureSite, storage = memoryStorage()): Promise<DappSession> => {
   const dapp = new FakeWindow(DAPP_ORIGIN)
@@ -100,26 +141,8 @@ export const openDapp = async (site: SecureSite, storage = memoryStorage()): Pro
       makeFrameMessenger({ port: fakeFramePort(dapp, frameWindow), secureSiteOrigin: frameWindow.origin }),
     ),
   )
-  const deviceId = storage.get(storageKeys.device) ?? randomBytes(32).toString("base64url")
-  storage.set(storageKeys.device, deviceId)
   const frameLog: Array<string> = []
-  const frame = startFrame(
-    {
-      hostOrigin: DAPP_ORIGIN,
-      parent: dapp,
-      post: (message) => dapp.deliver(message, DAPP_ORIGIN, frameWindow),
-      storage,
-      api: makeApiClient({
-        baseUrl: `${site.url}/`,
-        deviceId,
-        hostOrigin: DAPP_ORIGIN,
-        sessionToken: () => storage.get(storageKeys.session) ?? undefined,
-      }),
-      log: (line) => void frameLog.push(line),
-    },
-    true,
-  )
-  const unsubscribe = frameWindow.subscribe((message) => frame.receive(message))
+  const unsubscribe = startTestFrame(site.url, dapp, frameWindow, storage, (line) => void frameLog.push(line))
   return {
     ask: (request) => Effect.runPromise(messenger.request(request)),
     messenger,
@@ -131,6 +154,50 @@ export const openDapp = async (site: SecureSite, storage = memoryStorage()): Pro
     },
   }
 }
+
+/** Signs `email` in on `session` with the code the site mails (a new device's approval link is not handled). */
+export const signInByEmail = async (site: SecureSite, session: DappSession, email: string): Promise<void> => {
+  const sent = Date.now()
+  const step = await session.ask({ _tag: "ConnectEmail", email })
+  if (step.action !== "VERIFY_OTP")
+    throw new Error(`Expected a code for ${email}, got ${JSON.stringify(step)}`)
+  const answer = await session.ask({ _tag: "ConnectOtp", otp: await site.readCode(email, { after: sent }) })
+  if (Object.keys(answer).length > 0)
+    throw new Error(`Unexpected answer to the code: ${JSON.stringify(answer)}`)
+}
+
+/** Whether `session`'s wallet signs `message` (personal_sign) as `address`, checked with viem. */
+export const signsAs = async (session: DappSession, address: Address, message: string): Promise<boolean> => {
+  const signature = await session.ask({
+    _tag: "RpcRequest",
+    method: "personal_sign",
+    params: [toHex(message), address],
+  })
+  return verifyMessage({ address, message, signature: signature as Hex })
+}
+
+/** createAppKit's `embeddedFrameHost` for a dApp at DAPP_ORIGIN: the site's real frame handler (startTestFrame). */
+export const testFrameHost =
+  (storage: FrameStorage = memoryStorage()): EmbeddedFrameHost =>
+  (secureSiteUrl) => {
+    const dapp = new FakeWindow(DAPP_ORIGIN)
+    const frameWindow = new FakeWindow(new URL(secureSiteUrl).origin)
+    const port = fakeFramePort(dapp, frameWindow)
+    // The frame "loads" once core listens, as an iframe's page does after the messenger's listener is set:
+    // FakeWindow keeps no messages for later, so its ready message would otherwise be lost.
+    let stopFrame: (() => void) | undefined
+    return {
+      port: {
+        ...port,
+        subscribe: (listener) => {
+          const unsubscribe = port.subscribe(listener)
+          stopFrame ??= startTestFrame(secureSiteUrl, dapp, frameWindow, storage, () => undefined)
+          return unsubscribe
+        },
+      },
+      remove: () => stopFrame?.(),
+    }
+  }
 
 /** What a rejected `ask` carried: the tagged error's tag and §8 text. */
 export const failureOf = async (
