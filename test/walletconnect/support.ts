@@ -9,18 +9,31 @@ import {
   startDevWallet,
   startRelay,
 } from "@appkit/fixtures"
-import { afterAll, beforeAll } from "vitest"
+import { afterAll, beforeAll, beforeEach } from "vitest"
 import { cliPath } from "../support/cli"
 
 /**
  * A local relay for the test file, and dev wallets on it (each with its own storage prefix), all closed
- * after the file's tests. `relay` is there once the tests run.
+ * after the file's tests. `relay` is there once the tests run. What the wallets did during a test (each
+ * wallet's log: approved, rejected, answered, failed) is printed when that test fails.
  */
 export const useRelayAndWallets = (name: string) => {
   let relay: Relay | undefined
   const wallets: Array<DevWallet> = []
+  const walletLog: Array<string> = []
   beforeAll(async () => {
     relay = await startRelay({ quiet: true })
+  })
+  beforeEach(({ onTestFailed }) => {
+    const from = walletLog.length
+    onTestFailed(() => {
+      const lines = walletLog.slice(from)
+      console.error(
+        lines.length === 0
+          ? "The dev wallets logged nothing during this test."
+          : `What the dev wallets did during this test:\n${lines.join("\n")}`,
+      )
+    })
   })
   afterAll(async () => {
     for (const wallet of wallets) await wallet.close()
@@ -35,10 +48,15 @@ export const useRelayAndWallets = (name: string) => {
       return started()
     },
     devWallet: async (options: Omit<DevWalletOptions, "relayUrl" | "storagePrefix"> = {}) => {
+      const storagePrefix = `${name}-wallet-${wallets.length}`
       const wallet = await startDevWallet({
         relayUrl: started().url,
-        storagePrefix: `${name}-wallet-${wallets.length}`,
+        storagePrefix,
         ...options,
+        log: (line) => {
+          walletLog.push(`[${storagePrefix}] ${line}`)
+          options.log?.(line)
+        },
       })
       wallets.push(wallet)
       return wallet
