@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process"
-import { fromMap, makeWalletConnectConnector, Storage, type WalletConnectConnector } from "@appkit/core"
+import { fromMap, Storage } from "@appkit/core"
 import { networkId } from "@appkit/core/testing"
 import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
-import { Cause, Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
+import { Cause, Effect, Exit, Layer } from "effect"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, runCli } from "../support/cli"
-import { cliEnv, connectWith } from "./support"
+import { cliEnv, connectWith, proposeTo } from "./support"
 
 // `appkit-cli dev wallet` as a separate process: the wallet a developer runs next to `appkit-cli connect`.
 let relay: Relay
@@ -71,41 +71,26 @@ describe("appkit-cli dev wallet", () => {
   })
 })
 
-/**
- * A dApp's WalletConnect connector (the core's) on `chains` proposing to `wallet`, which pairs with the URI
- * it shows; runs `use` with the connector and the outcome of the connection.
- */
+/** `proposeTo` on this file's relay, run with an in-memory dApp storage. */
 const connectThrough = <A>(
   wallet: DevWallet,
   name: string,
   chains: ReadonlyArray<string>,
-  use: (
-    connector: WalletConnectConnector,
-    connected: Exit.Exit<unknown, unknown>,
-  ) => Effect.Effect<A, unknown>,
+  use: Parameters<typeof proposeTo<A, unknown>>[1],
 ) =>
   Effect.runPromise(
     Effect.scoped(
-      Effect.gen(function* () {
-        const connector = yield* makeWalletConnectConnector({
-          projectId: "test",
+      proposeTo(
+        {
           relayUrl: relay.url,
+          wallet,
           chains,
-          metadata: { name, description: "", url: "http://127.0.0.1", icons: [] },
+          name,
           storagePrefix: `dapp-${name}`,
-        })
-        const uri = yield* Effect.forkChild(
-          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
-        )
-        yield* Effect.yieldNow
-        const connecting = yield* Effect.forkChild(
-          connector.connect({ chainId: networkId(chains[0] as string) }),
-        )
-        const shown = Option.getOrThrow(yield* Fiber.join(uri))
-        if (shown._tag !== "display_uri") throw new Error("no pairing URI")
-        yield* Effect.promise(() => wallet.pair(shown.uri))
-        return yield* use(connector, yield* Effect.exit(Fiber.join(connecting)))
-      }),
+          chainId: networkId(chains[0] as string),
+        },
+        use,
+      ),
     ).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
   )
 

@@ -3,12 +3,19 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
+  type CaipNetworkId,
+  type Connection,
+  makeWalletConnectConnector,
+  type WalletConnectConnector,
+} from "@appkit/core"
+import {
   type DevWallet,
   type DevWalletOptions,
   type Relay,
   startDevWallet,
   startRelay,
 } from "@appkit/fixtures"
+import { Effect, type Exit, Fiber, Option, Stream } from "effect"
 import { afterAll, beforeAll, beforeEach } from "vitest"
 import { cliPath } from "../support/cli"
 
@@ -130,4 +137,50 @@ export const connectWith = (
       clearTimeout(timer)
       resolve({ code, events, lines: printed, stderr })
     })
+  })
+
+/** What a dApp's WalletConnect connector (the core's) needs to propose to a dev wallet on the local relay. */
+export interface ProposalOptions {
+  readonly relayUrl: string
+  /** Pairs with the URI the connector shows, as a user scanning the QR code. */
+  readonly wallet: Pick<DevWallet, "pair">
+  readonly chains: ReadonlyArray<string>
+  /** The dApp's name in its metadata (the wallet's log names it). */
+  readonly name: string
+  readonly storagePrefix: string
+  /** The chain to connect on; by default the connector's own choice. */
+  readonly chainId?: CaipNetworkId | undefined
+}
+
+/**
+ * A dApp's connector on `chains` proposing to `wallet`, which pairs with the URI it shows; `use` runs with
+ * the connector and the outcome of its connect (a refusal too). Needs a Scope and a Storage.
+ */
+export const proposeTo = <A, E>(
+  options: ProposalOptions,
+  use: (
+    connector: WalletConnectConnector,
+    connected: Exit.Exit<Connection, Effect.Error<ReturnType<WalletConnectConnector["connect"]>>>,
+  ) => Effect.Effect<A, E>,
+) =>
+  Effect.gen(function* () {
+    const connector = yield* makeWalletConnectConnector({
+      projectId: "test",
+      relayUrl: options.relayUrl,
+      chains: options.chains,
+      metadata: { name: options.name, description: "test dApp", url: "http://127.0.0.1", icons: [] },
+      storagePrefix: options.storagePrefix,
+    })
+    const uri = yield* Effect.forkChild(
+      Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
+    )
+    yield* Effect.yieldNow
+    const connecting = yield* Effect.forkChild(
+      connector.connect(options.chainId === undefined ? undefined : { chainId: options.chainId }),
+    )
+    const shown = Option.getOrThrow(yield* Fiber.join(uri))
+    if (shown._tag !== "display_uri")
+      return yield* Effect.die(new Error("the connector showed no pairing URI"))
+    yield* Effect.promise(() => options.wallet.pair(shown.uri))
+    return yield* use(connector, yield* Effect.exit(Fiber.join(connecting)))
   })
