@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process"
-import { fromMap, Storage } from "@appkit/core"
 import { networkId } from "@appkit/core/testing"
 import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
-import { Cause, Effect, Exit, Layer } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, runCli } from "../support/cli"
@@ -71,7 +70,7 @@ describe("appkit-cli dev wallet", () => {
   })
 })
 
-/** `proposeTo` on this file's relay, run with an in-memory dApp storage. */
+/** `proposeTo` on this file's relay, connecting on the first of `chains`. */
 const connectThrough = <A>(
   wallet: DevWallet,
   name: string,
@@ -79,19 +78,17 @@ const connectThrough = <A>(
   use: Parameters<typeof proposeTo<A, unknown>>[1],
 ) =>
   Effect.runPromise(
-    Effect.scoped(
-      proposeTo(
-        {
-          relayUrl: relay.url,
-          wallet,
-          chains,
-          name,
-          storagePrefix: `dapp-${name}`,
-          chainId: networkId(chains[0] as string),
-        },
-        use,
-      ),
-    ).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
+    proposeTo(
+      {
+        relayUrl: relay.url,
+        wallet,
+        chains,
+        name,
+        storagePrefix: `dapp-${name}`,
+        chainId: networkId(chains[0] as string),
+      },
+      use,
+    ),
   )
 
 describe("the dev wallet answers a proposal it cannot serve with a refusal, at once", () => {

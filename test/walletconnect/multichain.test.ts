@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
 import { createPublicKey, verify } from "node:crypto"
-import { type Connection, fromMap, Storage, type WalletConnectConnector } from "@appkit/core"
+import type { Connection, WalletConnectConnector } from "@appkit/core"
 import {
   getCosmosAccounts,
   makeAdr036SignDoc,
@@ -33,7 +33,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit"
-import { Effect, Exit, Layer, Option, Result } from "effect"
+import { Effect, Exit, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath } from "../support/cli"
@@ -94,18 +94,16 @@ const session = <A, E>(
   body: (connector: WalletConnectConnector, connection: Connection) => Effect.Effect<A, E>,
 ) =>
   Effect.runPromise(
-    Effect.scoped(
-      proposeTo(
-        {
-          relayUrl: relay.url,
-          wallet,
-          chains,
-          name: "Multichain dApp",
-          storagePrefix: `multichain-dapp-${prefix++}`,
-        },
-        (connector, connected): Effect.Effect<A, unknown> =>
-          Exit.isSuccess(connected) ? body(connector, connected.value) : Effect.failCause(connected.cause),
-      ).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
+    proposeTo(
+      {
+        relayUrl: relay.url,
+        wallet,
+        chains,
+        name: "Multichain dApp",
+        storagePrefix: `multichain-dapp-${prefix++}`,
+      },
+      (connector, connected): Effect.Effect<A, unknown> =>
+        Exit.isSuccess(connected) ? body(connector, connected.value) : Effect.failCause(connected.cause),
     ).pipe(Effect.provide(TestClock.layer())),
   )
 

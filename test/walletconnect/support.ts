@@ -5,7 +5,9 @@ import { join } from "node:path"
 import {
   type CaipNetworkId,
   type Connection,
+  fromMap,
   makeWalletConnectConnector,
+  Storage,
   type WalletConnectConnector,
 } from "@appkit/core"
 import {
@@ -15,7 +17,7 @@ import {
   startDevWallet,
   startRelay,
 } from "@appkit/fixtures"
-import { Effect, type Exit, Fiber, Option, Stream } from "effect"
+import { Effect, type Exit, Fiber, Layer, Option, Stream } from "effect"
 import { afterAll, beforeAll, beforeEach } from "vitest"
 import { cliPath } from "../support/cli"
 
@@ -153,8 +155,8 @@ export interface ProposalOptions {
 }
 
 /**
- * A dApp's connector on `chains` proposing to `wallet`, which pairs with the URI it shows; `use` runs with
- * the connector and the outcome of its connect (a refusal too). Needs a Scope and a Storage.
+ * A dApp's connector on `chains` (its storage in memory) proposing to `wallet`, which pairs with the URI it
+ * shows; `use` runs with the connector and the outcome of its connect (a refusal too), then all is closed.
  */
 export const proposeTo = <A, E>(
   options: ProposalOptions,
@@ -183,4 +185,4 @@ export const proposeTo = <A, E>(
       return yield* Effect.die(new Error("the connector showed no pairing URI"))
     yield* Effect.promise(() => options.wallet.pair(shown.uri))
     return yield* use(connector, yield* Effect.exit(Fiber.join(connecting)))
-  })
+  }).pipe(Effect.scoped, Effect.provide(Layer.succeed(Storage, fromMap(new Map()))))
