@@ -16,7 +16,7 @@ import { erc20Abi, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { deployContract } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { erc20CreationCode } from "./erc20"
+import { testTokenCreationCode } from "./erc20"
 
 // The core EVM actions against a real node: transfers, receipts and the §8 node error mapping.
 describe("core EVM actions on anvil", () => {
@@ -47,7 +47,7 @@ describe("core EVM actions on anvil", () => {
     const node = evmRpcClient(anvil.rpcUrl)
     const deployHash = await deployContract(node, {
       abi: erc20Abi,
-      bytecode: erc20CreationCode(1_000n),
+      bytecode: testTokenCreationCode(1_000n),
       account: account(0),
       chain: null,
     })

@@ -5,7 +5,7 @@ import { createClient, erc20Abi, formatEther, http, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { deployContract, getBalance, getTransaction, waitForTransactionReceipt } from "viem/actions"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { erc20CreationCode } from "./erc20"
+import { testTokenCreationCode } from "./erc20"
 
 // createAppKit's wagmi-style actions against a real node, through the dev EIP-1193 wallet.
 describe("AppKit actions on anvil", () => {
@@ -21,7 +21,7 @@ describe("AppKit actions on anvil", () => {
     anvil = await startAnvil({ accounts: 3 })
     const hash = await deployContract(node(), {
       abi: erc20Abi,
-      bytecode: erc20CreationCode(5_000n),
+      bytecode: testTokenCreationCode(5_000n),
       account: privateKeyToAccount(key(0)),
       chain: null,
     })

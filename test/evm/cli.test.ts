@@ -22,7 +22,7 @@ import {
 } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
-import { erc20CreationCode } from "./erc20"
+import { testTokenCreationCode } from "./erc20"
 
 // Acceptance (issue 5): the built appkit-cli, a local signer and a real anvil node.
 describe("appkit-cli balance / send / sign against anvil", () => {
@@ -100,7 +100,7 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     const deployer = privateKeyToAccount(senderKey)
     const deployHash = await deployContract(client, {
       abi: erc20Abi,
-      bytecode: erc20CreationCode(1_000n * 10n ** 18n),
+      bytecode: testTokenCreationCode(1_000n * 10n ** 18n),
       account: deployer,
       chain: null,
     })

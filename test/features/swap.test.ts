@@ -1,9 +1,9 @@
 import { formatPriceImpact } from "@appkit/core"
 import { BlockchainApi } from "@appkit/core/effect"
-import { type DevEip1193Provider, factoryAbi, pairAbi } from "@appkit/fixtures"
+import { type DevEip1193Provider, factoryAbi, failedTransactionCause, pairAbi } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { type Address, createClient, erc20Abi, formatUnits, type Hex, http, parseUnits, toHex } from "viem"
-import { readContract } from "viem/actions"
+import { readContract, waitForTransactionReceipt } from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
 import { runCli } from "../support/cli"
@@ -15,7 +15,7 @@ import { startApp, useSwapStack } from "./support"
 const stack = useSwapStack()
 const CHAIN = "eip155:1"
 
-/** The transaction the convert endpoints build, sent as an EIP-1193 wallet request; resolves once mined. */
+/** The transaction the convert endpoints build, sent as an EIP-1193 wallet request; resolves with its outcome once mined. */
 const sendThroughWallet = async (
   wallet: DevEip1193Provider,
   tx: {
@@ -39,10 +39,11 @@ const sendThroughWallet = async (
       },
     ],
   })) as Hex
-  const receipt = (await wallet.request({ method: "eth_getTransactionReceipt", params: [hash] })) as {
-    status: Hex
-  }
-  return receipt.status
+  // Waited for as a dApp does (bounded): a busy node may not have the receipt at the first ask.
+  const node = createClient({ transport: http(stack().anvil.rpcUrl) })
+  const receipt = await waitForTransactionReceipt(node, { hash, timeout: 15_000 })
+  // A failure names its cause (out of gas, or the revert reason replayed at its block) in the assertion.
+  return receipt.status === "success" ? "success" : `reverted: ${await failedTransactionCause(node, hash)}`
 }
 
 describe("a swap on the local chain through the core's Blockchain API client", () => {
@@ -118,7 +119,7 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     const expectedOut = (amount * 997n * reserveOut) / (reserveIn * 1000n + amount * 997n)
     expect(prepared.quote?.toAmount).toBe(expectedOut.toString())
 
-    expect(await sendThroughWallet(wallet, prepared.approve.tx)).toBe("0x1")
+    expect(await sendThroughWallet(wallet, prepared.approve.tx)).toBe("success")
     const before = { tka: await tokenBalance(tka, user), tkb: await tokenBalance(tkb, user) }
     const built = await succeed(
       runAgainst(
@@ -143,7 +144,7 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       ),
     )
     expect(built.tx.to).toBe(stack().swap.router)
-    expect(await sendThroughWallet(wallet, built.tx)).toBe("0x1")
+    expect(await sendThroughWallet(wallet, built.tx)).toBe("success")
     expect(await tokenBalance(tka, user)).toBe(before.tka - amount)
     expect(await tokenBalance(tkb, user)).toBe(before.tkb + expectedOut)
 

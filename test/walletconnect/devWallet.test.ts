@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process"
-import { fromMap, makeWalletConnectConnector, Storage } from "@appkit/core"
 import { networkId } from "@appkit/core/testing"
-import { type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
-import { Effect, Fiber, Layer, Option, Stream } from "effect"
+import { type DevWallet, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
+import { Cause, Effect, Exit } from "effect"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, runCli } from "../support/cli"
-import { cliEnv, connectWith } from "./support"
+import { cliEnv, connectWith, proposeTo } from "./support"
 
 // `appkit-cli dev wallet` as a separate process: the wallet a developer runs next to `appkit-cli connect`.
 let relay: Relay
@@ -71,30 +70,87 @@ describe("appkit-cli dev wallet", () => {
   })
 })
 
+/** `proposeTo` on this file's relay, connecting on the first of `chains`. */
+const connectThrough = <A>(
+  wallet: DevWallet,
+  name: string,
+  chains: ReadonlyArray<string>,
+  use: Parameters<typeof proposeTo<A, unknown>>[1],
+) =>
+  Effect.runPromise(
+    proposeTo(
+      {
+        relayUrl: relay.url,
+        wallet,
+        chains,
+        name,
+        storagePrefix: `dapp-${name}`,
+        chainId: networkId(chains[0] as string),
+      },
+      use,
+    ),
+  )
+
+describe("the dev wallet answers a proposal it cannot serve with a refusal, at once", () => {
+  it("5100 Unsupported chains, naming the chain and the cause: the dApp hears it, not its own timeout", async () => {
+    const lines: Array<string> = []
+    // A mnemonic that is none: the wallet holds its EVM key, but cannot make a Solana account.
+    const wallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: "wallet-unservable",
+      mnemonic: "not a mnemonic",
+      log: (line) => lines.push(line),
+    })
+    const solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+    try {
+      const connected = await connectThrough(wallet, "unservable", ["eip155:1", solana], (_, exit) =>
+        Effect.succeed(exit),
+      )
+      const error = Exit.isFailure(connected) ? Cause.squash(connected.cause) : undefined
+      expect(error).toMatchObject({ _tag: "WalletConnectError", reason: "proposalRejected" })
+      expect((error as Error).message).toBe(
+        `The wallet rejected the connection: Unsupported chains. ${solana}: Invalid mnemonic`,
+      )
+      expect(lines).toEqual([
+        `rejected proposal from unservable: Unsupported chains. ${solana}: Invalid mnemonic`,
+      ])
+    } finally {
+      await wallet.close()
+    }
+  })
+
+  it("a user's refusal stays 'The wallet rejected the connection', 5000 User rejected", async () => {
+    const lines: Array<string> = []
+    const wallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: "wallet-refusing",
+      rejectProposals: true,
+      log: (line) => lines.push(line),
+    })
+    try {
+      const connected = await connectThrough(wallet, "refused", ["eip155:1"], (_, exit) =>
+        Effect.succeed(exit),
+      )
+      const error = Exit.isFailure(connected) ? Cause.squash(connected.cause) : undefined
+      expect(error).toMatchObject({ _tag: "WalletConnectError", reason: "proposalRejected" })
+      expect((error as Error).message).toBe("The wallet rejected the connection")
+      expect(lines).toEqual(["rejected proposal from refused: User rejected."])
+    } finally {
+      await wallet.close()
+    }
+  })
+})
+
 describe("the dev wallet answers wallet_switchEthereumChain as a real wallet does", () => {
   it("null for a chain of the session, 4902 for one it does not hold", async () => {
     const wallet = await startDevWallet({ relayUrl: relay.url, storagePrefix: "wallet-switch" })
-    const answers = await Effect.runPromise(
-      Effect.scoped(
+    const answers = await connectThrough(
+      wallet,
+      "switch",
+      ["eip155:31337", "eip155:1"],
+      (connector, connected) =>
         Effect.gen(function* () {
-          const connector = yield* makeWalletConnectConnector({
-            projectId: "test",
-            relayUrl: relay.url,
-            chains: ["eip155:31337", "eip155:1"],
-            metadata: { name: "switch test", description: "", url: "http://127.0.0.1", icons: [] },
-            storagePrefix: "dapp-switch",
-          })
-          const uri = yield* Effect.forkChild(
-            Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
-          )
-          yield* Effect.yieldNow
-          const connecting = yield* Effect.forkChild(
-            connector.connect({ chainId: networkId("eip155:31337") }),
-          )
-          const shown = Option.getOrThrow(yield* Fiber.join(uri))
-          if (shown._tag !== "display_uri") throw new Error("no pairing URI")
-          yield* Effect.promise(() => wallet.pair(shown.uri))
-          yield* Fiber.join(connecting)
+          if (Exit.isFailure(connected)) return yield* Effect.die(Cause.squash(connected.cause))
           const switchTo = (chainId: string) =>
             connector.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] })
           return {
@@ -105,7 +161,6 @@ describe("the dev wallet answers wallet_switchEthereumChain as a real wallet doe
             ),
           }
         }),
-      ).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
     )
     await wallet.close()
     expect(answers.held).toBeNull()

@@ -1,12 +1,6 @@
 import { spawn } from "node:child_process"
 import { createPublicKey, verify } from "node:crypto"
-import {
-  type Connection,
-  fromMap,
-  makeWalletConnectConnector,
-  Storage,
-  type WalletConnectConnector,
-} from "@appkit/core"
+import type { Connection, WalletConnectConnector } from "@appkit/core"
 import {
   getCosmosAccounts,
   makeAdr036SignDoc,
@@ -39,10 +33,11 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit"
-import { Effect, Exit, Fiber, Layer, Option, Result, Stream } from "effect"
+import { Effect, Exit, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath } from "../support/cli"
+import { proposeTo } from "./support"
 
 // A dApp's WalletConnect connector and the dev wallet, real sign-clients on both sides through the local
 // relay, on the polkadot, cosmos and solana namespaces: the accounts the session exposes, and every sign
@@ -99,24 +94,16 @@ const session = <A, E>(
   body: (connector: WalletConnectConnector, connection: Connection) => Effect.Effect<A, E>,
 ) =>
   Effect.runPromise(
-    Effect.scoped(
-      Effect.gen(function* () {
-        const connector = yield* makeWalletConnectConnector({
-          projectId: "test",
-          relayUrl: relay.url,
-          chains,
-          metadata: { name: "Multichain dApp", description: "test dApp", url: "http://127.0.0.1", icons: [] },
-          storagePrefix: `multichain-dapp-${prefix++}`,
-        })
-        const uri = yield* Effect.forkChild(
-          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
-        )
-        yield* Effect.yieldNow
-        const connecting = yield* Effect.forkChild(connector.connect())
-        const shown = Option.getOrThrow(yield* Fiber.join(uri))
-        if (shown._tag === "display_uri") yield* Effect.promise(() => wallet.pair(shown.uri))
-        return yield* body(connector, yield* Fiber.join(connecting))
-      }).pipe(Effect.provide(Layer.succeed(Storage, fromMap(new Map())))),
+    proposeTo(
+      {
+        relayUrl: relay.url,
+        wallet,
+        chains,
+        name: "Multichain dApp",
+        storagePrefix: `multichain-dapp-${prefix++}`,
+      },
+      (connector, connected): Effect.Effect<A, unknown> =>
+        Exit.isSuccess(connected) ? body(connector, connected.value) : Effect.failCause(connected.cause),
     ).pipe(Effect.provide(TestClock.layer())),
   )
 

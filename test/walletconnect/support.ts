@@ -3,24 +3,46 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
+  type CaipNetworkId,
+  type Connection,
+  fromMap,
+  makeWalletConnectConnector,
+  Storage,
+  type WalletConnectConnector,
+} from "@appkit/core"
+import {
   type DevWallet,
   type DevWalletOptions,
   type Relay,
   startDevWallet,
   startRelay,
 } from "@appkit/fixtures"
-import { afterAll, beforeAll } from "vitest"
+import { Effect, type Exit, Fiber, Layer, Option, Stream } from "effect"
+import { afterAll, beforeAll, beforeEach } from "vitest"
 import { cliPath } from "../support/cli"
 
 /**
  * A local relay for the test file, and dev wallets on it (each with its own storage prefix), all closed
- * after the file's tests. `relay` is there once the tests run.
+ * after the file's tests. `relay` is there once the tests run. What the wallets did during a test (each
+ * wallet's log: approved, rejected, answered, failed) is printed when that test fails.
  */
 export const useRelayAndWallets = (name: string) => {
   let relay: Relay | undefined
   const wallets: Array<DevWallet> = []
+  const walletLog: Array<string> = []
   beforeAll(async () => {
     relay = await startRelay({ quiet: true })
+  })
+  beforeEach(({ onTestFailed }) => {
+    const from = walletLog.length
+    onTestFailed(() => {
+      const lines = walletLog.slice(from)
+      console.error(
+        lines.length === 0
+          ? "The dev wallets logged nothing during this test."
+          : `What the dev wallets did during this test:\n${lines.join("\n")}`,
+      )
+    })
   })
   afterAll(async () => {
     for (const wallet of wallets) await wallet.close()
@@ -35,10 +57,15 @@ export const useRelayAndWallets = (name: string) => {
       return started()
     },
     devWallet: async (options: Omit<DevWalletOptions, "relayUrl" | "storagePrefix"> = {}) => {
+      const storagePrefix = `${name}-wallet-${wallets.length}`
       const wallet = await startDevWallet({
         relayUrl: started().url,
-        storagePrefix: `${name}-wallet-${wallets.length}`,
+        storagePrefix,
         ...options,
+        log: (line) => {
+          walletLog.push(`[${storagePrefix}] ${line}`)
+          options.log?.(line)
+        },
       })
       wallets.push(wallet)
       return wallet
@@ -113,3 +140,49 @@ export const connectWith = (
       resolve({ code, events, lines: printed, stderr })
     })
   })
+
+/** What a dApp's WalletConnect connector (the core's) needs to propose to a dev wallet on the local relay. */
+export interface ProposalOptions {
+  readonly relayUrl: string
+  /** Pairs with the URI the connector shows, as a user scanning the QR code. */
+  readonly wallet: Pick<DevWallet, "pair">
+  readonly chains: ReadonlyArray<string>
+  /** The dApp's name in its metadata (the wallet's log names it). */
+  readonly name: string
+  readonly storagePrefix: string
+  /** The chain to connect on; by default the connector's own choice. */
+  readonly chainId?: CaipNetworkId | undefined
+}
+
+/**
+ * A dApp's connector on `chains` (its storage in memory) proposing to `wallet`, which pairs with the URI it
+ * shows; `use` runs with the connector and the outcome of its connect (a refusal too), then all is closed.
+ */
+export const proposeTo = <A, E>(
+  options: ProposalOptions,
+  use: (
+    connector: WalletConnectConnector,
+    connected: Exit.Exit<Connection, Effect.Error<ReturnType<WalletConnectConnector["connect"]>>>,
+  ) => Effect.Effect<A, E>,
+) =>
+  Effect.gen(function* () {
+    const connector = yield* makeWalletConnectConnector({
+      projectId: "test",
+      relayUrl: options.relayUrl,
+      chains: options.chains,
+      metadata: { name: options.name, description: "test dApp", url: "http://127.0.0.1", icons: [] },
+      storagePrefix: options.storagePrefix,
+    })
+    const uri = yield* Effect.forkChild(
+      Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
+    )
+    yield* Effect.yieldNow
+    const connecting = yield* Effect.forkChild(
+      connector.connect(options.chainId === undefined ? undefined : { chainId: options.chainId }),
+    )
+    const shown = Option.getOrThrow(yield* Fiber.join(uri))
+    if (shown._tag !== "display_uri")
+      return yield* Effect.die(new Error("the connector showed no pairing URI"))
+    yield* Effect.promise(() => options.wallet.pair(shown.uri))
+    return yield* use(connector, yield* Effect.exit(Fiber.join(connecting)))
+  }).pipe(Effect.scoped, Effect.provide(Layer.succeed(Storage, fromMap(new Map()))))

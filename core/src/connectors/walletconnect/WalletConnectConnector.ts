@@ -10,13 +10,13 @@ import {
 } from "../../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
-import { isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
-import { toWalletError, unavailable, WalletConnectError } from "./errors"
+import { proposalRefusal, toWalletError, unavailable, WalletConnectError } from "./errors"
 import { walletConnectIdentity } from "./identity"
 import {
   accountsOfEvent,
@@ -241,10 +241,7 @@ const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
   Effect.raceFirst(
     Effect.tryPromise({
       try: approval,
-      catch: (error) =>
-        isUserRejection(toWalletError(error))
-          ? new WalletConnectError({ reason: "proposalRejected" })
-          : unavailable(error),
+      catch: (error) => proposalRefusal(error) ?? unavailable(error),
     }),
     Effect.gen(function* () {
       const deadline =

@@ -73,3 +73,18 @@ export const toWalletError = (reply: unknown): ProviderRpcError => {
     data: { code: error.code, message: error.message },
   })
 }
+
+/**
+ * A wallet's refusal of a session proposal as the connection's error: a user's "no" (5000, 4001) in the
+ * plain words, any other refusal (e.g. 5100 "Unsupported chains. …") with the wallet's reason. sign-client
+ * hands the wallet's answer over as its JSON-RPC error object; its own failures are Errors, or code 0 for
+ * an expired proposal, and are not the wallet's word.
+ */
+export const proposalRefusal = (reply: unknown): WalletConnectError | undefined => {
+  if (typeof reply !== "object" || reply === null || reply instanceof Error) return undefined
+  const { code, message } = reply as { readonly code?: unknown; readonly message?: unknown }
+  if (typeof code !== "number" || code === 0) return undefined
+  return isUserRejection(toWalletError(reply)) || typeof message !== "string"
+    ? new WalletConnectError({ reason: "proposalRejected" })
+    : new WalletConnectError({ reason: "proposalRejected", detail: message })
+}
