@@ -66,6 +66,7 @@ export { writeContract } from "./appkit/actions/writeContract"
 export { EvmTransports } from "./chains/evm/transports"
 export { ApiClient, type ApiError, isTransientApiError } from "./http/ApiClient"
 export { ApiConfig, type ApiConfigOptions, type ApiConfigShape, makeApiConfig } from "./http/ApiConfig"
+export { ClientId } from "./http/ClientId"
 export {
   type FetchStatus,
   QueryCache,

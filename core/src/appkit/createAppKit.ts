@@ -3,6 +3,7 @@ import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
 import { InvalidAppKitOptionsError } from "../errors/options"
+import { ClientId } from "../http/ClientId"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
 import type { SiwxConfig } from "../siwx/siwxClientLayer"
@@ -127,6 +128,8 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
         ? Layer.empty
         : Layer.succeed(SolanaSupport, { load: runtime.solanaAdapter }),
     ),
+    // One per instance: WalletConnect writes its client id, the APIs send it.
+    Layer.provideMerge(ClientId.layer),
   )
 }
 
