@@ -77,6 +77,7 @@ export {
 } from "./http/QueryCache"
 export { Account } from "./state/Account"
 export { AccountData } from "./state/AccountData"
+export { Alert, type AlertState } from "./state/Alert"
 export { Connection } from "./state/Connection"
 export { Connectors } from "./state/Connectors"
 export { type StateLayerConfig, type StateServices, stateLayer } from "./state/layer"
