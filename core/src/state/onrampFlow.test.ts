@@ -50,7 +50,8 @@ describe("prepareOnramp", () => {
     })
     expect(urlRequests).toEqual([])
     expect(exit).toMatchObject({ _tag: "Success", value: { provider: "meld", urlRequest: undefined } })
-    const url = new URL((exit as Exit.Success<{ url: string }>).value.url)
+    if (!Exit.isSuccess(exit)) throw new Error("expected the purchase to be prepared")
+    const url = new URL(exit.value.url)
     expect(Object.fromEntries(url.searchParams)).toEqual({
       publicKey: "pk-test",
       destinationCurrencyCode: "USDC_POLYGON",
