@@ -54,12 +54,12 @@ describe("appkit-cli btc", () => {
     expect(await balanceOf(sender)).toBe(fromBefore - 12_345_678n - BigInt(fee))
   })
 
-  it("send: refuses an amount with more than 8 decimals, and an unknown address, with one line and exit 2", async () => {
+  it("send: refuses an amount with more than 8 decimals, and an unknown address, with one line and exit 1", async () => {
     const tooPrecise = await cli(["btc", "send", "--to", recipient, "--amount", "0.000000001"])
-    expect(tooPrecise).toMatchObject({ code: 2, stdout: "" })
+    expect(tooPrecise).toMatchObject({ code: 1, stdout: "" })
     expect(tooPrecise.stderr.trim().split("\n")).toHaveLength(1)
     const badAddress = await cli(["btc", "send", "--to", "bc1qnotanaddress", "--amount", "0.1"])
-    expect(badAddress).toMatchObject({ code: 2, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
+    expect(badAddress).toMatchObject({ code: 1, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
   })
 
   it("sign-message and verify-message: BIP-322 by default, legacy ECDSA on request; exit 0 valid, 1 invalid", async () => {
