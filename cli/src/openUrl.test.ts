@@ -18,13 +18,13 @@ describe("browserInvocations ($BROWSER)", () => {
         (entries, target) => {
           const variable = entries
             .map(([command, args, placeholder]) =>
-              [command, ...args, ...(placeholder ? ["%s"] : [])].join(" "),
+              [command, ...(placeholder ? ["%s"] : []), ...args].join(" "),
             )
             .join(":")
           expect(browserInvocations(variable, target)).toEqual(
             entries.map(([command, args, placeholder]) => ({
               command,
-              args: [...args, target],
+              args: placeholder ? [target, ...args] : [...args, target],
             })),
           )
         },
