@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createDevBitcoinWallet, type FixtureApi, regtestFunding, startFixtureApi } from "@appkit/fixtures"
-import * as ecc from "@bitcoinerlab/secp256k1"
-import { initEccLib, networks, Psbt } from "bitcoinjs-lib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadVectors } from "../../core/src/testing/vectors"
 import { runCli } from "../support/cli"
+import { unsignedDevWalletPsbt } from "../support/devWalletPsbt"
 
 // `appkit-cli btc` and `psbt` as users run them, against the fixture server's regtest ledger.
-initEccLib(ecc)
 
 let api: FixtureApi
 let home: string
@@ -130,16 +128,7 @@ describe("appkit-cli btc", () => {
   })
 
   it("sign-psbt signs the inputs the wallet owns; psbt inspect shows them signed; --broadcast sends", async () => {
-    const [coin] = api.bitcoin.utxos(sender)
-    const psbt = new Psbt({ network: networks.regtest })
-    psbt.addInput({
-      hash: coin?.txid as string,
-      index: coin?.vout as number,
-      witnessUtxo: { script: payment?.script as Uint8Array, value: BigInt(coin?.value ?? 0) },
-    })
-    psbt.addOutput({ address: recipient, value: 50_000n })
-    psbt.addOutput({ address: sender, value: BigInt(coin?.value ?? 0) - 50_000n - 1_000n })
-    const unsigned = psbt.toBase64()
+    const unsigned = unsignedDevWalletPsbt(api, recipient)
 
     const before = await cli(["psbt", "inspect", unsigned, "--network", "regtest", "--json"])
     expect(JSON.parse(before.stdout)).toMatchObject({

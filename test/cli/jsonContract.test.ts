@@ -4,21 +4,13 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
-import {
-  type Anvil,
-  createDevBitcoinWallet,
-  type FixtureApi,
-  regtestFunding,
-  startAnvil,
-  startFixtureApi,
-} from "@appkit/fixtures"
-import * as ecc from "@bitcoinerlab/secp256k1"
-import { initEccLib, networks, Psbt } from "bitcoinjs-lib"
+import { type Anvil, type FixtureApi, regtestFunding, startAnvil, startFixtureApi } from "@appkit/fixtures"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadVectors } from "../../core/src/testing/vectors"
 import { isChecksumAddress } from "../../core/src/validation/address/evm"
 import { cliPath, freeStackPorts, runCli } from "../support/cli"
+import { unsignedDevWalletPsbt } from "../support/devWalletPsbt"
 
 /**
  * The output contract (README, "Output contract"), checked on every command's --json output: camelCase keys,
@@ -60,28 +52,13 @@ let siweSignature: string
 let ownedPsbt: string
 const btcRecipient = regtestFunding[2]?.address as string
 
-initEccLib(ecc)
-const unsignedPsbtOfDevWallet = () => {
-  const [payment] = createDevBitcoinWallet({ network: "Regtest" }).accounts()
-  const [coin] = api.bitcoin.utxos(payment?.address as string)
-  const psbt = new Psbt({ network: networks.regtest })
-  psbt.addInput({
-    hash: coin?.txid as string,
-    index: coin?.vout as number,
-    witnessUtxo: { script: payment?.script as Uint8Array, value: BigInt(coin?.value ?? 0) },
-  })
-  psbt.addOutput({ address: btcRecipient, value: 50_000n })
-  psbt.addOutput({ address: payment?.address as string, value: BigInt(coin?.value ?? 0) - 51_000n })
-  return psbt.toBase64()
-}
-
 beforeAll(async () => {
   ;[api, anvil] = await Promise.all([startFixtureApi(), startAnvil({ accounts: 2 })])
   home = mkdtempSync(join(tmpdir(), "appkit-contract-"))
   writeFileSync(join(home, "typed.json"), typedData)
   writeFileSync(join(home, "siwe.txt"), siwe)
   siweSignature = await privateKeyToAccount(key).signMessage({ message: siwe })
-  ownedPsbt = unsignedPsbtOfDevWallet()
+  ownedPsbt = unsignedDevWalletPsbt(api, btcRecipient)
 })
 afterAll(async () => {
   await Promise.all([api.close(), anvil.stop()])
