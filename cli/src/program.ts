@@ -101,7 +101,8 @@ export const run = async (argv: ReadonlyArray<string>): Promise<void> => {
   // Until the options are parsed (a usage error), --json is looked for among the words themselves.
   setJsonMode(argv.includes("--json"))
   const program = buildProgram().hook("preAction", (_program, action) => {
-    setJsonMode(action.opts().json === true)
+    // With the parent's too: `dev wallet --json` hands --json to `dev`, which declares it first.
+    setJsonMode(action.optsWithGlobals().json === true)
   })
   try {
     await program.parseAsync([...argv])

@@ -66,6 +66,7 @@ export { writeContract } from "./appkit/actions/writeContract"
 export { EvmTransports } from "./chains/evm/transports"
 export { ApiClient, type ApiError, isTransientApiError } from "./http/ApiClient"
 export { ApiConfig, type ApiConfigOptions, type ApiConfigShape, makeApiConfig } from "./http/ApiConfig"
+export { ClientId } from "./http/ClientId"
 export {
   type FetchStatus,
   QueryCache,
@@ -76,6 +77,7 @@ export {
 } from "./http/QueryCache"
 export { Account } from "./state/Account"
 export { AccountData } from "./state/AccountData"
+export { Alert, type AlertState } from "./state/Alert"
 export { Connection } from "./state/Connection"
 export { Connectors } from "./state/Connectors"
 export { type StateLayerConfig, type StateServices, stateLayer } from "./state/layer"

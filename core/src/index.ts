@@ -234,6 +234,7 @@ export {
   rpcPolicyNamespaces,
 } from "./rpc/methodPolicy"
 export type { AccountPatch } from "./state/Account"
+export type { AlertState } from "./state/Alert"
 export type {
   ConnectErrorType,
   ConnectionState,

@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createDevBitcoinWallet, type FixtureApi, regtestFunding, startFixtureApi } from "@appkit/fixtures"
-import * as ecc from "@bitcoinerlab/secp256k1"
-import { initEccLib, networks, Psbt } from "bitcoinjs-lib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadVectors } from "../../core/src/testing/vectors"
 import { runCli } from "../support/cli"
+import { unsignedDevWalletPsbt } from "../support/devWalletPsbt"
 
 // `appkit-cli btc` and `psbt` as users run them, against the fixture server's regtest ledger.
-initEccLib(ecc)
 
 let api: FixtureApi
 let home: string
@@ -54,12 +52,12 @@ describe("appkit-cli btc", () => {
     expect(await balanceOf(sender)).toBe(fromBefore - 12_345_678n - BigInt(fee))
   })
 
-  it("send: refuses an amount with more than 8 decimals, and an unknown address, with one line and exit 2", async () => {
+  it("send: refuses an amount with more than 8 decimals, and an unknown address, with one line and exit 1", async () => {
     const tooPrecise = await cli(["btc", "send", "--to", recipient, "--amount", "0.000000001"])
-    expect(tooPrecise).toMatchObject({ code: 2, stdout: "" })
+    expect(tooPrecise).toMatchObject({ code: 1, stdout: "" })
     expect(tooPrecise.stderr.trim().split("\n")).toHaveLength(1)
     const badAddress = await cli(["btc", "send", "--to", "bc1qnotanaddress", "--amount", "0.1"])
-    expect(badAddress).toMatchObject({ code: 2, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
+    expect(badAddress).toMatchObject({ code: 1, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
   })
 
   it("sign-message and verify-message: BIP-322 by default, legacy ECDSA on request; exit 0 valid, 1 invalid", async () => {
@@ -130,16 +128,7 @@ describe("appkit-cli btc", () => {
   })
 
   it("sign-psbt signs the inputs the wallet owns; psbt inspect shows them signed; --broadcast sends", async () => {
-    const [coin] = api.bitcoin.utxos(sender)
-    const psbt = new Psbt({ network: networks.regtest })
-    psbt.addInput({
-      hash: coin?.txid as string,
-      index: coin?.vout as number,
-      witnessUtxo: { script: payment?.script as Uint8Array, value: BigInt(coin?.value ?? 0) },
-    })
-    psbt.addOutput({ address: recipient, value: 50_000n })
-    psbt.addOutput({ address: sender, value: BigInt(coin?.value ?? 0) - 50_000n - 1_000n })
-    const unsigned = psbt.toBase64()
+    const unsigned = unsignedDevWalletPsbt(api, recipient)
 
     const before = await cli(["psbt", "inspect", unsigned, "--network", "regtest", "--json"])
     expect(JSON.parse(before.stdout)).toMatchObject({

@@ -1,12 +1,16 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { createInterface } from "node:readline"
 import { type Anvil, type FixtureApi, regtestFunding, startAnvil, startFixtureApi } from "@appkit/fixtures"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadVectors } from "../../core/src/testing/vectors"
 import { isChecksumAddress } from "../../core/src/validation/address/evm"
-import { runCli } from "../support/cli"
+import { cliPath, freeStackPorts, runCli } from "../support/cli"
+import { unsignedDevWalletPsbt } from "../support/devWalletPsbt"
 
 /**
  * The output contract (README, "Output contract"), checked on every command's --json output: camelCase keys,
@@ -44,6 +48,9 @@ const psbtV2 = (
   ) as { input: string }
 ).input
 let siweSignature: string
+/** A PSBT spending a coin of the dev Bitcoin wallet (the default signer of `btc sign-psbt`). */
+let ownedPsbt: string
+const btcRecipient = regtestFunding[2]?.address as string
 
 beforeAll(async () => {
   ;[api, anvil] = await Promise.all([startFixtureApi(), startAnvil({ accounts: 2 })])
@@ -51,6 +58,7 @@ beforeAll(async () => {
   writeFileSync(join(home, "typed.json"), typedData)
   writeFileSync(join(home, "siwe.txt"), siwe)
   siweSignature = await privateKeyToAccount(key).signMessage({ message: siwe })
+  ownedPsbt = unsignedDevWalletPsbt(api, btcRecipient)
 })
 afterAll(async () => {
   await Promise.all([api.close(), anvil.stop()])
@@ -63,6 +71,7 @@ const env = () => ({
   APPKIT_CONFIG: join(home, "no-config.json"),
   APPKIT_PROJECT_ID: "",
   APPKIT_PRIVATE_KEY: key,
+  APPKIT_BTC_PRIVATE_KEY: "",
 })
 
 /** Every way a document breaks the shape rules, as readable paths (empty when it keeps them all). */
@@ -137,6 +146,8 @@ const succeeding: ReadonlyArray<{
   { args: ["psbt", "inspect", "PSBT_V2"] },
   { args: ["btc", "balance", regtestFunding[1]?.address as string] },
   { args: ["btc", "sign-message", "gm", "--network", "mainnet"] },
+  { args: ["btc", "send", "--to", btcRecipient, "--amount", "0.001"] },
+  { args: ["btc", "sign-psbt", "PSBT_OWNED"] },
   { args: ["balance", alice] },
   { args: ["send", "--to", bob, "--amount", "0.001"] },
   { args: ["sign", "message", "hi"] },
@@ -203,6 +214,11 @@ const failing: ReadonlyArray<{ readonly args: ReadonlyArray<string>; readonly co
   },
   { args: ["onramp", "quote", "--amount", "1e3"], code: 1 },
   { args: ["status", "--no-such-flag"], code: 2 },
+  { args: ["btc", "send", "--to", "bc1qnotanaddress", "--amount", "0.1"], code: 1 },
+  { args: ["btc", "send", "--to", btcRecipient, "--amount", "0.000000001"], code: 1 },
+  { args: ["btc", "sign-psbt", "notapsbt"], code: 1 },
+  { args: ["dev", "--port", "70000"], code: 1 },
+  { args: ["dev", "wallet", "--uri", "https://wallet.example"], code: 1 },
 ]
 
 /** Placeholders for what exists only once the suite started: files, a signature, a long vector. */
@@ -214,6 +230,7 @@ const withFiles = (args: ReadonlyArray<string>) =>
         SIWE: join(home, "siwe.txt"),
         SIWE_SIGNATURE: siweSignature,
         PSBT_V2: psbtV2,
+        PSBT_OWNED: ownedPsbt,
       })[arg] ?? arg,
   )
 
@@ -250,4 +267,69 @@ describe("--json output contract", () => {
       })
     },
   )
+})
+
+/** The JSON lines a long-running command prints until `done` says enough (bounded: a silent one fails). */
+const linesUntil = (
+  child: ChildProcess,
+  done: (lines: ReadonlyArray<string>) => boolean,
+  timeoutMs: number,
+): Promise<ReadonlyArray<string>> =>
+  new Promise((resolve, reject) => {
+    const lines: Array<string> = []
+    const reader = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    const timer = setTimeout(
+      () => reject(new Error(`after ${timeoutMs} ms only: ${lines.join("\n")}`)),
+      timeoutMs,
+    )
+    reader.on("line", (line) => {
+      lines.push(line)
+      if (!done(lines)) return
+      clearTimeout(timer)
+      reader.close()
+      resolve(lines)
+    })
+    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${lines.join("\n")}`)))
+  })
+
+const stop = async (child: ChildProcess | undefined) => {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, "exit")
+  child.kill("SIGTERM")
+  await exited
+}
+
+describe("--json output contract of the long-running commands", () => {
+  const devHome = mkdtempSync(join(tmpdir(), "appkit-contract-dev-"))
+  const running: Array<ChildProcess> = []
+  const start = (args: ReadonlyArray<string>) => {
+    const child = spawn(process.execPath, [cliPath, ...args, "--json"], {
+      env: { ...process.env, APPKIT_HOME: devHome, APPKIT_PRIVATE_KEY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    running.push(child)
+    return child
+  }
+  afterAll(async () => {
+    for (const child of running.reverse()) await stop(child)
+  })
+
+  it("dev: the stack's document, then dev wallet: one event a line, keep the shape rules", async () => {
+    const [first] = await linesUntil(start(["dev", ...freeStackPorts]), (lines) => lines.length >= 1, 60_000)
+    const stack = JSON.parse(first ?? "") as { relayUrl: string; swap: { tokens: ReadonlyArray<unknown> } }
+    expect(violations(stack)).toEqual([])
+    expect(stack.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+/)
+    expect(stack.swap.tokens).toHaveLength(2)
+
+    // A well-formed URI nobody proposes on: the wallet subscribes to its topic, which is all "paired" needs.
+    const uri = `wc:${"ab".repeat(32)}@2?relay-protocol=irn&symKey=${"01".repeat(32)}`
+    const events = await linesUntil(
+      start(["dev", "wallet", "--uri", uri, "--relay-url", stack.relayUrl]),
+      (lines) => lines.some((line) => line.includes('"paired"')),
+      30_000,
+    )
+    const documents = events.map((line) => JSON.parse(line) as { event: string })
+    expect(documents.map((document) => document.event)).toEqual(["pairing", "paired"])
+    for (const document of documents) expect(violations(document)).toEqual([])
+  }, 120_000)
 })

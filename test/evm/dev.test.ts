@@ -164,11 +164,17 @@ describe("appkit-cli dev", () => {
       rpcUrl: string
       chainId: string
       apiUrl: string
-      swap: { router: string; factory: string; weth: string; tokens: Record<string, string> }
+      swap: {
+        router: string
+        factory: string
+        weth: string
+        tokens: ReadonlyArray<{ symbol: string; address: string }>
+      }
     }
     expect(started.chainId).toBe("eip155:1")
-    expect(Object.keys(started.swap.tokens)).toEqual(["TKA", "TKB"])
-    const { router, factory, weth, tokens } = started.swap
+    expect(started.swap.tokens.map((token) => token.symbol)).toEqual(["TKA", "TKB"])
+    const { router, factory, weth } = started.swap
+    const tokens = Object.fromEntries(started.swap.tokens.map((token) => [token.symbol, token.address]))
     for (const address of [router, factory, weth, ...Object.values(tokens)])
       expect(
         ((await rpc(started.rpcUrl, "eth_getCode", [address, "latest"])) as string).length,

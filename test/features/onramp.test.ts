@@ -15,7 +15,8 @@ describe("appkit-cli onramp open", () => {
 
   const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
   const open = (args: ReadonlyArray<string>, timeZone = "Europe/Berlin") =>
-    runCli(["onramp", "open", "--address", address, ...args], {
+    // --no-open: these tests read the printed URL (test/cli/onrampOpen.test.ts opens it).
+    runCli(["onramp", "open", "--no-open", "--address", address, ...args], {
       env: {
         APPKIT_API_URL: api.url,
         APPKIT_PROJECT_ID: "test",

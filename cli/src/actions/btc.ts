@@ -2,7 +2,7 @@ import type { ApiOptions } from "../api-options"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "../btcWallet"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
 
 /**
  * `appkit-cli btc balance|send|sign-message|verify-message|sign-psbt`: the Bitcoin layer from the command
@@ -17,7 +17,7 @@ interface BalanceOptions extends ApiOptions {
 const networkOfAddress = async (address: string) => {
   const { decodeBitcoinAddress } = await import("@appkit/core/validation")
   const decoded = decodeBitcoinAddress(address.trim())
-  if (decoded._tag === "Failure") throw new CliError(`Invalid address '${address}'`)
+  if (decoded._tag === "Failure") throw invalidInput(`Invalid address '${address}'`)
   return decoded.success.network === "mainnet"
     ? "Mainnet"
     : decoded.success.network === "regtest"
@@ -53,10 +53,10 @@ export const sendAction = async (options: SendOptions) => {
   const { decodeBitcoinAddress, parseUnits } = await import("@appkit/core/validation")
   const satoshis = parseUnits(options.amount.trim(), 8)
   if (satoshis._tag === "Failure" || satoshis.success <= 0n)
-    throw new CliError(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
-  const signer = await openBtcSigner(options, "Regtest")
+    throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
   const recipient = decodeBitcoinAddress(options.to.trim())
-  if (recipient._tag === "Failure") throw new CliError(`Invalid --to address '${options.to}'`)
+  if (recipient._tag === "Failure") throw invalidInput(`Invalid --to address '${options.to}'`)
+  const signer = await openBtcSigner(options, "Regtest")
   try {
     const { txid, fee } = await signer
       .sendTransfer(options.to.trim(), satoshis.success)
@@ -94,7 +94,7 @@ interface SignMessageOptions extends BtcSignerOptions {
 
 export const signMessageAction = async (message: string, options: SignMessageOptions) => {
   if (options.protocol !== undefined && options.protocol !== "bip322" && options.protocol !== "ecdsa")
-    throw new CliError(`Unknown --protocol '${options.protocol}' (expected bip322 or ecdsa)`)
+    throw invalidInput(`Unknown --protocol '${options.protocol}' (expected bip322 or ecdsa)`)
   const signer = await openBtcSigner(options, "Mainnet")
   try {
     const address = options.address ?? signer.addresses[0]
@@ -141,7 +141,7 @@ const parseInputs = (specs: ReadonlyArray<string>): Record<string, Array<number>
   const grouped: Record<string, Array<number>> = {}
   for (const spec of specs) {
     const match = /^([^:\s]+):(\d+(?:,\d+)*)$/.exec(spec.trim())
-    if (match === null) throw new CliError(`--input '${spec}': expected ADDRESS:INDEX[,INDEX...]`)
+    if (match === null) throw invalidInput(`--input '${spec}': expected ADDRESS:INDEX[,INDEX...]`)
     const [, address, indexes] = match as unknown as [string, string, string]
     grouped[address] = [...new Set([...(grouped[address] ?? []), ...indexes.split(",").map(Number)])]
   }
@@ -152,14 +152,15 @@ export const signPsbtAction = async (source: string, options: SignPsbtOptions) =
   const text = await argumentOrStdin(source)
   const tools = await import("@appkit/core/bitcoin/tools")
   const decoded = tools.decodePsbtBase64(text)
-  if (decoded._tag === "Failure") throw new CliError(decoded.failure.message)
+  if (decoded._tag === "Failure") throw invalidInput(decoded.failure.message)
+  const signInputSpecs = options.input && options.input.length > 0 ? parseInputs(options.input) : undefined
   const signer = await openBtcSigner(options, "Regtest")
   try {
     const { addressNetworkOf } = await import("@appkit/core/bitcoin")
     // Without --input: every input spending one of the signer's addresses.
     const signInputs =
-      options.input && options.input.length > 0
-        ? parseInputs(options.input)
+      signInputSpecs !== undefined
+        ? signInputSpecs
         : decoded.success.inputs.reduce<Record<string, Array<number>>>((grouped, input, index) => {
             const address = input.spentOutput
               ? tools.addressFromScript(input.spentOutput.script, addressNetworkOf(signer.network))

@@ -1,10 +1,11 @@
 import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
 import { type DevWallet, startDevWallet } from "@appkit/fixtures"
+import type { Command } from "commander"
 import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
-import { CliError, invalidInput, note, printLine, warn } from "../output"
+import { CliError, invalidInput, note, printJson, printLine, warn } from "../output"
 import { warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {
@@ -15,6 +16,7 @@ interface DevWalletCommandOptions {
   readonly reject?: boolean | undefined
   readonly rejectProposals?: boolean | undefined
   readonly pairTimeout?: string | undefined
+  readonly json?: boolean | undefined
 }
 
 /** What a user can type while the dev wallet runs, one command a line. */
@@ -43,8 +45,15 @@ export const readDevWalletCommands = (wallet: Pick<DevWallet, "switchChain">, in
   return () => lines.close()
 }
 
-/** The dev WalletConnect wallet as a process, until SIGINT/SIGTERM; it logs one line per thing it does. */
-export const devWalletAction = async (options: DevWalletCommandOptions): Promise<void> => {
+/**
+ * The dev WalletConnect wallet as a process, until SIGINT/SIGTERM; it logs one line per thing it does (one
+ * JSON line with --json, which commander hands to the parent `dev` command, hence `optsWithGlobals`).
+ */
+export const devWalletAction = async (
+  commandOptions: DevWalletCommandOptions,
+  command: Pick<Command, "optsWithGlobals">,
+): Promise<void> => {
+  const options = { ...commandOptions, json: command.optsWithGlobals().json === true }
   if (!options.uri.startsWith("wc:")) throw invalidInput(`--uri must be a wc: URI, got '${options.uri}'`)
   const relay = relayEndpoint(options.relayUrl)
   if (relay === undefined)
@@ -65,15 +74,18 @@ export const devWalletAction = async (options: DevWalletCommandOptions): Promise
     rejectRequests: options.reject,
     rejectProposals: options.rejectProposals,
     pairTimeoutMs,
-    log: printLine,
+    // Under --json each thing the wallet does is one line a script can read as it comes.
+    log: options.json ? (message) => printJson({ event: "activity", message }) : printLine,
   })
-  printLine(`Dev wallet ${wallet.address} pairing…`)
+  if (options.json) printJson({ event: "pairing", address: wallet.address, relayUrl: relay.url })
+  else printLine(`Dev wallet ${wallet.address} pairing…`)
   await wallet.pair(options.uri).catch(async (error: unknown) => {
     await wallet.close()
     throw new CliError(`Pairing failed: ${error instanceof Error ? error.message : String(error)}`, {
       code: "PairingFailed",
     })
   })
+  if (options.json) printJson({ event: "paired", address: wallet.address })
   note(devWalletCommandsHelp)
   const stopReading = readDevWalletCommands(wallet, process.stdin)
   await new Promise<void>((resolve) => {

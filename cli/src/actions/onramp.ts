@@ -1,3 +1,4 @@
+import { OnrampProvider } from "@appkit/core"
 import {
   BlockchainApi,
   isFiatAmount,
@@ -6,7 +7,7 @@ import {
   prepareOnramp,
   selectOnrampPurchase,
 } from "@appkit/core/effect"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
 import type { LocalSignerOptions } from "../evmOptions"
@@ -150,14 +151,43 @@ export const quoteAction = (options: QuoteOptions) => {
 
 interface OpenOptions extends QuoteOptions, LocalSignerOptions {
   readonly address?: string | undefined
+  readonly provider: string
+  readonly meldKey?: string | undefined
+  /** False with --no-open: print the URL only. */
+  readonly open: boolean
+}
+
+const isOnrampProvider = Schema.is(OnrampProvider)
+
+/** What the user reads after the purchase: whether the browser shows the page, and the URL in any case. */
+const openedLines = async (url: string, open: boolean) => {
+  if (!open) return { opened: false, lines: ["Open this URL in a browser to complete the purchase:", url] }
+  const { openInBrowser } = await import("../openUrl")
+  const outcome = await openInBrowser(url)
+  return outcome.opened
+    ? { opened: true, lines: [`Opened the provider's page in your browser (${outcome.command}):`, url] }
+    : {
+        opened: false,
+        openFailure: outcome.reason,
+        lines: [
+          `Could not open a browser (${outcome.reason}); open this URL in a browser to complete the purchase:`,
+          url,
+        ],
+      }
 }
 
 /**
  * `appkit-cli onramp open --amount 50`: the buy flow of the app (region gate, limits, quote, the provider's
- * URL with the purchase preset) for --address or the signer's account; prints the URL to open.
+ * URL with the purchase preset) for --address or the signer's account; opens the URL in the user's browser
+ * ($BROWSER, else the platform's opener) and prints it, or only prints it with --no-open.
  */
 export const openAction = async (options: OpenOptions) => {
   checkedFiatAmount(options.amount)
+  const provider = options.provider.trim().toLowerCase()
+  if (!isOnrampProvider(provider))
+    throw invalidInput(
+      `Invalid --provider '${options.provider}': one of ${OnrampProvider.literals.join(", ")}`,
+    )
   let address: string
   if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
   else {
@@ -177,6 +207,8 @@ export const openAction = async (options: OpenOptions) => {
           payment: options.pay,
           network: options.network,
           address,
+          provider,
+          meld: { publicKey: options.meldKey ?? process.env.APPKIT_MELD_PUBLIC_KEY },
         }),
       ).pipe(
         Effect.catchTag("OnrampRestrictedError", (error) =>
@@ -188,6 +220,7 @@ export const openAction = async (options: OpenOptions) => {
         if (prepared.mockedQuote) return yield* Effect.fail(unavailable("a quote"))
       }
       const { quote, network, feeRange, url } = prepared
+      const { lines, ...shown } = yield* Effect.promise(() => openedLines(url, options.open))
       return {
         json: {
           url,
@@ -198,6 +231,7 @@ export const openAction = async (options: OpenOptions) => {
           mocked: prepared.mockedQuote,
           fallbackOptions: prepared.sampleOptions,
           feeRange,
+          ...shown,
         },
         lines: [
           ...(prepared.mockedQuote ? [MOCKED_NOTE, ""] : []),
@@ -208,8 +242,7 @@ export const openAction = async (options: OpenOptions) => {
             ["To", address],
           ]),
           "",
-          "Open this URL in a browser to complete the purchase:",
-          url,
+          ...lines,
         ],
       }
     }),

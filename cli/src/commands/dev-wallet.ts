@@ -25,5 +25,6 @@ export const registerDevWallet = (dev: Command): void => {
       "--pair-timeout <duration>",
       "give up when the relay does not answer the pairing, in seconds or with a unit (default: 15)",
     )
+    .option("--json", "one JSON line per event: {event: pairing|paired|activity, …}")
     .action(lazyAction(async () => (await import("../actions/devWallet")).devWalletAction))
 }

@@ -40,9 +40,13 @@ export const register = (program: Command): void => {
         onramp
           .command("open")
           .description(
-            "Prepare a purchase and print the provider's URL, preset with it, to open in a browser",
+            "Prepare a purchase and open the provider's page, preset with it, in your browser ($BROWSER)",
           ),
-      ).option("--address <address>", "the receiving account (default: the signer's)"),
+      )
+        .option("--address <address>", "the receiving account (default: the signer's)")
+        .option("--provider <name>", "coinbase or meld", "coinbase")
+        .option("--meld-key <key>", "your Meld public key, for --provider meld (or APPKIT_MELD_PUBLIC_KEY)")
+        .option("--no-open", "only print the URL; do not open a browser"),
     ),
   ).action(lazyAction(async () => (await import("../actions/onramp")).openAction))
 }

@@ -12,6 +12,7 @@ import type { AlertKey } from "../errors/alerts"
 import type { ConnectionError } from "../errors/connection"
 import type { NameError } from "../errors/names"
 import type { ApiError } from "../http/ApiClient"
+import type { AlertState } from "../state/Alert"
 import type {
   ConnectErrorType,
   ConnectionState,
@@ -56,6 +57,8 @@ export interface AppKitState {
   readonly send: SendState
   readonly transactions: TransactionsState
   readonly toast: ToastState
+  /** The §8 alert to show (the project check, analytics answering 403), if any. */
+  readonly alert: AlertState
   readonly names: NamesState
   readonly swap: SwapState
   readonly siwx: SiwxState
@@ -183,6 +186,8 @@ export interface AppKit {
   /** Sends an EIP-1193 request to the namespace's connected wallet (the RPC allowlist applies); rejects with a {@link WalletRequestErrorType}. */
   walletRequest(namespace: ChainNamespace, request: RpcRequest): Promise<unknown>
 
+  /** Hides the §8 alert shown in `alert`. */
+  dismissAlert(): Promise<void>
   showToast(toast: ToastInput): Promise<void>
   hideToast(): Promise<void>
   /** Signs in (SIWX) with the connected account; rejects with a {@link SignInErrorType}. */

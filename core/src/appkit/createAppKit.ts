@@ -3,11 +3,13 @@ import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
 import { InvalidAppKitOptionsError } from "../errors/options"
+import { ClientId } from "../http/ClientId"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
 import type { SiwxConfig } from "../siwx/siwxClientLayer"
 import { Account } from "../state/Account"
 import { AccountData } from "../state/AccountData"
+import { Alert } from "../state/Alert"
 import { Connection } from "../state/Connection"
 import { Connectors } from "../state/Connectors"
 import { EmbeddedAuth } from "../state/EmbeddedAuth"
@@ -128,6 +130,8 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
         ? Layer.empty
         : Layer.succeed(SolanaSupport, { load: runtime.solanaAdapter }),
     ),
+    // One per instance: WalletConnect writes its client id, the APIs send it.
+    Layer.provideMerge(ClientId.layer),
   )
 }
 
@@ -153,6 +157,7 @@ const services = Effect.all({
   send: Send,
   transactions: Transactions,
   toast: Toast,
+  alert: Alert,
   names: Names,
   swap: Swap,
   siwx: Siwx,
@@ -175,6 +180,7 @@ const stateRefs = (
   send: s.send.state,
   transactions: s.transactions.state,
   toast: s.toast.state,
+  alert: s.alert.state,
   names: s.names.state,
   swap: s.swap.state,
   siwx: s.siwx.state,
@@ -328,7 +334,13 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     quoteSwap: (parameters) => run(onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
     executeSwap: () => run(onCall(actions, ({ executeSwap }) => executeSwap)),
     prepareOnramp: (parameters) => run(onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
-    checkProjectConfig: (origin) => run(onCall(actions, ({ checkProject }) => checkProject(origin))),
+    checkProjectConfig: (origin) =>
+      run(
+        onCall(actions, ({ checkProject }) =>
+          Effect.tap(checkProject(origin), (key) => (key === undefined ? Effect.void : s.alert.raise(key))),
+        ),
+      ),
+    dismissAlert: () => run(s.alert.dismiss),
     fetchWallets: (request) => run(walletDirectory.page(request)),
     walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
     walletRequest: (namespace, request) =>

@@ -3,6 +3,7 @@ import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { WalletApi } from "../api/wallet/WalletApi"
+import { ClientId } from "../http/ClientId"
 import { SiwxClient } from "../siwx/SiwxClient"
 import { siwxStorageKey } from "../siwx/SiwxSessionStore"
 import { fromMap, Storage } from "../storage/Storage"
@@ -11,6 +12,7 @@ import { devAccount } from "../testing/testkit"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 
 const noAnalytics = { enabled: false, url: "", domain: "" }
+const apis = () => lazyApis(testBaseUrl, "test-project", noAnalytics).pipe(Layer.provide(ClientId.layer))
 
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => nock.cleanAll())
@@ -34,7 +36,7 @@ describe("services loaded on first use", () => {
         const api = yield* BlockchainApi
         const params = { address: devAccount.address, chainId: "eip155:1" }
         return [yield* api.identity(params), yield* api.identity(params)] as const
-      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics))),
+      }).pipe(Effect.provide(apis())),
     )
     expect(first).toEqual({ name: "vitalik.eth", avatar: null })
     expect(second).toEqual(first)
@@ -59,13 +61,42 @@ describe("services loaded on first use", () => {
         expect(nock.pendingMocks()).toHaveLength(3)
         yield* (yield* BlockchainApi).identity({ address: devAccount.address, chainId: "eip155:1" })
         return { imageUrl, page: yield* wallets.getWallets() }
-      }).pipe(Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics))),
+      }).pipe(Effect.provide(apis())),
     )
     expect(imageUrl).toBe(
       `${testBaseUrl}/getWalletImage/i1?projectId=test-project&st=appkit&sv=${testSdkQuery.sv}`,
     )
     expect(page.data.map((wallet) => wallet.id)).toEqual(["w1"])
     expect(nock.pendingMocks()).toEqual([])
+  })
+
+  it("send the instance's client id with every request once it is known, and none before", async () => {
+    nock(testBaseUrl)
+      .get("/v1/supported-chains")
+      .query(true)
+      .reply(200, { http: ["eip155:1"], ws: [] })
+    const walletsQuery = { ...testSdkQuery, page: "1", entries: "40" }
+    const page = { count: 0, data: [] }
+    const anonymous = nock(testBaseUrl).get("/getWallets").query(walletsQuery).reply(200, page)
+    const identified = nock(testBaseUrl)
+      .get("/getWallets")
+      .query({ ...walletsQuery, page: "2", clientId: "did:key:z6MkClient" })
+      .reply(200, page)
+    await Effect.runPromise(
+      Effect.gen(function* () {
+        const wallets = yield* WalletApi
+        yield* wallets.getWallets()
+        expect(anonymous.isDone()).toBe(true)
+        // What the WalletConnect connector does once its sign-client has started.
+        yield* (yield* ClientId).set("did:key:z6MkClient")
+        yield* wallets.getWallets({ page: 2 })
+      }).pipe(
+        Effect.provide(
+          Layer.provideMerge(lazyApis(testBaseUrl, "test-project", noAnalytics), ClientId.layer),
+        ),
+      ),
+    )
+    expect(identified.isDone()).toBe(true)
   })
 
   it("keep the API's typed failures", async () => {
@@ -76,7 +107,7 @@ describe("services loaded on first use", () => {
     nock(testBaseUrl).get("/v1/profile/account/nobody.reown.id").query(true).reply(404, "not found")
     const error = await Effect.runPromise(
       Effect.flip(Effect.flatMap(BlockchainApi, (api) => api.lookupName("nobody.reown.id"))).pipe(
-        Effect.provide(lazyApis(testBaseUrl, "test-project", noAnalytics)),
+        Effect.provide(apis()),
       ),
     )
     expect(error).toMatchObject({ _tag: "NameError", message: "Error resolving name" })

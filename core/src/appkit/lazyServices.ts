@@ -3,6 +3,7 @@ import { Analytics, type AnalyticsOptions, type AnalyticsShape } from "../api/an
 import { BlockchainApi, type BlockchainApiShape } from "../api/blockchain/BlockchainApi"
 import { WalletApi, type WalletApiShape, walletApiImageUrl } from "../api/wallet/WalletApi"
 import { makeApiConfig } from "../http/ApiConfig"
+import { ClientId } from "../http/ClientId"
 import { SiwxClient } from "../siwx/SiwxClient"
 import type { SiwxConfig } from "../siwx/siwxClientLayer"
 import type { Storage } from "../storage/Storage"
@@ -104,19 +105,22 @@ const forwardAnalytics = (api: Effect.Effect<AnalyticsShape>): AnalyticsShape =>
 
 /**
  * The Blockchain and Wallet APIs on `apiUrl` (effect's HTTP client, the wire schemas, one query cache shared
- * by both) and the analytics client, loaded on first use of any of them.
+ * by both) and the analytics client, loaded on first use of any of them. Their requests carry the instance's
+ * WalletConnect client id once it is known (ClientId).
  */
 export const lazyApis = (
   apiUrl: string,
   projectId: string,
   analytics: AnalyticsOptions,
-): Layer.Layer<BlockchainApi | WalletApi | Analytics> =>
+): Layer.Layer<BlockchainApi | WalletApi | Analytics, never, ClientId> =>
   Layer.effectContext(
     Effect.gen(function* () {
+      const clientId = yield* ClientId
       const built = yield* loadOnFirstUse(async () => {
         const { apiLayer, ApiConfig, analyticsLayer } = await import("./onFirstUse")
         return analyticsLayer(analytics).pipe(
           Layer.provideMerge(apiLayer(ApiConfig.fromBaseUrl(apiUrl, { projectId }))),
+          Layer.provide(Layer.succeed(ClientId, clientId)),
         )
       })
       const config = makeApiConfig(apiUrl, { projectId })

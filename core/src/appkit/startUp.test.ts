@@ -108,4 +108,35 @@ describe("the project's remote configuration at start-up (fixture API)", () => {
     api.faults.clear()
     expect(analyticsPosts().length).toBe(before)
   }, 30_000)
+
+  // That analytics sends nothing after its 403 (so the alert comes once) is Analytics.test's.
+  it("shows 'Invalid App Configuration' when analytics answers 403, until dismissed", async () => {
+    api.faults.set("/e", { status: 403 })
+    const instance = createAppKit({ ...testOptions, reconnect: false, apiUrl: api.url, metadata: page })
+    await instance.ready
+    expect(instance.getState().alert.key).toBeUndefined()
+    const before = analyticsPosts().length
+    const raised = new Promise<void>((resolve) => {
+      const unsubscribe = instance.subscribe(
+        (state) => state.alert.key,
+        (key) => {
+          if (key === undefined) return
+          unsubscribe()
+          resolve()
+        },
+      )
+    })
+    await instance.open()
+    await raised
+    expect(instance.getState().alert).toEqual({
+      key: "originNotAllowed",
+      shortMessage: "Invalid App Configuration",
+      longMessage: "This origin is not on the project's allowlist - update the project configuration",
+    })
+    expect(analyticsPosts().length).toBe(before + 1)
+    await instance.dismissAlert()
+    expect(instance.getState().alert.key).toBeUndefined()
+    await instance.dispose()
+    api.faults.clear()
+  }, 30_000)
 })

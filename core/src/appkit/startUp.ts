@@ -2,6 +2,7 @@ import { Effect, Option, SubscriptionRef } from "effect"
 import { Analytics } from "../api/analytics/Analytics"
 import { WalletApi } from "../api/wallet/WalletApi"
 import { Account } from "../state/Account"
+import { Alert } from "../state/Alert"
 import { Network } from "../state/Network"
 import { Options } from "../state/Options"
 import { applyRemoteFeatures } from "../state/remoteFeatures"
@@ -32,15 +33,23 @@ const activeAddress = Effect.gen(function* () {
   return (yield* SubscriptionRef.get((yield* Account).state)).byNamespace[activeNamespace]?.address
 })
 
-/** One analytics event with the active account's address; a 403 turns analytics off and is logged (§8). */
-const sendEvent = (event: string): Effect.Effect<void, never, Network | Account> =>
+/**
+ * One analytics event with the active account's address. A 403 turns analytics off and raises the §8 alert
+ * ('Invalid App Configuration'), once: analytics sends nothing after it.
+ */
+const sendEvent = (event: string): Effect.Effect<void, never, Network | Account | Alert> =>
   Effect.gen(function* () {
     const analytics = yield* Effect.serviceOption(Analytics)
     if (Option.isNone(analytics)) return
     const address = yield* activeAddress
-    yield* analytics.value
-      .sendEvent({ event, address })
-      .pipe(Effect.catch((alert) => Effect.logWarning(alert.message)))
+    yield* analytics.value.sendEvent({ event, address }).pipe(
+      Effect.catch((alert) =>
+        Effect.andThen(
+          Effect.logWarning(alert.message),
+          Effect.flatMap(Alert, (a) => a.raise(alert.alert)),
+        ),
+      ),
+    )
   })
 
 /**
@@ -50,7 +59,7 @@ const sendEvent = (event: string): Effect.Effect<void, never, Network | Account>
  */
 const trackEvents = (
   store: Pick<Store<AppKitState>, "getState" | "subscribe">,
-  run: (effect: Effect.Effect<void, never, Network | Account>) => void,
+  run: (effect: Effect.Effect<void, never, Network | Account | Alert>) => void,
 ) => {
   const send = (event: string) => run(sendEvent(event))
   send("MODAL_CREATED")

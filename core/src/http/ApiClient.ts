@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, Layer, Schema } from "effect"
+import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import {
   FetchHttpClient,
   HttpClient,
@@ -8,6 +8,7 @@ import {
 } from "effect/http"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
 import { ApiConfig, type ApiConfigShape, joinUrl } from "./ApiConfig"
+import { ClientId } from "./ClientId"
 import type { QueryOptions } from "./QueryCache"
 
 /** Every way one API call can fail; each is a typed value with a readable message. */
@@ -63,11 +64,19 @@ export class ApiClient extends Context.Service<
     readonly binary: (request: ApiRequest) => Effect.Effect<BinaryBody, ApiError>
   }
 >()("appkit/ApiClient") {
-  /** Needs an HttpClient and an ApiConfig. */
+  /**
+   * Needs an HttpClient and an ApiConfig; reads the instance's ClientId, when one is provided, at each request
+   * (the WalletConnect client id becomes known only after the client was built).
+   */
   static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ApiConfig> = Layer.effect(
     ApiClient,
     Effect.gen(function* () {
-      return makeApiClient(yield* ApiConfig, yield* HttpClient.HttpClient)
+      const clientId = yield* Effect.serviceOption(ClientId)
+      return makeApiClient(
+        yield* ApiConfig,
+        yield* HttpClient.HttpClient,
+        Option.isSome(clientId) ? clientId.value.current : undefined,
+      )
     }),
   )
 
@@ -109,13 +118,23 @@ const encodeBody = (url: string, body: unknown): Effect.Effect<string | undefine
           }),
       })
 
-export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClient): ApiClient["Service"] => {
-  const urlParams = (request: ApiRequest): Array<[string, string]> => {
+/**
+ * `learnedClientId` is read at each request: the id learned after the client was built (ClientId), used when
+ * `config.clientId` is not set.
+ */
+export const makeApiClient = (
+  config: ApiConfigShape,
+  http: HttpClient.HttpClient,
+  learnedClientId: Effect.Effect<string | undefined> = Effect.succeed(undefined),
+): ApiClient["Service"] => {
+  const currentClientId =
+    config.clientId === undefined ? learnedClientId : Effect.succeed<string | undefined>(config.clientId)
+  const urlParams = (request: ApiRequest, clientId: string | undefined): Array<[string, string]> => {
     const withSdk = request.sdkParams ?? request.method === "GET"
-    const identified = request.sdkParams !== false && config.clientId !== undefined
+    const identified = request.sdkParams !== false && clientId !== undefined
     const all: QueryParams = {
       ...(withSdk ? { projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion } : {}),
-      ...(identified ? { clientId: config.clientId } : {}),
+      ...(identified ? { clientId } : {}),
       ...request.params,
     }
     return Object.entries(all).flatMap(
@@ -130,11 +149,14 @@ export const makeApiClient = (config: ApiConfigShape, http: HttpClient.HttpClien
     accept = "application/json",
   ): Effect.Effect<A, E | ApiError> => {
     const url = joinUrl(request.baseUrl, request.path)
-    const base = HttpClientRequest.make(request.method)(url, { urlParams: urlParams(request), accept })
-    return encodeBody(url, request.body).pipe(
-      Effect.map((json) =>
-        json === undefined ? base : HttpClientRequest.bodyText(base, json, "application/json"),
-      ),
+    return Effect.all([currentClientId, encodeBody(url, request.body)]).pipe(
+      Effect.map(([clientId, json]) => {
+        const base = HttpClientRequest.make(request.method)(url, {
+          urlParams: urlParams(request, clientId),
+          accept,
+        })
+        return json === undefined ? base : HttpClientRequest.bodyText(base, json, "application/json")
+      }),
       Effect.flatMap((withBody) =>
         http.execute(withBody).pipe(
           // No b3/traceparent headers: a browser would preflight them, and APIs (ours too) do not allow them.

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import type { Connector } from "../connectors/Connector"
 import { Account } from "./Account"
 import { AccountData } from "./AccountData"
+import { Alert } from "./Alert"
 import { Connection } from "./Connection"
 import { Connectors } from "./Connectors"
 import { Modal } from "./Modal"
@@ -31,6 +32,7 @@ export const stateLayer = (config: StateLayerConfig) => {
     Options.layer(config.options),
     Router.layer,
     Toast.layer,
+    Alert.layer,
     Pairing.layer,
     Send.layer,
     Account.layer,

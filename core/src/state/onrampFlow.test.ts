@@ -39,6 +39,29 @@ const failureTag = (exit: Exit.Exit<unknown, unknown>) =>
   Exit.isFailure(exit) ? (JSON.stringify(exit.cause).match(/"_tag":"(\w+Error)"/)?.[1] ?? "?") : "success"
 
 describe("prepareOnramp", () => {
+  it("builds meld's page itself (no generator call) with the purchase preset", async () => {
+    const { exit, urlRequests } = await prepare({
+      amount: "75.25",
+      purchase: "usdc",
+      network: "polygon",
+      payment: "eur",
+      provider: "meld",
+      meld: { publicKey: "pk-test" },
+    })
+    expect(urlRequests).toEqual([])
+    expect(exit).toMatchObject({ _tag: "Success", value: { provider: "meld", urlRequest: undefined } })
+    if (!Exit.isSuccess(exit)) throw new Error("expected the purchase to be prepared")
+    const url = new URL(exit.value.url)
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      publicKey: "pk-test",
+      destinationCurrencyCode: "USDC_POLYGON",
+      walletAddress: address,
+      externalCustomerId: address,
+      sourceCurrencyCode: "EUR",
+      sourceAmount: "75.25",
+    })
+  })
+
   it("labels the fallbacks, presets the URL with the purchase, and gives the 1–2 % fee range", async () => {
     const { exit, urlRequests } = await prepare({ amount: "50", purchase: "usdc", network: "polygon" })
     expect(exit).toMatchObject({

@@ -4,12 +4,14 @@ import { isMockedOnrampQuote, isSampleOnrampOptions } from "../api/blockchain/on
 import { isWithinPaymentLimits } from "../api/blockchain/onrampLimits"
 import type { OnrampOptions, OnrampQuote, OnrampUrlRequest } from "../api/blockchain/schemas"
 import { OnrampFee, RESTRICTED_TIMEZONES } from "../config/constants"
+import type { OnrampProvider } from "../domain/onramp"
 import {
   InvalidFiatAmountError,
   OnrampLimitError,
   OnrampNotOfferedError,
   OnrampRestrictedError,
 } from "../errors/onramp"
+import { type MeldBuyRequest, meldBuyUrl } from "./meldUrl"
 
 /**
  * Buying crypto with fiat (§1, §7, §9): the restricted time zones gate the flow; options and quote fall back
@@ -64,10 +66,14 @@ export interface OnrampRequest {
   readonly address: string
   /** The user's time zone; the runtime's when absent. */
   readonly timeZone?: string | undefined
+  /** Default coinbase (its URL comes from the Blockchain API's generator); meld's page takes the purchase itself. */
+  readonly provider?: OnrampProvider | undefined
+  /** Meld's page and the integrator's Meld key. */
+  readonly meld?: Pick<MeldBuyRequest, "baseUrl" | "publicKey"> | undefined
 }
 
 export interface PreparedOnramp {
-  readonly provider: "coinbase"
+  readonly provider: OnrampProvider
   readonly options: OnrampOptions
   /** The options are the built-in sample (§8): the options call failed. */
   readonly sampleOptions: boolean
@@ -78,7 +84,8 @@ export interface PreparedOnramp {
   readonly feeRange: { readonly min: string; readonly max: string }
   /** The provider's buy page with the purchase preset; open it in a new window. */
   readonly url: string
-  readonly urlRequest: OnrampUrlRequest
+  /** What the coinbase URL was generated from; none for meld, whose URL is built here. */
+  readonly urlRequest: OnrampUrlRequest | undefined
 }
 
 export type OnrampError = Effect.Error<ReturnType<typeof prepareOnramp>>
@@ -141,18 +148,32 @@ export const prepareOnramp = Effect.fn("Onramp.prepare")(function* (request: Onr
   const options = yield* api.onrampOptions
   const { purchaseCurrency, paymentCurrency, amount, network } = yield* selectOnrampPurchase(options, request)
   const quote = yield* api.onrampQuote({ purchaseCurrency, paymentCurrency, amount, network })
-  const urlRequest: OnrampUrlRequest = {
-    destinationWallets: [
-      { address: request.address, blockchains: [network], assets: [purchaseCurrency.symbol] },
-    ],
-    defaultNetwork: network,
-    partnerUserId: request.address,
-    defaultExperience: "buy",
-    presetFiatAmount: Number(amount),
-  }
-  const url = yield* api.onrampUrl(urlRequest)
+  const provider = request.provider ?? "coinbase"
+  const urlRequest: OnrampUrlRequest | undefined =
+    provider === "coinbase"
+      ? {
+          destinationWallets: [
+            { address: request.address, blockchains: [network], assets: [purchaseCurrency.symbol] },
+          ],
+          defaultNetwork: network,
+          partnerUserId: request.address,
+          defaultExperience: "buy",
+          presetFiatAmount: Number(amount),
+        }
+      : undefined
+  const url =
+    urlRequest === undefined
+      ? meldBuyUrl({
+          ...request.meld,
+          address: request.address,
+          purchase: purchaseCurrency.symbol,
+          network,
+          payment: paymentCurrency.id,
+          amount,
+        })
+      : yield* api.onrampUrl(urlRequest)
   return {
-    provider: "coinbase",
+    provider,
     options,
     sampleOptions: isSampleOnrampOptions(options),
     quote,

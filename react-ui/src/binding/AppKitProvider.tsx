@@ -67,7 +67,12 @@ export const AppKitProvider = ({
     (): ProviderStores => ({
       // `ready` never rejects; the project check answers undefined when it cannot tell.
       initialized: settledStore(false, () => appKit.ready.then(() => true)),
-      alert: settledStore(undefined, () => appKit.checkProjectConfig(pageOrigin()).catch(() => undefined)),
+      projectCheck: settledStore(false, () =>
+        appKit.checkProjectConfig(pageOrigin()).then(
+          () => true,
+          () => true,
+        ),
+      ),
       events: createEventStore(appKit),
     }),
     [appKit],

@@ -1,4 +1,4 @@
-import type { AlertKey, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
+import type { AlertState, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
 import type { AppKitEvent, EventStore } from "./events"
@@ -17,8 +17,11 @@ export interface ValueStore<T> {
 
 export interface ProviderStores {
   readonly initialized: ValueStore<boolean>
-  /** The §8 alert the project's configuration calls for (the core's check, run once in the browser). */
-  readonly alert: ValueStore<AlertKey | undefined>
+  /**
+   * The core's project check (run once, in the browser: it needs the page's origin), which raises the §8
+   * alert the project's configuration calls for into the state's `alert`; true once it has run.
+   */
+  readonly projectCheck: ValueStore<boolean>
   readonly events: EventStore
 }
 export const ProviderStoresContext = createContext<ProviderStores | undefined>(undefined)
@@ -105,10 +108,14 @@ export const useAppKitState = () => {
   return useMemo(() => ({ ...slice, initialized: isInitialized }), [slice, isInitialized])
 }
 
-/** The §8 alert to show in the modal, if the project's configuration calls for one (internal). */
-export const useProjectAlert = (): AlertKey | undefined => {
-  const { alert } = useProviderStores("useProjectAlert")
-  return useSyncExternalStore(alert.subscribe, alert.get, () => undefined)
+/**
+ * The §8 alert to show in the modal (internal): the core's `alert` state, raised by the project check (which
+ * the first caller starts) or by analytics answering 403.
+ */
+export const useAlert = (): AlertState => {
+  const { projectCheck } = useProviderStores("useAlert")
+  useSyncExternalStore(projectCheck.subscribe, projectCheck.get, () => false)
+  return useAppKitSelector((state) => state.alert)
 }
 
 /** The latest AppKit event (`MODAL_OPEN`, `CONNECT_SUCCESS`, …); undefined until one happens. */

@@ -1,7 +1,6 @@
-import { alerts } from "@appkit/core"
 import { type MouseEvent, Suspense, type SyntheticEvent, useEffect, useLayoutEffect, useRef } from "react"
 import { useAppKitContext } from "../binding/context"
-import { useProjectAlert } from "../binding/hooks"
+import { useAlert } from "../binding/hooks"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { Style } from "../theme/Style"
 import { themeAttributes } from "../theme/theme"
@@ -68,15 +67,23 @@ const useAnimatedHeight = () => {
   return { sizer, content }
 }
 
-/** A §8 alert about the project's configuration (the core's texts), shown at the top of every view. */
-const ProjectAlert = () => {
-  const key = useProjectAlert()
-  if (key === undefined) return null
-  const { shortMessage, longMessage } = alerts[key]
+/** The core's §8 alert (a configuration problem, with the catalogue's texts), shown at the top of every view. */
+const AlertBanner = () => {
+  const { appKit } = useAppKitContext("Modal")
+  const { shortMessage, longMessage } = useAlert()
+  if (shortMessage === undefined) return null
   return (
     <div className="appkit-alert" role="alert">
       <strong>{shortMessage}</strong>
       <div>{longMessage}</div>
+      <button
+        type="button"
+        className="appkit-icon-button"
+        aria-label="Dismiss"
+        onClick={() => void appKit.dismissAlert()}
+      >
+        ×
+      </button>
     </div>
   )
 }
@@ -141,7 +148,7 @@ export default function Modal() {
             <div className="appkit-card" data-shake={shake}>
               <Toast />
               <Header />
-              <ProjectAlert />
+              <AlertBanner />
               <Body />
             </div>
           </ConnectFlowProvider>

@@ -12,6 +12,7 @@ import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
 import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../errors/wallet"
+import { ClientId } from "../../http/ClientId"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
 import { Storage } from "../../storage/Storage"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
@@ -403,6 +404,7 @@ export const makeWalletConnectConnector = (
     const events = yield* PubSub.unbounded<ConnectorEvent>()
     const storagePrefix = options.storagePrefix ?? "appkit"
     const relay = yield* makeRelaySupervisor(options.relayUrl ?? "wss://relay.walletconnect.org")
+    const clientId = yield* Effect.serviceOption(ClientId)
     // Started once, on first use. Kept as a promise rather than an Effect.cached value so that a caller
     // interrupted mid-start (a --timeout) still leaves the finalizer something to close.
     let starting: Promise<SignClient> | undefined
@@ -411,9 +413,14 @@ export const makeWalletConnectConnector = (
       chains,
       client: Effect.tryPromise({
         try: () =>
-          (starting ??= startSignClient({ ...options, storagePrefix }, storage).then((signClient) => {
+          (starting ??= startSignClient({ ...options, storagePrefix }, storage).then(async (signClient) => {
             relay.attach(signClient.core.relayer)
             listen(context, signClient)
+            // From now on the instance's API requests say who is calling (§7 clientId).
+            if (Option.isSome(clientId)) {
+              const id = await signClient.core.crypto.getClientId().catch(() => undefined)
+              if (id !== undefined) Effect.runSync(clientId.value.set(id))
+            }
             return signClient
           })),
         catch: unavailable,
