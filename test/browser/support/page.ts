@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -61,4 +61,16 @@ export const screenshots = async (page: Page, run: string, step: string) => {
   }
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
   await page.setViewportSize({ width: 1280, height: 860 })
+}
+
+const docsScreenshots = fileURLToPath(new URL("../../../docs/screenshots", import.meta.url))
+
+/**
+ * The light desktop screenshot of a run's step, copied to docs/screenshots/<step>.png — only with
+ * APPKIT_UPDATE_DOCS=1, so a test run leaves the tree clean and the committed copies change when asked for.
+ */
+export const updateDocsScreenshot = (run: string, step: string) => {
+  if (process.env.APPKIT_UPDATE_DOCS !== "1") return
+  mkdirSync(docsScreenshots, { recursive: true })
+  copyFileSync(join(artifactsDir, run, `${step}-light-1280.png`), join(docsScreenshots, `${step}.png`))
 }
