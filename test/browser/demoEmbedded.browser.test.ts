@@ -159,15 +159,16 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
     try {
       await page.locator(selector).waitFor({ timeout: 60_000 })
     } catch (error) {
-      const flow = await page.evaluate(() =>
-        JSON.stringify(
-          (window as unknown as { appKit: { getState: () => { embedded: unknown } } }).appKit.getState()
-            .embedded,
-        ),
-      )
-      throw new Error(`${selector} did not show; the embedded flow: ${flow}`, { cause: error })
+      throw new Error(`${selector} did not show; the embedded flow: ${await flowOf(page)}`, { cause: error })
     }
   }
+  const flowOf = (page: Page) =>
+    page.evaluate(() =>
+      JSON.stringify(
+        (window as unknown as { appKit: { getState: () => { embedded: unknown } } }).appKit.getState()
+          .embedded,
+      ),
+    )
 
   const fillCode = async (page: Page, scope: string, code: string) => {
     const first = page.locator(`${scope} input[aria-label="Digit 1"]`)
@@ -248,10 +249,18 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
       const popupOpened = context.waitForEvent("page")
       await github.click()
       const popup = await popupOpened
-      await popup.waitForURL(/\/interaction\//, { timeout: 30_000 })
+      // Blank until the frame (loaded on first use) names the provider's URL; then the provider's login page.
+      await popup.waitForURL(/\/interaction\//, { timeout: 60_000 }).catch(async (error: unknown) => {
+        throw new Error(`the popup stayed at ${popup.url()}; the embedded flow: ${await flowOf(page)}`, {
+          cause: error,
+        })
+      })
       await expect.poll(() => view(page, "Connect").textContent()).toContain("Continue in the popup window")
       await photograph(page, "embedded-08-social-popup")
       await popup.fill("input[name=login]", "octocat")
+      // The provider's own page (the local stand-in's login form), as the popup shows it.
+      await screenshots(popup, run, "embedded-09-provider-login")
+      updateDocsScreenshot(run, "embedded-09-provider-login")
       await popup.click("button[type=submit]")
       const address = await connectedAddress(page)
       expect((await state(page)).userName).toBe("octocat")
@@ -259,7 +268,7 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
       await signsVerifiably(page, address, "hello from github")
       await page.locator("[data-appkit-button=account]").click()
       await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
-      await photograph(page, "embedded-09-social-connected")
+      await photograph(page, "embedded-10-social-connected")
     } finally {
       await context.close()
     }
@@ -277,7 +286,7 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
       const url = await decodeQrOnScreen(qr)
       expect(url).toBe((await state(page)).farcasterUrl)
       expect(url).toMatch(new RegExp(`^${suite.get().stack.secureSiteUrl}/farcaster/[\\w-]{43}$`))
-      await photograph(page, "embedded-10-farcaster-qr")
+      await photograph(page, "embedded-11-farcaster-qr")
 
       await approveFarcasterSignIn(url as string, {
         custodyPrivateKey: generatePrivateKey(),
@@ -290,7 +299,7 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
       await signsVerifiably(page, address, "hello from farcaster")
       await page.locator("[data-appkit-button=account]").click()
       await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
-      await photograph(page, "embedded-11-farcaster-connected")
+      await photograph(page, "embedded-12-farcaster-connected")
     } finally {
       await context.close()
     }
