@@ -5,7 +5,7 @@ import { type Address, createPublicClient, type Hex, http } from "viem"
 import { generatePrivateKey } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hasChromium } from "../support/chromium"
-import { isOffLoopback, screenshots, seriousViolations, updateDocsScreenshot } from "./support/page"
+import { newLoopbackPage, screenshots, seriousViolations, updateDocsScreenshot } from "./support/page"
 import { decodeQrOnScreen } from "./support/qr"
 import { demoSuite } from "./support/stack"
 
@@ -36,15 +36,9 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
 
   /** A fresh profile (a new device for the secure site): nothing off the machine is answered. */
   const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await suite.get().browser.newContext({ viewport: { width: 1280, height: 860 } })
-    await context.route(isOffLoopback, (route) => {
-      offLoopback.push(route.request().url())
-      return route.abort()
-    })
-    const page = await context.newPage()
-    await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-    await page.goto(suite.get().stack.pageUrl)
-    return { context, page }
+    const opened = await newLoopbackPage(suite.get().browser, offLoopback)
+    await opened.page.goto(suite.get().stack.pageUrl)
+    return opened
   }
 
   const view = (page: Page, name: string) => page.locator(`dialog[open] [data-view="${name}"]`)

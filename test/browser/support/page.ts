@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
@@ -73,4 +73,22 @@ export const updateDocsScreenshot = (run: string, step: string) => {
   if (process.env.APPKIT_UPDATE_DOCS !== "1") return
   mkdirSync(docsScreenshots, { recursive: true })
   copyFileSync(join(artifactsDir, run, `${step}-light-1280.png`), join(docsScreenshots, `${step}.png`))
+}
+
+/**
+ * A fresh profile at 1280 × 860, light, reduced motion, in which nothing requested off the machine is
+ * answered: each such URL is aborted and noted in `offLoopback` (for the suite to assert empty).
+ */
+export const newLoopbackPage = async (
+  browser: Browser,
+  offLoopback: Array<string>,
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+  await context.route(isOffLoopback, (route) => {
+    offLoopback.push(route.request().url())
+    return route.abort()
+  })
+  const page = await context.newPage()
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+  return { context, page }
 }
