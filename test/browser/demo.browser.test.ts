@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { createClient, formatEther, getAddress, http, parseEther } from "viem"
 import { getBalance } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hasChromium } from "../support/chromium"
-import { isOffLoopback, screenshots, seriousViolations } from "./support/page"
+import { newLoopbackPage, screenshots, seriousViolations } from "./support/page"
 import { demoSuite, startDevWallet } from "./support/stack"
 
 /**
@@ -19,16 +19,7 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
   const offLoopback: Array<string> = []
 
   /** A fresh profile: nothing requested off the machine is answered (the fixture's avatar URLs included). */
-  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await suite.get().browser.newContext({ viewport: { width: 1280, height: 860 } })
-    await context.route(isOffLoopback, (route) => {
-      offLoopback.push(route.request().url())
-      return route.abort()
-    })
-    const page = await context.newPage()
-    await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-    return { context, page }
-  }
+  const newPage = () => newLoopbackPage(suite.get().browser, offLoopback)
 
   const dialog = (page: Page) => page.locator("dialog.appkit-modal[open]")
   const view = (page: Page, name: string) => page.locator(`dialog[open] [data-view="${name}"]`)

@@ -4,15 +4,18 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
+import { approveFarcasterSignIn } from "@appkit/secure-site"
 import { type Address, createPublicClient, type Hex, http, parseEther } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
+import { decodeQrText } from "../support/qrText"
 import { signInAtProvider } from "./support"
 
 // appkit-cli against `appkit-cli dev`'s stack: email sign-in with the code from the local mail sink, a
 // signature checked on the chain, 0.1 ETH sent on anvil by the secure site, the smart account's EIP-1271
-// signature, social login through the local OpenID provider's real redirect flow, and sign-out.
+// signature, social login through the local OpenID provider's real redirect flow, Farcaster through its
+// channel URL approved as a Farcaster client does, and sign-out.
 const anvilKey0 = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 // `appkit-cli dev` makes anvil's last dev account (the tenth) the secure site's sponsor.
@@ -39,6 +42,30 @@ describe("appkit-cli and the embedded wallet", () => {
       }
     }
     return { fees, transactions }
+  }
+  /** appkit-cli left running, as a user leaves it waiting: its stdout line by line, stdin, and its exit. */
+  const background = (args: ReadonlyArray<string>) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    let stderr = ""
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+    const killer = setTimeout(() => child.kill("SIGKILL"), 50_000)
+    const exited = once(child, "exit").then(([code]) => {
+      clearTimeout(killer)
+      return { code: code as number | null, stderr }
+    })
+    return {
+      stdin: child.stdin,
+      exited,
+      nextLine: async () => {
+        const next = await lines.next()
+        if (next.done === true) throw new Error(`appkit-cli ended without a line; stderr: ${stderr}`)
+        return next.value
+      },
+    }
   }
 
   beforeAll(async () => {
@@ -145,35 +172,75 @@ describe("appkit-cli and the embedded wallet", () => {
   }, 90_000)
 
   it("connect --social github prints the provider's URL and completes from the address pasted back", async () => {
-    const child = spawn(process.execPath, [cliPath, "connect", "--social", "github", "--json"], {
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    })
-    let stderr = ""
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    const lines = createInterface({ input: child.stdout })
-    const output: Array<string> = []
-    const exited = once(child, "exit")
-    const first = await new Promise<string>((resolve) => lines.once("line", resolve))
-    lines.on("line", (line) => void output.push(line))
-    const { event, url } = JSON.parse(first) as { event: string; url: string }
+    const child = background(["connect", "--social", "github", "--json"])
+    const { event, url } = JSON.parse(await child.nextLine()) as { event: string; url: string }
     expect(event).toBe("social_url")
     // The user signs in at the (local) provider in a browser and copies the address it ends on.
     child.stdin.end(`${await signInAtProvider(url, "octocat")}\n`)
-    const [code] = await exited
+    const { code, stderr } = await child.exited
     expect([code, stderr]).toEqual([0, expect.not.stringMatching(/error/)])
-    expect(JSON.parse(output[0] ?? "{}")).toMatchObject({
+    expect(JSON.parse(await child.nextLine())).toMatchObject({
       kind: "embedded",
       address: expect.stringMatching(/^0x/),
     })
     await cli(["disconnect"])
   }, 60_000)
 
+  it("connect --social farcaster shows the channel URL, waits, and connects once a Farcaster client approves", async () => {
+    const child = background(["connect", "--social", "farcaster", "--json"])
+    const shown = JSON.parse(await child.nextLine()) as { event: string; url: string; expiresAt: string }
+    expect(shown).toMatchObject({
+      event: "farcaster_url",
+      url: expect.stringMatching(/\/farcaster\/[\w-]{43}$/),
+    })
+    expect(shown.url.startsWith(stack.secureSiteUrl)).toBe(true)
+    // §9: a user's action is waited for 4 minutes.
+    const ahead = Date.parse(shown.expiresAt) - Date.now()
+    expect(ahead).toBeGreaterThan(200_000)
+    expect(ahead).toBeLessThanOrEqual(240_000)
+    // The user's Farcaster client signs the channel's Sign-In-With-Farcaster message with its custody key.
+    await approveFarcasterSignIn(shown.url, {
+      custodyPrivateKey: generatePrivateKey(),
+      fid: 4242,
+      username: "ada",
+    })
+    const { code, stderr } = await child.exited
+    expect([code, stderr]).toEqual([0, expect.not.stringMatching(/error/i)])
+    const { address } = JSON.parse(await child.nextLine()) as { address: Address }
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect((await cli(["status"])).stdout).toBe(`Connected: ${address} (embedded wallet, farcaster)\n`)
+    // The Farcaster user's embedded wallet signs (the smart account, verified by EIP-1271 on anvil).
+    const signed = await cli(["sign", "message", "hello from farcaster", "--json"])
+    const { signature } = JSON.parse(signed.stdout) as { signature: Hex }
+    expect(await chain().verifyMessage({ address, message: "hello from farcaster", signature })).toBe(true)
+    // The channel is spent: a second approval of the same URL is refused.
+    await expect(
+      approveFarcasterSignIn(shown.url, { custodyPrivateKey: generatePrivateKey(), fid: 7, username: "eve" }),
+    ).rejects.toThrow(/410/)
+    await cli(["disconnect"])
+  }, 60_000)
+
+  it("connect --social farcaster prints a QR code of the URL, and --timeout ends an unapproved wait", async () => {
+    const result = await cli(["connect", "--social", "farcaster", "--timeout", "2s"])
+    const lines = result.stdout.trimEnd().split("\n")
+    expect(lines[0]).toBe("Scan the QR code with Farcaster, or open the URL on the phone signed in to it:")
+    const urlLine = lines.findIndex((line) => line.startsWith("url: "))
+    const url = lines[urlLine]?.slice("url: ".length)
+    expect(url).toMatch(/\/farcaster\/[\w-]{43}$/)
+    expect(decodeQrText(lines.slice(1, urlLine))).toBe(url)
+    expect(lines[urlLine + 1]).toBe("Waiting up to 2 s for the approval")
+    expect([result.code, result.stderr.trim().split("\n").at(-1)]).toEqual([
+      2,
+      "No Farcaster approval within 2 s",
+    ])
+    expect((await cli(["status"])).stdout).toMatch(/^Not connected/)
+  }, 60_000)
+
   it("refuses a wrong --social provider and a bad email before anything is sent", async () => {
     const social = await cli(["connect", "--social", "myspace"])
     expect([social.code, social.stderr]).toEqual([
       1,
-      expect.stringMatching(/^--social: expected one of google/),
+      expect.stringMatching(/^--social: expected one of google, .*, farcaster\n$/),
     ])
     const email = await cli(["connect", "--email", "ada@example", "--dev-otp"])
     expect([email.code, email.stderr.trim().split("\n").at(-1)]).toEqual([

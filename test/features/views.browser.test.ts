@@ -1,12 +1,10 @@
-import { copyFileSync, mkdirSync } from "node:fs"
-import { join } from "node:path"
 import { formatPriceImpact, swapPriceImpact } from "@appkit/core"
-import jsQR from "jsqr"
 import type { BrowserContext, Page } from "playwright-core"
 import { type Address, createClient, erc20Abi, getAddress, http, parseUnits } from "viem"
 import { readContract } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { isOffLoopback, screenshots, seriousViolations } from "../browser/support/page"
+import { isOffLoopback, screenshots, seriousViolations, updateDocsScreenshot } from "../browser/support/page"
+import { decodeQrOnScreen } from "../browser/support/qr"
 import { demoSuite } from "../browser/support/stack"
 import { hasChromium } from "../support/chromium"
 
@@ -18,7 +16,6 @@ import { hasChromium } from "../support/chromium"
  * docs/screenshots/ with APPKIT_UPDATE_DOCS=1).
  */
 const user = getAddress("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266")
-const docsDir = new URL("../../docs/screenshots/", import.meta.url).pathname
 
 describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
   const suite = demoSuite({ beforeAll, afterAll })
@@ -36,13 +33,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
   const photograph = async (page: Page, step: string) => {
     expect(JSON.stringify(await seriousViolations(page)), `axe on ${step}`).toBe("[]")
     await screenshots(page, "features", step)
-    // The committed copies in docs/ change only when asked for, so a test run leaves the tree clean.
-    if (process.env.APPKIT_UPDATE_DOCS !== "1") return
-    mkdirSync(docsDir, { recursive: true })
-    copyFileSync(
-      join(new URL("../artifacts/features/", import.meta.url).pathname, `${step}-light-1280.png`),
-      join(docsDir, `${step}.png`),
-    )
+    updateDocsScreenshot("features", step)
   }
 
   /** Connects the dev wallet and signs in (the demo requires it), then opens the Account view. */
@@ -102,20 +93,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       await qr.waitFor()
       expect(await page.getByTestId("receive-address").textContent()).toBe(user)
       // The code as the screen shows it, read by a real decoder.
-      const png = await qr.screenshot()
-      const { width, height, pixels } = await page.evaluate(async (base64) => {
-        const image = new Image()
-        image.src = `data:image/png;base64,${base64}`
-        await image.decode()
-        const canvas = document.createElement("canvas")
-        canvas.width = image.width
-        canvas.height = image.height
-        const context2d = canvas.getContext("2d") as CanvasRenderingContext2D
-        context2d.drawImage(image, 0, 0)
-        const data = context2d.getImageData(0, 0, image.width, image.height).data
-        return { width: image.width, height: image.height, pixels: Array.from(data) }
-      }, png.toString("base64"))
-      expect(jsQR(Uint8ClampedArray.from(pixels), width, height)?.data).toBe(user)
+      expect(await decodeQrOnScreen(qr)).toBe(user)
       await photograph(page, "features-02-receive")
     } finally {
       await context.close()

@@ -2,9 +2,10 @@ import { renameSync, rmSync } from "node:fs"
 import { type CaipNetworkId, namespaceOf, Timings } from "@appkit/core"
 import { Duration, Effect, Fiber, Option, Stream } from "effect"
 import { readDevStack } from "../devStack"
-import { formatDuration, readDuration } from "../duration"
+import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, setting } from "../endpoints"
 import type { LocalSignerOptions } from "../evmOptions"
+import { giveUpAfter } from "../giveUp"
 import { readChain } from "../inputs"
 import { CliError, invalidInput, note, printJson, printLine } from "../output"
 import { inkView, jsonView, type PairingView, plainView } from "../pairingView"
@@ -147,18 +148,7 @@ export const connectAction = async (options: ConnectOptions & EmbeddedConnectOpt
       yield* Fiber.interrupt(shown)
       return Option.getOrThrow(yield* connector.session)
     })
-    const bounded =
-      timeoutMs === undefined
-        ? program
-        : program.pipe(
-            Effect.timeoutOrElse({
-              duration: Duration.millis(timeoutMs),
-              orElse: () =>
-                Effect.fail(
-                  new CliError(`No wallet approved within ${formatDuration(timeoutMs)}`, { code: "Timeout" }),
-                ),
-            }),
-          )
+    const bounded = program.pipe(giveUpAfter(timeoutMs, "No wallet approved"))
     const session = await Effect.runPromise(bounded).finally(view.done)
     approved = true
     await close()

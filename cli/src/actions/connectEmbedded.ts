@@ -3,6 +3,7 @@ import type { AppKit, CaipNetworkId } from "@appkit/core"
 import { OAuthProvider } from "@appkit/core/embedded"
 import { Schema } from "effect"
 import { readDevStack } from "../devStack"
+import { readDuration } from "../duration"
 import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../embeddedSession"
 import { devStackNote, type Endpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
@@ -15,7 +16,8 @@ import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeCo
  * through its secure site. Email: the code is asked on the terminal (hidden), or read from the dev stack's
  * mail sink with `--dev-otp`; a known user on this (new) device first approves it from the mailed link,
  * which `--dev-otp` also opens. Social: the provider's URL is printed; the user signs in in any browser and
- * pastes back the address it ends on (read from stdin when it is not a terminal, for scripts).
+ * pastes back the address it ends on (read from stdin when it is not a terminal, for scripts). Farcaster:
+ * its QR code and URL are shown and the approval is waited for (connectFarcaster.ts).
  */
 export interface EmbeddedConnectOptions {
   readonly email?: string | undefined
@@ -27,6 +29,7 @@ export interface EmbeddedConnectOptions {
   readonly chain?: ReadonlyArray<string> | undefined
   readonly replace?: boolean | undefined
   readonly json?: boolean | undefined
+  readonly timeout?: string | undefined
 }
 
 /** How long `--dev-otp` looks in the mail sink for a mail that is on its way. */
@@ -144,10 +147,11 @@ const emailLogin = async (appKit: AppKit, target: EmbeddedTarget, email: string,
   await appKit.embedded.verifyOtp(otp)
 }
 
-const readProvider = (value: string): OAuthProvider => {
+const readProvider = (value: string): OAuthProvider | "farcaster" => {
+  if (value === "farcaster") return value
   const known = decodeProvider(value)
   if (known._tag === "None")
-    throw invalidInput(`--social: expected one of ${OAuthProvider.literals.join(", ")}`)
+    throw invalidInput(`--social: expected one of ${[...OAuthProvider.literals, "farcaster"].join(", ")}`)
   return known.value
 }
 
@@ -163,6 +167,7 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
   if (options.email !== undefined && options.social !== undefined)
     throw invalidInput("--email and --social: choose one way to sign in")
   const provider = options.social === undefined ? undefined : readProvider(options.social)
+  const timeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
   const site = secureSiteEndpoint(options.secureSiteUrl)
   if (site === undefined)
     throw new CliError(
@@ -192,10 +197,15 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
   note(devStackNote("secure site", site))
   const appKit = await openEmbeddedAppKit(target)
   try {
-    await (options.email !== undefined
-      ? emailLogin(appKit, target, options.email, options.devOtp === true)
-      : socialLogin(appKit, provider ?? readProvider(""), options.json === true)
-    ).catch((error: unknown) => {
+    const login = async () => {
+      if (options.email !== undefined)
+        return emailLogin(appKit, target, options.email, options.devOtp === true)
+      const social = provider ?? readProvider("")
+      if (social !== "farcaster") return socialLogin(appKit, social, options.json === true)
+      const { farcasterLogin } = await import("./connectFarcaster")
+      return farcasterLogin(appKit, { json: options.json === true, timeoutMs })
+    }
+    await login().catch((error: unknown) => {
       // An address or code core refuses is the user's input: exit 1, like any other bad argument.
       throw errorCode(error) === "InvalidParameterError" ? invalidInput(describeError(error)) : error
     })

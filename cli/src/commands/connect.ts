@@ -30,7 +30,7 @@ export const register = (program: Command): void => {
     )
     .option(
       "--social <provider>",
-      "sign in to the embedded wallet with google, github, apple, facebook, x or discord",
+      "sign in to the embedded wallet with google, github, apple, facebook, x, discord or farcaster (its QR code; --timeout bounds the wait)",
     )
     .option(
       "--dev-otp",

@@ -37,6 +37,7 @@ import { embeddedAuthLayer } from "./embeddedWallet"
 import { injectedWalletsLayer } from "./injectedWallets"
 import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
+import { withNetworkRpcUrls } from "./siwxRpcUrls"
 import { solanaWalletsLayer } from "./solanaWallets"
 import { makeStore } from "./store"
 import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
@@ -44,14 +45,15 @@ import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLay
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
 
 /** The sign-in setup when `siwx` is one (rather than a ready SiwxClient layer). */
-const siwxConfigOf = (siwx: AppKitRuntime["siwx"]): SiwxConfig | undefined =>
-  siwx === undefined || Layer.isLayer(siwx) ? undefined : (siwx as SiwxConfig)
+const siwxConfigOf = (siwx: AppKitRuntime["siwx"], options: AppKitOptions): SiwxConfig | undefined =>
+  siwx === undefined || Layer.isLayer(siwx) ? undefined : withNetworkRpcUrls(siwx as SiwxConfig, options)
 
 /** Sign-in: the client over the session store, the dApp's own SiwxClient layer, or nothing. */
 const siwxLayer = (
   siwx: AppKitRuntime["siwx"],
+  options: AppKitOptions,
 ): Layer.Layer<SiwxClient, never, Storage> | Layer.Layer<never> => {
-  const config = siwxConfigOf(siwx)
+  const config = siwxConfigOf(siwx, options)
   if (config !== undefined) return lazySiwxClient(config)
   return siwx === undefined ? Layer.empty : (siwx as Layer.Layer<SiwxClient, never, Storage>)
 }
@@ -114,14 +116,14 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
   return embeddedAuthLayer(embeddedConfig(options, runtime)).pipe(
     Layer.provideMerge(
       Layer.mergeAll(
-        walletConnectLayer(options, siwxConfigOf(runtime.siwx)),
+        walletConnectLayer(options, siwxConfigOf(runtime.siwx, options)),
         solanaWalletsLayer(options, runtime.solanaAdapter, runtime.walletStandardTarget),
         injectedWalletsLayer(options, runtime.eip6963Target),
         cardProviderLayer(options, runtime.cardProvider),
       ),
     ),
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
-    Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx), runtime.storage ?? Storage.memory)),
+    Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx, options), runtime.storage ?? Storage.memory)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
     Layer.provideMerge(api),
     Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),

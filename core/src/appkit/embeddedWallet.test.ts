@@ -403,4 +403,29 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(await viewAfterLogin(true)).toEqual({ open: true, view: "Account" })
     expect((await viewAfterLogin(false)).open).toBe(false)
   })
+
+  it("a view that opens as the login completes (SIWX asking the new account to sign in) is left open", async () => {
+    const after = await run(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const connection = yield* Connection
+        yield* modal.open()
+        // As Siwx does: once an account is connected, SIWXSignMessage opens for it.
+        yield* Effect.forkChild(
+          SubscriptionRef.changes(connection.state).pipe(
+            Stream.filter((state) => state.connections.eip155 !== undefined),
+            Stream.take(1),
+            Stream.runForEach(() => modal.open({ view: "SIWXSignMessage" })),
+          ),
+        )
+        yield* emailLogin
+        return {
+          open: (yield* SubscriptionRef.get(modal.state)).open,
+          view: (yield* SubscriptionRef.get((yield* Router).state)).view,
+        }
+      }),
+      scriptedFrameHost(fakeSite().script),
+    )
+    expect(after).toEqual({ open: true, view: "SIWXSignMessage" })
+  })
 })

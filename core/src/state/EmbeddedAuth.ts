@@ -13,6 +13,7 @@ import type { ConnectErrorType, Connection } from "./Connection"
 import type { Modal } from "./Modal"
 import { memoized } from "./memoized"
 import type { Network } from "./Network"
+import type { Router } from "./Router"
 import type { Toast } from "./Toast"
 import { whenPageIdle } from "./whenPageIdle"
 
@@ -131,7 +132,7 @@ export class EmbeddedAuth extends Context.Service<
         newEmail: undefined,
       }))
       // The flows are code of their own, fetched once a secure site is configured (never by an app without one).
-      const services = yield* Effect.context<Connection | Account | Network | Toast | Modal>()
+      const services = yield* Effect.context<Connection | Account | Network | Toast | Modal | Router>()
       const flows = Option.isNone(source)
         ? Effect.fail(new ConnectionError({ reason: "addressOrAuthConnectorNotFound" }))
         : memoized(

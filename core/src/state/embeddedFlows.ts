@@ -18,6 +18,7 @@ import {
 } from "./EmbeddedAuth"
 import { Modal } from "./Modal"
 import { Network } from "./Network"
+import { Router, type View } from "./Router"
 import { Toast } from "./Toast"
 
 /**
@@ -39,6 +40,9 @@ const chainIdOf = (caip: string | undefined): number | undefined => {
   return Number.isSafeInteger(reference) && reference > 0 ? reference : undefined
 }
 
+/** The views a login runs in: once it is done, these give way. */
+const loginViews: ReadonlyArray<View> = ["Connect", "ConnectingFarcaster"]
+
 export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
   state: SubscriptionRef.SubscriptionRef<EmbeddedAuthState>,
   source: EmbeddedWalletSource["Service"],
@@ -48,6 +52,7 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
   const network = yield* Network
   const toast = yield* Toast
   const modal = yield* Modal
+  const router = yield* Router
   const set = (patch: Partial<EmbeddedAuthState>) =>
     SubscriptionRef.update(state, (s) => ({ ...s, ...patch }))
 
@@ -101,8 +106,9 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       !smartAccountEnabledNetworks.includes(Number(user.chainId))
     )
       yield* toast.showCatalogue("smartAccountsUnsupported")
-    // Embedded mode goes back to Account rather than closing (Modal.close knows).
-    yield* modal.close()
+    // Done with the login's own views: embedded mode goes back to Account rather than closing (Modal.close
+    // knows). A view that opened meanwhile (SIWX asking the new account to sign in) is the user's next step.
+    if (loginViews.includes((yield* SubscriptionRef.get(router.state)).view)) yield* modal.close()
   })
 
   const connectEmail = (input: string) =>

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
@@ -61,4 +61,34 @@ export const screenshots = async (page: Page, run: string, step: string) => {
   }
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
   await page.setViewportSize({ width: 1280, height: 860 })
+}
+
+const docsScreenshots = fileURLToPath(new URL("../../../docs/screenshots", import.meta.url))
+
+/**
+ * The light desktop screenshot of a run's step, copied to docs/screenshots/<step>.png — only with
+ * APPKIT_UPDATE_DOCS=1, so a test run leaves the tree clean and the committed copies change when asked for.
+ */
+export const updateDocsScreenshot = (run: string, step: string) => {
+  if (process.env.APPKIT_UPDATE_DOCS !== "1") return
+  mkdirSync(docsScreenshots, { recursive: true })
+  copyFileSync(join(artifactsDir, run, `${step}-light-1280.png`), join(docsScreenshots, `${step}.png`))
+}
+
+/**
+ * A fresh profile at 1280 × 860, light, reduced motion, in which nothing requested off the machine is
+ * answered: each such URL is aborted and noted in `offLoopback` (for the suite to assert empty).
+ */
+export const newLoopbackPage = async (
+  browser: Browser,
+  offLoopback: Array<string>,
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+  await context.route(isOffLoopback, (route) => {
+    offLoopback.push(route.request().url())
+    return route.abort()
+  })
+  const page = await context.newPage()
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+  return { context, page }
 }

@@ -15,6 +15,9 @@ export interface SecureFrame {
 export const secureFramePageUrl = (secureSiteUrl: string): string =>
   new URL("frame", secureSiteUrl.endsWith("/") ? secureSiteUrl : `${secureSiteUrl}/`).href
 
+/** How many messages posted before the messenger listens are kept for it (the frame sends one: "ready"). */
+const EARLY_MESSAGES = 64
+
 export const mountSecureFrame = (document: Document, secureSiteUrl: string): SecureFrame => {
   const view = document.defaultView
   if (view === null) throw new Error("The embedded wallet needs a document with a window")
@@ -23,10 +26,28 @@ export const mountSecureFrame = (document: Document, secureSiteUrl: string): Sec
   iframe.title = "Embedded wallet"
   iframe.setAttribute("aria-hidden", "true")
   iframe.style.cssText = "position:fixed;width:0;height:0;border:0;visibility:hidden"
+  // The frame may say "ready" before the messenger's code has loaded and listens (its chunk is fetched after
+  // the frame is mounted): kept for the first listener, as a MessagePort keeps messages until start(), so a
+  // slow import does not end as iframe_load_failed 20 s later. Bounded: a page flooding the window meanwhile
+  // gains nothing; the messenger screens what is kept like any other message.
+  let early: Array<MessageEvent> | undefined = []
+  const keep = (event: MessageEvent) => {
+    if (early !== undefined && early.length < EARLY_MESSAGES) early.push(event)
+  }
+  const stopKeeping = () => {
+    view.removeEventListener("message", keep)
+    const kept = early ?? []
+    early = undefined
+    return kept
+  }
+  view.addEventListener("message", keep)
   document.body.appendChild(iframe)
   return {
     iframe,
-    remove: () => iframe.remove(),
+    remove: () => {
+      stopKeeping()
+      iframe.remove()
+    },
     port: {
       post: (message, targetOrigin) => {
         const target = iframe.contentWindow
@@ -36,6 +57,7 @@ export const mountSecureFrame = (document: Document, secureSiteUrl: string): Sec
       subscribe: (listener) => {
         const onMessage = (event: MessageEvent) => listener(event)
         view.addEventListener("message", onMessage)
+        for (const event of stopKeeping()) listener(event)
         return () => view.removeEventListener("message", onMessage)
       },
       // The WindowProxy stays the same object while the frame navigates; read it at each message all the same.
