@@ -65,6 +65,11 @@ describe("parseDateTime (RFC 3339)", () => {
     )
   })
 
+  it.each(["x2022-01-01T00:00:00Z", "2022-01-01T00:00:00Zx", "2022-01-01T00:00:00+01:00 "])(
+    "refuses a date-time with anything before or after it: %j",
+    (text) => expect(Result.isFailure(parseDateTime(text))).toBe(true),
+  )
+
   it("says what an RFC 3339 date-time looks like when the text is none", () => {
     expect(Result.getFailure(parseDateTime("2022-01-01"))).toEqual(
       Option.some("'2022-01-01' is not an RFC 3339 date-time such as 2024-01-01T00:00:00Z"),
