@@ -4,6 +4,7 @@
 //   npm run mutation -- --mutate 'core/src/rpc/**'     any files (tests and barrels stay unmutated)
 //   npm run mutation -- --summary                      the table from the last report, without a run
 //   npm run mutation -- --survivors [--module rpc]     the live mutants of the last report, without a run
+//   npm run mutation -- --load-kills [--module rpc]    the mutants killed only by a test file failing to load
 // Any other option goes to Stryker as is (e.g. --force to ignore the incremental file, --concurrency 1).
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
@@ -17,7 +18,14 @@ const reportFile = join(root, "reports/mutation/mutation.json")
 const threshold = 90
 
 const parseArguments = (args) => {
-  const options = { mutate: [], modules: [], summaryOnly: false, survivors: false, passThrough: [] }
+  const options = {
+    mutate: [],
+    modules: [],
+    summaryOnly: false,
+    survivors: false,
+    loadKills: false,
+    passThrough: [],
+  }
   for (let index = 0; index < args.length; index++) {
     const [flag, inlineValue] = args[index].split(/=(.*)/s)
     const value = () => inlineValue ?? args[++index] ?? ""
@@ -25,6 +33,7 @@ const parseArguments = (args) => {
     else if (flag === "--module") options.modules.push(...value().split(","))
     else if (flag === "--summary") options.summaryOnly = true
     else if (flag === "--survivors") options.survivors = true
+    else if (flag === "--load-kills") options.loadKills = true
     else options.passThrough.push(args[index])
   }
   return options
@@ -59,20 +68,51 @@ const readReport = () => {
   return undefined
 }
 
-/** Survived and uncovered mutants, one line each, for the modules asked for (all by default). */
+/** The mutants of the last report that `keep` selects, for the modules asked for (all by default). */
+const mutantsOf = (report, modules, keep) =>
+  Object.entries(report.files).flatMap(([file, result]) => {
+    const module = moduleOf(file.replaceAll("\\", "/"))
+    if (!module || (modules.length > 0 && !modules.includes(module))) return []
+    return result.mutants.filter(keep).map((mutant) => ({ file, mutant }))
+  })
+
+const describeMutant = ({ file, mutant }) => {
+  const { line, column } = mutant.location.start
+  const replacement = (mutant.replacement ?? "").replace(/\s+/g, " ").slice(0, 100)
+  return `${file}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${replacement}`
+}
+
+/** Survived and uncovered mutants, one line each. */
 const printSurvivors = (modules) => {
   const report = readReport()
   if (!report) return
-  for (const [file, result] of Object.entries(report.files)) {
-    const module = moduleOf(file.replaceAll("\\", "/"))
-    if (!module || (modules.length > 0 && !modules.includes(module))) continue
-    for (const mutant of result.mutants) {
-      if (mutant.status !== "Survived" && mutant.status !== "NoCoverage") continue
-      const { line, column } = mutant.location.start
-      const replacement = (mutant.replacement ?? "").replace(/\s+/g, " ").slice(0, 100)
-      console.log(`${file}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${replacement}`)
-    }
+  const live = (mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage"
+  for (const entry of mutantsOf(report, modules, live)) console.log(describeMutant(entry))
+}
+
+/**
+ * Killed mutants whose only failing tests are test files that could not load (mutation/loadFailureReporter),
+ * with the load error: each deserves a look, since a mutant that merely breaks the transform is no bug a
+ * behavioural test caught.
+ */
+const printLoadKills = (modules) => {
+  const report = readReport()
+  if (!report) return
+  const loadFailures = new Set(
+    Object.values(report.testFiles ?? {}).flatMap((testFile) =>
+      testFile.tests.filter((test) => /\.test\.tsx? loads$/.test(test.name)).map((test) => test.id),
+    ),
+  )
+  const killedByLoadOnly = (mutant) =>
+    mutant.status === "Killed" &&
+    (mutant.killedBy ?? []).length > 0 &&
+    mutant.killedBy.every((id) => loadFailures.has(id))
+  const entries = mutantsOf(report, modules, killedByLoadOnly)
+  for (const entry of entries) {
+    const reason = (entry.mutant.statusReason ?? "").replace(/\s+/g, " ").slice(0, 160)
+    console.log(`${describeMutant(entry)}\n    ${reason}`)
   }
+  console.log(`${entries.length} mutant(s) killed only by a test file failing to load.`)
 }
 
 const printSummary = () => {
@@ -102,6 +142,7 @@ const printSummary = () => {
 try {
   const options = parseArguments(process.argv.slice(2))
   if (options.survivors) printSurvivors(selectedModules(options.modules))
+  else if (options.loadKills) printLoadKills(selectedModules(options.modules))
   else {
     const status = options.summaryOnly ? 0 : runStryker(options)
     printSummary()

@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config"
 import repoConfig from "../vitest.config"
 import LoadFailureAsFailedTest from "./loadFailureReporter"
+import NearestTestsFirst from "./nearestTestsFirst"
 
 // Stryker's test run: the core's unit tests only, resolved as the repo's own run resolves them (workspace
 // packages to their sources). The repo's test options are left behind: its global setup builds the CLI
@@ -14,6 +15,8 @@ export default defineConfig({
     include: ["core/src/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     reporters: ["default", new LoadFailureAsFailedTest()],
+    // A mutant stops at its first failing test, so the tests beside the mutated file go first.
+    sequence: { sequencer: NearestTestsFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
