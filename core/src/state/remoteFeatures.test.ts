@@ -21,6 +21,17 @@ describe("featuresFromRemote", () => {
     expect(featuresFromRemote({ features: [] })).toEqual({ features: {} })
   })
 
+  it("maps the receive and send switches each way, leaving the other untouched", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), (receive, send) => {
+        expect(
+          featuresFromRemote({ features: [switchOf("receive", receive), switchOf("send", send)] }),
+        ).toEqual({ features: { receive, send } })
+        expect(featuresFromRemote({ features: [switchOf("send", send)] })).toEqual({ features: { send } })
+      }),
+    )
+  })
+
   it("reads social_login as the login methods: email among them, the known socials in the dashboard's order", () => {
     fc.assert(
       fc.property(

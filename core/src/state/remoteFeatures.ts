@@ -12,8 +12,8 @@ export interface RemoteFeaturePatch {
 }
 
 /**
- * The remote switches as options: `activity` is the history feature, `swap` swaps, `onramp` onramp, and
- * `social_login` lists the login methods (email among them, the rest socials). Switches this SDK has no
+ * The remote switches as options: `activity` is the history feature, `swap` swaps, `onramp` onramp, `receive`
+ * and `send` the Account view's receive and send actions (§9: on unless switched off), and `social_login` lists the login methods (email among them, the rest socials). Switches this SDK has no
  * feature for (branding, multi-wallet) are left out; a feature the config does not name keeps its value.
  */
 export const featuresFromRemote = (config: AppKitRemoteConfig): RemoteFeaturePatch => {
@@ -29,6 +29,12 @@ export const featuresFromRemote = (config: AppKitRemoteConfig): RemoteFeaturePat
         break
       case "onramp":
         features.onramp = feature.isEnabled
+        break
+      case "receive":
+        features.receive = feature.isEnabled
+        break
+      case "send":
+        features.send = feature.isEnabled
         break
       case "social_login": {
         const methods = feature.isEnabled && Array.isArray(feature.config) ? feature.config : []

@@ -18,6 +18,8 @@ describe("the Account view's wallet features under the project's remote config",
   it.each([
     [{ swap: false }, ["Buy", "Receive", "Send"]],
     [{ onramp: false }, ["Swap", "Receive", "Send"]],
+    [{ receive: false }, ["Buy", "Swap", "Send"]],
+    [{ send: false, receive: false }, ["Buy", "Swap"]],
     [{}, ["Buy", "Swap", "Receive", "Send"]],
   ])("with the dashboard's switches %o shows %o", async (switches, shown) => {
     const api = await startFixtureApi({ remoteFeatures: switches })
