@@ -257,6 +257,7 @@ export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
 export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
 export type { OnrampRequest, PreparedOnramp } from "./state/onrampFlow"
+export { type OnrampSettings, onrampFeeLabel, onrampProvidersOf } from "./state/onrampProviders"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {

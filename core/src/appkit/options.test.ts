@@ -76,6 +76,18 @@ describe("decodeParameters", () => {
       { projectId: "p", networks: [{ ...anvil, caipNetworkId: "eip155:1" }] },
       "networks[0].caipNetworkId: must be eip155:31337",
     ],
+    [
+      { projectId: "p", networks: [anvil], onramp: { meld: { publickey: "pk" } } },
+      "onramp.meld.publicKey: missing key",
+    ],
+    [
+      { projectId: "p", networks: [anvil], onramp: { meld: { publicKey: "" } } },
+      "onramp.meld.publicKey: expected a value with a length of at least 1",
+    ],
+    [
+      { projectId: "p", networks: [anvil], onramp: { meld: { publicKey: "pk", baseUrl: "meld.example" } } },
+      "onramp.meld.baseUrl: expected an http(s) URL",
+    ],
     ["not an object", "expected an object of options"],
   ])("names the wrong key in words (%#)", (parameters, text) => {
     expect(issueOf(parameters)).toContain(text)

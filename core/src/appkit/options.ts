@@ -15,6 +15,7 @@ import {
   type AppMetadata,
   type Features,
 } from "../state/Options"
+import type { OnrampSettings } from "../state/onrampProviders"
 import type { Storage } from "../storage/Storage"
 import type { CardProviderParameters } from "./cardProviderLayer"
 import type { EmbeddedFrameHost } from "./embeddedWallet"
@@ -85,6 +86,11 @@ export interface CreateAppKitParameters {
    * (a dynamic import), so an app without it never downloads them.
    */
   readonly secureSiteUrl?: string | undefined
+  /**
+   * Buy with fiat: coinbase is always offered; `{ meld: { publicKey, baseUrl? } }` adds meld, for the buy
+   * view and `prepareOnramp` alike.
+   */
+  readonly onramp?: OnrampSettings | undefined
   /** Where the secure site's frame runs outside a page (a terminal); a hidden iframe by default. */
   readonly embeddedFrameHost?: EmbeddedFrameHost | undefined
 

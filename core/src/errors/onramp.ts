@@ -26,10 +26,10 @@ export class InvalidFiatAmountError extends AppKitError(
   }
 }
 
-/** A currency, payment currency or network the provider's options do not offer. */
+/** A provider the app does not offer, or a currency, payment currency or network the provider's options do not. */
 export class OnrampNotOfferedError extends AppKitError(
   Schema.TaggedError<OnrampNotOfferedError>()("OnrampNotOfferedError", {
-    what: Schema.Literals(["purchase", "payment", "network"]),
+    what: Schema.Literals(["provider", "purchase", "payment", "network"]),
     wanted: Schema.String,
     offered: Schema.Array(Schema.String),
     currency: Schema.optional(Schema.String),
@@ -39,6 +39,7 @@ export class OnrampNotOfferedError extends AppKitError(
   override get message(): string {
     const offered = this.offered.join(", ")
     const messages = {
+      provider: `Cannot buy through '${this.wanted}' (offered: ${offered})`,
       purchase: `Cannot buy '${this.wanted}' (offered: ${offered})`,
       payment: `Cannot pay with '${this.wanted}' (accepted: ${offered})`,
       network: `${this.currency} is not offered on '${this.wanted}' (networks: ${offered})`,

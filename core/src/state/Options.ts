@@ -3,6 +3,7 @@ import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/cons
 import { ChainNamespace } from "../domain/namespace"
 import { Network, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
+import { OnrampSettings } from "./onrampProviders"
 
 /** A network the dApp requests (§3 Network). */
 export const CaipNetwork = Network
@@ -59,6 +60,8 @@ export const AppKitOptions = Schema.Struct({
   secureSiteUrl: Schema.optional(
     Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
   ),
+  /** The buy-with-fiat providers beyond coinbase: `{ meld: { publicKey, baseUrl? } }` offers meld. */
+  onramp: Schema.optional(OnrampSettings),
   /**
    * Offer WalletConnect pairing for every network (with `projectId`). The connector is built at once, but
    * `@walletconnect/sign-client` loads only when it is first used.
@@ -114,6 +117,8 @@ export interface ResolvedOptions {
   readonly siwxRequired: boolean
   /** What wallets show about this dApp, when the options give it. */
   readonly metadata: AppMetadata | undefined
+  /** The onramp providers' settings (`{}`: coinbase only). */
+  readonly onramp: OnrampSettings
 }
 
 export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
@@ -141,6 +146,7 @@ export const resolveOptions = (options: AppKitOptions): ResolvedOptions => {
     featuredWalletIds: options.featuredWalletIds ?? [],
     siwxRequired: options.siwxRequired ?? false,
     metadata: options.walletConnect?.metadata ?? options.metadata,
+    onramp: options.onramp ?? {},
   }
 }
 
