@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import { startFixtureApi } from "@appkit/fixtures"
 import { act } from "react"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { testAddress, testAppKit } from "../testing/appKit"
 import { renderWith } from "../testing/render"
 import OnRamp from "./OnRamp"
@@ -83,5 +84,55 @@ describe("OnRamp", () => {
     )
     unmount()
     await appKit.dispose()
+  })
+
+  const providerChoices = (container: HTMLElement) =>
+    [...container.querySelectorAll("fieldset label")].map((label) => label.textContent)
+
+  it("offers coinbase alone, with its fee range, when the app configures no other provider", async () => {
+    const appKit = await connected()
+    const { container, unmount } = await renderWith(appKit, <OnRamp />)
+    expect(providerChoices(container)).toEqual(["Coinbasefee 1–2 %"])
+    unmount()
+    await appKit.dispose()
+  })
+
+  it("offers meld when configured and opens meld's page with the quote's purchase", async () => {
+    const api = await startFixtureApi({ port: 0 })
+    const appKit = testAppKit({
+      apiUrl: api.url,
+      onramp: { meld: { publicKey: "pk_test_1", baseUrl: "http://127.0.0.1:9/meld" } },
+    })
+    const opened: Array<string> = []
+    const open = vi.spyOn(window, "open").mockImplementation((url) => {
+      opened.push(String(url))
+      return { opener: window } as unknown as Window
+    })
+    try {
+      await appKit.connect("io.test.wallet")
+      const { container, unmount } = await renderWith(appKit, <OnRamp />)
+      expect(providerChoices(container)).toEqual(["Coinbasefee 1–2 %", "Meldfee 1–2 %"])
+      const meld = container.querySelector("input[value=meld]") as HTMLInputElement
+      await act(async () => meld.click())
+      expect(meld.checked).toBe(true)
+      await act(async () => {
+        ;(container.querySelector("button[type=submit]") as HTMLButtonElement).click()
+      })
+      await settle(() => container.querySelector("[data-testid=onramp-opened]") !== null)
+      expect(container.querySelector("[data-testid=onramp-provider]")?.textContent).toBe("Meld")
+      expect(opened).toHaveLength(1)
+      const url = new URL(opened[0] as string)
+      expect(`${url.origin}${url.pathname}`).toBe("http://127.0.0.1:9/meld")
+      expect(url.searchParams.get("publicKey")).toBe("pk_test_1")
+      expect(url.searchParams.get("walletAddress")).toBe(testAddress)
+      expect(url.searchParams.get("destinationCurrencyCode")).toBe("USDC")
+      expect(url.searchParams.get("sourceAmount")).toBe("50")
+      expect(container.querySelector("[data-testid=onramp-link]")?.getAttribute("href")).toBe(opened[0])
+      unmount()
+    } finally {
+      open.mockRestore()
+      await appKit.dispose()
+      await api.close()
+    }
   })
 })

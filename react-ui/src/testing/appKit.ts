@@ -1,4 +1,11 @@
-import { type AppKit, accountOn, type CaipNetworkId, type Connector, createAppKit } from "@appkit/core"
+import {
+  type AppKit,
+  accountOn,
+  type CaipNetworkId,
+  type Connector,
+  type CreateAppKitParameters,
+  createAppKit,
+} from "@appkit/core"
 import { networkId } from "@appkit/core/testing"
 import { Effect, Option, Stream } from "effect"
 
@@ -37,11 +44,16 @@ export const memoryWallet = (id = "io.test.wallet", name = "Test Wallet"): Conne
 }
 
 export const testAppKit = (
-  options: { readonly connectors?: ReadonlyArray<Connector>; readonly apiUrl?: string } = {},
+  options: {
+    readonly connectors?: ReadonlyArray<Connector>
+    readonly apiUrl?: string
+    readonly onramp?: CreateAppKitParameters["onramp"]
+  } = {},
 ): AppKit =>
   createAppKit({
     projectId: "test",
     ...(options.apiUrl === undefined ? {} : { apiUrl: options.apiUrl }),
+    ...(options.onramp === undefined ? {} : { onramp: options.onramp }),
     networks: testNetworks,
     features: { email: false },
     socials: [],
