@@ -255,9 +255,9 @@ export type { EmbeddedAuthError, EmbeddedAuthState, EmbeddedStep } from "./state
 export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
-export type { AppMetadata, Features, ResolvedOptions } from "./state/Options"
+export type { AppMetadata, Features, OnrampSettings, ResolvedOptions } from "./state/Options"
 export type { OnrampRequest, PreparedOnramp } from "./state/onrampFlow"
-export { type OnrampSettings, onrampFeeLabel, onrampProvidersOf } from "./state/onrampProviders"
+export { onrampFeeLabel, onrampProvidersOf } from "./state/onrampProviders"
 export { isPairingExpired } from "./state/Pairing"
 export { type RouterState, type TransactionAction, View } from "./state/Router"
 export {

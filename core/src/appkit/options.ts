@@ -9,13 +9,13 @@ import type { SocialProvider } from "../domain/social"
 import { InvalidAppKitOptionsError } from "../errors/options"
 import type { SiwxClient } from "../siwx/SiwxClient"
 import type { SiwxConfig } from "../siwx/siwxClientLayer"
+import type { OnrampSettings } from "../state/Options"
 import {
   AppKitOptions,
   type AppKitOptions as AppKitOptionsSchema,
   type AppMetadata,
   type Features,
 } from "../state/Options"
-import type { OnrampSettings } from "../state/onrampProviders"
 import type { Storage } from "../storage/Storage"
 import type { CardProviderParameters } from "./cardProviderLayer"
 import type { EmbeddedFrameHost } from "./embeddedWallet"

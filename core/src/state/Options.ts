@@ -3,7 +3,6 @@ import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/cons
 import { ChainNamespace } from "../domain/namespace"
 import { Network, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
-import { OnrampSettings } from "./onrampProviders"
 
 /** A network the dApp requests (§3 Network). */
 export const CaipNetwork = Network
@@ -14,6 +13,25 @@ export type Features = { readonly [K in FeatureName]: boolean }
 const featureFields = Object.fromEntries(
   Object.keys(FeatureDefaults).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
 ) as { readonly [K in FeatureName]: Schema.optionalKey<Schema.Boolean> }
+
+const HttpUrl = Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }))
+
+/**
+ * `createAppKit({ onramp })`: the buy-with-fiat providers beyond coinbase (§1). Coinbase needs nothing (its URL
+ * comes from the Blockchain API); meld is offered only when the app gives its Meld public key, since Meld's
+ * page cannot tell whose purchase it is otherwise.
+ */
+export const OnrampSettings = Schema.Struct({
+  meld: Schema.optional(
+    Schema.Struct({
+      /** The integrator's Meld public key. */
+      publicKey: Schema.NonEmptyString,
+      /** Meld's buy page; its hosted page by default (a test points it at a local page). */
+      baseUrl: Schema.optional(HttpUrl),
+    }),
+  ),
+})
+export type OnrampSettings = typeof OnrampSettings.Type
 
 /** What a wallet shows about the dApp when it connects (WalletConnect's and Reown AppKit's `metadata`). */
 export const AppMetadata = Schema.Struct({
@@ -28,9 +46,7 @@ export type AppMetadata = typeof AppMetadata.Type
 export const AppKitOptions = Schema.Struct({
   projectId: Schema.NonEmptyString,
   /** Base URL of the Blockchain/Wallet APIs (names, history); without it those features stay empty. */
-  apiUrl: Schema.optional(
-    Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
-  ),
+  apiUrl: Schema.optional(HttpUrl),
   networks: Schema.Array(CaipNetwork).check(
     Schema.isMinLength(1, { message: "expected at least one network" }),
   ),
@@ -57,9 +73,7 @@ export const AppKitOptions = Schema.Struct({
   /** Sign-in is mandatory: cancelling it disconnects and the modal cannot be closed without a session. */
   siwxRequired: Schema.optional(Schema.Boolean),
   /** The embedded wallet's secure site (§9: configurable): email and social login load from it on first use. */
-  secureSiteUrl: Schema.optional(
-    Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" })),
-  ),
+  secureSiteUrl: Schema.optional(HttpUrl),
   /** The buy-with-fiat providers beyond coinbase: `{ meld: { publicKey, baseUrl? } }` offers meld. */
   onramp: Schema.optional(OnrampSettings),
   /**
