@@ -88,7 +88,12 @@ describe("giveUpWaiting (--timeout on a promise: a pasted line, a polled mail si
   })
 
   it("passes the wait's own answer and its own failure through unchanged", async () => {
-    expect(await after(giveUpWaiting(2000, "No code", async () => "123456"), 0)).toEqual(Exit.succeed("123456"))
+    expect(
+      await after(
+        giveUpWaiting(2000, "No code", async () => "123456"),
+        0,
+      ),
+    ).toEqual(Exit.succeed("123456"))
     const refused = new CliError("No code given", { code: "NoInput" })
     const exit = await after(
       giveUpWaiting(2000, "No code", () => Promise.reject(refused)),

@@ -5,9 +5,9 @@ import { OAuthProvider } from "@appkit/core/embedded"
 import { Effect, Schema } from "effect"
 import { readDevStack } from "../devStack"
 import { readDuration } from "../duration"
-import { giveUpWaiting } from "../giveUp"
 import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../embeddedSession"
 import { devStackNote, type Endpoint, setting } from "../endpoints"
+import { giveUpWaiting } from "../giveUp"
 import { readChain } from "../inputs"
 import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
 import { processTerminal } from "../prompt"
@@ -118,12 +118,18 @@ const readLine = (question: string, nothingGiven: string, signal: AbortSignal): 
   new Promise((resolve, reject) => {
     const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
     process.stderr.write(question)
+    let answered = false
     lines.once("line", (line) => {
-      // Settled before close(), whose 'close' event would otherwise reject first.
+      answered = true
       resolve(line.trim())
       lines.close()
     })
-    lines.once("close", () => reject(new CliError(nothingGiven, { code: "NoInput" })))
+    lines.once("close", () => {
+      if (answered) return
+      // Ends the question's line, so the message of why nothing came stands on its own.
+      process.stderr.write("\n")
+      reject(new CliError(nothingGiven, { code: "NoInput" }))
+    })
     signal.addEventListener("abort", () => lines.close(), { once: true })
   })
 
@@ -235,7 +241,8 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
       if (options.email !== undefined)
         return emailLogin(appKit, target, options.email, { devOtp: options.devOtp === true, timeoutMs })
       const social = provider ?? readProvider("")
-      if (social !== "farcaster") return socialLogin(appKit, social, { json: options.json === true, timeoutMs })
+      if (social !== "farcaster")
+        return socialLogin(appKit, social, { json: options.json === true, timeoutMs })
       const { farcasterLogin } = await import("./connectFarcaster")
       return farcasterLogin(appKit, { json: options.json === true, timeoutMs })
     }
