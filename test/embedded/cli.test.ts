@@ -24,7 +24,7 @@ const devSponsor = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720"
 
 describe("appkit-cli and the embedded wallet", () => {
   let dev: ChildProcess
-  let stack: { rpcUrl: string; secureSiteUrl: string }
+  let stack: { rpcUrl: string; secureSiteUrl: string; secureSiteStore: string }
   const env = { APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-embedded-cli-")) }
   const cli = (args: ReadonlyArray<string>, extra: NodeJS.ProcessEnv = {}) =>
     runCli(args, { env: { ...env, ...extra }, timeoutMs: 60_000 })
@@ -86,7 +86,8 @@ describe("appkit-cli and the embedded wallet", () => {
 
   beforeAll(async () => {
     dev = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
-      env: { ...process.env, ...env },
+      // The default store, whatever the machine's environment names (devPostgres.test.ts covers the other).
+      env: { ...process.env, ...env, DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     })
     stack = JSON.parse(await firstLine(dev, 60_000))
@@ -99,6 +100,10 @@ describe("appkit-cli and the embedded wallet", () => {
     const force = setTimeout(() => dev.kill("SIGKILL"), 10_000)
     await exited
     clearTimeout(force)
+  })
+
+  it("dev --json names the secure site's store: PGlite in memory without DATABASE_URL", () => {
+    expect(stack.secureSiteStore).toBe("pglite")
   })
 
   it("connect --email --dev-otp, then sign message and send 0.1 ETH through the embedded wallet", async () => {
