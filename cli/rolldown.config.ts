@@ -9,7 +9,8 @@ export default defineConfig({
   // "… is not a constructor"); `connect` loads them from node_modules at run time instead. `dev`'s local
   // servers stay in node_modules too: litesvm (the Solana chain) is a native addon, PGlite loads its
   // WebAssembly and data files from beside its module, and rolldown (which bundles the secure site's frame
-  // page at start) is a native binding.
+  // page at start) is a native binding; node-postgres (the secure site on DATABASE_URL) is CommonJS whose
+  // classes break the same way when bundled.
   external: [
     /^node:/,
     /^@walletconnect\//,
@@ -18,6 +19,7 @@ export default defineConfig({
     "oidc-provider",
     "nodemailer",
     "smtp-server",
+    "pg",
     "rolldown",
   ],
   // Importing an external package runs nothing the CLI relies on, so one only a command's unused code names

@@ -1,7 +1,7 @@
 import { Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { giveUpAfter } from "./giveUp"
+import { giveUpAfter, giveUpWaiting } from "./giveUp"
 import { CliError } from "./output"
 
 const run = <A, E>(program: Effect.Effect<A, E>) =>
@@ -42,5 +42,63 @@ describe("giveUpAfter (--timeout on a wait for the user)", () => {
 
   it("without a limit leaves the wait to its own bound", async () => {
     expect(await race(600_000, undefined, 600_000)).toEqual(Exit.succeed("approved"))
+  })
+})
+
+describe("giveUpWaiting (--timeout on a promise: a pasted line, a polled mail sink)", () => {
+  /** A wait nothing ever answers, except that it notes when its signal aborts. */
+  const unanswered = () => {
+    const seen = { aborted: false }
+    const wait = (signal: AbortSignal) =>
+      new Promise<string>(() => signal.addEventListener("abort", () => (seen.aborted = true)))
+    return { seen, wait }
+  }
+  const after = <A>(program: Effect.Effect<A, unknown>, clockMs: number) =>
+    run(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Effect.exit(program))
+        yield* TestClock.adjust(`${clockMs} millis`)
+        return yield* Fiber.join(fiber)
+      }),
+    )
+
+  it("ends an unanswered wait at the limit and aborts its signal, so it stops reading", async () => {
+    const { seen, wait } = unanswered()
+    const exit = await after(giveUpWaiting(2000, "No code entered", wait), 2000)
+    const reason = Exit.isFailure(exit) ? exit.cause.reasons[0] : undefined
+    expect(reason !== undefined && "error" in reason ? reason.error : undefined).toMatchObject({
+      code: "Timeout",
+      message: "No code entered within 2 s",
+      exitCode: 2,
+    })
+    expect(seen.aborted).toBe(true)
+  })
+
+  it("keeps waiting one millisecond short of the limit", async () => {
+    const { seen, wait } = unanswered()
+    const program = Effect.gen(function* () {
+      const fiber = yield* Effect.forkChild(giveUpWaiting(2000, "No code entered", wait))
+      yield* TestClock.adjust("1999 millis")
+      const running = fiber.pollUnsafe() === undefined
+      yield* Fiber.interrupt(fiber)
+      return running
+    })
+    expect(await run(program)).toBe(true)
+    expect(seen.aborted).toBe(true)
+  })
+
+  it("passes the wait's own answer and its own failure through unchanged", async () => {
+    expect(
+      await after(
+        giveUpWaiting(2000, "No code", async () => "123456"),
+        0,
+      ),
+    ).toEqual(Exit.succeed("123456"))
+    const refused = new CliError("No code given", { code: "NoInput" })
+    const exit = await after(
+      giveUpWaiting(2000, "No code", () => Promise.reject(refused)),
+      0,
+    )
+    expect(exit).toEqual(Exit.fail(refused))
   })
 })

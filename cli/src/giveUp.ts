@@ -17,3 +17,17 @@ export const giveUpAfter =
           orElse: () =>
             Effect.fail(new CliError(`${nothingHappened} within ${formatDuration(ms)}`, { code: "Timeout" })),
         })
+
+/**
+ * `giveUpAfter` for a wait written as a promise (a line read from stdin, a mail sink polled, a core call):
+ * `wait` gets a signal that aborts when the bound ends it, so it stops reading or polling; its own failure
+ * passes through unchanged.
+ */
+export const giveUpWaiting = <A>(
+  ms: number | undefined,
+  nothingHappened: string,
+  wait: (signal: AbortSignal) => PromiseLike<A>,
+): Effect.Effect<A, unknown> =>
+  Effect.tryPromise({ try: (signal) => wait(signal), catch: (error) => error }).pipe(
+    giveUpAfter(ms, nothingHappened),
+  )

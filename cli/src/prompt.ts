@@ -8,16 +8,19 @@ export interface PromptInput extends NodeJS.ReadableStream {
 
 /**
  * Asks for a secret on a terminal, as `cast` does for keystores: nothing typed is echoed, backspace works,
- * Enter ends it, Ctrl-C or Ctrl-D gives up. The terminal is restored either way.
+ * Enter ends it, Ctrl-C or Ctrl-D gives up, and so does `signal` (a --timeout). The terminal is restored
+ * either way.
  */
 export const askHidden = (
   question: string,
   input: PromptInput = process.stdin as unknown as PromptInput,
   output: NodeJS.WritableStream = process.stderr,
+  signal?: AbortSignal,
 ): Promise<string> =>
   new Promise((resolve, reject) => {
     let answer = ""
     const finish = () => {
+      signal?.removeEventListener("abort", onAbort)
       input.off("data", onData)
       input.setRawMode(false)
       input.pause()
@@ -36,7 +39,12 @@ export const askHidden = (
         answer = char === "\u007f" || char === "\b" ? answer.slice(0, -1) : answer + char
       }
     }
+    const onAbort = () => {
+      finish()
+      reject(signal?.reason)
+    }
     output.write(question)
+    signal?.addEventListener("abort", onAbort, { once: true })
     input.setRawMode(true)
     input.on("data", onData)
     input.resume()
@@ -45,12 +53,12 @@ export const askHidden = (
 /** Whether the user can be asked: stdin and stderr are both a terminal. */
 export interface Terminal {
   readonly interactive: boolean
-  readonly askHidden: (question: string) => Promise<string>
+  readonly askHidden: (question: string, signal?: AbortSignal) => Promise<string>
 }
 
 export const processTerminal: Terminal = {
   get interactive() {
     return process.stdin.isTTY === true && process.stderr.isTTY === true
   },
-  askHidden: (question) => askHidden(question),
+  askHidden: (question, signal) => askHidden(question, undefined, undefined, signal),
 }

@@ -208,4 +208,15 @@ describe("askHidden", () => {
       expect(terminal.input.raw).toEqual([true, false])
     }
   })
+
+  it("gives up when its signal aborts (a --timeout), with the signal's reason, and restores the terminal", async () => {
+    const terminal = fakeTerminal()
+    const controller = new AbortController()
+    const answer = askHidden("Code: ", terminal.input, terminal.output, controller.signal)
+    terminal.input.write("123")
+    controller.abort(new Error("No code entered within 2 s"))
+    await expect(answer).rejects.toThrow("No code entered within 2 s")
+    expect(terminal.input.raw).toEqual([true, false])
+    expect(terminal.input.listenerCount("data")).toBe(0)
+  })
 })

@@ -56,6 +56,7 @@ describe("appkit-cli dev --serve", () => {
       solanaRpcUrl: stack.solanaRpcUrl,
       solanaChainId: stack.solanaChainId,
       secureSiteUrl: stack.secureSiteUrl,
+      secureSiteStore: "pglite",
       swap: stack.swap,
     })
     expect(config.cache).toBe("no-store")

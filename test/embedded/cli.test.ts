@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { approveFarcasterSignIn } from "@appkit/secure-site"
+import { codeOf } from "@appkit/secure-site/client"
 import { type Address, createPublicClient, type Hex, http, parseEther } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -23,7 +24,7 @@ const devSponsor = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720"
 
 describe("appkit-cli and the embedded wallet", () => {
   let dev: ChildProcess
-  let stack: { rpcUrl: string; secureSiteUrl: string }
+  let stack: { rpcUrl: string; secureSiteUrl: string; secureSiteStore: string }
   const env = { APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-embedded-cli-")) }
   const cli = (args: ReadonlyArray<string>, extra: NodeJS.ProcessEnv = {}) =>
     runCli(args, { env: { ...env, ...extra }, timeoutMs: 60_000 })
@@ -68,9 +69,25 @@ describe("appkit-cli and the embedded wallet", () => {
     }
   }
 
+  /** The code mailed to `to` after `since`, read from the dev stack's mail sink as a user reads their mail. */
+  const codeFromMailSink = async (to: string, since: number): Promise<string> => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await fetch(`${stack.secureSiteUrl}/dev/mailbox?to=${encodeURIComponent(to)}`)
+      const mails = (await response.json()) as ReadonlyArray<{ text: string; receivedAt: number }>
+      const code = mails
+        .filter((mail) => mail.receivedAt >= since)
+        .map((mail) => codeOf(mail.text))
+        .findLast((found) => found !== undefined)
+      if (code !== undefined) return code
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no code mailed to ${to}`)
+  }
+
   beforeAll(async () => {
     dev = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
-      env: { ...process.env, ...env },
+      // The default store, whatever the machine's environment names (devPostgres.test.ts covers the other).
+      env: { ...process.env, ...env, DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     })
     stack = JSON.parse(await firstLine(dev, 60_000))
@@ -83,6 +100,10 @@ describe("appkit-cli and the embedded wallet", () => {
     const force = setTimeout(() => dev.kill("SIGKILL"), 10_000)
     await exited
     clearTimeout(force)
+  })
+
+  it("dev --json names the secure site's store: PGlite in memory without DATABASE_URL", () => {
+    expect(stack.secureSiteStore).toBe("pglite")
   })
 
   it("connect --email --dev-otp, then sign message and send 0.1 ETH through the embedded wallet", async () => {
@@ -234,6 +255,35 @@ describe("appkit-cli and the embedded wallet", () => {
       "No Farcaster approval within 2 s",
     ])
     expect((await cli(["status"])).stdout).toMatch(/^Not connected/)
+  }, 60_000)
+
+  it("--timeout ends the wait for a pasted address (--social github) and for a code (--email, stdin left open)", async () => {
+    const social = background(["connect", "--social", "github", "--timeout", "2s"])
+    expect(await social.nextLine()).toBe("Open this address to sign in with github:")
+    const email = background(["connect", "--email", "slow@example.com", "--timeout", "2s"])
+    // Nothing is pasted or typed; stdin stays open, as a user who walked away leaves it.
+    for (const [{ code, stderr }, expiry] of [
+      [await social.exited, "No address pasted within 2 s"],
+      [await email.exited, "No code entered within 2 s"],
+    ] as const)
+      expect([code, stderr.trim().split("\n").at(-1)]).toEqual([2, expiry])
+    expect((await cli(["status"])).stdout).toMatch(/^Not connected/)
+  }, 60_000)
+
+  it("a code piped on stdin signs in without a terminal; a closed stdin says how to give one", async () => {
+    const since = Date.now()
+    const child = background(["connect", "--email", "piped@example.com", "--json"])
+    const code = await codeFromMailSink("piped@example.com", since)
+    child.stdin.end(`${code}\n`)
+    const { code: exit, stderr } = await child.exited
+    expect([exit, stderr]).toEqual([0, expect.not.stringMatching(/error/i)])
+    expect(JSON.parse(await child.nextLine())).toMatchObject({ kind: "embedded", email: "piped@example.com" })
+    await cli(["disconnect"])
+    const closed = await cli(["connect", "--email", "closed@example.com"])
+    expect([closed.code, closed.stderr.trim().split("\n").at(-1)]).toEqual([
+      2,
+      "No code given: type it on a terminal, pipe it on stdin, or use --dev-otp against the dev stack",
+    ])
   }, 60_000)
 
   it("refuses a wrong --social provider and a bad email before anything is sent", async () => {

@@ -43,6 +43,7 @@ describe("appkit-cli dev", () => {
       "chainId",
       "relayUrl",
       "rpcUrl",
+      "secureSiteStore",
       "secureSiteUrl",
       "solanaChainId",
       "solanaRpcUrl",
@@ -53,6 +54,7 @@ describe("appkit-cli dev", () => {
     expect(started.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(started.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+/)
     expect(started.secureSiteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(started.secureSiteStore).toBe("pglite")
 
     expect(await rpc(started.rpcUrl as string, "eth_chainId")).toBe("0x539")
     // CAIP-2 for Solana: the first 32 characters of the chain's genesis hash.

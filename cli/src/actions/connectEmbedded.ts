@@ -1,11 +1,13 @@
 import { createInterface } from "node:readline"
+import { setTimeout as sleep } from "node:timers/promises"
 import type { AppKit, CaipNetworkId } from "@appkit/core"
 import { OAuthProvider } from "@appkit/core/embedded"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { readDevStack } from "../devStack"
 import { readDuration } from "../duration"
 import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../embeddedSession"
 import { devStackNote, type Endpoint, setting } from "../endpoints"
+import { giveUpWaiting } from "../giveUp"
 import { readChain } from "../inputs"
 import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
 import { processTerminal } from "../prompt"
@@ -13,11 +15,12 @@ import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeCo
 
 /**
  * `appkit-cli connect --email you@example.com` and `connect --social github`: the embedded wallet, signed in
- * through its secure site. Email: the code is asked on the terminal (hidden), or read from the dev stack's
- * mail sink with `--dev-otp`; a known user on this (new) device first approves it from the mailed link,
- * which `--dev-otp` also opens. Social: the provider's URL is printed; the user signs in in any browser and
- * pastes back the address it ends on (read from stdin when it is not a terminal, for scripts). Farcaster:
- * its QR code and URL are shown and the approval is waited for (connectFarcaster.ts).
+ * through its secure site. Email: the code is asked on the terminal (hidden; a line of stdin when it is not
+ * a terminal, for scripts), or read from the dev stack's mail sink with `--dev-otp`; a known user on this
+ * (new) device first approves it from the mailed link, which `--dev-otp` also opens. Social: the provider's
+ * URL is printed; the user signs in in any browser and pastes back the address it ends on (a line of
+ * stdin). Farcaster: its QR code and URL are shown and the approval is waited for (connectFarcaster.ts).
+ * `--timeout` bounds each wait for the user: the code, the pasted address, the Farcaster approval.
  */
 export interface EmbeddedConnectOptions {
   readonly email?: string | undefined
@@ -32,7 +35,7 @@ export interface EmbeddedConnectOptions {
   readonly timeout?: string | undefined
 }
 
-/** How long `--dev-otp` looks in the mail sink for a mail that is on its way. */
+/** How long `--dev-otp` looks in the mail sink for a mail that is on its way, unless --timeout says. */
 const mailWaitMs = 10_000
 
 export const secureSiteEndpoint = (
@@ -61,10 +64,13 @@ const readAccountType = (value: string | undefined): "eoa" | "smartAccount" | un
 const decodeProvider = Schema.decodeUnknownOption(OAuthProvider)
 
 /** What the dev stack's mail sink holds for `to` (GET /dev/mailbox, development only). */
-const mailbox = async (secureSiteUrl: string, to: string) => {
+const mailbox = async (secureSiteUrl: string, to: string, signal: AbortSignal) => {
   const url = new URL("dev/mailbox", secureSiteUrl.endsWith("/") ? secureSiteUrl : `${secureSiteUrl}/`)
   url.searchParams.set("to", to)
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
+  const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(5_000)]) }).catch(
+    () => undefined,
+  )
+  signal.throwIfAborted()
   if (response === undefined || !response.ok)
     throw new CliError(
       `--dev-otp reads the local mail sink of a development secure site (${url.origin}/dev/mailbox), which did not answer`,
@@ -74,40 +80,57 @@ const mailbox = async (secureSiteUrl: string, to: string) => {
   return Array.isArray(messages) ? (messages as ReadonlyArray<{ text?: unknown; receivedAt?: unknown }>) : []
 }
 
-/** The newest mail to `to` since `since` that `find` reads something from, waited for a few seconds. */
-const awaitMail = async (
+/**
+ * The newest mail to `to` since `since` that `find` reads something from, polled for until found or
+ * `timeoutMs` (--timeout, else a few seconds) has passed.
+ */
+const awaitMail = (
   secureSiteUrl: string,
   to: string,
   since: number,
   find: (text: string) => string | undefined,
   what: string,
-): Promise<string> => {
-  const deadline = Date.now() + mailWaitMs
-  while (Date.now() < deadline) {
-    const messages = await mailbox(secureSiteUrl, to)
-    for (const message of [...messages].reverse()) {
-      if (typeof message.receivedAt === "number" && message.receivedAt < since) continue
-      const found = typeof message.text === "string" ? find(message.text) : undefined
-      if (found !== undefined) return found
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new CliError(`No ${what} arrived for ${to} in the local mail sink within ${mailWaitMs / 1000} s`, {
-    code: "NoMail",
-  })
-}
+  timeoutMs: number | undefined,
+): Promise<string> =>
+  Effect.runPromise(
+    giveUpWaiting(
+      timeoutMs ?? mailWaitMs,
+      `No ${what} arrived for ${to} in the local mail sink`,
+      async (signal) => {
+        for (;;) {
+          const messages = await mailbox(secureSiteUrl, to, signal)
+          for (const message of [...messages].reverse()) {
+            if (typeof message.receivedAt === "number" && message.receivedAt < since) continue
+            const found = typeof message.text === "string" ? find(message.text) : undefined
+            if (found !== undefined) return found
+          }
+          await sleep(200, undefined, { signal })
+        }
+      },
+    ),
+  )
 
-/** One line from stdin (the pasted redirect URL): visible, since it is no secret once used. */
-const readLine = (question: string): Promise<string> =>
+/**
+ * One line from stdin (a pasted address, a code piped in by a script): visible, since the terminal case of a
+ * secret goes through `askHidden`. Ends with `NoInput` when stdin closes first, and stops reading on `signal`.
+ */
+const readLine = (question: string, nothingGiven: string, signal: AbortSignal): Promise<string> =>
   new Promise((resolve, reject) => {
     const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
     process.stderr.write(question)
+    let answered = false
     lines.once("line", (line) => {
-      // Settled before close(), whose 'close' event would otherwise reject first.
+      answered = true
       resolve(line.trim())
       lines.close()
     })
-    lines.once("close", () => reject(new CliError("No address given", { code: "NoInput" })))
+    lines.once("close", () => {
+      if (answered) return
+      // Ends the question's line, so the message of why nothing came stands on its own.
+      process.stderr.write("\n")
+      reject(new CliError(nothingGiven, { code: "NoInput" }))
+    })
+    signal.addEventListener("abort", () => lines.close(), { once: true })
   })
 
 /** Waits for `step` while the login runs, to act on the step (print the device note, approve in dev). */
@@ -123,27 +146,36 @@ const onStep = (appKit: AppKit, step: string, act: () => Promise<void>) => {
   )
 }
 
-const emailLogin = async (appKit: AppKit, target: EmbeddedTarget, email: string, devOtp: boolean) => {
+const emailLogin = async (
+  appKit: AppKit,
+  target: EmbeddedTarget,
+  email: string,
+  options: { readonly devOtp: boolean; readonly timeoutMs: number | undefined },
+) => {
   const { approvalLinkOf, approveDeviceLink, codeOf } = await import("@appkit/secure-site/client")
   const since = Date.now()
+  const fromMailSink = (find: (text: string) => string | undefined, what: string) =>
+    awaitMail(target.secureSiteUrl, email, since, find, what, options.timeoutMs)
   const stopWatching = onStep(appKit, "verifyDevice", async () => {
     note(`This device is new for ${email}: open the link mailed to ${email} to approve it.`)
-    if (devOtp)
-      await approveDeviceLink(
-        await awaitMail(target.secureSiteUrl, email, since, approvalLinkOf, "device approval link"),
-      )
+    if (options.devOtp) await approveDeviceLink(await fromMailSink(approvalLinkOf, "device approval link"))
   })
   const next = await appKit.embedded.connectEmail(email).finally(stopWatching)
   if (next === "connected") return
-  const otp = devOtp
-    ? await awaitMail(target.secureSiteUrl, email, since, codeOf, "code")
-    : processTerminal.interactive
-      ? await processTerminal.askHidden(`Code mailed to ${email}: `)
-      : undefined
-  if (otp === undefined)
-    throw new CliError("The code is asked on a terminal; in a script use --dev-otp against the dev stack", {
-      code: "NoInput",
-    })
+  const question = `Code mailed to ${email}: `
+  const otp = options.devOtp
+    ? await fromMailSink(codeOf, "code")
+    : await Effect.runPromise(
+        giveUpWaiting(options.timeoutMs, "No code entered", (signal) =>
+          processTerminal.interactive
+            ? processTerminal.askHidden(question, signal)
+            : readLine(
+                question,
+                "No code given: type it on a terminal, pipe it on stdin, or use --dev-otp against the dev stack",
+                signal,
+              ),
+        ),
+      )
   await appKit.embedded.verifyOtp(otp)
 }
 
@@ -155,11 +187,19 @@ const readProvider = (value: string): OAuthProvider | "farcaster" => {
   return known.value
 }
 
-const socialLogin = async (appKit: AppKit, provider: OAuthProvider, json: boolean) => {
+const socialLogin = async (
+  appKit: AppKit,
+  provider: OAuthProvider,
+  options: { readonly json: boolean; readonly timeoutMs: number | undefined },
+) => {
   const uri = await appKit.embedded.socialRedirectUri(provider)
-  if (json) printJson({ event: "social_url", provider, url: uri })
+  if (options.json) printJson({ event: "social_url", provider, url: uri })
   else printLine(`Open this address to sign in with ${provider}:\n${uri}`)
-  const redirect = await readLine("Then paste the address your browser ended on: ")
+  const redirect = await Effect.runPromise(
+    giveUpWaiting(options.timeoutMs, "No address pasted", (signal) =>
+      readLine("Then paste the address your browser ended on: ", "No address given", signal),
+    ),
+  )
   await appKit.embedded.completeSocialLogin(redirect)
 }
 
@@ -199,9 +239,10 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
   try {
     const login = async () => {
       if (options.email !== undefined)
-        return emailLogin(appKit, target, options.email, options.devOtp === true)
+        return emailLogin(appKit, target, options.email, { devOtp: options.devOtp === true, timeoutMs })
       const social = provider ?? readProvider("")
-      if (social !== "farcaster") return socialLogin(appKit, social, options.json === true)
+      if (social !== "farcaster")
+        return socialLogin(appKit, social, { json: options.json === true, timeoutMs })
       const { farcasterLogin } = await import("./connectFarcaster")
       return farcasterLogin(appKit, { json: options.json === true, timeoutMs })
     }

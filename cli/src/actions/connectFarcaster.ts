@@ -1,7 +1,7 @@
 import { type AppKit, Timings } from "@appkit/core"
 import { Duration, Effect } from "effect"
 import { formatDuration } from "../duration"
-import { giveUpAfter } from "../giveUp"
+import { giveUpWaiting } from "../giveUp"
 import { note, printJson, printLine } from "../output"
 import { qrFits, qrLines, tooSmall } from "../pairingView"
 
@@ -31,8 +31,6 @@ export const farcasterLogin = async (
     printLine(`Waiting up to ${formatDuration(waitMs)} for the approval`)
   }
   await Effect.runPromise(
-    Effect.tryPromise({ try: () => appKit.embedded.connectFarcaster(), catch: (error) => error }).pipe(
-      giveUpAfter(options.timeoutMs, "No Farcaster approval"),
-    ),
+    giveUpWaiting(options.timeoutMs, "No Farcaster approval", () => appKit.embedded.connectFarcaster()),
   )
 }

@@ -15,6 +15,7 @@ import {
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
+import { secureSiteStore } from "../devSecureSiteStore"
 import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
 import { CliError, printJson, printLine } from "../output"
 
@@ -24,8 +25,9 @@ import { CliError, printJson, printLine } from "../output"
  * together. anvil runs as chain 1 by default (a swap network) and carries the swap market of
  * `deploySwapFixtures` (Uniswap V2, TKA, TKB), which the fixture API quotes from. `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
  * While it runs, `$APPKIT_HOME/dev.json` says where it is, so the other commands default to it. `--json`
- * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl[, pageUrl]}
- * once everything answers, for scripts that wait on it.
+ * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl,
+ * secureSiteStore[, pageUrl]} once everything answers, for scripts that wait on it. The secure site keeps its
+ * users in PGlite, or in PostgreSQL at DATABASE_URL (devSecureSiteStore.ts).
  */
 interface DevOptions {
   readonly chainId: number
@@ -108,6 +110,7 @@ const startOptional = async <A>(
 
 export const devAction = async (options: DevOptions): Promise<void> => {
   const binary = findAnvil()
+  const store = secureSiteStore()
   // A page that is not there fails at once, before any service starts.
   const serve = options.serve
   if (serve !== undefined) {
@@ -175,6 +178,8 @@ export const devAction = async (options: DevOptions): Promise<void> => {
             rpcUrl: anvil.rpcUrl,
             chainId: anvil.chainId,
             ...(sponsor === undefined ? {} : { sponsorPrivateKey: sponsor.privateKey }),
+            ...(store.secret === undefined ? {} : { secret: store.secret }),
+            ...(store.store === "postgres" ? { databaseUrl: store.databaseUrl } : {}),
           }),
       ),
       (value) => () => value.close(),
@@ -187,7 +192,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     ...(solana && { solanaRpcUrl: solana.rpcUrl, solanaChainId: solana.chainId }),
     apiUrl: api.url,
     relayUrl: relay.url,
-    ...(site && { secureSiteUrl: site.url }),
+    ...(site && { secureSiteUrl: site.url, secureSiteStore: store.store }),
     ...(swap && { swap: swapDeploymentSummary(swap) }),
   }
   // The page (npm start: the demo) learns the stack's URLs from /appkit-stack.json.
@@ -209,7 +214,10 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
       printLine(`api    ${stack.apiUrl}`)
       printLine(`relay  ${stack.relayUrl}`)
-      if (site) printLine(`secure ${site.url}  (embedded wallet; codes: ${site.url}/dev/mailbox?to=EMAIL)`)
+      if (site)
+        printLine(
+          `secure ${site.url}  (embedded wallet, ${store.store === "postgres" ? "PostgreSQL at DATABASE_URL" : "PGlite in memory"}; codes: ${site.url}/dev/mailbox?to=EMAIL)`,
+        )
       if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
       if (swap)
         printLine(

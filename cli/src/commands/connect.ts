@@ -21,12 +21,12 @@ export const register = (program: Command): void => {
     )
     .option(
       "--timeout <duration>",
-      "stop waiting for the wallet after this long, in seconds or with a unit (500ms, 10s); the countdown shows it",
+      "stop waiting for the wallet (or the mailed code, the pasted address, the Farcaster approval) after this long, in seconds or with a unit (500ms, 10s); the countdown shows it",
     )
     .option("--replace", "replace the current connection, keeping it until the wallet approves the new one")
     .option(
       "--email <address>",
-      "sign in to the embedded wallet by email (the mailed code is asked on the terminal)",
+      "sign in to the embedded wallet by email (the mailed code is asked on the terminal, or read as a line of stdin)",
     )
     .option(
       "--social <provider>",

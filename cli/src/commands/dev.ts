@@ -75,7 +75,7 @@ export const register = (program: Command): void => {
     )
     .option(
       "--json",
-      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl, swap[, pageUrl]}",
+      "print one JSON line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl, secureSiteStore, swap[, pageUrl]}",
     )
     .action(lazyAction(async () => (await import("../actions/dev")).devAction))
   registerDevWallet(dev)
