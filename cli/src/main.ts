@@ -1,4 +1,5 @@
 import module from "node:module"
+import { exitWhenWritten } from "./exitWhenWritten"
 import { run } from "./program"
 
 // Node 22.1+ keeps compiled code between runs; on older Node this is simply absent.
@@ -7,6 +8,8 @@ import { run } from "./program"
 /**
  * A command is over once its action settles. sign-client can leave timers behind (a pending request's
  * expiry, relay reconnect backoff), so the process then exits with the code the command set, as soon as
- * anything else would keep it waiting; its output is already written.
+ * anything else would keep it waiting, and once its output has been written.
  */
-run(process.argv).then(() => setTimeout(() => process.exit(), 0).unref())
+run(process.argv).then(() =>
+  setTimeout(() => void exitWhenWritten([process.stdout, process.stderr], () => process.exit()), 0).unref(),
+)
