@@ -106,6 +106,31 @@ describe("Bitcoin addresses", () => {
     )
   })
 
+  it("holds segwit to its rules exactly at their edges: version 0..16, its encoding, program 2..40 bytes", () => {
+    // Every witness word 0..31 with every program length 1..41, in both encodings: the whole rule table.
+    for (let version = 0; version < 32; version++)
+      for (let length = 1; length <= 41; length++)
+        for (const coder of [bech32, bech32m]) {
+          const program = new Uint8Array(length).fill(length)
+          const input = coder.encode("bc", [version, ...coder.toWords(program)], 90)
+          const rightEncoding = coder === (version === 0 ? bech32 : bech32m)
+          const rightLength = version === 0 ? length === 20 || length === 32 : length >= 2 && length <= 40
+          const valid = version <= 16 && rightEncoding && rightLength
+          const decoded = decodeBitcoinAddress(input)
+          expect({ input, valid: Result.isSuccess(decoded) }).toEqual({ input, valid })
+          if (!Result.isSuccess(decoded)) continue
+          const type =
+            version === 0
+              ? length === 20
+                ? "p2wpkh"
+                : "p2wsh"
+              : version === 1 && length === 32
+                ? "p2tr"
+                : `witness v${version}`
+          expect(decoded.success).toMatchObject({ type, witnessVersion: version, program })
+        }
+  })
+
   it("exposes the witness program it decoded", () => {
     const decoded = Result.getOrThrow(decodeBitcoinAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"))
     expect(hex.encode(decoded.program)).toBe("751e76e8199196d454941c45d1b3a323f1433bd6")
