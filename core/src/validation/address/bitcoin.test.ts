@@ -131,6 +131,15 @@ describe("Bitcoin addresses", () => {
         }
   })
 
+  it("refuses with a tagged InvalidAddress carrying §5's text", () => {
+    const refused = decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "testnet")
+    expect(Result.isFailure(refused) && refused.failure).toMatchObject({
+      _tag: "InvalidAddress",
+      namespace: "bip122",
+      message: "Invalid address",
+    })
+  })
+
   it("exposes the witness program it decoded", () => {
     const decoded = Result.getOrThrow(decodeBitcoinAddress("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"))
     expect(hex.encode(decoded.program)).toBe("751e76e8199196d454941c45d1b3a323f1433bd6")

@@ -69,6 +69,24 @@ describe("EVM addresses", () => {
       expect(isHexAddress(input)).toBe(false)
   })
 
+  it("takes 40 bare digits (no letter to carry a checksum), and a bare checksummed address gets its 0x", () => {
+    const digits = "1234567890123456789012345678901234567890"
+    expect(isHexAddress(digits)).toBe(true)
+    expect(toChecksumAddress(digits)).toBe(`0x${digits}`)
+    expect(normalizedOf(digits)).toBe(`0x${digits}`)
+    expect(normalizedOf("5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    )
+    expect(() => toChecksumAddress("0x1234")).toThrow(new TypeError("Not a 40-hex-digit address: 0x1234"))
+  })
+
+  it("a CAIP-10 eip155 address that is not even hex gets no checksum hint", () => {
+    const refused = checkEvmAccountAddress("0x1234")
+    expect(refused instanceof Refusal && refused.message).toBe(
+      "Invalid EVM address: a CAIP-10 eip155 address must be 0x plus its EIP-55 checksummed form",
+    )
+  })
+
   it("checksums exactly as viem's getAddress does, for any spelling", () => {
     fc.assert(
       fc.property(addressBytes, fc.boolean(), (body, upper) => {

@@ -94,6 +94,25 @@ describe("validateAddress: auto-detection", () => {
     })
   })
 
+  it("holds bech32-shaped text in one case (either) to the bech32 namespaces, and only such text", () => {
+    // Both decode to 32 bytes of base58, a Solana key's length. Upper case, bech32-shaped: refused.
+    expect(validateAddress("A16PMNV5TALDC399JADZ26N7NYGQ88X3RJAN79FNFU88")).toMatchObject({ valid: false })
+    // A "1" and six bech32 characters inside, but not a bech32 tail (o and j follow): a Solana key.
+    expect(validateAddress("7huyoyd513jyqf1fso71hf9f9q9yo97q3q1bs37bowj7")).toMatchObject({
+      valid: true,
+      namespace: "solana",
+    })
+  })
+
+  it("reads 40 bare digits (no letter, so no case) as EVM", () => {
+    const digits = "1234567890123456789012345678901234567890"
+    expect(validateAddress(digits)).toMatchObject({
+      valid: true,
+      namespace: "eip155",
+      normalized: `0x${digits}`,
+    })
+  })
+
   it("blames Bitcoin for broken segwit text of any Bitcoin prefix, in either case, but only at the start", () => {
     for (const broken of [
       "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5",
@@ -192,6 +211,19 @@ describe("validateAddress: CAIP-10 account ids", () => {
     expect(validateAddress(account, { namespace: "eip155" })).toMatchObject({
       valid: true,
       normalized: account,
+    })
+  })
+
+  it("knows every Bitcoin network's chain reference", () => {
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    expect(validateAddress(`bip122:00000008819873e925422c1ff0f99f7c:${testnet}`).network).toBe("signet")
+    expect(validateAddress(`bip122:000000000933ea01ad0ee984209779ba:${testnet}`).network).toBe("testnet")
+    const regtest = "bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9"
+    expect(validateAddress(`bip122:0f9188f13cb7b2c71f2a335e3a4fc328:${regtest}`).network).toBe("regtest")
+    const mainnet = "bip122:000000000019d6689c085ae165831e93:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH"
+    expect(validateAddress(mainnet, { network: "mainnet" })).toMatchObject({
+      valid: true,
+      network: "mainnet",
     })
   })
 
