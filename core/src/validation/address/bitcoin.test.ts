@@ -1,5 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js"
-import { bech32, bech32m, createBase58check, hex } from "@scure/base"
+import { base58, bech32, bech32m, createBase58check, hex } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -129,6 +129,17 @@ describe("Bitcoin addresses", () => {
                 : `witness v${version}`
           expect(decoded.success).toMatchObject({ type, witnessVersion: version, program })
         }
+  })
+
+  it("refuses base58 text of 24 or 26 bytes even when its first 25 carry a right checksum", () => {
+    // Leading zero bytes keep the text within 35 characters, the longest a 25-byte address spells.
+    const payload = Uint8Array.of(0, 0, ...new Uint8Array(19).fill(9)) // p2pkh version, 20-byte hash
+    const withChecksum = base58.decode(base58check.encode(payload))
+    expect(isValid(base58.encode(withChecksum))).toBe(true)
+    const longer = base58.encode(Uint8Array.of(...withChecksum, 7))
+    expect(longer.length).toBeLessThanOrEqual(35)
+    expect(isValid(longer)).toBe(false)
+    expect(isValid(base58.encode(withChecksum.subarray(0, 24)))).toBe(false)
   })
 
   it("refuses with a tagged InvalidAddress carrying §5's text", () => {
