@@ -65,6 +65,8 @@ describe("EVM addresses", () => {
       body.slice(1),
       `00${body}`,
       `x0${body}`,
+      `1x${body}`,
+      `0x${body.slice(2)}`,
     ])
       expect(isHexAddress(input)).toBe(false)
   })

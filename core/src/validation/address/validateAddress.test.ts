@@ -86,6 +86,10 @@ describe("validateAddress: auto-detection", () => {
       valid: true,
       namespace: "solana",
     })
+    // A leading 0 alone is not 0x: a bech32 account whose prefix starts with 0.
+    expect(validateAddress("0ab1qyyq79says4nyw2qga892hrrdfchslux29cex9")).toMatchObject({
+      namespace: "cosmos",
+    })
     // 40 characters, like bare EVM hex, but a cosmos account (one-letter prefix, 20-byte key).
     expect(validateAddress("a1qyyq79says4nyw2qga892hrrdfchsluxc27j8z")).toMatchObject({
       valid: true,
