@@ -1,5 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js"
-import { bech32, bech32m, createBase58check, hex } from "@scure/base"
+import { base58, bech32, bech32m, createBase58check, hex } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -104,6 +104,51 @@ describe("Bitcoin addresses", () => {
       }),
       { numRuns: 500 },
     )
+  })
+
+  it("holds segwit to its rules exactly at their edges: version 0..16, its encoding, program 2..40 bytes", () => {
+    // Every witness word 0..31 with every program length 1..41, in both encodings: the whole rule table.
+    for (let version = 0; version < 32; version++)
+      for (let length = 1; length <= 41; length++)
+        for (const coder of [bech32, bech32m]) {
+          const program = new Uint8Array(length).fill(length)
+          const input = coder.encode("bc", [version, ...coder.toWords(program)], 90)
+          const rightEncoding = coder === (version === 0 ? bech32 : bech32m)
+          const rightLength = version === 0 ? length === 20 || length === 32 : length >= 2 && length <= 40
+          const valid = version <= 16 && rightEncoding && rightLength
+          const decoded = decodeBitcoinAddress(input)
+          expect({ input, valid: Result.isSuccess(decoded) }).toEqual({ input, valid })
+          if (!Result.isSuccess(decoded)) continue
+          const type =
+            version === 0
+              ? length === 20
+                ? "p2wpkh"
+                : "p2wsh"
+              : version === 1 && length === 32
+                ? "p2tr"
+                : `witness v${version}`
+          expect(decoded.success).toMatchObject({ type, witnessVersion: version, program })
+        }
+  })
+
+  it("refuses base58 text of 24 or 26 bytes even when its first 25 carry a right checksum", () => {
+    // Leading zero bytes keep the text within 35 characters, the longest a 25-byte address spells.
+    const payload = Uint8Array.of(0, 0, ...new Uint8Array(19).fill(9)) // p2pkh version, 20-byte hash
+    const withChecksum = base58.decode(base58check.encode(payload))
+    expect(isValid(base58.encode(withChecksum))).toBe(true)
+    const longer = base58.encode(Uint8Array.of(...withChecksum, 7))
+    expect(longer.length).toBeLessThanOrEqual(35)
+    expect(isValid(longer)).toBe(false)
+    expect(isValid(base58.encode(withChecksum.subarray(0, 24)))).toBe(false)
+  })
+
+  it("refuses with a tagged InvalidAddress carrying §5's text", () => {
+    const refused = decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "testnet")
+    expect(Result.isFailure(refused) && refused.failure).toMatchObject({
+      _tag: "InvalidAddress",
+      namespace: "bip122",
+      message: "Invalid address",
+    })
   })
 
   it("exposes the witness program it decoded", () => {

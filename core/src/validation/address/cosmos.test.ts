@@ -44,6 +44,27 @@ describe("cosmos addresses", () => {
     )
   })
 
+  it("takes exactly 20 or 32 bytes of data", () => {
+    for (const length of [0, 1, 19, 20, 21, 31, 32, 33, 40]) {
+      const input = bech32.encode("cosmos", bech32.toWords(new Uint8Array(length).fill(3)))
+      const checked = checkCosmosAddress(input)
+      expect({ length, refused: checked instanceof Refusal && checked.message }).toEqual({
+        length,
+        refused:
+          length === 20 || length === 32 ? false : "Invalid cosmos address: expected 20 or 32 bytes of data",
+      })
+    }
+  })
+
+  it("pins a well-known chain by its exact name before a revision of any number of digits", () => {
+    const hub = "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"
+    for (const reference of ["osmosis-1", "osmosis-12", "osmosis"])
+      expect(checkCosmosAddress(hub, reference)).toBeInstanceOf(Refusal)
+    // Not a revision suffix, so not osmosis: unknown chains are left free.
+    for (const reference of ["osmo-1sis", "osmosis-1a", "osmosis-"])
+      expect(checkCosmosAddress(hub, reference)).not.toBeInstanceOf(Refusal)
+  })
+
   it("normalization is idempotent (upper case folds to lower case)", () => {
     fc.assert(
       fc.property(cosmosAddress, (lower) => {

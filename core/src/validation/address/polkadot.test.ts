@@ -7,15 +7,26 @@ import { base58Alphabet, mutateOneCharacter } from "../../testing/mutate"
 import { Refusal } from "./AddressCheck"
 import { checkPolkadotAddress, decodeSs58 } from "./polkadot"
 
-/** SS58 encoder written from the spec, independent of the decoder under test. */
+/** The SS58 checksum of `body` (prefix and key), from the spec, independent of the decoder under test. */
+const checksumOf = (body: Uint8Array): Uint8Array =>
+  blake2b(Uint8Array.of(...new TextEncoder().encode("SS58PRE"), ...body), { dkLen: 64 }).subarray(0, 2)
+
+/** Any bytes with their checksum (right or as given), base58-encoded. */
+const withChecksum = (body: Uint8Array, checksum = checksumOf(body)): string =>
+  base58.encode(Uint8Array.of(...body, ...checksum))
+
+/** SS58 encoder written from the spec. */
 const encodeSs58 = (prefix: number, publicKey: Uint8Array): string => {
   const prefixBytes =
     prefix < 64
       ? [prefix]
       : [((prefix & 0b1111_1100) >> 2) | 0b0100_0000, (prefix >> 8) | ((prefix & 0b0000_0011) << 6)]
-  const body = Uint8Array.of(...prefixBytes, ...publicKey)
-  const hash = blake2b(Uint8Array.of(...new TextEncoder().encode("SS58PRE"), ...body), { dkLen: 64 })
-  return base58.encode(Uint8Array.of(...body, ...hash.subarray(0, 2)))
+  return withChecksum(Uint8Array.of(...prefixBytes, ...publicKey))
+}
+
+const refusalOf = (input: string): string | undefined => {
+  const result = decodeSs58(input)
+  return Result.isFailure(result) ? result.failure.message : undefined
 }
 
 const ss58Address = fc
@@ -59,6 +70,62 @@ describe("Polkadot SS58 addresses", () => {
       const result = decodeSs58(input)
       expect(Result.isFailure(result) && result.failure.message).toBe("Invalid SS58 address: wrong length")
     }
+  })
+
+  it("names the substrate prefix, and any other by its number", () => {
+    const key = new Uint8Array(32).fill(9)
+    expect(checkPolkadotAddress(encodeSs58(42, key))).toMatchObject({ network: "substrate", type: "ss58" })
+    expect(checkPolkadotAddress(encodeSs58(7, key))).toMatchObject({ network: "ss58-7" })
+    expect(checkPolkadotAddress(encodeSs58(16383, key))).toMatchObject({ network: "ss58-16383" })
+  })
+
+  it("refuses a first byte with its top bit set (reserved), even with a right checksum", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 128, max: 255 }),
+        fc.uint8Array({ minLength: 33, maxLength: 34 }),
+        (first, rest) => {
+          expect(refusalOf(withChecksum(Uint8Array.of(first, ...rest)))).toBe(
+            "Invalid SS58 address: reserved prefix",
+          )
+        },
+      ),
+    )
+  })
+
+  it("takes keys of exactly 32 or 33 bytes after a one- or two-byte prefix", () => {
+    for (const [prefix, bytes] of [
+      [[0], 31],
+      [[0], 34],
+      [[0x40, 0x00], 31],
+      [[0x40, 0x00], 34],
+    ] as const)
+      expect(refusalOf(withChecksum(Uint8Array.of(...prefix, ...new Uint8Array(bytes).fill(5))))).toBe(
+        "Invalid SS58 address: wrong length",
+      )
+    // The longest account address, 51 characters, is still read.
+    const longest = encodeSs58(16383, new Uint8Array(33).fill(255))
+    expect(longest).toHaveLength(51)
+    expect(Result.isSuccess(decodeSs58(longest))).toBe(true)
+  })
+
+  it("refuses a checksum wrong in either of its two bytes alone", () => {
+    fc.assert(
+      fc.property(
+        ss58Address,
+        fc.integer({ min: 1, max: 255 }),
+        fc.boolean(),
+        ({ prefix, publicKey }, flip, first) => {
+          const prefixLength = prefix < 64 ? 1 : 2
+          const body = base58
+            .decode(encodeSs58(prefix, publicKey))
+            .subarray(0, prefixLength + publicKey.length)
+          const checksum = Uint8Array.from(checksumOf(body))
+          checksum[first ? 0 : 1] = (checksum[first ? 0 : 1] as number) ^ flip
+          expect(refusalOf(withChecksum(body, checksum))).toBe("Invalid SS58 address checksum")
+        },
+      ),
+    )
   })
 
   it("decodes every prefix and key it is given, one- and two-byte prefixes alike", () => {

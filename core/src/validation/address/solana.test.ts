@@ -23,6 +23,15 @@ describe("Solana addresses", () => {
     expect(notBase58 instanceof Refusal && notBase58.message).toContain("base58")
   })
 
+  it("takes 32 to 44 base58 characters, the shortest being 32 zero bytes (the system program)", () => {
+    expect(checkSolanaAddress("1".repeat(32))).toMatchObject({ normalized: "1".repeat(32) })
+    const textRefusal = new Refusal("Invalid Solana address: expected 32-44 base58 characters")
+    // 31 characters, and 45 (which would decode to more than 32 bytes anyway): refused for their length.
+    expect(checkSolanaAddress("1".repeat(31))).toEqual(textRefusal)
+    expect(checkSolanaAddress(`${"z".repeat(44)}1`)).toEqual(textRefusal)
+    expect(checkSolanaAddress(`${"1".repeat(31)}0`)).toEqual(textRefusal)
+  })
+
   it("accepts exactly the base58 encodings of 32 bytes", () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {

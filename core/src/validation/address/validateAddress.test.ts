@@ -73,6 +73,82 @@ describe("validateAddress: auto-detection", () => {
     })
   })
 
+  // Each detection rule on its edge: what decides the namespace is the first characters or the exact length.
+  it("reads 0x in either case as EVM, but only in front, and 40 characters as EVM only when all are hex", () => {
+    expect(validateAddress("0X1234")).toMatchObject({ valid: false, namespace: "eip155" })
+    expect(validateAddress("0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toMatchObject({
+      valid: true,
+      namespace: "eip155",
+      normalized: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    })
+    // A Solana key whose second character is "x" is not an EVM address without its leading 0.
+    expect(validateAddress("6xLeFaqMMqMvUhCKNe3wsHHN37bU2cD3bgEWughGZiMW")).toMatchObject({
+      valid: true,
+      namespace: "solana",
+    })
+    // A leading 0 alone is not 0x: a bech32 account whose prefix starts with 0.
+    expect(validateAddress("0ab1qyyq79says4nyw2qga892hrrdfchslux29cex9")).toMatchObject({
+      namespace: "cosmos",
+    })
+    // 40 characters, like bare EVM hex, but a cosmos account (one-letter prefix, 20-byte key).
+    expect(validateAddress("a1qyyq79says4nyw2qga892hrrdfchsluxc27j8z")).toMatchObject({
+      valid: true,
+      namespace: "cosmos",
+      network: "a",
+    })
+  })
+
+  it("holds bech32-shaped text in one case (either) to the bech32 namespaces, and only such text", () => {
+    // Both decode to 32 bytes of base58, a Solana key's length. Upper case, bech32-shaped: refused.
+    expect(validateAddress("A16PMNV5TALDC399JADZ26N7NYGQ88X3RJAN79FNFU88")).toMatchObject({ valid: false })
+    // A "1" and six bech32 characters inside, but not a bech32 tail (o and j follow): a Solana key.
+    expect(validateAddress("7huyoyd513jyqf1fso71hf9f9q9yo97q3q1bs37bowj7")).toMatchObject({
+      valid: true,
+      namespace: "solana",
+    })
+  })
+
+  it("reads 40 bare digits (no letter, so no case) as EVM", () => {
+    const digits = "1234567890123456789012345678901234567890"
+    expect(validateAddress(digits)).toMatchObject({
+      valid: true,
+      namespace: "eip155",
+      normalized: `0x${digits}`,
+    })
+  })
+
+  it("blames Bitcoin for broken segwit text of any Bitcoin prefix, in either case, but only at the start", () => {
+    for (const broken of [
+      "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5",
+      "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k8",
+      "bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu8",
+    ])
+      expect(validateAddress(broken)).toMatchObject({
+        valid: false,
+        namespace: "bip122",
+        error: "Invalid address",
+      })
+    expect(validateAddress("xbc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).toMatchObject({
+      valid: false,
+      namespace: null,
+      error: "Not a valid address for any supported namespace (eip155, solana, bip122, polkadot, cosmos)",
+    })
+  })
+
+  it("applies the network option to Bitcoin only", () => {
+    for (const input of [
+      "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+      "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv",
+      "15rRgsWxz4H5LTnNGcCFsszfXD8oeAFd8QRsR6MbQE2f6XFF",
+    ])
+      expect(validateAddress(input, { network: "mainnet" }).valid).toBe(true)
+    expect(validateAddress("mrCDrCybB6J1vRfbwM5hemdJz73FwDBC8r", { network: "regtest" })).toMatchObject({
+      valid: true,
+      network: "regtest",
+      type: "p2pkh",
+    })
+  })
+
   it("holds the input to a given namespace", () => {
     expect(
       validateAddress("7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv", { namespace: "bip122" }),
@@ -119,6 +195,57 @@ describe("validateAddress: CAIP-10 account ids", () => {
       validateAddress("eip155:1:0x22227A31dd842196A246d8f3b775998560eAa61d", { namespace: "solana" }).valid,
     ).toBe(false)
     expect(validateAddress("eip155:abc:0x22227A31dd842196A246d8f3b775998560eAa61d").valid).toBe(false)
+  })
+
+  it("says which rule an account id breaks", () => {
+    const mainnet = "bip122:000000000019d6689c085ae165831e93"
+    expect(
+      validateAddress(`${mainnet}:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH`, { network: "testnet" }),
+    ).toMatchObject({
+      valid: false,
+      namespace: "bip122",
+      error: "bip122:000000000019d6689c085ae165831e93 is not Bitcoin testnet",
+    })
+    const account = "eip155:1:0x22227A31dd842196A246d8f3b775998560eAa61d"
+    expect(validateAddress(account, { namespace: "solana" })).toMatchObject({
+      valid: false,
+      namespace: "eip155",
+      error: "The account id is on eip155, not solana",
+    })
+    expect(validateAddress(account, { namespace: "eip155" })).toMatchObject({
+      valid: true,
+      normalized: account,
+    })
+  })
+
+  it("knows every Bitcoin network's chain reference", () => {
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    expect(validateAddress(`bip122:00000008819873e925422c1ff0f99f7c:${testnet}`).network).toBe("signet")
+    expect(validateAddress(`bip122:000000000933ea01ad0ee984209779ba:${testnet}`).network).toBe("testnet")
+    const regtest = "bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9"
+    expect(validateAddress(`bip122:0f9188f13cb7b2c71f2a335e3a4fc328:${regtest}`).network).toBe("regtest")
+    const mainnet = "bip122:000000000019d6689c085ae165831e93:1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH"
+    expect(validateAddress(mainnet, { network: "mainnet" })).toMatchObject({
+      valid: true,
+      network: "mainnet",
+    })
+  })
+
+  it("holds other bip122 chains (Litecoin) to the chain-independent rules, and to no Bitcoin network", () => {
+    const litecoin = "bip122:12a765e31ffd4059bada1e25190f6e98"
+    expect(validateAddress(`${litecoin}:LTC1Q8C6FSHW2DLWUN7EKN9QWF37CU2RN755U9YM7P0`)).toMatchObject({
+      valid: true,
+      namespace: "bip122",
+      network: null,
+      type: "p2wpkh",
+      normalized: `${litecoin}:ltc1q8c6fshw2dlwun7ekn9qwf37cu2rn755u9ym7p0`,
+    })
+    expect(
+      validateAddress(`${litecoin}:ltc1q8c6fshw2dlwun7ekn9qwf37cu2rn755u9ym7p0`, { network: "mainnet" }),
+    ).toMatchObject({
+      valid: false,
+      error: `${litecoin} is not Bitcoin mainnet`,
+    })
   })
 
   interface CaipVector extends Vector {
