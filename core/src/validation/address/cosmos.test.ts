@@ -65,6 +65,25 @@ describe("cosmos addresses", () => {
       expect(checkCosmosAddress(hub, reference)).not.toBeInstanceOf(Refusal)
   })
 
+  it("knows the account prefix of each well-known chain (the chain registry's bech32 prefixes)", () => {
+    const key = bech32.toWords(new Uint8Array(20).fill(1))
+    const chains = {
+      "cosmoshub-4": "cosmos",
+      "osmosis-1": "osmo",
+      "juno-1": "juno",
+      "stargaze-1": "stars",
+      "akashnet-2": "akash",
+      "celestia-1": "celestia",
+      "injective-1": "inj",
+      "neutron-1": "neutron",
+    }
+    for (const [chain, prefix] of Object.entries(chains)) {
+      expect(checkCosmosAddress(bech32.encode(prefix, key), chain)).toMatchObject({ network: prefix })
+      const foreign = prefix === "cosmos" ? "osmo" : "cosmos"
+      expect(checkCosmosAddress(bech32.encode(foreign, key), chain)).toBeInstanceOf(Refusal)
+    }
+  })
+
   it("normalization is idempotent (upper case folds to lower case)", () => {
     fc.assert(
       fc.property(cosmosAddress, (lower) => {

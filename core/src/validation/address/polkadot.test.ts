@@ -60,6 +60,11 @@ describe("Polkadot SS58 addresses", () => {
     expect(onPolkadot instanceof Refusal && onPolkadot.message).toContain("prefix 2")
   })
 
+  it("says when the text is not base58 at all", () => {
+    for (const input of ["15rRgsWxz4H5LTnNGcCFsszfXD8oeAFd8QRsR6MbQE2f6XF0", "", "0x1234"])
+      expect(refusalOf(input)).toBe("Invalid SS58 address: not base58")
+  })
+
   it("refuses a bad checksum", () => {
     const result = checkPolkadotAddress("5hmuyxw9xdgbpptgypokw4thfyoe3ryenebr381z9iaegmfy")
     expect(result).toBeInstanceOf(Refusal)
