@@ -13,6 +13,7 @@ import { Verifier } from "bip322-js"
 import { initEccLib, networks, Psbt } from "bitcoinjs-lib"
 import { Result } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { unsignedDevWalletPsbt } from "../support/devWalletPsbt"
 
 // The dev Bitcoin wallet's output, checked by code that shares nothing with it: bip322-js for messages,
 // bitcoinjs-lib for PSBTs (validate, finalize, extract), and the fixture Esplora's own broadcast checks.
@@ -55,25 +56,10 @@ describe("the dev Bitcoin wallet's signatures verify with independent code", () 
 describe("PSBTs the dev wallet signs", () => {
   const payment = paymentAccount(devBitcoinKeys.payment, "Regtest")
 
-  /** A PSBT (built with bitcoinjs-lib) spending the wallet's first funded coin to `to`. */
-  const unsignedPsbt = (to: string, amount: bigint) => {
-    const [coin] = api.bitcoin.utxos(payment.address)
-    if (coin === undefined) throw new Error("the dev wallet has no coin")
-    const psbt = new Psbt({ network: networks.regtest })
-    psbt.addInput({
-      hash: coin.txid,
-      index: coin.vout,
-      witnessUtxo: { script: payment.script, value: BigInt(coin.value) },
-    })
-    psbt.addOutput({ address: to, value: amount })
-    psbt.addOutput({ address: payment.address, value: BigInt(coin.value) - amount - 500n })
-    return psbt.toBase64()
-  }
-
   it("are signed as asked; bitcoinjs-lib validates, finalizes and extracts them, and the ledger accepts the result", async () => {
     const recipient = regtestFunding[2]?.address as string
     const signed = await wallet.signPsbt({
-      psbt: unsignedPsbt(recipient, 10_000n),
+      psbt: unsignedDevWalletPsbt(api, recipient, { amount: 10_000n }),
       signInputs: { [payment.address]: [0] },
     })
     const psbt = Psbt.fromBase64(signed.psbt, { network: networks.regtest })
@@ -89,7 +75,7 @@ describe("PSBTs the dev wallet signs", () => {
 
   it("refuse to sign for an address the wallet does not hold", async () => {
     const reply = await wallet.provider.request("signPsbt", {
-      psbt: unsignedPsbt(payment.address, 1_000n),
+      psbt: unsignedDevWalletPsbt(api, payment.address, { amount: 1_000n }),
       signInputs: { [regtestFunding[2]?.address as string]: [0] },
     })
     expect(reply).toMatchObject({ error: { code: -32603 } })

@@ -31,20 +31,14 @@ describe("walletFeatures", () => {
     ).toEqual(["receive"])
   })
 
-  it("honours the dApp's options and the remote switches, never turning on what the options turned off", () => {
+  it("honours the dApp's options: a feature turned off is never offered", () => {
     expect(
       walletFeatures({ ...onMainnet, features: { ...FeatureDefaults, onramp: false, send: false } }),
     ).toEqual(["swaps", "receive"])
-    expect(
-      walletFeatures({
-        ...onMainnet,
-        features: { ...FeatureDefaults, receive: false },
-        remote: [
-          { id: "swap", isEnabled: false },
-          { id: "receive", isEnabled: true },
-          { id: "onramp", isEnabled: true, config: ["coinbase", "meld"] },
-        ],
-      }),
-    ).toEqual(["onramp", "send"])
+    expect(walletFeatures({ ...onMainnet, features: { ...FeatureDefaults, receive: false } })).toEqual([
+      "onramp",
+      "swaps",
+      "send",
+    ])
   })
 })
