@@ -1,6 +1,6 @@
 import { makeSolanaRpc, type SolanaRpc, solanaAdapter } from "@appkit/core/solana"
 import { decodeSolanaTransaction } from "@appkit/core/testing"
-import { deterministicKeypair, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
+import { type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ConnectedDevWallet, discoverDevWallet, lamportsOf, solanaRpc } from "./support"
