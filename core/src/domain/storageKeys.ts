@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { ConnectionStatus, PreferredAccountTypes } from "./account"
 import { AmountString } from "./amount"
+import { bitcoinDefaultProviderKey } from "./bitcoinStorageKey"
 import { CaipNetworkId } from "./caip"
 import { Identity, NameRecord } from "./names"
 import { ChainNamespace } from "./namespace"
@@ -59,9 +60,5 @@ export const StorageKeys = {
   nativeBalanceCache: jsonKey("@appkit/native_balance_cache", TimestampedCache(NativeBalance)),
   nameCache: jsonKey("@appkit/ens_cache", TimestampedCache(Schema.Array(NameRecord))),
   identityCache: jsonKey("@appkit/identity_cache", TimestampedCache(Identity)),
-  bitcoinDefaultProvider: {
-    key: "sats-connect_defaultProvider",
-    schema: Schema.NonEmptyString,
-    encoding: "raw",
-  },
+  bitcoinDefaultProvider: bitcoinDefaultProviderKey,
 } as const satisfies Record<string, StorageKey<Schema.Top>>

@@ -1,6 +1,6 @@
 import { type Duration, Effect, Fiber, Option, Ref, Stream } from "effect"
 import type { BitcoinNetwork, RequestResult } from "../../../domain/bitcoin"
-import { StorageKeys } from "../../../domain/storageKeys"
+import { bitcoinDefaultProviderKey } from "../../../domain/bitcoinStorageKey"
 import { BitcoinDisconnectError, BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
 import { readKey, removeKey, writeKey } from "../../../storage/keys"
@@ -82,7 +82,7 @@ export const makeBitcoinRequestClient = (
     const selected = yield* Ref.make(Option.none<string>())
     const connectors = new Map<string, BitcoinConnector>()
     const withStorage = <A, E>(effect: Effect.Effect<A, E, Storage>) => Effect.provideContext(effect, storage)
-    const savedDefault = withStorage(readKey(StorageKeys.bitcoinDefaultProvider))
+    const savedDefault = withStorage(readKey(bitcoinDefaultProviderKey))
 
     const selectProvider = Effect.gen(function* () {
       const wallets = yield* options.wallets
@@ -133,7 +133,7 @@ export const makeBitcoinRequestClient = (
             Effect.ensuring(Effect.andThen(selector.walletClose, selector.close)),
           ),
         )
-        if (outcome._tag === "Success") yield* withStorage(writeKey(StorageKeys.bitcoinDefaultProvider, id))
+        if (outcome._tag === "Success") yield* withStorage(writeKey(bitcoinDefaultProviderKey, id))
         else if (
           Option.isNone(saved) &&
           outcome.cause.reasons.some((reason) => reason._tag === "Fail" && isUserRejection(reason.error))
@@ -148,7 +148,7 @@ export const makeBitcoinRequestClient = (
         ? yield* Effect.flip(Effect.asVoid(request("wallet_renouncePermissions"))).pipe(Effect.option)
         : Option.none()
       yield* Ref.set(selected, Option.none())
-      yield* withStorage(removeKey(StorageKeys.bitcoinDefaultProvider))
+      yield* withStorage(removeKey(bitcoinDefaultProviderKey))
       if (Option.isSome(failure)) return yield* new BitcoinDisconnectError({ cause: failure.value })
     })
 
