@@ -13,6 +13,13 @@ const react = await measureBundle(app("bitcoinReactApp.tsx"))
 const reactOnly = await measureBundle(app("reactOnlyApp.tsx"))
 const tools = await measureBundle(fileURLToPath(import.meta.resolve("@appkit/core/bitcoin/tools")))
 const selectorOnly = await measureBundle(fileURLToPath(import.meta.resolve("@appkit/react-ui/bitcoin")))
+const effectFloors = [
+  ["React + Effect's runtime (runPromise)", "effectRuntime"],
+  ["React + Effect, a service provided by a Layer", "effectServices"],
+  ["React + Effect, Stream/Queue/Ref/Fiber/timeout", "effectStreams"],
+  ["React + Effect, one Schema.TaggedError (AppKitError)", "effectSchemaError"],
+  ["React + Effect, all of the above + a Schema decode", "effectSchemaStreams"],
+] as const
 const row = (label: string, bytes: number) => console.log(`  ${label.padEnd(56)}${kib(bytes).padStart(10)}`)
 
 console.log("Bitcoin layer sizes (gzip):")
@@ -31,3 +38,8 @@ console.log("\nBitcoin-only app with React, all it needs to connect, by owner (g
 for (const { owner, gzip } of gzipByOwner(react.chunks)) row(owner, gzip)
 console.log("\nThe largest Effect modules in it (each gzipped alone):")
 for (const { owner, gzip } of effectModules(react.chunks, 12)) row(owner, gzip)
+
+// The floor of an Effect-backed connect path: the same React page with the least program that uses each part
+// of Effect the Bitcoin layer's design relies on, before a line of Bitcoin code.
+console.log("\nThe floor: the same React page with only Effect, no Bitcoin code (gzip, all it loads):")
+for (const [label, floor] of effectFloors) row(label, (await measureBundle(app(`floors/${floor}.tsx`))).initialGzip)

@@ -31,8 +31,8 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
 })
 
 /** `localStorage` when the page has one; otherwise (server rendering, workers) a warning and memory storage. */
-export const browserStorage: Layer.Layer<Storage> = Layer.unwrap(
-  Effect.sync(() => {
+export const browserStorage: Layer.Layer<Storage> = /*#__PURE__*/ Layer.unwrap(
+  /*#__PURE__*/ Effect.sync(() => {
     const store = (globalThis as { readonly localStorage?: WebStorage }).localStorage
     if (store !== undefined) return Layer.succeed(Storage, fromWebStorage(store))
     return Layer.effectDiscard(
