@@ -42,4 +42,5 @@ for (const { owner, gzip } of effectModules(react.chunks, 12)) row(owner, gzip)
 // The floor of an Effect-backed connect path: the same React page with the least program that uses each part
 // of Effect the Bitcoin layer's design relies on, before a line of Bitcoin code.
 console.log("\nThe floor: the same React page with only Effect, no Bitcoin code (gzip, all it loads):")
-for (const [label, floor] of effectFloors) row(label, (await measureBundle(app(`floors/${floor}.tsx`))).initialGzip)
+for (const [label, floor] of effectFloors)
+  row(label, (await measureBundle(app(`floors/${floor}.tsx`))).initialGzip)

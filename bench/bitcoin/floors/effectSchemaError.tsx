@@ -7,6 +7,8 @@ class Failed extends Schema.TaggedError<Failed>()("Failed", { message: Schema.St
 
 renderPage(() =>
   Effect.runPromise(
-    Effect.fail(new Failed({ message: "failed" })).pipe(Effect.catchTag("Failed", (error) => Effect.succeed(error.message))),
+    Effect.fail(new Failed({ message: "failed" })).pipe(
+      Effect.catchTag("Failed", (error) => Effect.succeed(error.message)),
+    ),
   ),
 )

@@ -4,4 +4,8 @@ import { renderPage } from "./page"
 
 class Counter extends Context.Service<Counter, { readonly count: number }>()("Counter") {}
 
-renderPage(() => Effect.runPromise(Effect.provide(Counter.asEffect(), Layer.succeed(Counter, { count: 1 }))))
+const readCount = Effect.gen(function* () {
+  return (yield* Counter).count
+})
+
+renderPage(() => Effect.runPromise(Effect.provide(readCount, Layer.succeed(Counter, { count: 1 }))))

@@ -3,17 +3,17 @@
 import { useState } from "react"
 import { createRoot } from "react-dom/client"
 
-export const renderPage = (connect: () => Promise<unknown>) => {
-  function App() {
-    const [result, setResult] = useState("")
-    return (
-      <main>
-        <button type="button" onClick={async () => setResult(JSON.stringify(await connect()))}>
-          Connect
-        </button>
-        <pre>{result}</pre>
-      </main>
-    )
-  }
-  createRoot(document.getElementById("root") as HTMLElement).render(<App />)
+function App({ connect }: { readonly connect: () => Promise<unknown> }) {
+  const [result, setResult] = useState("")
+  return (
+    <main>
+      <button type="button" onClick={async () => setResult(JSON.stringify(await connect()))}>
+        Connect
+      </button>
+      <pre>{result}</pre>
+    </main>
+  )
 }
+
+export const renderPage = (connect: () => Promise<unknown>) =>
+  createRoot(document.getElementById("root") as HTMLElement).render(<App connect={connect} />)
