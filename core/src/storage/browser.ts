@@ -30,7 +30,10 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
     ),
 })
 
-/** `localStorage` when the page has one; otherwise (server rendering, workers) a warning and memory storage. */
+/**
+ * `localStorage` when the page has one; otherwise (server rendering, workers) a warning and memory storage.
+ * Marked pure so a bundle that only imports `fromWebStorage` (the Bitcoin client) does not carry Layer.
+ */
 export const browserStorage: Layer.Layer<Storage> = /*#__PURE__*/ Layer.unwrap(
   /*#__PURE__*/ Effect.sync(() => {
     const store = (globalThis as { readonly localStorage?: WebStorage }).localStorage
