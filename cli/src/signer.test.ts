@@ -2,10 +2,9 @@ import { createCipheriv, pbkdf2Sync, randomBytes, scryptSync } from "node:crypto
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { PassThrough } from "node:stream"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { afterAll, describe, expect, it, vi } from "vitest"
-import { askHidden } from "./prompt"
+import { fakeRawTerminal, terminalOver } from "./fakeTerminal"
 import { decryptKeystore, loadLocalSigner } from "./signer"
 
 const key = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -147,6 +146,7 @@ describe("loadLocalSigner", () => {
         asked.push(question)
         return "pw"
       },
+      readLine: async () => "never",
     }
     expect((await loadLocalSigner({ keystore: file }, {}, terminal))?.address).toBe(address)
     expect(asked).toEqual([`Password for ${file}: `])
@@ -156,7 +156,7 @@ describe("loadLocalSigner", () => {
   })
 
   it("explains what is missing or wrong", async () => {
-    const noTerminal = { interactive: false, askHidden: async () => "never" }
+    const noTerminal = { interactive: false, askHidden: async () => "never", readLine: async () => "never" }
     await expect(loadLocalSigner({ keystore: file }, {}, noTerminal)).rejects.toThrow(
       "--keystore needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked",
     )
@@ -170,53 +170,14 @@ describe("loadLocalSigner", () => {
       "APPKIT_PRIVATE_KEY is not a valid secp256k1 private key",
     )
   })
-})
-
-describe("askHidden", () => {
-  /** A stand-in terminal: raw mode is recorded, typed keys are written to it. */
-  const fakeTerminal = () => {
-    const input = Object.assign(new PassThrough(), {
-      isTTY: true,
-      raw: [] as Array<boolean>,
-      setRawMode(mode: boolean) {
-        this.raw.push(mode)
-        return this
-      },
+  it("says 'No password given' (PromptCancelled, exit 2) when the password prompt is given up with Ctrl-C", async () => {
+    const raw = fakeRawTerminal()
+    const signer = loadLocalSigner({ keystore: file }, {}, terminalOver(raw))
+    raw.type("pw\u0003")
+    await expect(signer).rejects.toMatchObject({
+      message: "No password given",
+      code: "PromptCancelled",
+      exitCode: 2,
     })
-    const output = new PassThrough()
-    let shown = ""
-    output.on("data", (chunk: Buffer) => (shown += chunk.toString()))
-    return { input, output, shown: () => shown }
-  }
-
-  it("reads a line without echoing it, honouring backspace, and restores the terminal", async () => {
-    const terminal = fakeTerminal()
-    const answer = askHidden("Password: ", terminal.input, terminal.output)
-    terminal.input.write("secrex\u007ft")
-    terminal.input.write("\r")
-    expect(await answer).toBe("secret")
-    expect(terminal.shown()).toBe("Password: \n")
-    expect(terminal.input.raw).toEqual([true, false])
-  })
-
-  it("gives up on Ctrl-C or Ctrl-D, and restores the terminal", async () => {
-    for (const key of ["\u0003", "\u0004"]) {
-      const terminal = fakeTerminal()
-      const answer = askHidden("Password: ", terminal.input, terminal.output)
-      terminal.input.write(`abc${key}`)
-      await expect(answer).rejects.toThrow("No password given")
-      expect(terminal.input.raw).toEqual([true, false])
-    }
-  })
-
-  it("gives up when its signal aborts (a --timeout), with the signal's reason, and restores the terminal", async () => {
-    const terminal = fakeTerminal()
-    const controller = new AbortController()
-    const answer = askHidden("Code: ", terminal.input, terminal.output, controller.signal)
-    terminal.input.write("123")
-    controller.abort(new Error("No code entered within 2 s"))
-    await expect(answer).rejects.toThrow("No code entered within 2 s")
-    expect(terminal.input.raw).toEqual([true, false])
-    expect(terminal.input.listenerCount("data")).toBe(0)
   })
 })

@@ -143,7 +143,7 @@ const keystorePassword = async (
     throw new CliError(
       "--keystore needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked",
     )
-  return terminal.askHidden(`Password for ${file}: `)
+  return terminal.askHidden(`Password for ${file}: `, "No password given")
 }
 
 /** The local account the options name, or undefined when none was given (then a WalletConnect session signs). */

@@ -1,5 +1,9 @@
-import { type AppKit, createAppKit, loadSolanaAdapter } from "@appkit/core"
-import { decodeSolanaTransaction } from "@appkit/core/testing"
+import type { AppKit } from "@appkit/core"
+import {
+  connectDiscoveredSolanaWallet,
+  createLocalSolanaApp,
+  decodeSolanaTransaction,
+} from "@appkit/core/testing"
 import {
   createDevSolanaWallet,
   deterministicKeypair,
@@ -25,23 +29,9 @@ beforeAll(async () => {
     chains: [{ id: "solana:localnet", rpcUrl: devnet.rpcUrl }],
   })
   registerWallet(page, dev.wallet)
-  appKit = createAppKit({
-    projectId: "appkit-e2e",
-    networks: [
-      {
-        id: devnet.chainId.split(":")[1] as string,
-        chainNamespace: "solana",
-        caipNetworkId: devnet.chainId,
-        name: "Solana (litesvm)",
-        rpcUrl: devnet.rpcUrl,
-      },
-    ],
-    walletStandardTarget: page,
-    solanaAdapter: loadSolanaAdapter,
-    reconnect: false,
-  })
-  await vi.waitFor(() => expect(appKit.getState().connectors.connectors).toHaveLength(1), { timeout: 10_000 })
-  await appKit.connect(appKit.getState().connectors.connectors[0]?.id as string)
+  appKit = createLocalSolanaApp(devnet, page, { projectId: "appkit-e2e" })
+  await connectDiscoveredSolanaWallet(appKit)
+  expect(appKit.getState().connectors.connectors).toHaveLength(1)
   sender = devnet.accounts[0]?.address as string
 })
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { createInterface } from "node:readline"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { AppKit, CaipNetworkId } from "@appkit/core"
 import { OAuthProvider } from "@appkit/core/embedded"
@@ -9,6 +8,7 @@ import { defaultAppOrigin, type EmbeddedTarget, openEmbeddedAppKit } from "../em
 import { devStackNote, type Endpoint, setting } from "../endpoints"
 import { giveUpWaiting } from "../giveUp"
 import { readChain } from "../inputs"
+import { askOtp } from "../otpPrompt"
 import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
 import { processTerminal } from "../prompt"
 import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeConnection } from "../session"
@@ -110,29 +110,6 @@ const awaitMail = (
     ),
   )
 
-/**
- * One line from stdin (a pasted address, a code piped in by a script): visible, since the terminal case of a
- * secret goes through `askHidden`. Ends with `NoInput` when stdin closes first, and stops reading on `signal`.
- */
-const readLine = (question: string, nothingGiven: string, signal: AbortSignal): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
-    process.stderr.write(question)
-    let answered = false
-    lines.once("line", (line) => {
-      answered = true
-      resolve(line.trim())
-      lines.close()
-    })
-    lines.once("close", () => {
-      if (answered) return
-      // Ends the question's line, so the message of why nothing came stands on its own.
-      process.stderr.write("\n")
-      reject(new CliError(nothingGiven, { code: "NoInput" }))
-    })
-    signal.addEventListener("abort", () => lines.close(), { once: true })
-  })
-
 /** Waits for `step` while the login runs, to act on the step (print the device note, approve in dev). */
 const onStep = (appKit: AppKit, step: string, act: () => Promise<void>) => {
   let done = false
@@ -162,18 +139,11 @@ const emailLogin = async (
   })
   const next = await appKit.embedded.connectEmail(email).finally(stopWatching)
   if (next === "connected") return
-  const question = `Code mailed to ${email}: `
   const otp = options.devOtp
     ? await fromMailSink(codeOf, "code")
     : await Effect.runPromise(
         giveUpWaiting(options.timeoutMs, "No code entered", (signal) =>
-          processTerminal.interactive
-            ? processTerminal.askHidden(question, signal)
-            : readLine(
-                question,
-                "No code given: type it on a terminal, pipe it on stdin, or use --dev-otp against the dev stack",
-                signal,
-              ),
+          askOtp(email, processTerminal, signal),
         ),
       )
   await appKit.embedded.verifyOtp(otp)
@@ -197,7 +167,7 @@ const socialLogin = async (
   else printLine(`Open this address to sign in with ${provider}:\n${uri}`)
   const redirect = await Effect.runPromise(
     giveUpWaiting(options.timeoutMs, "No address pasted", (signal) =>
-      readLine("Then paste the address your browser ended on: ", "No address given", signal),
+      processTerminal.readLine("Then paste the address your browser ended on: ", "No address given", signal),
     ),
   )
   await appKit.embedded.completeSocialLogin(redirect)

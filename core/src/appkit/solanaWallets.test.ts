@@ -3,7 +3,7 @@ import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
 import { Result } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { loadSolanaAdapter } from "../chains/solana/load"
+import { createLocalSolanaApp, discoveredSolanaWallet } from "../testing/localSolanaApp"
 import { useSolanaDevnet } from "../testing/solanaDevnet.testSupport"
 import { parseUnits } from "../validation/amount"
 import type { AppKit } from "./AppKit"
@@ -43,20 +43,9 @@ const setUp = (
     ...(options.approve ? { approve: (request) => options.approve?.(request.method) ?? true } : {}),
   })
   registerWallet(page, dev.wallet)
-  const appKit = createAppKit({
+  const appKit = createLocalSolanaApp(devnet, page, {
     projectId: "p",
-    networks: [
-      {
-        id: devnet.chainId.split(":")[1] as string,
-        chainNamespace: "solana",
-        caipNetworkId: devnet.chainId,
-        name: "Solana (litesvm)",
-        rpcUrl: devnet.rpcUrl,
-      },
-    ],
-    walletStandardTarget: page,
-    ...(options.withoutAdapter ? {} : { solanaAdapter: loadSolanaAdapter }),
-    reconnect: false,
+    ...(options.withoutAdapter ? { solanaAdapter: undefined } : {}),
     ...(options.siwx ? { siwx: { domain: "app.example", uri: "https://app.example" } } : {}),
   })
   instances.push(appKit)
@@ -64,13 +53,7 @@ const setUp = (
 }
 
 /** The Wallet Standard connector createAppKit made for the dev wallet (discovery runs after the import). */
-const walletConnectorId = async (appKit: AppKit) => {
-  await vi.waitFor(
-    () => expect(appKit.getState().connectors.connectors.map((c) => c.chain)).toContain("solana"),
-    { timeout: 10_000 },
-  )
-  return appKit.getState().connectors.connectors.find((c) => c.chain === "solana")?.id as string
-}
+const walletConnectorId = async (appKit: AppKit) => (await discoveredSolanaWallet(appKit)).id
 
 describe("createAppKit with a solana network", () => {
   it("discovers a wallet registered before or after it, connects it and follows its account changes", async () => {

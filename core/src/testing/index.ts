@@ -4,6 +4,12 @@
 export { scriptedProvider } from "./evmProvider"
 export { FakeWindow, fakeFramePort } from "./fakeWindows"
 export { apiTestLayer, awaitFetchStatus, runWithApi, testBaseUrl, testProjectId, testSdkQuery } from "./http"
+export {
+  connectDiscoveredSolanaWallet,
+  createLocalSolanaApp,
+  discoveredSolanaWallet,
+  type LocalSolanaCluster,
+} from "./localSolanaApp"
 export { base58Alphabet, bech32Alphabet, mutateOneCharacter } from "./mutate"
 export { testSigner } from "./personalSign"
 export { schemaCases } from "./schemaCases"

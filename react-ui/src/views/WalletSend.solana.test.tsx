@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { type AppKit, createAppKit, loadSolanaAdapter } from "@appkit/core"
+import type { AppKit } from "@appkit/core"
+import { connectDiscoveredSolanaWallet, createLocalSolanaApp } from "@appkit/core/testing"
 import { createDevSolanaWallet, registerWallet, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { act } from "react"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -62,27 +63,8 @@ const connectedOnSolana = async (): Promise<AppKit> => {
     chains: [{ id: "solana:localnet", rpcUrl: devnet.rpcUrl }],
   })
   registerWallet(page, dev.wallet)
-  const appKit = createAppKit({
-    projectId: "test",
-    networks: [
-      {
-        id: devnet.chainId.split(":")[1] as string,
-        chainNamespace: "solana",
-        caipNetworkId: devnet.chainId,
-        name: "Solana (litesvm)",
-        rpcUrl: devnet.rpcUrl,
-      },
-    ],
-    walletStandardTarget: page,
-    solanaAdapter: loadSolanaAdapter,
-    reconnect: false,
-  })
-  for (let turn = 0; turn < 250; turn++) {
-    if (appKit.getState().connectors.connectors.some((connector) => connector.chain === "solana")) break
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  const connector = appKit.getState().connectors.connectors.find((c) => c.chain === "solana")
-  await appKit.connect(connector?.id as string)
+  const appKit = createLocalSolanaApp(devnet, page)
+  await connectDiscoveredSolanaWallet(appKit)
   await appKit.refreshBalance()
   return appKit
 }
