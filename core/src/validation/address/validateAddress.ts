@@ -10,27 +10,24 @@ import {
   checkForeignBip122Address,
 } from "./bitcoin"
 import { checkCosmosAddress } from "./cosmos"
-import { checkEvmAccountAddress, checkEvmAddress } from "./evm"
+import {
+  checkEvmAccountAddress,
+  checkEvmAddress,
+  checksummed,
+  evmAddressValidity,
+  singleCaseDigitsStart,
+} from "./evm"
 import { checkPolkadotAddress } from "./polkadot"
 import { checkSolanaAddress } from "./solana"
+import { type AddressVerdict, verdictSpelledOnRead } from "./verdict"
+
+export type { AddressVerdict } from "./verdict"
 
 export interface ValidateAddressOptions {
   /** Skip auto-detection and hold the input to this namespace's rules. */
   readonly namespace?: ChainNamespace
   /** Bitcoin only: the network the address must belong to (testnet and signet share their prefixes). */
   readonly network?: BitcoinNetwork
-}
-
-/** The answer for one input, as plain JSON (the CLI prints it as is with --json). */
-export interface AddressVerdict {
-  readonly input: string
-  readonly valid: boolean
-  readonly namespace: ChainNamespace | null
-  readonly network: string | null
-  readonly type: string | null
-  /** The canonical spelling of the input (a CAIP-10 id stays a CAIP-10 id). */
-  readonly normalized: string | null
-  readonly error: string | null
 }
 
 interface Detected {
@@ -139,6 +136,12 @@ const detect = (input: string, options: ValidateAddressOptions): Detected =>
  * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
  */
 export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
+  // The commonest input, a single-case hex address, goes straight to its verdict: the one `detect` reaches
+  // through `checkEvmAddress` (40 hex digits hold no colon), without the answers it builds on the way.
+  if (options.namespace === undefined || options.namespace === "eip155") {
+    const start = singleCaseDigitsStart(input)
+    if (start >= 0) return verdictSpelledOnRead(input, "eip155", null, null, () => checksummed(input, start))
+  }
   const { namespace, checked, prefix = "" } = detect(input, options)
   // Keys in the documented order, so --json lines read the same for every input.
   if (checked instanceof Refusal)
@@ -155,21 +158,7 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
   const spell = checked.normalized
   if (typeof spell === "string")
     return { input, valid: true, namespace, network, type, normalized: prefix + spell, error: null }
-  // Spelled on first read (EIP-55 of single-case EVM input is a keccak hash), then kept: a caller that only
-  // asks `.valid` never pays for it. An own enumerable getter, so JSON, spreads and equality read it as data.
-  let normalized: string | undefined
-  return {
-    input,
-    valid: true,
-    namespace,
-    network,
-    type,
-    get normalized() {
-      normalized ??= prefix + spell()
-      return normalized
-    },
-    error: null,
-  }
+  return verdictSpelledOnRead(input, namespace, network, type, () => prefix + spell())
 }
 
 /**
@@ -177,4 +166,5 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
  * that is a keccak hash), no error text. For guards and form fields that only need yes or no.
  */
 export const isValidAddress = (input: string, options: ValidateAddressOptions = {}): boolean =>
+  (options.namespace === undefined ? evmAddressValidity(input) : undefined) ??
   !(detect(input, options).checked instanceof Refusal)
