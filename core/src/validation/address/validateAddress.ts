@@ -131,17 +131,10 @@ const detect = (input: string, options: ValidateAddressOptions): Detected =>
   input.includes(":") ? checkAccountId(input, options) : checkPlain(input, options)
 
 /**
- * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
- * namespace detected unless given, or a CAIP-10 account id (recognised by its colons, which no plain
- * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
+ * The verdict `detect` gives: `validateAddress` without its shortcut for single-case hex input (exported so
+ * the tests can hold the shortcut to it).
  */
-export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
-  // The commonest input, a single-case hex address, goes straight to its verdict: the one `detect` reaches
-  // through `checkEvmAddress` (40 hex digits hold no colon), without the answers it builds on the way.
-  if (options.namespace === undefined || options.namespace === "eip155") {
-    const start = singleCaseDigitsStart(input)
-    if (start >= 0) return verdictSpelledOnRead(input, "eip155", null, null, () => checksummed(input, start))
-  }
+export const detectedVerdict = (input: string, options: ValidateAddressOptions): AddressVerdict => {
   const { namespace, checked, prefix = "" } = detect(input, options)
   // Keys in the documented order, so --json lines read the same for every input.
   if (checked instanceof Refusal)
@@ -161,10 +154,33 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
   return verdictSpelledOnRead(input, namespace, network, type, () => prefix + spell())
 }
 
+/** `detectedVerdict(input, options).valid` (what the shortcut of `isValidAddress` is held to). */
+export const detectedValidity = (input: string, options: ValidateAddressOptions): boolean =>
+  !(detect(input, options).checked instanceof Refusal)
+
+/**
+ * Where hex-shaped input can be nothing but an EVM address (40 hex digits hold no colon, so no CAIP-10 id),
+ * the shortcuts below answer it straight from its characters, without the answers `detect` builds on the way.
+ */
+const hexIsEvm = (options: ValidateAddressOptions): boolean =>
+  options.namespace === undefined || options.namespace === "eip155"
+
+/**
+ * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
+ * namespace detected unless given, or a CAIP-10 account id (recognised by its colons, which no plain
+ * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
+ */
+export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
+  // The commonest input, a single-case hex address: valid, its EIP-55 spelling worked out when read.
+  const start = hexIsEvm(options) ? singleCaseDigitsStart(input) : -1
+  return start < 0
+    ? detectedVerdict(input, options)
+    : verdictSpelledOnRead(input, "eip155", null, null, () => checksummed(input, start))
+}
+
 /**
  * `validateAddress(input, options).valid` without building the verdict: no canonical spelling (for EVM
  * that is a keccak hash), no error text. For guards and form fields that only need yes or no.
  */
 export const isValidAddress = (input: string, options: ValidateAddressOptions = {}): boolean =>
-  (options.namespace === undefined ? evmAddressValidity(input) : undefined) ??
-  !(detect(input, options).checked instanceof Refusal)
+  (hexIsEvm(options) ? evmAddressValidity(input) : undefined) ?? detectedValidity(input, options)

@@ -12,13 +12,16 @@ export interface AddressVerdict {
   readonly error: string | null
 }
 
-type Fields = { -readonly [K in keyof AddressVerdict]: AddressVerdict[K] }
-
 // Node's console.log and util.inspect show a Proxy's target without running its traps, but do call this
 // method when the target has it: the verdict is shown spelled, never with the placeholder.
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
+const inspectSymbol: unique symbol = Symbol.for("nodejs.util.inspect.custom")
 function inspectSpelled(this: AddressVerdict) {
   return { ...this }
+}
+
+/** The proxy's target: the verdict's fields (`normalized` null until spelled) and the inspect method. */
+type Fields = { -readonly [K in keyof AddressVerdict]: AddressVerdict[K] } & {
+  [inspectSymbol]?: typeof inspectSpelled
 }
 
 /**
@@ -96,6 +99,15 @@ export const verdictSpelledOnRead = (
 ): AddressVerdict =>
   new Proxy<Fields>(
     // Keys in the documented order, so --json lines read the same for every input.
-    { input, valid: true, namespace, network, type, normalized: null, error: null, [inspectSymbol]: inspectSpelled },
+    {
+      input,
+      valid: true,
+      namespace,
+      network,
+      type,
+      normalized: null,
+      error: null,
+      [inspectSymbol]: inspectSpelled,
+    },
     new SpellOnRead(spell),
   )
