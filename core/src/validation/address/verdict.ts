@@ -1,6 +1,10 @@
 import type { ChainNamespace } from "../../domain/namespace"
 
-/** The answer for one input, as plain JSON (the CLI prints it as is with --json). */
+/**
+ * The answer for one input, as plain JSON (the CLI prints it as is with --json). A valid single-case EVM
+ * address's verdict spells `normalized` when first read (see `verdictSpelledOnRead`): spread it before
+ * handing it to `structuredClone` or `postMessage`.
+ */
 export interface AddressVerdict {
   readonly input: string
   readonly valid: boolean
