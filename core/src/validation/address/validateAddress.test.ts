@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest"
 import { isChainNamespace } from "../../domain/namespace"
 import { loadVectors, type Vector } from "../../testing/vectors"
 import { toChecksumAddress } from "./evm"
-import { isValidAddress, validateAddress } from "./validateAddress"
+import {
+  detectedValidity,
+  detectedVerdict,
+  isValidAddress,
+  type ValidateAddressOptions,
+  validateAddress,
+} from "./validateAddress"
 
 describe("validateAddress: auto-detection", () => {
   it.each([
@@ -326,6 +332,58 @@ describe("isValidAddress", () => {
         expect(isValidAddress(input, given)).toBe(validateAddress(input, given).valid)
       }),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe("the hex shortcut (validateAddress and isValidAddress answer hex input without detection)", () => {
+  // Around 40 hex digits: every prefix case or none, one case or both, a length off by one, a character
+  // that is not hex (g, a colon, a space, a full-width letter) in any place.
+  const hexDigits = "0123456789abcdefABCDEF"
+  const nearHex = fc
+    .tuple(
+      fc.constantFrom("", "0x", "0X", "0x0x", "x0", "0y"),
+      fc.string({ unit: fc.constantFrom(...hexDigits), minLength: 39, maxLength: 41 }),
+      fc.constantFrom("lower", "upper", "as is" as const),
+      fc.option(fc.tuple(fc.nat(), fc.constantFrom("g", "G", ":", " ", "\uff41", "\u0660")), { freq: 3 }),
+    )
+    .map(([prefix, digits, casing, stray]) => {
+      const cased =
+        casing === "lower" ? digits.toLowerCase() : casing === "upper" ? digits.toUpperCase() : digits
+      if (stray === null) return prefix + cased
+      const [at, character] = stray
+      const i = at % cased.length
+      return prefix + cased.slice(0, i) + character + cased.slice(i + 1)
+    })
+  const checksummedOrNot = fc
+    .uint8Array({ minLength: 20, maxLength: 20 })
+    .map((bytes) => toChecksumAddress(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")))
+  const inputs = fc.oneof(nearHex, checksummedOrNot, fc.string(), fc.constantFrom("", "0x", "0X", "0x:"))
+  const options = fc.constantFrom<ValidateAddressOptions>(
+    {},
+    { namespace: "eip155" },
+    { namespace: "solana" },
+    { namespace: "bip122", network: "mainnet" },
+  )
+
+  it("gives the verdict detection gives, field for field and in the same key order", () => {
+    fc.assert(
+      fc.property(inputs, options, (input, given) => {
+        const verdict = validateAddress(input, given)
+        const detected = detectedVerdict(input, given)
+        expect(JSON.stringify(verdict)).toBe(JSON.stringify(detected))
+        expect({ ...verdict }).toStrictEqual({ ...detected })
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it("gives the yes/no detection gives", () => {
+    fc.assert(
+      fc.property(inputs, options, (input, given) => {
+        expect(isValidAddress(input, given)).toBe(detectedValidity(input, given))
+      }),
+      { numRuns: 1000 },
     )
   })
 })

@@ -10,27 +10,24 @@ import {
   checkForeignBip122Address,
 } from "./bitcoin"
 import { checkCosmosAddress } from "./cosmos"
-import { checkEvmAccountAddress, checkEvmAddress } from "./evm"
+import {
+  checkEvmAccountAddress,
+  checkEvmAddress,
+  checksummed,
+  evmAddressValidity,
+  singleCaseDigitsStart,
+} from "./evm"
 import { checkPolkadotAddress } from "./polkadot"
 import { checkSolanaAddress } from "./solana"
+import { type AddressVerdict, verdictSpelledOnRead } from "./verdict"
+
+export type { AddressVerdict } from "./verdict"
 
 export interface ValidateAddressOptions {
   /** Skip auto-detection and hold the input to this namespace's rules. */
   readonly namespace?: ChainNamespace
   /** Bitcoin only: the network the address must belong to (testnet and signet share their prefixes). */
   readonly network?: BitcoinNetwork
-}
-
-/** The answer for one input, as plain JSON (the CLI prints it as is with --json). */
-export interface AddressVerdict {
-  readonly input: string
-  readonly valid: boolean
-  readonly namespace: ChainNamespace | null
-  readonly network: string | null
-  readonly type: string | null
-  /** The canonical spelling of the input (a CAIP-10 id stays a CAIP-10 id). */
-  readonly normalized: string | null
-  readonly error: string | null
 }
 
 interface Detected {
@@ -134,11 +131,10 @@ const detect = (input: string, options: ValidateAddressOptions): Detected =>
   input.includes(":") ? checkAccountId(input, options) : checkPlain(input, options)
 
 /**
- * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
- * namespace detected unless given, or a CAIP-10 account id (recognised by its colons, which no plain
- * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
+ * The verdict `detect` gives: `validateAddress` without its shortcut for single-case hex input (exported so
+ * the tests can hold the shortcut to it).
  */
-export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
+export const detectedVerdict = (input: string, options: ValidateAddressOptions): AddressVerdict => {
   const { namespace, checked, prefix = "" } = detect(input, options)
   // Keys in the documented order, so --json lines read the same for every input.
   if (checked instanceof Refusal)
@@ -155,21 +151,31 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
   const spell = checked.normalized
   if (typeof spell === "string")
     return { input, valid: true, namespace, network, type, normalized: prefix + spell, error: null }
-  // Spelled on first read (EIP-55 of single-case EVM input is a keccak hash), then kept: a caller that only
-  // asks `.valid` never pays for it. An own enumerable getter, so JSON, spreads and equality read it as data.
-  let normalized: string | undefined
-  return {
-    input,
-    valid: true,
-    namespace,
-    network,
-    type,
-    get normalized() {
-      normalized ??= prefix + spell()
-      return normalized
-    },
-    error: null,
-  }
+  return verdictSpelledOnRead(input, namespace, network, type, () => prefix + spell())
+}
+
+/** `detectedVerdict(input, options).valid` (what the shortcut of `isValidAddress` is held to). */
+export const detectedValidity = (input: string, options: ValidateAddressOptions): boolean =>
+  !(detect(input, options).checked instanceof Refusal)
+
+/**
+ * Where hex-shaped input can be nothing but an EVM address (40 hex digits hold no colon, so no CAIP-10 id),
+ * the shortcuts below answer it straight from its characters, without the answers `detect` builds on the way.
+ */
+const hexIsEvm = (options: ValidateAddressOptions): boolean =>
+  options.namespace === undefined || options.namespace === "eip155"
+
+/**
+ * The one address check every caller uses (CLI, send form, connectors). `input` is a plain address, its
+ * namespace detected unless given, or a CAIP-10 account id (recognised by its colons, which no plain
+ * address has). Never throws: every refusal is a verdict with `valid: false` and the reason in `error`.
+ */
+export const validateAddress = (input: string, options: ValidateAddressOptions = {}): AddressVerdict => {
+  // The commonest input, a single-case hex address: valid, its EIP-55 spelling worked out when read.
+  const start = hexIsEvm(options) ? singleCaseDigitsStart(input) : -1
+  return start < 0
+    ? detectedVerdict(input, options)
+    : verdictSpelledOnRead(input, "eip155", null, null, () => checksummed(input, start))
 }
 
 /**
@@ -177,4 +183,4 @@ export const validateAddress = (input: string, options: ValidateAddressOptions =
  * that is a keccak hash), no error text. For guards and form fields that only need yes or no.
  */
 export const isValidAddress = (input: string, options: ValidateAddressOptions = {}): boolean =>
-  !(detect(input, options).checked instanceof Refusal)
+  (hexIsEvm(options) ? evmAddressValidity(input) : undefined) ?? detectedValidity(input, options)
