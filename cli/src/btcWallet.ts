@@ -1,4 +1,5 @@
 import { namespaceOf } from "@appkit/core"
+import { Effect } from "effect"
 import { type ApiOptions, resolveApiSettings } from "./api-options"
 import { isBitcoinRpcError } from "./coreErrors"
 import { CliError, describeError } from "./output"
@@ -106,12 +107,12 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
     !stored.accounts.some((account) => namespaceOf(account) === "bip122")
   )
     return undefined
-  const [{ Effect }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
+  const bitcoin = await import("@appkit/core/bitcoin")
   const checked = await checkStoredSession(stored)
   if (checked.state === "ended")
     throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
   const { connector, close } = checked.opened
-  const run = <A>(effect: import("effect").Effect.Effect<A, unknown>) =>
+  const run = <A>(effect: Effect.Effect<A, unknown>) =>
     Effect.runPromise(effect.pipe(Effect.mapError((error) => new CliError(describeBitcoinFailure(error)))))
   try {
     const bitcoinConnector = Effect.runSync(

@@ -1,3 +1,4 @@
+import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "../btcWallet"
 import { formatFields } from "../fields"
@@ -27,9 +28,8 @@ const networkOfAddress = async (address: string) => {
 
 export const balanceAction = async (address: string, options: BalanceOptions) => {
   const network = await resolveBtcNetwork(options.network, await networkOfAddress(address))
-  const [bitcoin, { Effect }, { runApiCommand }] = await Promise.all([
+  const [bitcoin, { runApiCommand }] = await Promise.all([
     import("@appkit/core/bitcoin"),
-    import("effect"),
     import("../api-run"),
   ])
   await runApiCommand(
