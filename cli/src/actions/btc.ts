@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
-import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "../btcWallet"
+import { resolveBtcNetwork } from "../btcNetwork"
+import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
@@ -27,7 +28,7 @@ const networkOfAddress = async (address: string) => {
 }
 
 export const balanceAction = async (address: string, options: BalanceOptions) => {
-  const network = await resolveBtcNetwork(options.network, await networkOfAddress(address))
+  const network = resolveBtcNetwork(options.network, await networkOfAddress(address))
   const [bitcoin, { runApiCommand }] = await Promise.all([
     import("@appkit/core/bitcoin"),
     import("../api-run"),
