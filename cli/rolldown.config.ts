@@ -1,10 +1,32 @@
-import { defineConfig } from "rolldown"
+import { defineConfig, type Plugin } from "rolldown"
+
+/**
+ * commander requires node:child_process when it loads, for executable subcommands, which appkit-cli does not
+ * declare. Loading it makes every start compile child_process, net and their streams (10 of Node's internal
+ * modules); commander here gets a `spawn` that loads the real module on its first call, so nothing else changes.
+ */
+const lazyChildProcessForCommander = (): Plugin => ({
+  name: "commander-lazy-child-process",
+  transform: {
+    filter: { id: /[\\/]commander[\\/]lib[\\/]command\.js$/ },
+    handler: (code) => {
+      const eager = "const childProcess = require('node:child_process');"
+      if (!code.includes(eager))
+        throw new Error("commander no longer requires node:child_process as expected")
+      return code.replace(
+        eager,
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      )
+    },
+  },
+})
 
 // One ESM bundle so `appkit-cli --help` starts without resolving hundreds of modules; heavy commands
 // stay behind dynamic import() and land in their own chunks.
 export default defineConfig({
   input: { "appkit-cli": "src/main.ts" },
   platform: "node",
+  plugins: [lazyChildProcessForCommander()],
   // WalletConnect's packages break when bundled (their CJS builds are picked and `.default` interop fails:
   // "… is not a constructor"); `connect` loads them from node_modules at run time instead. `dev`'s local
   // servers stay in node_modules too: litesvm (the Solana chain) is a native addon, PGlite loads its
@@ -40,5 +62,8 @@ export default defineConfig({
     minify: true,
     // Minified code, readable stack traces: node --enable-source-maps appkit-cli …
     sourcemap: true,
+    // The Bitcoin network names are the one part of the Bitcoin layer `psbt inspect` shares with the wallet
+    // side; left to itself rolldown puts them in the chunk of the wallet selector (Stream, connectors: 60 kB).
+    codeSplitting: { groups: [{ name: "bitcoinNetworks", test: /chains[\\/]bitcoin[\\/]networks\.ts$/ }] },
   },
 })

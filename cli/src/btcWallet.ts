@@ -1,5 +1,7 @@
 import { namespaceOf } from "@appkit/core"
+import { Effect } from "effect"
 import { type ApiOptions, resolveApiSettings } from "./api-options"
+import { type BtcNetwork, resolveBtcNetwork } from "./btcNetwork"
 import { isBitcoinRpcError } from "./coreErrors"
 import { CliError, describeError } from "./output"
 
@@ -13,9 +15,6 @@ export const describeBitcoinFailure = (error: unknown): string =>
  * bip122 account; else the dev wallet's key, which the local regtest ledger funds. Bitcoin keys have
  * their own variable so an EVM key in APPKIT_PRIVATE_KEY is never used on Bitcoin.
  */
-type Bitcoin = typeof import("@appkit/core/bitcoin")
-export type BtcNetwork = ReturnType<Bitcoin["parseBitcoinNetwork"]> & string
-
 export interface BtcSignerOptions extends ApiOptions {
   readonly privateKey?: string | undefined
   readonly network?: string | undefined
@@ -38,21 +37,6 @@ export interface BtcSigner {
   }) => Promise<{ psbt: string; txid?: string | undefined }>
   readonly sendTransfer: (to: string, satoshis: bigint) => Promise<{ txid: string; fee?: bigint | undefined }>
   readonly close: () => Promise<void>
-}
-
-/** `--network`, or `fallback`: mainnet, testnet, testnet4, signet or regtest. */
-export const resolveBtcNetwork = async (
-  option: string | undefined,
-  fallback: BtcNetwork,
-): Promise<BtcNetwork> => {
-  if (option === undefined) return fallback
-  const { parseBitcoinNetwork } = await import("@appkit/core/bitcoin")
-  const network = parseBitcoinNetwork(option)
-  if (network === undefined)
-    throw new CliError(
-      `Unknown --network '${option}' (expected mainnet, testnet, testnet4, signet or regtest)`,
-    )
-  return network
 }
 
 const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv) =>
@@ -106,12 +90,12 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
     !stored.accounts.some((account) => namespaceOf(account) === "bip122")
   )
     return undefined
-  const [{ Effect }, bitcoin] = await Promise.all([import("effect"), import("@appkit/core/bitcoin")])
+  const bitcoin = await import("@appkit/core/bitcoin")
   const checked = await checkStoredSession(stored)
   if (checked.state === "ended")
     throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
   const { connector, close } = checked.opened
-  const run = <A>(effect: import("effect").Effect.Effect<A, unknown>) =>
+  const run = <A>(effect: Effect.Effect<A, unknown>) =>
     Effect.runPromise(effect.pipe(Effect.mapError((error) => new CliError(describeBitcoinFailure(error)))))
   try {
     const bitcoinConnector = Effect.runSync(
@@ -156,7 +140,7 @@ export const openBtcSigner = async (
   fallbackNetwork: BtcNetwork,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<BtcSigner> => {
-  const network = await resolveBtcNetwork(options.network, fallbackNetwork)
+  const network = resolveBtcNetwork(options.network, fallbackNetwork)
   const key = keyFrom(options, env)
   if (key === undefined) {
     const paired = await walletConnectSigner(network)

@@ -96,4 +96,33 @@ describe("appkit-cli start-up, by what it loads", () => {
     expect([...balance.externals].filter((specifier) => specifier.startsWith("@walletconnect/"))).toEqual([])
     expect(staticClosure(actionChunk("connect")).packages.has("ink")).toBe(false)
   })
+
+  it("no chunk holds the effect barrel: a command gets the Effect modules it names, not all 234", () => {
+    // One `import("effect")` makes the barrel a chunk of its own, and then every command that uses any Effect
+    // module loads all of effect (904 kB minified) with it.
+    const barrel = [...chunks.values()].filter((chunk) =>
+      chunk.moduleIds.some((id) => /node_modules\/effect\/dist\/index\.js$/.test(id)),
+    )
+    expect(barrel.map((chunk) => chunk.fileName)).toEqual([])
+    const effectModules = (action: string) =>
+      [...staticClosure(actionChunk(action)).files].flatMap((file) =>
+        (chunks.get(file)?.moduleIds ?? []).filter((id) => packageOf(id) === "effect"),
+      )
+    for (const toolbox of ["address", "amount", "caip"])
+      expect(
+        effectModules(toolbox).some((id) => /\/(Stream|Channel|Trie)\.js$/.test(id)),
+        toolbox,
+      ).toBe(false)
+  })
+
+  it("psbt inspect loads the PSBT tools but not the Bitcoin wallet side (selector, connectors, signers)", () => {
+    const { files } = staticClosure(actionChunk("psbt"))
+    const ids = [...files].flatMap((file) => chunks.get(file)?.moduleIds ?? [])
+    expect(ids.some((id) => id.endsWith("/chains/bitcoin/psbt/psbt.ts"))).toBe(true)
+    expect(
+      ids.filter((id) =>
+        /\/chains\/bitcoin\/(selection|connectors|wallets)\/|\/src\/btcWallet\.ts$/.test(id),
+      ),
+    ).toEqual([])
+  })
 })

@@ -1,5 +1,7 @@
+import { Effect } from "effect"
 import type { ApiOptions } from "../api-options"
-import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner, resolveBtcNetwork } from "../btcWallet"
+import { resolveBtcNetwork } from "../btcNetwork"
+import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
@@ -26,10 +28,9 @@ const networkOfAddress = async (address: string) => {
 }
 
 export const balanceAction = async (address: string, options: BalanceOptions) => {
-  const network = await resolveBtcNetwork(options.network, await networkOfAddress(address))
-  const [bitcoin, { Effect }, { runApiCommand }] = await Promise.all([
+  const network = resolveBtcNetwork(options.network, await networkOfAddress(address))
+  const [bitcoin, { runApiCommand }] = await Promise.all([
     import("@appkit/core/bitcoin"),
-    import("effect"),
     import("../api-run"),
   ])
   await runApiCommand(

@@ -1,4 +1,6 @@
-import { resolveBtcNetwork } from "../btcWallet"
+import { addressNetworkOf } from "@appkit/core/bitcoin"
+import { decodePsbtBase64, summarizePsbt } from "@appkit/core/bitcoin/tools"
+import { resolveBtcNetwork } from "../btcNetwork"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
 import { ExitCode, printJson, printLine } from "../output"
@@ -17,19 +19,15 @@ interface InspectOptions {
 const sats = (value: bigint | undefined) => (value === undefined ? "?" : `${value} sat`)
 
 export const inspectAction = async (source: string, options: InspectOptions) => {
-  const network = await resolveBtcNetwork(options.network, "Mainnet")
-  const [tools, bitcoin] = await Promise.all([
-    import("@appkit/core/bitcoin/tools"),
-    import("@appkit/core/bitcoin"),
-  ])
-  const decoded = tools.decodePsbtBase64(await argumentOrStdin(source))
+  const network = resolveBtcNetwork(options.network, "Mainnet")
+  const decoded = decodePsbtBase64(await argumentOrStdin(source))
   if (decoded._tag === "Failure") {
     if (options.json) printJson({ valid: false, reason: decoded.failure.reason })
     else printLine(`invalid: ${decoded.failure.reason}`)
     process.exitCode = ExitCode.invalid
     return
   }
-  const summary = tools.summarizePsbt(decoded.success, bitcoin.addressNetworkOf(network))
+  const summary = summarizePsbt(decoded.success, addressNetworkOf(network))
   const overspent = summary.fee !== undefined && summary.fee < 0n
   if (options.json)
     printJson({ valid: !overspent, ...(overspent ? { reason: "outputs exceed inputs" } : {}), ...summary })
