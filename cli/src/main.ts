@@ -1,9 +1,12 @@
 import module from "node:module"
+import { endQuietlyOnClosedPipe } from "./closedPipe"
 import { exitWhenWritten } from "./exitWhenWritten"
 import { run } from "./program"
 
 // Node 22.1+ keeps compiled code between runs; on older Node this is simply absent.
 ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+
+endQuietlyOnClosedPipe([process.stdout, process.stderr])
 
 /**
  * A command is over once its action settles. sign-client can leave timers behind (a pending request's
