@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { hex } from "@scure/base"
+
+/**
+ * Test support only (not exported): EIP-1271 contract wallets as raw EVM code that anvil installs with
+ * `anvil_setCode`, so verifier tests ask a real node, plus loopback JSON-RPC endpoints that fail the way a
+ * broken node does (an HTTP error, or silence).
+ */
+export const contractWalletCode = {
+  /** isValidSignature answers the EIP-1271 magic value exactly for `hash` (any signature), else 32 zero bytes. */
+  acceptingHash: (hash: Uint8Array) =>
+    // CALLDATALOAD(4) == hash ? JUMP to 0x2d : RETURN 32 zero bytes; 0x2d: MSTORE(0, 0x1626ba7e << 224), RETURN 32.
+    `0x6004357f${hex.encode(hash)}14602d5760206000f35b631626ba7e60e01b60005260206000f3` as const,
+  /** Every call reverts with no data: a wallet that refuses by reverting, as many do. */
+  reverting: "0x60006000fd" as const,
+}
+
+/** Installs `code` at `address` on the node behind `rpcUrl` (anvil). */
+export const installCode = async (rpcUrl: string, address: string, code: string): Promise<void> => {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [address, code] }),
+  })
+  const body = (await response.json()) as { readonly error?: unknown }
+  if (body.error !== undefined) throw new Error(`anvil_setCode failed: ${JSON.stringify(body.error)}`)
+}
+
+export interface BrokenNode {
+  readonly rpcUrl: string
+  /** How many requests reached it. */
+  readonly requests: () => number
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * A loopback endpoint that answers every request with HTTP `status`, or (status "silent") never answers
+ * until stopped. Counting requests shows whether a client retried.
+ */
+export const startBrokenNode = async (status: number | "silent"): Promise<BrokenNode> => {
+  let requests = 0
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    requests += 1
+    request.resume()
+    if (status === "silent") return
+    response.writeHead(status, { "content-type": "text/plain" }).end("node failure")
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    rpcUrl: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
