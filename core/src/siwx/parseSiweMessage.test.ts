@@ -92,6 +92,18 @@ describe("parseSiweMessage", () => {
     for (const chainId of ["0", "01", "9007199254740991"]) expect(Result.isSuccess(withChain(chainId)), chainId).toBe(true)
   })
 
+  it("refuses a first line with a line terminator inside, wherever it sits", () => {
+    for (const terminator of ["\r", "\u2028", "\u2029"]) {
+      for (const first of [`evil${terminator}example.com`, `example.com${terminator}evil`, `https://example.com${terminator}`]) {
+        const text = [`${first} wants you to sign in with your Ethereum account:`, ...valid.slice(1)].join("\n")
+        const parsed = parseSiweMessage(text)
+        expect(Result.isFailure(parsed) && parsed.failure.message, JSON.stringify(first)).toBe(
+          'Invalid SIWE message: Expected an RFC 3986 authority (host, optional user@ and :port) at ["domain"]',
+        )
+      }
+    }
+  })
+
   it("refuses an impossible date and a Solana header", () => {
     const feb31 = valid.join("\n").replace("2021-09-30", "2021-02-31")
     expect(Result.isFailure(parseSiweMessage(feb31))).toBe(true)
