@@ -113,7 +113,9 @@ describe("createSiweMessage", () => {
     )
     expect(refusal({ scheme: "a b" })).toBe(expected("an RFC 3986 scheme", '["scheme"]'))
     expect(refusal({ uri: "no-scheme" })).toBe(expected("an RFC 3986 URI", '["uri"]'))
-    expect(refusal({ resources: ["https://x", "no-scheme"] })).toBe(expected("an RFC 3986 URI", '["resources"][1]'))
+    expect(refusal({ resources: ["https://x", "no-scheme"] })).toBe(
+      expected("an RFC 3986 URI", '["resources"][1]'),
+    )
     expect(refusal({ requestId: "a b" })).toBe(expected("RFC 3986 path characters", '["requestId"]'))
     for (const field of ["issuedAt", "expirationTime", "notBefore"])
       expect(refusal({ [field]: "2021-09-30" })).toBe(

@@ -80,7 +80,9 @@ describe("CAIP-122 layout edges", () => {
 
   it("ends the resource list at the first line without the '- ' bullet, and refuses what follows", () => {
     const text = [...lines, "https://app.example/b"].join("\n")
-    expect(parseCaip122Text(text, "Ethereum")).toEqual(Result.fail('unexpected line 12: "https://app.example/b"'))
+    expect(parseCaip122Text(text, "Ethereum")).toEqual(
+      Result.fail('unexpected line 12: "https://app.example/b"'),
+    )
     expect(Result.map(parseCaip122Text(lines.join("\n"), "Ethereum"), (m) => m.resources)).toEqual(
       Result.succeed(["https://app.example/a"]),
     )

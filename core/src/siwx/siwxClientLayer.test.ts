@@ -9,9 +9,9 @@ import { testSigner } from "../testing/personalSign"
 import { toChecksumAddress } from "../validation/address/evm"
 import { hashPersonalMessage } from "./eip191"
 import { SiwxClient } from "./SiwxClient"
+import { formatSiwxMessage } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 import { siwxClient } from "./siwxClientLayer"
-import { formatSiwxMessage } from "./SiwxMessage"
 
 const wallet = testSigner("appkit siwx client test key")
 const otherWallet = testSigner("someone else")
@@ -279,7 +279,9 @@ describe("siwxClient refusals, word for word", () => {
         // An attacker re-labels an issued nonce for another site and has the victim sign that text.
         const forged = { ...data, domain: "evil.example" }
         const message = Result.getOrThrow(formatSiwxMessage(forged))
-        return yield* outcomeOf(client.addSession({ data: forged, message, signature: wallet.personalSign(message) }))
+        return yield* outcomeOf(
+          client.addSession({ data: forged, message, signature: wallet.personalSign(message) }),
+        )
       }),
     )
     expect(outcome).toEqual({
@@ -405,7 +407,10 @@ describe("siwxClient with contract wallets (EIP-1271) on anvil", () => {
       { [chain]: anvil.rpcUrl },
       Effect.gen(function* () {
         const client = yield* SiwxClient
-        const { data, message } = yield* client.createMessage({ chainId: chain, accountAddress: contractWallet })
+        const { data, message } = yield* client.createMessage({
+          chainId: chain,
+          accountAddress: contractWallet,
+        })
         yield* Effect.promise(() => approve(message))
         const session = { data, message, signature: notTheWallet.personalSign(message) }
         return {
