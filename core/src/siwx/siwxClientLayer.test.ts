@@ -439,7 +439,8 @@ describe("siwxClient with contract wallets (EIP-1271) on anvil", () => {
     expect(await add({ "eip155:1": anvil.rpcUrl })).toMatchObject({ _tag: "SiweInvalidSignature" })
     // An issuer that is no did:pkh directs no RPC call: the signature is judged as an EOA's.
     const unreachable = { [`eip155:${anvil.chainId}`]: "http://127.0.0.1:9" }
-    expect(await add(unreachable, `x${signIn.cacao.p.iss}`)).toMatchObject({ _tag: "SiweInvalidSignature" })
+    const notDidPkh = `eip155:${anvil.chainId}:did:pkh:${contractWallet}`
+    expect(await add(unreachable, notDidPkh)).toMatchObject({ _tag: "SiweInvalidSignature" })
     expect(await add(unreachable)).toMatchObject({ _tag: "SiweRpcError" })
   })
 })
