@@ -37,6 +37,16 @@ const siweFields = fc
   // Absent optional fields are left out, as a parser reports them.
   .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
 
+/** EIP-4361's example fields but for the address, which each test sets. */
+const siweExample = {
+  domain: "example.com",
+  uri: "https://example.com/login",
+  version: "1",
+  chainId: 1,
+  nonce: "32891756",
+  issuedAt: "2021-09-30T16:25:24Z",
+}
+
 describe("createSiweMessage", () => {
   it("create ∘ format ∘ parse gives back the same fields", () => {
     fc.assert(
@@ -74,15 +84,7 @@ describe("createSiweMessage", () => {
   })
 
   it("refuses a lowercase address and names its checksummed form", () => {
-    const fields = {
-      domain: "example.com",
-      address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
-      uri: "https://example.com/login",
-      version: "1",
-      chainId: 1,
-      nonce: "32891756",
-      issuedAt: "2021-09-30T16:25:24Z",
-    }
+    const fields = { ...siweExample, address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2" }
     const refused = createSiweMessage(fields)
     expect(Result.isFailure(refused) && refused.failure.message).toBe(
       'Invalid SIWE message: Expected 0x and an EIP-55 checksummed address at ["address"]; if every character is right, its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
@@ -92,15 +94,8 @@ describe("createSiweMessage", () => {
   })
 
   it("says which field breaks which rule, in one line, word for word", () => {
-    const fields = {
-      domain: "example.com",
-      address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
-      uri: "https://example.com/login",
-      version: "1",
-      chainId: 1,
-      nonce: "32891756",
-      issuedAt: "2021-09-30T16:25:24Z",
-    }
+    const address = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+    const fields = { ...siweExample, address }
     const refusal = (change: object) => {
       const result = createSiweMessage({ ...fields, ...change })
       return Result.isFailure(result) ? result.failure.message : "accepted"
@@ -127,10 +122,10 @@ describe("createSiweMessage", () => {
     expect(refusal({ statement: "100%" })).toBe(statement)
     expect(refusal({ statement: "I accept the Terms: https://example.com/tos" })).toBe("accepted")
     // Only a 0x-prefixed hex address in the wrong case gets a suggestion: others are not that slip.
-    const address = expected("0x and an EIP-55 checksummed address", '["address"]')
-    expect(refusal({ address: lowercase.slice(2) })).toBe(address)
-    expect(refusal({ address: `0X${lowercase.slice(2)}` })).toBe(address)
-    expect(refusal({ address: `${lowercase}00` })).toBe(address)
+    const addressRule = expected("0x and an EIP-55 checksummed address", '["address"]')
+    expect(refusal({ address: lowercase.slice(2) })).toBe(addressRule)
+    expect(refusal({ address: `0X${lowercase.slice(2)}` })).toBe(addressRule)
+    expect(refusal({ address: `${lowercase}00` })).toBe(addressRule)
   })
 
   it("renders the ERC-4361 example exactly", () => {

@@ -62,22 +62,23 @@ describe("siwe-verify-negative.json", () => {
 
 const { address: signerAddress, personalSign } = testSigner("appkit siwe test key")
 
-const messageFor = (domain: string) =>
-  formatSiweMessage(
-    Result.getOrThrow(
-      createSiweMessage({
-        domain,
-        address: signerAddress,
-        uri: "https://app.example/login",
-        version: "1",
-        chainId: 1,
-        nonce: "abcdef1234",
-        issuedAt: "2030-01-01T00:00:00Z",
-        notBefore: "2030-01-01T00:00:00Z",
-        expirationTime: "2030-01-01T00:10:00Z",
-      }),
-    ),
+/** Signed-in fields within 2030-01-01T00:00Z..00:10Z; `change` swaps any of them. */
+const fieldsWith = (change: Record<string, unknown>) =>
+  Result.getOrThrow(
+    createSiweMessage({
+      domain: "app.example",
+      address: signerAddress,
+      uri: "https://app.example/login",
+      version: "1",
+      chainId: 1,
+      nonce: "abcdef1234",
+      issuedAt: "2030-01-01T00:00:00Z",
+      notBefore: "2030-01-01T00:00:00Z",
+      expirationTime: "2030-01-01T00:10:00Z",
+      ...change,
+    }),
   )
+const messageFor = (domain: string) => formatSiweMessage(fieldsWith({ domain }))
 const message = messageFor("app.example")
 
 describe("verifySiweMessage", () => {
@@ -170,17 +171,7 @@ describe("verifySiweMessage signature verdicts", () => {
   const inWindow = { time: "2030-01-01T00:05:00Z" }
 
   it("verifies a message given as fields as it verifies its text", async () => {
-    const fields = Result.getOrThrow(
-      createSiweMessage({
-        domain: "app.example",
-        address: signerAddress,
-        uri: "https://app.example/login",
-        version: "1",
-        chainId: 1,
-        nonce: "abcdef1234",
-        issuedAt: "2030-01-01T00:00:00Z",
-      }),
-    )
+    const fields = fieldsWith({})
     const exit = await Effect.runPromiseExit(
       verifySiweMessage(fields, personalSign(formatSiweMessage(fields)), inWindow),
     )
@@ -250,20 +241,7 @@ describe("verifySiweMessage signature verdicts", () => {
 describe("verifySiweMessage with EIP-1271 contract wallets on anvil", () => {
   let anvil: Anvil
   const wallet = toChecksumAddress("0x00000000000000000000000000000000000c0de1")
-  const walletMessage = (nonce: string) =>
-    formatSiweMessage(
-      Result.getOrThrow(
-        createSiweMessage({
-          domain: "app.example",
-          address: wallet,
-          uri: "https://app.example/login",
-          version: "1",
-          chainId: 1,
-          nonce,
-          issuedAt: "2030-01-01T00:00:00Z",
-        }),
-      ),
-    )
+  const walletMessage = (nonce: string) => formatSiweMessage(fieldsWith({ address: wallet, nonce }))
   const approved = walletMessage("approved12")
   beforeAll(async () => {
     anvil = await startAnvil({ accounts: 1 })
