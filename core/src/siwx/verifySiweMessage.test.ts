@@ -214,8 +214,9 @@ describe("verifySiweMessage signature verdicts", () => {
     )
   })
 
-  it("bounds the EIP-1271 call by rpcTimeoutMs", async () => {
-    const node = await startBrokenNode("silent")
+  it("bounds the EIP-1271 call by rpcTimeoutMs: a later answer, even a yes, is not waited for", async () => {
+    // The node would answer the EIP-1271 magic value (a yes) after 2 s, well past the 50 ms bound.
+    const node = await startBrokenNode({ result: `0x1626ba7e${"0".repeat(56)}`, afterMs: 2_000 })
     try {
       const exit = await run(message, `0x${"ab".repeat(65)}`, {
         ...inWindow,

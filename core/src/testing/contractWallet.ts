@@ -34,17 +34,37 @@ export interface BrokenNode {
   readonly stop: () => Promise<void>
 }
 
+/** What a broken node does with each request: an HTTP error status, nothing, or a JSON-RPC result given late. */
+export type NodeFailure = number | "silent" | { readonly result: string; readonly afterMs: number }
+
 /**
- * A loopback endpoint that answers every request with HTTP `status`, or (status "silent") never answers
- * until stopped. Counting requests shows whether a client retried.
+ * A loopback endpoint that fails every request the way `failure` says; counting requests shows whether a
+ * client retried. A late answer is never sent once the endpoint is stopped.
  */
-export const startBrokenNode = async (status: number | "silent"): Promise<BrokenNode> => {
+export const startBrokenNode = async (failure: NodeFailure): Promise<BrokenNode> => {
   let requests = 0
+  const timers = new Set<ReturnType<typeof setTimeout>>()
   const server: Server = createServer((request: IncomingMessage, response) => {
     requests += 1
-    request.resume()
-    if (status === "silent") return
-    response.writeHead(status, { "content-type": "text/plain" }).end("node failure")
+    let body = ""
+    request.on("data", (chunk) => {
+      body += chunk
+    })
+    request.on("end", () => {
+      if (failure === "silent") return
+      if (typeof failure === "number") {
+        response.writeHead(failure, { "content-type": "text/plain" }).end("node failure")
+        return
+      }
+      const { id } = JSON.parse(body) as { readonly id?: unknown }
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id, result: failure.result }))
+      }, failure.afterMs)
+      timers.add(timer)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
@@ -53,6 +73,7 @@ export const startBrokenNode = async (status: number | "silent"): Promise<Broken
     requests: () => requests,
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve())
       }),
