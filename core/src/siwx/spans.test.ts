@@ -1,39 +1,31 @@
 import { deterministicKeypair, signBytes } from "@appkit/fixtures"
 import { base58 } from "@scure/base"
-import { Effect, Layer, Tracer } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { Storage } from "../storage/Storage"
 import { testSigner } from "../testing/personalSign"
+import { recordSpanNames } from "../testing/spans"
 import { SiwxClient } from "./SiwxClient"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 import { siwxClient } from "./siwxClientLayer"
 
-/** Runs `effect` under a tracer that records the name of every span, as an app's OpenTelemetry exporter sees them. */
-const spanNames = async <A, E>(effect: Effect.Effect<A, E, SiwxClient>) => {
-  const names: Array<string> = []
-  const tracer = Tracer.make({
-    span(options) {
-      names.push(options.name)
-      return new Tracer.NativeSpan(options)
-    },
-  })
-  await Effect.gen(function* () {
-    yield* TestClock.setTime(Date.parse("2030-01-01T00:00:00Z"))
-    return yield* effect
-  }).pipe(
-    Effect.provide(
-      siwxClient({ domain: "app.example", uri: "https://app.example" }).pipe(
-        Layer.provide(SiwxSessionStore.layer),
-        Layer.provide(Storage.memory),
+/** The spans a sign-in flow opens, with the client on an in-memory store and a TestClock at 2030. */
+const spanNames = <A, E>(effect: Effect.Effect<A, E, SiwxClient>) =>
+  recordSpanNames(
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.parse("2030-01-01T00:00:00Z"))
+      return yield* effect
+    }).pipe(
+      Effect.provide(
+        siwxClient({ domain: "app.example", uri: "https://app.example" }).pipe(
+          Layer.provide(SiwxSessionStore.layer),
+          Layer.provide(Storage.memory),
+        ),
       ),
+      Effect.provide(TestClock.layer()),
     ),
-    Effect.provide(TestClock.layer()),
-    Effect.provideService(Tracer.Tracer, tracer),
-    Effect.runPromise,
   )
-  return names
-}
 
 // Apps trace sign-in through these spans (dashboards and alerts key on their names).
 describe("sign-in spans", () => {

@@ -3,6 +3,7 @@ import { base58 } from "@scure/base"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { recordSpanNames } from "../../testing/spans"
 import { createSolanaSiwxMessage, formatSolanaSiwxMessage, parseSolanaSiwxMessage } from "./SolanaSiwxMessage"
 import { verifySolanaSiwxMessage } from "./verifySolanaSiwxMessage"
 
@@ -142,5 +143,12 @@ describe("verifySolanaSiwxMessage signature rules, word for word", () => {
     expect(await failure(message, base58.encode(forged))).toBe(
       `SiweInvalidSignature: Invalid signature: it was not made by ${smallOrder}`,
     )
+  })
+})
+
+describe("verifySolanaSiwxMessage tracing", () => {
+  it("opens a span an app's tracer sees by name", async () => {
+    const names = await recordSpanNames(verifySolanaSiwxMessage(text, sign(text), { time: at }))
+    expect(names).toContain("Siws.verify")
   })
 })
