@@ -37,6 +37,16 @@ const siweFields = fc
   // Absent optional fields are left out, as a parser reports them.
   .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)))
 
+/** EIP-4361's example fields but for the address, which each test sets. */
+const siweExample = {
+  domain: "example.com",
+  uri: "https://example.com/login",
+  version: "1",
+  chainId: 1,
+  nonce: "32891756",
+  issuedAt: "2021-09-30T16:25:24Z",
+}
+
 describe("createSiweMessage", () => {
   it("create ∘ format ∘ parse gives back the same fields", () => {
     fc.assert(
@@ -74,21 +84,48 @@ describe("createSiweMessage", () => {
   })
 
   it("refuses a lowercase address and names its checksummed form", () => {
-    const fields = {
-      domain: "example.com",
-      address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
-      uri: "https://example.com/login",
-      version: "1",
-      chainId: 1,
-      nonce: "32891756",
-      issuedAt: "2021-09-30T16:25:24Z",
-    }
+    const fields = { ...siweExample, address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2" }
     const refused = createSiweMessage(fields)
     expect(Result.isFailure(refused) && refused.failure.message).toBe(
       'Invalid SIWE message: Expected 0x and an EIP-55 checksummed address at ["address"]; if every character is right, its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
     )
     const garbled = createSiweMessage({ ...fields, address: "0xc02a" })
     expect(Result.isFailure(garbled) && garbled.failure.message).not.toContain("checksummed form is")
+  })
+
+  it("says which field breaks which rule, in one line, word for word", () => {
+    const address = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+    const fields = { ...siweExample, address }
+    const refusal = (change: object) => {
+      const result = createSiweMessage({ ...fields, ...change })
+      return Result.isFailure(result) ? result.failure.message : "accepted"
+    }
+    const expected = (rule: string, at: string) => `Invalid SIWE message: Expected ${rule} at ${at}`
+    // A lowercase address beside the broken field: the checksum hint belongs to address errors only.
+    const lowercase = fields.address.toLowerCase()
+    expect(refusal({ domain: "a b", address: lowercase })).toBe(
+      expected("an RFC 3986 authority (host, optional user@ and :port)", '["domain"]'),
+    )
+    expect(refusal({ scheme: "a b" })).toBe(expected("an RFC 3986 scheme", '["scheme"]'))
+    expect(refusal({ uri: "no-scheme" })).toBe(expected("an RFC 3986 URI", '["uri"]'))
+    expect(refusal({ resources: ["https://x", "no-scheme"] })).toBe(
+      expected("an RFC 3986 URI", '["resources"][1]'),
+    )
+    expect(refusal({ requestId: "a b" })).toBe(expected("RFC 3986 path characters", '["requestId"]'))
+    for (const field of ["issuedAt", "expirationTime", "notBefore"])
+      expect(refusal({ [field]: "2021-09-30" })).toBe(
+        expected("an RFC 3339 date-time such as 2024-01-01T00:00:00Z", `["${field}"]`),
+      )
+    const statement = expected("a non-empty one-line statement of URI characters and spaces", '["statement"]')
+    expect(refusal({ statement: "" })).toBe(statement)
+    expect(refusal({ statement: "one\ntwo" })).toBe(statement)
+    expect(refusal({ statement: "100%" })).toBe(statement)
+    expect(refusal({ statement: "I accept the Terms: https://example.com/tos" })).toBe("accepted")
+    // Only a 0x-prefixed hex address in the wrong case gets a suggestion: others are not that slip.
+    const addressRule = expected("0x and an EIP-55 checksummed address", '["address"]')
+    expect(refusal({ address: lowercase.slice(2) })).toBe(addressRule)
+    expect(refusal({ address: `0X${lowercase.slice(2)}` })).toBe(addressRule)
+    expect(refusal({ address: `${lowercase}00` })).toBe(addressRule)
   })
 
   it("renders the ERC-4361 example exactly", () => {

@@ -2,7 +2,12 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SiwxMessageData } from "../domain/siwx"
 import { parseSiweMessage } from "./parseSiweMessage"
-import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
+import {
+  formatSiwxMessage,
+  siweMessageFromSiwx,
+  siwxDataFromSiwe,
+  solanaSiwxMessageFromSiwx,
+} from "./SiwxMessage"
 
 const data = {
   accountAddress: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
@@ -61,5 +66,43 @@ describe("CAIP-122 messages", () => {
   it("refuses data that would not make a valid message", () => {
     const result = formatSiwxMessage({ ...data, nonce: "short" })
     expect(Result.isFailure(result) && result.failure._tag).toBe("InvalidSiweMessage")
+  })
+})
+
+describe("CAIP-122 chain ids each namespace renders", () => {
+  const unsupported = (chainId: string) => ({
+    _tag: "UnsupportedSiwxNamespace",
+    message: `Sign-in messages for ${chainId} are not supported`,
+  })
+  const failureOf = (result: Result.Result<unknown, { readonly _tag: string; readonly message: string }>) =>
+    Result.isFailure(result) ? { _tag: result.failure._tag, message: result.failure.message } : "rendered"
+
+  it("EIP-4361 needs an eip155 chain with a decimal reference", () => {
+    for (const chainId of [
+      "eip155:x1",
+      "eip155:1x",
+      "eip155:0x1",
+      "solana:1",
+      "cosmos:10",
+      "not a chain",
+      "eip155",
+    ])
+      expect(failureOf(siweMessageFromSiwx({ ...data, chainId } as SiwxMessageData)), chainId).toEqual(
+        unsupported(chainId),
+      )
+    expect(failureOf(siweMessageFromSiwx({ ...data, chainId: "eip155:0" } as SiwxMessageData))).toBe(
+      "rendered",
+    )
+  })
+
+  it("Sign-In With Solana needs a solana chain", () => {
+    const solanaData = { ...data, accountAddress: "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv" }
+    for (const chainId of ["eip155:10", "not a chain", "solana"])
+      expect(
+        failureOf(solanaSiwxMessageFromSiwx({ ...solanaData, chainId } as SiwxMessageData)),
+        chainId,
+      ).toEqual(unsupported(chainId))
+    const mainnet = { ...solanaData, chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" } as SiwxMessageData
+    expect(failureOf(solanaSiwxMessageFromSiwx(mainnet))).toBe("rendered")
   })
 })

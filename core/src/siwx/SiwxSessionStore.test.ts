@@ -107,4 +107,45 @@ describe("SiwxSessionStore", () => {
     )
     expect(found.map((s) => s.data.accountAddress)).toEqual([lower])
   })
+
+  it('persists under the key the original product reads, "@appkit/siwx"', async () => {
+    const map = new Map<string, string>()
+    await run(
+      map,
+      Effect.flatMap(SiwxSessionStore, (store) =>
+        store.add(session("0x0000000000000000000000000000000000000004")),
+      ),
+    )
+    expect([...map.keys()]).toEqual(["@appkit/siwx"])
+  })
+
+  it("keeps one account's sessions on different chains apart", async () => {
+    const account = "0x0000000000000000000000000000000000000005"
+    const found = await run(
+      new Map(),
+      Effect.gen(function* () {
+        const store = yield* SiwxSessionStore
+        yield* store.add(session(account, undefined, "eip155:1"))
+        yield* store.add(session(account, undefined, "eip155:10"))
+        yield* store.revoke("eip155:10", account)
+        return {
+          mainnet: (yield* store.get("eip155:1", account)).length,
+          optimism: (yield* store.get("eip155:10", account)).length,
+          base: (yield* store.get("eip155:8453", account)).length,
+        }
+      }),
+    )
+    expect(found).toEqual({ mainnet: 1, optimism: 0, base: 0 })
+  })
+
+  it("treats a stored session whose expiry is no real date as expired", async () => {
+    const stored = [session("0x0000000000000000000000000000000000000006", "2030-02-30T00:00:00Z")]
+    const found = await run(
+      new Map([[siwxStorageKey, JSON.stringify(stored)]]),
+      Effect.flatMap(SiwxSessionStore, (store) =>
+        store.get("eip155:1", "0x0000000000000000000000000000000000000006"),
+      ),
+    )
+    expect(found).toEqual([])
+  })
 })

@@ -62,3 +62,29 @@ describe("the CAIP-122 text layout", () => {
     expect(failure(`${text}\nExtra: line`)).toBe('unexpected line 10: "Extra: line"')
   })
 })
+
+describe("CAIP-122 layout edges", () => {
+  const lines = [
+    "app.example wants you to sign in with your Ethereum account:",
+    "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    "",
+    "",
+    "URI: https://app.example",
+    "Version: 1",
+    "Chain ID: 1",
+    "Nonce: 32891756",
+    "Issued At: 2021-09-30T16:25:24Z",
+    "Resources:",
+    "- https://app.example/a",
+  ]
+
+  it("ends the resource list at the first line without the '- ' bullet, and refuses what follows", () => {
+    const text = [...lines, "https://app.example/b"].join("\n")
+    expect(parseCaip122Text(text, "Ethereum")).toEqual(
+      Result.fail('unexpected line 12: "https://app.example/b"'),
+    )
+    expect(Result.map(parseCaip122Text(lines.join("\n"), "Ethereum"), (m) => m.resources)).toEqual(
+      Result.succeed(["https://app.example/a"]),
+    )
+  })
+})

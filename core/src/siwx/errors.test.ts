@@ -9,6 +9,7 @@ import {
   SiweNotYetValid,
   SiweRpcError,
   SiweSchemeMismatch,
+  SiwxChainMismatch,
 } from "./errors"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { SiwxSessionsUnavailableError } from "./SiwxClient"
@@ -27,6 +28,7 @@ const entries = [
   [InvalidVerifyTime, "/errors#invalid-verify-time"],
   [InvalidSiweMessage, "/errors#invalid-siwe-message"],
   [UnsupportedSiwxNamespace, "/errors#unsupported-sign-in-namespace"],
+  [SiwxChainMismatch, "/errors#sign-in-chain-mismatch"],
 ] as const
 
 describe("sign-in errors", () => {
@@ -42,6 +44,11 @@ describe("sign-in errors", () => {
       { numRuns: 50 },
     )
     expect(new Set(entries.map(([, docsPath]) => docsPath)).size).toBe(entries.length)
+  })
+
+  it("carries its class name as its tag, which callers match with catchTag", () => {
+    for (const [ErrorClass] of entries) expect(new ErrorClass({ message: "x" })._tag).toBe(ErrorClass.name)
+    expect(new SiwxSessionsUnavailableError({ reason: "x" })._tag).toBe("SiwxSessionsUnavailableError")
   })
 
   it("says why sessions are unavailable, with the reason as its details", () => {

@@ -74,6 +74,44 @@ describe("parseSiweMessage", () => {
     )
   })
 
+  it("blames a final line break only when removing it gives a message", () => {
+    const wrongNonce = parseSiweMessage(`${valid.join("\n").replace("Nonce: 32891756", "Nonce: 3289175")}\n`)
+    expect(Result.isFailure(wrongNonce) && wrongNonce.failure.message).toBe(
+      'Invalid SIWE message: unexpected line 10: ""',
+    )
+  })
+
+  it("takes only decimal digits as the chain id, whatever JavaScript's Number would read", () => {
+    const withChain = (chainId: string) =>
+      parseSiweMessage(valid.join("\n").replace("Chain ID: 1", `Chain ID: ${chainId}`))
+    for (const chainId of ["1e3", "0x10", "1.0", "1_000", "-1", "9007199254740993"]) {
+      const parsed = withChain(chainId)
+      expect(Result.isFailure(parsed) && parsed.failure.message, chainId).toBe(
+        `Invalid SIWE message: Chain ID must be a decimal number, got "${chainId}"`,
+      )
+    }
+    for (const chainId of ["0", "01", "9007199254740991"])
+      expect(Result.isSuccess(withChain(chainId)), chainId).toBe(true)
+  })
+
+  it("refuses a first line with a line terminator inside, wherever it sits", () => {
+    for (const terminator of ["\r", "\u2028", "\u2029"]) {
+      for (const first of [
+        `evil${terminator}example.com`,
+        `example.com${terminator}evil`,
+        `https://example.com${terminator}`,
+      ]) {
+        const text = [`${first} wants you to sign in with your Ethereum account:`, ...valid.slice(1)].join(
+          "\n",
+        )
+        const parsed = parseSiweMessage(text)
+        expect(Result.isFailure(parsed) && parsed.failure.message, JSON.stringify(first)).toBe(
+          'Invalid SIWE message: Expected an RFC 3986 authority (host, optional user@ and :port) at ["domain"]',
+        )
+      }
+    }
+  })
+
   it("refuses an impossible date and a Solana header", () => {
     const feb31 = valid.join("\n").replace("2021-09-30", "2021-02-31")
     expect(Result.isFailure(parseSiweMessage(feb31))).toBe(true)

@@ -1,11 +1,15 @@
-import { deterministicKeypair, signBytes } from "@appkit/fixtures"
+import { type Anvil, deterministicKeypair, signBytes, startAnvil } from "@appkit/fixtures"
 import { base58 } from "@scure/base"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Result } from "effect"
 import { TestClock } from "effect/testing"
-import { describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Storage } from "../storage/Storage"
+import { contractWalletCode, installCode } from "../testing/contractWallet"
 import { testSigner } from "../testing/personalSign"
+import { toChecksumAddress } from "../validation/address/evm"
+import { hashPersonalMessage } from "./eip191"
 import { SiwxClient } from "./SiwxClient"
+import { formatSiwxMessage } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 import { siwxClient } from "./siwxClientLayer"
 
@@ -232,5 +236,211 @@ describe("siwxClient on solana", () => {
       stranger: "SiweInvalidSignature",
       replay: "SiweNonceMismatch",
     })
+  })
+})
+
+/** The failure's tag and text, or "success". */
+const outcomeOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.match(effect, {
+    onFailure: (error) => {
+      const { _tag, message } = error as { readonly _tag?: unknown; readonly message?: unknown }
+      return { _tag, message }
+    },
+    onSuccess: () => "success" as const,
+  })
+
+describe("siwxClient refusals, word for word", () => {
+  it("a nonce is spent by its own session only: other issued nonces stay good", async () => {
+    const outcome = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const first = yield* signIn()
+        const second = yield* signIn()
+        yield* client.addSession(first)
+        const replay = yield* outcomeOf(client.addSession(first))
+        return { second: yield* outcomeOf(client.addSession(second)), replay, nonce: first.data.nonce }
+      }),
+    )
+    expect(outcome).toEqual({
+      second: "success",
+      nonce: outcome.nonce,
+      replay: {
+        _tag: "SiweNonceMismatch",
+        message: `Nonce ${outcome.nonce} was not issued here or was already used`,
+      },
+    })
+  })
+
+  it("holds a session to this app's domain even when its nonce was issued here", async () => {
+    const outcome = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const { data } = yield* signIn()
+        // An attacker re-labels an issued nonce for another site and has the victim sign that text.
+        const forged = { ...data, domain: "evil.example" }
+        const message = Result.getOrThrow(formatSiwxMessage(forged))
+        return yield* outcomeOf(
+          client.addSession({ data: forged, message, signature: wallet.personalSign(message) }),
+        )
+      }),
+    )
+    expect(outcome).toEqual({
+      _tag: "SiweDomainMismatch",
+      message: "Domain mismatch: expected app.example, got evil.example",
+    })
+  })
+
+  it("says what is wrong with a session that is no session, or a message that is not its data's", async () => {
+    const outcome = await run(
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const garbage = yield* outcomeOf(client.addSession({ data: {}, message: "", signature: "" } as never))
+        const fresh = yield* signIn()
+        const tampered = yield* outcomeOf(client.addSession({ ...fresh, message: `${fresh.message} ` }))
+        return { garbage, tampered }
+      }),
+    )
+    expect(outcome.garbage).toMatchObject({ _tag: "InvalidSiweMessage" })
+    expect(String((outcome.garbage as { message: unknown }).message)).toMatch(/^Invalid sign-in session: \S/)
+    expect(outcome.tampered).toEqual({
+      _tag: "InvalidSiweMessage",
+      message: "The signed message does not match its sign-in data",
+    })
+  })
+
+  it("refuses to build a message from a configuration that makes no valid sign-in data", async () => {
+    const broken = siwxClient({ domain: "", uri: "https://app.example" }).pipe(
+      Layer.provide(SiwxSessionStore.layer),
+      Layer.provide(Storage.memory),
+    )
+    const outcome = await Effect.gen(function* () {
+      const client = yield* SiwxClient
+      return yield* outcomeOf(client.createMessage({ chainId, accountAddress: wallet.address }))
+    }).pipe(Effect.provide(broken), Effect.runPromise)
+    expect(outcome).toMatchObject({ _tag: "InvalidSiweMessage" })
+    expect(String((outcome as { message: unknown }).message)).toMatch(/^Invalid sign-in data: \S/)
+  })
+})
+
+/** What a wallet returns from one-click sign-in: the EIP-4361 text it signed and the CACAO around it. */
+const oneClick = (account: `0x${string}`, chain: number, sign: (message: string) => string) => {
+  const p = {
+    domain: "app.example",
+    aud: "https://app.example",
+    version: "1",
+    nonce: "oneClick1234",
+    iat: "2030-01-01T00:00:00.000Z",
+    iss: `did:pkh:eip155:${chain}:${account}`,
+  }
+  const message = [
+    "app.example wants you to sign in with your Ethereum account:",
+    account,
+    "",
+    "",
+    `URI: ${p.aud}`,
+    "Version: 1",
+    `Chain ID: ${chain}`,
+    `Nonce: ${p.nonce}`,
+    `Issued At: ${p.iat}`,
+  ].join("\n")
+  return { message, cacao: { h: { t: "caip122" }, p, s: { t: "eip191", s: sign(message) } } as const }
+}
+
+describe("siwxClient one-click sign-in refusals", () => {
+  const addWalletSignIn = (signIn: unknown) =>
+    run(
+      Effect.gen(function* () {
+        const add = (yield* SiwxClient).addWalletSignIn
+        if (add === undefined) throw new Error("no addWalletSignIn")
+        return yield* outcomeOf(add(signIn as never))
+      }),
+    )
+  const good = oneClick(wallet.address, 1, wallet.personalSign)
+
+  it("refuses a CACAO whose domain or nonce is not the signed message's", async () => {
+    const mismatch = { _tag: "InvalidSiweMessage", message: "The CACAO does not match the message it signs" }
+    for (const p of [
+      { ...good.cacao.p, domain: "evil.example" },
+      { ...good.cacao.p, nonce: "oneClick1235" },
+    ])
+      expect(await addWalletSignIn({ ...good, cacao: { ...good.cacao, p } })).toEqual(mismatch)
+    expect(await addWalletSignIn(good)).toBe("success")
+  })
+
+  it("refuses a verified message whose CACAO is malformed", async () => {
+    const outcome = await addWalletSignIn({ ...good, cacao: { ...good.cacao, h: { t: "jwt" } } })
+    expect(outcome).toMatchObject({ _tag: "InvalidSiweMessage" })
+    expect(String((outcome as { message: unknown }).message)).toMatch(/^Invalid sign-in session: \S/)
+  })
+})
+
+describe("siwxClient with contract wallets (EIP-1271) on anvil", () => {
+  let anvil: Anvil
+  const contractWallet = toChecksumAddress("0x00000000000000000000000000000000000c0de1")
+  const notTheWallet = testSigner("not the contract wallet")
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 1 })
+  })
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+  const runWith = <A, E>(rpcUrls: Record<string, string>, effect: Effect.Effect<A, E, SiwxClient>) =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.parse("2030-01-01T00:00:00Z"))
+      return yield* effect
+    }).pipe(
+      Effect.provide(
+        siwxClient({ domain: "app.example", uri: "https://app.example", rpcUrls }).pipe(
+          Layer.provide(SiwxSessionStore.layer),
+          Layer.provide(Storage.memory),
+        ),
+      ),
+      Effect.provide(TestClock.layer()),
+      Effect.runPromise,
+    )
+  const approve = (message: string) =>
+    installCode(anvil.rpcUrl, contractWallet, contractWalletCode.acceptingHash(hashPersonalMessage(message)))
+
+  it("verifies a session through the RPC URL of the session's chain", async () => {
+    const chain = `eip155:${anvil.chainId}`
+    const outcome = await runWith(
+      { [chain]: anvil.rpcUrl },
+      Effect.gen(function* () {
+        const client = yield* SiwxClient
+        const { data, message } = yield* client.createMessage({
+          chainId: chain,
+          accountAddress: contractWallet,
+        })
+        yield* Effect.promise(() => approve(message))
+        const session = { data, message, signature: notTheWallet.personalSign(message) }
+        return {
+          added: yield* outcomeOf(client.addSession(session)),
+          sessions: (yield* client.getSessions(chain, contractWallet)).length,
+        }
+      }),
+    )
+    expect(outcome).toEqual({ added: "success", sessions: 1 })
+  })
+
+  it("verifies a one-click sign-in through the RPC URL of the CACAO issuer's chain", async () => {
+    const signIn = oneClick(contractWallet, anvil.chainId, notTheWallet.personalSign)
+    await approve(signIn.message)
+    const add = (rpcUrls: Record<string, string>, cacaoIssuer = signIn.cacao.p.iss) =>
+      runWith(
+        rpcUrls,
+        Effect.gen(function* () {
+          const client = (yield* SiwxClient).addWalletSignIn
+          if (client === undefined) throw new Error("no addWalletSignIn")
+          const cacao = { ...signIn.cacao, p: { ...signIn.cacao.p, iss: cacaoIssuer } }
+          return yield* outcomeOf(client({ ...signIn, cacao }))
+        }),
+      )
+    expect(await add({ [`eip155:${anvil.chainId}`]: anvil.rpcUrl })).toBe("success")
+    expect(await add({ "eip155:1": anvil.rpcUrl })).toMatchObject({ _tag: "SiweInvalidSignature" })
+    // An issuer that is no did:pkh directs no RPC call: the signature is judged as an EOA's.
+    const unreachable = { [`eip155:${anvil.chainId}`]: "http://127.0.0.1:9" }
+    const notDidPkh = `eip155:${anvil.chainId}:did:pkh:${contractWallet}`
+    expect(await add(unreachable, notDidPkh)).toMatchObject({ _tag: "SiweInvalidSignature" })
+    expect(await add(unreachable)).toMatchObject({ _tag: "SiweRpcError" })
   })
 })

@@ -1,9 +1,13 @@
+import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { Effect, Exit, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { contractWalletCode, installCode, startBrokenNode } from "../testing/contractWallet"
 import { testSigner } from "../testing/personalSign"
 import { loadVectors, type Vector } from "../testing/vectors"
+import { toChecksumAddress } from "../validation/address/evm"
+import { hashPersonalMessage } from "./eip191"
 import { createSiweMessage, formatSiweMessage } from "./SiweMessage"
 import { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"
 
@@ -58,22 +62,23 @@ describe("siwe-verify-negative.json", () => {
 
 const { address: signerAddress, personalSign } = testSigner("appkit siwe test key")
 
-const messageFor = (domain: string) =>
-  formatSiweMessage(
-    Result.getOrThrow(
-      createSiweMessage({
-        domain,
-        address: signerAddress,
-        uri: "https://app.example/login",
-        version: "1",
-        chainId: 1,
-        nonce: "abcdef1234",
-        issuedAt: "2030-01-01T00:00:00Z",
-        notBefore: "2030-01-01T00:00:00Z",
-        expirationTime: "2030-01-01T00:10:00Z",
-      }),
-    ),
+/** Signed-in fields within 2030-01-01T00:00Z..00:10Z; `change` swaps any of them. */
+const fieldsWith = (change: Record<string, unknown>) =>
+  Result.getOrThrow(
+    createSiweMessage({
+      domain: "app.example",
+      address: signerAddress,
+      uri: "https://app.example/login",
+      version: "1",
+      chainId: 1,
+      nonce: "abcdef1234",
+      issuedAt: "2030-01-01T00:00:00Z",
+      notBefore: "2030-01-01T00:00:00Z",
+      expirationTime: "2030-01-01T00:10:00Z",
+      ...change,
+    }),
   )
+const messageFor = (domain: string) => formatSiweMessage(fieldsWith({ domain }))
 const message = messageFor("app.example")
 
 describe("verifySiweMessage", () => {
@@ -160,4 +165,114 @@ describe("domain binding", () => {
       expect(errorTag(exit)).toBe("SiweDomainMismatch")
     },
   )
+})
+
+describe("verifySiweMessage signature verdicts", () => {
+  const inWindow = { time: "2030-01-01T00:05:00Z" }
+
+  it("verifies a message given as fields as it verifies its text", async () => {
+    const fields = fieldsWith({})
+    const exit = await Effect.runPromiseExit(
+      verifySiweMessage(fields, personalSign(formatSiweMessage(fields)), inWindow),
+    )
+    expect(Exit.isSuccess(exit) && exit.value.address).toBe(signerAddress)
+  })
+
+  it("says a signature that recovers to no key is malformed", async () => {
+    for (const signature of ["0x", `0x${"00".repeat(65)}`, `0x${"ab".repeat(64)}1d`]) {
+      expect(errorOf(await run(message, signature, inWindow))?.message).toBe(
+        "Invalid signature: it is malformed",
+      )
+    }
+  })
+
+  it("with an RPC URL, refuses a signature that is not whole hex bytes before asking any node", async () => {
+    const bytes = "ab".repeat(65)
+    for (const signature of [
+      `0x${bytes}a`,
+      `x0x${bytes}`,
+      `0x${bytes}zz`,
+      `${bytes}`,
+      `0x${bytes.slice(2)}g1`,
+    ]) {
+      const exit = await run(message, signature, { ...inWindow, rpcUrl: "http://127.0.0.1:9" })
+      expect(errorOf(exit)).toMatchObject({
+        _tag: "SiweInvalidSignature",
+        message: "Invalid signature: not hex bytes",
+      })
+    }
+  })
+
+  it("names the node it could not reach", async () => {
+    const wrongSigner = personalSign(message.replace("abcdef1234", "zzzzzzzz12"))
+    const exit = await run(message, wrongSigner, { ...inWindow, rpcUrl: "http://127.0.0.1:9" })
+    expect(errorOf(exit)).toEqual(
+      expect.objectContaining({
+        _tag: "SiweRpcError",
+        message: "Could not reach http://127.0.0.1:9 for EIP-1271",
+      }),
+    )
+  })
+
+  it("bounds the EIP-1271 call by rpcTimeoutMs: a later answer, even a yes, is not waited for", async () => {
+    // The node would answer the EIP-1271 magic value (a yes) after 2 s, well past the 50 ms bound.
+    const node = await startBrokenNode({ result: `0x1626ba7e${"0".repeat(56)}`, afterMs: 2_000 })
+    try {
+      const exit = await run(message, `0x${"ab".repeat(65)}`, {
+        ...inWindow,
+        rpcUrl: node.rpcUrl,
+        rpcTimeoutMs: 50,
+      })
+      expect(errorOf(exit)).toMatchObject({
+        _tag: "SiweRpcError",
+        message: `Could not reach ${node.rpcUrl} for EIP-1271`,
+      })
+    } finally {
+      await node.stop()
+    }
+  })
+
+  it("reports an RPC URL the client cannot use as an RPC error naming it", async () => {
+    const exit = await run(message, `0x${"ab".repeat(65)}`, { ...inWindow, rpcUrl: "" })
+    expect(errorOf(exit)?._tag).toBe("SiweRpcError")
+    expect(errorOf(exit)?.message).toMatch(/^EIP-1271 check through {2}failed: \S/)
+  })
+})
+
+describe("verifySiweMessage with EIP-1271 contract wallets on anvil", () => {
+  let anvil: Anvil
+  const wallet = toChecksumAddress("0x00000000000000000000000000000000000c0de1")
+  const walletMessage = (nonce: string) => formatSiweMessage(fieldsWith({ address: wallet, nonce }))
+  const approved = walletMessage("approved12")
+  beforeAll(async () => {
+    anvil = await startAnvil({ accounts: 1 })
+    await installCode(anvil.rpcUrl, wallet, contractWalletCode.acceptingHash(hashPersonalMessage(approved)))
+  })
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+
+  // Bytes that recover to some EOA other than the wallet, so the contract decides.
+  const signature = testSigner("not the wallet").personalSign("x")
+  const options = () => ({ time: "2030-01-01T00:05:00Z", rpcUrl: anvil.rpcUrl })
+
+  it("accepts what the wallet's contract accepts, and only with an RPC URL", async () => {
+    const exit = await run(approved, signature, options())
+    expect(Exit.isSuccess(exit) && exit.value.address).toBe(wallet)
+    expect(errorTag(await run(approved, signature, { time: "2030-01-01T00:05:00Z" }))).toBe(
+      "SiweInvalidSignature",
+    )
+  })
+
+  it("accepts any whole hex bytes the contract accepts, not only 65-byte signatures", async () => {
+    expect(errorTag(await run(approved, `0x${"cd".repeat(20)}`, options()))).toBe("success")
+  })
+
+  it("refuses what the contract refuses, naming the wallet", async () => {
+    const exit = await run(walletMessage("refused123"), signature, options())
+    expect(errorOf(exit)).toMatchObject({
+      _tag: "SiweInvalidSignature",
+      message: `Invalid signature: neither ${wallet}'s key nor its EIP-1271 contract accepts it`,
+    })
+  })
 })

@@ -34,6 +34,12 @@ describe("verifySiwxSession", () => {
     expect(await tagOf("eip155:1")).toBe("InvalidSiweMessage")
     expect(await tagOf("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).toBe("InvalidSiweMessage")
     expect(await tagOf("polkadot:91b171bb158e2d3848fa23a9f1c25182")).toBe("UnsupportedSiwxNamespace")
+    const unsupported = await Effect.runPromise(
+      Effect.flip(verifySiwxSession(session("polkadot:91b171bb158e2d3848fa23a9f1c25182"), {})),
+    )
+    expect(unsupported.message).toBe(
+      "Sign-in messages for polkadot:91b171bb158e2d3848fa23a9f1c25182 are not supported",
+    )
   })
 
   it("holds a correctly signed message to the chain it is verified for (one reference character apart)", async () => {
@@ -63,5 +69,11 @@ describe("verifySiwxSession", () => {
     expect(await verdict("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).toBe(address)
     expect(await verdict("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdq")).toBe("SiwxChainMismatch")
     expect(await verdict("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1")).toBe("SiwxChainMismatch")
+    const mismatch = await Effect.runPromise(
+      Effect.flip(verifySiwxMessage("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", text, signature, {})),
+    )
+    expect(mismatch.message).toBe(
+      "The message is for solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp, not solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+    )
   })
 })

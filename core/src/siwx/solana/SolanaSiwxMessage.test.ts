@@ -73,4 +73,22 @@ describe("Sign-In With Solana messages", () => {
     expect(refused(text.replace("Nonce: 32891757", "Nonce: 3289175"))).toBe(true)
     expect(refused(`${text}\n`)).toBe(true)
   })
+
+  it("says which rule a message breaks, in one line, word for word", () => {
+    const text = formatSolanaSiwxMessage(message)
+    const refusal = (input: string) => {
+      const parsed = parseSolanaSiwxMessage(input)
+      return Result.isFailure(parsed) ? parsed.failure.message : "accepted"
+    }
+    expect(refusal(`https://${text}`)).toBe("Invalid sign-in message: a Solana sign-in message has no scheme")
+    expect(refusal(text.replace(message.address, "1111111111111111111111111111111"))).toBe(
+      'Invalid sign-in message: Expected a Solana address (32-44 base58 characters, 32 bytes) at ["address"]',
+    )
+    expect(refusal(text.replace("Chain ID: 1", `Chain ID: ${"a".repeat(33)}`))).toBe(
+      'Invalid sign-in message: Expected a CAIP-2 reference at ["chainId"]',
+    )
+    expect(refusal(text.replace("Solana account", "Ethereum account"))).toBe(
+      'Invalid sign-in message: the first line must end with "wants you to sign in with your Solana account:"',
+    )
+  })
 })

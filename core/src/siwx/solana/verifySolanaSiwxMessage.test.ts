@@ -3,7 +3,8 @@ import { base58 } from "@scure/base"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { createSolanaSiwxMessage, formatSolanaSiwxMessage } from "./SolanaSiwxMessage"
+import { recordSpanNames } from "../../testing/spans"
+import { createSolanaSiwxMessage, formatSolanaSiwxMessage, parseSolanaSiwxMessage } from "./SolanaSiwxMessage"
 import { verifySolanaSiwxMessage } from "./verifySolanaSiwxMessage"
 
 const key = deterministicKeypair("siws signer")
@@ -95,5 +96,59 @@ describe("verifySolanaSiwxMessage", () => {
     expect(await verify(text, signature, { time: "2029-12-31T23:00:00Z" })).toMatch(/^ok/)
     expect(await verify(text, signature, { time: "2029-12-31T22:59:59.999Z" })).toBe("SiweNotYetValid")
     expect(await verify("not a message", signature)).toBe("InvalidSiweMessage")
+  })
+})
+
+describe("verifySolanaSiwxMessage signature rules, word for word", () => {
+  const failure = (message: string, signature: string) =>
+    Effect.runPromise(
+      Effect.match(verifySolanaSiwxMessage(message, signature, { time: at }), {
+        onFailure: (error) => `${error._tag}: ${error.message}`,
+        onSuccess: () => "accepted",
+      }),
+    )
+
+  it("verifies a message given as fields as it verifies its text", async () => {
+    const fields = Result.getOrThrow(parseSolanaSiwxMessage(text))
+    const verified = await Effect.runPromise(verifySolanaSiwxMessage(fields, sign(text), { time: at }))
+    expect(verified.address).toBe(key.address)
+  })
+
+  it("names what is wrong with the signature bytes", async () => {
+    expect(await failure(text, "0OIl")).toBe("SiweInvalidSignature: Invalid signature: it is not base58")
+    const bytes = base58.decode(sign(text))
+    expect(await failure(text, base58.encode(bytes.subarray(0, 63)))).toBe(
+      "SiweInvalidSignature: Invalid signature: it is 63 bytes, an ed25519 signature is 64",
+    )
+    expect(await failure(text, base58.encode(Uint8Array.of(...bytes, 0)))).toBe(
+      "SiweInvalidSignature: Invalid signature: it is 65 bytes, an ed25519 signature is 64",
+    )
+    expect(await failure(text, sign(text, stranger))).toBe(
+      `SiweInvalidSignature: Invalid signature: it was not made by ${key.address}`,
+    )
+  })
+
+  it("verifies strictly (RFC 8032): a small-order key's signature that ZIP-215 accepts for any text is refused", async () => {
+    // The identity point as the key, and R = identity, S = 0: [8][S]B = [8]R + [8][k]A holds for every
+    // message, so a cofactored (ZIP-215) verifier would let this "address" sign anything.
+    const identity = new Uint8Array(32)
+    identity[0] = 1
+    const smallOrder = base58.encode(identity)
+    const forged = new Uint8Array(64)
+    forged[0] = 1
+    const message = formatSolanaSiwxMessage({
+      ...Result.getOrThrow(parseSolanaSiwxMessage(text)),
+      address: smallOrder,
+    })
+    expect(await failure(message, base58.encode(forged))).toBe(
+      `SiweInvalidSignature: Invalid signature: it was not made by ${smallOrder}`,
+    )
+  })
+})
+
+describe("verifySolanaSiwxMessage tracing", () => {
+  it("opens a span an app's tracer sees by name", async () => {
+    const names = await recordSpanNames(verifySolanaSiwxMessage(text, sign(text), { time: at }))
+    expect(names).toContain("Siws.verify")
   })
 })
