@@ -5,8 +5,8 @@ import { hashPersonalMessage } from "@appkit/core/siwx"
 import { loadVectors, testSigner, type Vector } from "@appkit/core/testing"
 import { toChecksumAddress } from "@appkit/core/validation"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
-import { hex } from "@scure/base"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { contractWalletCode, installCode } from "../../core/src/testing/contractWallet"
 import { runCli } from "../support/cli"
 
 /** `appkit-cli siwe create|parse|verify` run as users run it, on the siwe-*.json vectors and a local chain. */
@@ -243,20 +243,9 @@ describe("siwe verify through EIP-1271 on anvil", () => {
     await anvil?.stop()
   })
 
-  /**
-   * Gives `address` a contract wallet whose isValidSignature(hash, sig) answers the EIP-1271 magic value
-   * exactly when `hash` is the one it was made for (hand-assembled EVM code; the signature is ignored).
-   */
-  const deployWallet = async (address: string, acceptedHash: Uint8Array) => {
-    // CALLDATALOAD(4) == hash ? return bytes32(0x1626ba7e << 224) : return bytes32(0); JUMPDEST at 0x2d.
-    const code = `0x6004357f${hex.encode(acceptedHash)}14602d5760206000f35b631626ba7e60e01b60005260206000f3`
-    const response = await fetch(anvil.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [address, code] }),
-    })
-    expect(((await response.json()) as { error?: unknown }).error).toBeUndefined()
-  }
+  /** Gives `address` a contract wallet that accepts exactly `acceptedHash` (core's test support). */
+  const deployWallet = (address: string, acceptedHash: Uint8Array) =>
+    installCode(anvil.rpcUrl, address, contractWalletCode.acceptingHash(acceptedHash))
 
   it("accepts what the contract accepts and refuses what it does not", async () => {
     const wallet = toChecksumAddress("0x00000000000000000000000000000000000c0de1")
