@@ -71,6 +71,40 @@ describe("readBech32", () => {
   })
 })
 
+describe("readBech32 case rule (BIP-173: one case throughout; letters are a..z and A..Z, ends included)", () => {
+  /** A bech32 string of `prefix` whose data and checksum are digits only, so the prefix holds its only letter. */
+  const withDigitsOnly = (prefix: string): string => {
+    const digitWords = [...bech32Alphabet].flatMap((c, value) => (c >= "0" && c <= "9" ? [value] : []))
+    for (let n = 0; n < digitWords.length ** 4; n++) {
+      const data = [0, 1, 2, 3].map(
+        (i) => digitWords[Math.floor(n / digitWords.length ** i) % digitWords.length],
+      )
+      const text = bech32.encode(prefix, data as number[])
+      if (/^[a-z]1[0-9]+$/.test(text)) return text
+    }
+    throw new Error(`no digits-only string for ${prefix}`)
+  }
+
+  it("reads a capital A or Z as upper case even when it is the string's only letter", () => {
+    for (const letter of ["a", "z"]) {
+      const text = withDigitsOnly(letter)
+      expect(readBech32(text.toUpperCase())).toEqual(readBech32(text))
+      expect(readBech32(text.toUpperCase())).toMatchObject({ encoding: "bech32", prefix: letter })
+    }
+  })
+
+  it("refuses a lone lower-case a or z among capitals", () => {
+    const withA = "a12uel5l" // BIP-173's shortest valid string
+    const withZ = bech32.encode("z", [1, 2, 3, 4])
+    for (const valid of [withA, withZ]) {
+      expect(readBech32(valid.toUpperCase())).toBeDefined()
+      const oneLower = valid.charAt(0) + valid.slice(1).toUpperCase()
+      expect(oneLower).toMatch(/[A-Z]/)
+      expect(readBech32(oneLower)).toBeUndefined()
+    }
+  })
+})
+
 describe("wordsToBytes", () => {
   it("converts exactly what @scure/base converts, refusing the same paddings", () => {
     fc.assert(
