@@ -1,8 +1,9 @@
 import { bech32, bech32m } from "@scure/base"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
-import { readBech32, wordsToBytes } from "./bech32"
+import { decodeBech32, readBech32, wordsToBytes } from "./bech32"
 
 /** @scure/base's decoders, the reference our exception-free one must match (limit 90, as BIP-173). */
 const scureDecode = (input: string) => {
@@ -102,6 +103,13 @@ describe("readBech32 case rule (BIP-173: one case throughout; letters are a..z a
       expect(oneLower).toMatch(/[A-Z]/)
       expect(readBech32(oneLower)).toBeUndefined()
     }
+  })
+})
+
+describe("decodeBech32", () => {
+  it("succeeds with the decoded string, or fails with a reason that names the input", () => {
+    expect(decodeBech32("a12uel5l")).toEqual(Result.succeed({ encoding: "bech32", prefix: "a", words: [] }))
+    expect(decodeBech32("a12uel5m")).toEqual(Result.fail("Not a valid bech32 or bech32m string: a12uel5m"))
   })
 })
 
