@@ -106,6 +106,21 @@ describe("readBech32 case rule (BIP-173: one case throughout; letters are a..z a
   })
 })
 
+describe("readBech32 charset", () => {
+  it("refuses b, i and o after the separator, in either case, wherever they stand", () => {
+    // Data words of value 1 spell "p": a reader that took an outside character for some value (say 1) would
+    // accept the string with one "p" replaced, whose checksum still matches.
+    const valid = bech32.encode("a", [1, 1, 1, 1, 1, 1])
+    expect(valid.slice(2, 8)).toBe("pppppp")
+    for (const outside of ["b", "i", "o"])
+      for (let at = 2; at < valid.length; at++) {
+        const typo = valid.slice(0, at) + outside + valid.slice(at + 1)
+        expect(readBech32(typo)).toBeUndefined()
+        expect(readBech32(typo.toUpperCase())).toBeUndefined()
+      }
+  })
+})
+
 describe("decodeBech32", () => {
   it("succeeds with the decoded string, or fails with a reason that names the input", () => {
     expect(decodeBech32("a12uel5l")).toEqual(Result.succeed({ encoding: "bech32", prefix: "a", words: [] }))
