@@ -21,6 +21,8 @@ export default {
   incrementalFile: "reports/mutation/incremental.json",
   concurrency: 2,
   timeoutMS: 10_000,
+  // The dry run re-runs every test importing a mutated file: 4–5 minutes on a busy 2-core machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress-append-only", "json", "html"],
   clearTextReporter: { reportTests: false, reportMutants: true, logTests: false },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

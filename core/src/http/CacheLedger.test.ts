@@ -87,6 +87,7 @@ describe("CacheLedger", () => {
     const { book, hold } = ledger(3)
     const key = hold(slot("name", "key"))
     book.observe(key)
+    expect(book.size("name")).toEqual({ counted: 0, observed: 1 }) // the first observer takes it off the cap
     book.observe(key)
     expect(book.size("name")).toEqual({ counted: 0, observed: 1 })
     book.unobserve(key, 0)
@@ -146,5 +147,16 @@ describe("CacheLedger", () => {
     book.spoil(fetching)
     expect(book.admit("name", 0)).toBe(false)
     expect(fetching.gone).toBe(false)
+  })
+
+  it("makes an unlocked slot evictable at once, ahead of failures that came after it", () => {
+    const { book, hold } = ledger(2)
+    const unlocked = hold(slot("balance", "unlocked", false))
+    unlocked.lockedUntil = 10
+    book.lock(unlocked)
+    book.unlock(unlocked) // a success or an invalidation lifts the lock before it runs out
+    const later = hold(slot("balance", "later", false))
+    expect(book.admit("balance", 0)).toBe(true)
+    expect([unlocked.gone, later.gone]).toEqual([true, false])
   })
 })

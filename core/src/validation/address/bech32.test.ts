@@ -1,8 +1,9 @@
 import { bech32, bech32m } from "@scure/base"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
-import { readBech32, wordsToBytes } from "./bech32"
+import { decodeBech32, readBech32, wordsToBytes } from "./bech32"
 
 /** @scure/base's decoders, the reference our exception-free one must match (limit 90, as BIP-173). */
 const scureDecode = (input: string) => {
@@ -68,6 +69,62 @@ describe("readBech32", () => {
       "",
     ])
       expect(readBech32(input)).toBeUndefined()
+  })
+})
+
+describe("readBech32 case rule (BIP-173: one case throughout; letters are a..z and A..Z, ends included)", () => {
+  /** A bech32 string of `prefix` whose data and checksum are digits only, so the prefix holds its only letter. */
+  const withDigitsOnly = (prefix: string): string => {
+    const digitWords = [...bech32Alphabet].flatMap((c, value) => (c >= "0" && c <= "9" ? [value] : []))
+    for (let n = 0; n < digitWords.length ** 4; n++) {
+      const data = [0, 1, 2, 3].map(
+        (i) => digitWords[Math.floor(n / digitWords.length ** i) % digitWords.length],
+      )
+      const text = bech32.encode(prefix, data as number[])
+      if (/^[a-z]1[0-9]+$/.test(text)) return text
+    }
+    throw new Error(`no digits-only string for ${prefix}`)
+  }
+
+  it("reads a capital A or Z as upper case even when it is the string's only letter", () => {
+    for (const letter of ["a", "z"]) {
+      const text = withDigitsOnly(letter)
+      expect(readBech32(text.toUpperCase())).toEqual(readBech32(text))
+      expect(readBech32(text.toUpperCase())).toMatchObject({ encoding: "bech32", prefix: letter })
+    }
+  })
+
+  it("refuses a lone lower-case a or z among capitals", () => {
+    const withA = "a12uel5l" // BIP-173's shortest valid string
+    const withZ = bech32.encode("z", [1, 2, 3, 4])
+    for (const valid of [withA, withZ]) {
+      expect(readBech32(valid.toUpperCase())).toBeDefined()
+      const oneLower = valid.charAt(0) + valid.slice(1).toUpperCase()
+      expect(oneLower).toMatch(/[A-Z]/)
+      expect(readBech32(oneLower)).toBeUndefined()
+    }
+  })
+})
+
+describe("readBech32 charset", () => {
+  it("refuses b, i and o after the separator, in either case, wherever they stand", () => {
+    // Data words of value 1 spell "p": a reader that took an outside character for some value (say 1) would
+    // accept the string with one "p" replaced, whose checksum still matches.
+    const valid = bech32.encode("a", [1, 1, 1, 1, 1, 1])
+    expect(valid.slice(2, 8)).toBe("pppppp")
+    for (const outside of ["b", "i", "o"])
+      for (let at = 2; at < valid.length; at++) {
+        const typo = valid.slice(0, at) + outside + valid.slice(at + 1)
+        expect(readBech32(typo)).toBeUndefined()
+        expect(readBech32(typo.toUpperCase())).toBeUndefined()
+      }
+  })
+})
+
+describe("decodeBech32", () => {
+  it("succeeds with the decoded string, or fails with a reason that names the input", () => {
+    expect(decodeBech32("a12uel5l")).toEqual(Result.succeed({ encoding: "bech32", prefix: "a", words: [] }))
+    expect(decodeBech32("a12uel5m")).toEqual(Result.fail("Not a valid bech32 or bech32m string: a12uel5m"))
   })
 })
 
