@@ -5,6 +5,16 @@ import { describe, expect, it } from "vitest"
 import { loadVectors } from "../../../testing/vectors"
 import { ByteWriter, toHex } from "../encoding/bytes"
 import { encodeTransaction, type Transaction, txHash } from "../encoding/transaction"
+import {
+  bytes,
+  encodePsbtMaps as encode,
+  filled,
+  type PsbtPair as Pair,
+  type PsbtMap,
+  psbtPair as pair,
+  u32,
+  u64,
+} from "../testing/psbtBytes"
 import { summarizePsbt } from "./inspect"
 import { decodePsbt, decodePsbtBase64, determineLockTime, type Psbt, type PsbtInput } from "./psbt"
 
@@ -13,33 +23,11 @@ import { decodePsbt, decodePsbtBase64, determineLockTime, type Psbt, type PsbtIn
  * with the reason a user is shown ('Invalid PSBT: {reason}'). PSBTs are built field by field below.
  */
 
-type Pair = readonly [key: Uint8Array, value: Uint8Array]
-type PsbtMap = ReadonlyArray<Pair>
-
-const bytes = (...values: ReadonlyArray<number>) => Uint8Array.from(values)
-const filled = (length: number, value = 0x11) => new Uint8Array(length).fill(value)
-const u32 = (value: number) => new ByteWriter().u32(value).finish()
-const u64 = (value: bigint) => new ByteWriter().u64(value).finish()
-const key = (type: number, data: Uint8Array = bytes()) => bytes(type, ...data)
-const pair = (type: number, value: Uint8Array, keyData: Uint8Array = bytes()): Pair => [
-  key(type, keyData),
-  value,
-]
-
 const publicKey = secp256k1.Point.BASE.toBytes(true)
 const xOnlyKey = publicKey.subarray(1)
 /** 32 bytes that are no curve point's x coordinate (x = 5 is not on secp256k1). */
 const notXOnlyKey = bytes(...filled(31, 0), 5)
 const p2wpkhScript = bytes(0x00, 0x14, ...filled(20, 0x22))
-
-const encode = (globals: PsbtMap, inputs: ReadonlyArray<PsbtMap>, outputs: ReadonlyArray<PsbtMap>) => {
-  const writer = new ByteWriter().bytes(bytes(0x70, 0x73, 0x62, 0x74, 0xff))
-  for (const map of [globals, ...inputs, ...outputs]) {
-    for (const [k, v] of map) writer.varBytes(k).varBytes(v)
-    writer.u8(0)
-  }
-  return writer.finish()
-}
 
 const v2Globals = (overrides: PsbtMap = [], inputCount = 1, outputCount = 1): PsbtMap =>
   withPairs(
