@@ -19,7 +19,7 @@ const legacyAddress = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
 /** An extension API (recording every call) behind the shared connector, with the parts a wallet passes in. */
 const extension = (
   overrides: Partial<ExtensionBitcoinApi> = {},
-  options: { accounts?: ReadonlyArray<string>; network?: BitcoinNetwork } = {},
+  options: { accounts?: ReadonlyArray<string>; network?: BitcoinNetwork; listens?: boolean } = {},
 ) => {
   const { calls, answer } = recorder()
   const listeners = new Map<string, (value: unknown) => void>()
@@ -29,9 +29,14 @@ const extension = (
     signMessage: async (message, type) => answer("c2ln", "signMessage", message, type),
     signPsbt: async (psbt, signOptions) => answer(psbtHex, "signPsbt", psbt, signOptions),
     pushPsbt: async (psbt) => answer(txid, "pushPsbt", psbt),
-    on: (event, handler) => void answer(listeners.set(event, handler), "on", event),
-    removeListener: (event, handler) =>
-      void answer(listeners.get(event) === handler && listeners.delete(event), "removeListener", event),
+    ...(options.listens === false
+      ? {}
+      : {
+          on: (event: string, handler: (value: unknown) => void) =>
+            void answer(listeners.set(event, handler), "on", event),
+          removeListener: (event: string, handler: (value: unknown) => void) =>
+            void answer(listeners.get(event) === handler && listeners.delete(event), "removeListener", event),
+        }),
     ...overrides,
   }
   const connector = Effect.runSync(
@@ -318,7 +323,7 @@ describe("the shared extension connector's events", () => {
   })
 
   it("stays quiet for a wallet without `on`", async () => {
-    const { connector } = extension({ on: undefined })
+    const { connector } = extension({}, { listens: false })
     const events = await Effect.runPromise(
       Stream.runCollect(
         Stream.take(Stream.merge(connector.events, Stream.make({ _tag: "disconnect" } as const)), 1),
