@@ -236,7 +236,7 @@ describe("PSBT bytes at the wallet boundary", () => {
   it("psbtFromWalletHex turns a hex PSBT into base64 and calls anything else malformed", async () => {
     const psbtHex = hex.encode(base64.decode(samplePsbt))
     expect(await Effect.runPromise(psbtFromWalletHex("signPsbt", psbtHex))).toBe(samplePsbt)
-    for (const reply of [samplePsbt, "70736274fg", "70736274ff0", 7, null]) {
+    for (const reply of [samplePsbt, "00ff", "70736274fg", "70736274ff0", 7, null]) {
       const error = await failureOf(psbtFromWalletHex("signPsbtX", reply))
       expect(error).toMatchObject({
         _tag: "BitcoinRpcError",

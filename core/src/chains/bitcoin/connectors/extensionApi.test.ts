@@ -1,5 +1,6 @@
 import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
@@ -330,5 +331,42 @@ describe("the shared extension connector's events", () => {
       ),
     )
     expect(events).toEqual([{ _tag: "disconnect" }])
+  })
+})
+
+describe("the shared extension connector's bounds", () => {
+  it("names the wallet call a silent wallet did not answer", async () => {
+    const never = () => new Promise<never>(() => {})
+    const silent = async (
+      overrides: Partial<ExtensionBitcoinApi>,
+      run: (
+        connector: ReturnType<typeof extension>["connector"],
+      ) => Effect.Effect<unknown, { readonly message: string }>,
+    ) =>
+      (
+        await Effect.runPromise(
+          Effect.gen(function* () {
+            const fiber = yield* Effect.forkChild(Effect.flip(run(extension(overrides).connector)))
+            yield* TestClock.adjust("5 minutes")
+            return yield* Fiber.join(fiber)
+          }).pipe(Effect.provide(TestClock.layer())),
+        )
+      ).message
+    const within = (method: string) => `The wallet did not answer ${method} within 300 s`
+    expect(await silent({ getPublicKey: never }, (c) => c.connect())).toBe(within("getPublicKey"))
+    expect(await silent({ getAccounts: never }, (c) => c.getAccountAddresses())).toBe(within("getAccounts"))
+    expect(
+      await silent({ signMessage: never }, (c) =>
+        c.signMessage({ address: paymentEntry.address, message: "a" }),
+      ),
+    ).toBe(within("signMessage"))
+    expect(await silent({ signPsbt: never }, (c) => c.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+      within("signPsbt"),
+    )
+    expect(
+      await silent({ pushPsbt: never }, (c) =>
+        c.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true }),
+      ),
+    ).toBe(within("pushPsbt"))
   })
 })

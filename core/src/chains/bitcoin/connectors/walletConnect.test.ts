@@ -1,5 +1,6 @@
 import { base64 } from "@scure/base"
-import { Effect, Option, Stream } from "effect"
+import { Effect, Fiber, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { ConnectorEvent, RpcRequest } from "../../../connectors/Connector"
 import type { CaipAccountId, CaipNetworkId } from "../../../domain/caip"
@@ -327,5 +328,77 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
       { _tag: "accountsChanged" },
       { _tag: "disconnect" },
     ])
+  })
+})
+
+describe("the WalletConnect bip122 adapter's replies", () => {
+  it("names the request whose reply is malformed", async () => {
+    const { connector } = walletConnect({ answer: () => ({ unexpected: true }) })
+    const prefix = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
+      (await failureOf(effect)).message.split(":")[0]
+    expect(await prefix(connector.getAccountAddresses())).toBe(
+      "The wallet's reply to getAccountAddresses is malformed",
+    )
+    expect(await prefix(connector.signMessage({ address, message: "gm" }))).toBe(
+      "The wallet's reply to signMessage is malformed",
+    )
+    expect(await prefix(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+      "The wallet's reply to signPsbt is malformed",
+    )
+    expect(await prefix(connector.sendTransfer([{ recipient: address, amount: "1" }]))).toBe(
+      "The wallet's reply to sendTransfer is malformed",
+    )
+  })
+
+  it("names the request a silent wallet did not answer", async () => {
+    const silent = Effect.runSync(
+      makeWalletConnectBitcoinConnector({
+        connector: {
+          request: () => Effect.never,
+          switchChain: () => Effect.void,
+          disconnect: () => Effect.void,
+          events: Stream.empty,
+          session: Effect.succeed(
+            Option.some({ accounts: [account(`${mainnet}:${address}`)], chainId: mainnet }),
+          ),
+        },
+        activeNetwork: () => "Mainnet",
+      }),
+    )
+    const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
+      (
+        await Effect.runPromise(
+          Effect.gen(function* () {
+            const fiber = yield* Effect.forkChild(Effect.flip(effect))
+            yield* TestClock.adjust("5 minutes")
+            return yield* Fiber.join(fiber)
+          }).pipe(Effect.provide(TestClock.layer())),
+        )
+      ).message
+    expect(await message(silent.signMessage({ address, message: "gm" }))).toBe(
+      "The wallet did not answer signMessage within 300 s",
+    )
+    expect(await message(silent.getAccountAddresses())).toBe(
+      "The wallet did not answer getAccountAddresses within 300 s",
+    )
+  })
+
+  it("keeps text keys, and gives a key of any other kind as empty", async () => {
+    const { connector } = walletConnect({
+      answer: () => [
+        { address, publicKey: "02aa" },
+        { address, publicKey: 7 },
+      ],
+    })
+    expect(
+      (await Effect.runPromise(connector.getAccountAddresses())).map((entry) => entry.publicKey),
+    ).toEqual(["02aa", ""])
+  })
+
+  it("passes a signature that only ends in hex as it is", async () => {
+    const { connector } = walletConnect({ answer: () => ({ signature: "g00a" }) })
+    expect((await Effect.runPromise(connector.signMessage({ address, message: "gm" }))).signature).toBe(
+      "g00a",
+    )
   })
 })

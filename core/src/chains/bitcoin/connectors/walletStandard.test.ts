@@ -1,5 +1,6 @@
 import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
@@ -313,5 +314,75 @@ describe("the Wallet Standard connector on the edges", () => {
     )
     expect(events).toEqual([{ _tag: "accountsChanged" }, { _tag: "disconnect" }])
     expect(listener).toBeUndefined()
+  })
+})
+
+describe("the Wallet Standard connector's replies", () => {
+  it("keeps the purpose a wallet gives, whatever the account's position", async () => {
+    const { connector } = standardWallet([account(ordinalsEntry), account(paymentEntry)])
+    expect((await Effect.runPromise(connector.connect())).map((entry) => entry.purpose)).toEqual([
+      "ordinals",
+      "payment",
+    ])
+    expect(connector.chain).toBe("bip122")
+  })
+
+  it("reads a connect reply without accounts as none, and a sign reply without an output as malformed", async () => {
+    const wallet = (overrides: Record<string, unknown>): StandardWallet => ({
+      version: "1.0.0",
+      name: "Odd Wallet",
+      icon: "",
+      chains: ["bitcoin:mainnet"],
+      accounts: [account(paymentEntry)],
+      features: {
+        "bitcoin:connect": { version: "1.0.0", connect: async () => null },
+        "bitcoin:signMessage": { version: "1.0.0", signMessage: async () => [] },
+        ...overrides,
+      },
+    })
+    const connector = Effect.runSync(makeWalletStandardConnector({ wallet: wallet({}) }))
+    expect((await failureOf(connector.connect())).message).toBe("No account found")
+    expect(
+      (await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).message,
+    ).toBe("The wallet's reply to bitcoin:signMessage is malformed")
+  })
+
+  it("names the feature a silent wallet did not answer", async () => {
+    const never = async () => new Promise<never>(() => {})
+    const wallet: StandardWallet = {
+      version: "1.0.0",
+      name: "Silent Wallet",
+      icon: "",
+      chains: ["bitcoin:mainnet"],
+      accounts: [account(paymentEntry)],
+      features: {
+        "bitcoin:connect": { version: "1.0.0", connect: never },
+        "bitcoin:signMessage": { version: "1.0.0", signMessage: never },
+        "bitcoin:signTransaction": { version: "1.0.0", signTransaction: never },
+        "standard:disconnect": { version: "1.0.0", disconnect: never },
+      },
+    }
+    const connector = Effect.runSync(makeWalletStandardConnector({ wallet }))
+    const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
+      (
+        await Effect.runPromise(
+          Effect.gen(function* () {
+            const fiber = yield* Effect.forkChild(Effect.flip(effect))
+            yield* TestClock.adjust("5 minutes")
+            return yield* Fiber.join(fiber)
+          }).pipe(Effect.provide(TestClock.layer())),
+        )
+      ).message
+    const within = (method: string) => `The wallet did not answer ${method} within 300 s`
+    expect(await message(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
+      within("bitcoin:signMessage"),
+    )
+    expect(
+      await message(
+        connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
+      ),
+    ).toBe(within("bitcoin:signTransaction"))
+    expect(await message(connector.connect())).toBe(within("bitcoin:connect"))
+    expect(await message(connector.disconnect())).toBe(within("standard:disconnect"))
   })
 })
