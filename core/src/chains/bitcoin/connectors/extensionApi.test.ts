@@ -1,10 +1,16 @@
 import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import {
   type ExtensionBitcoinApi,
@@ -342,16 +348,7 @@ describe("the shared extension connector's bounds", () => {
       run: (
         connector: ReturnType<typeof extension>["connector"],
       ) => Effect.Effect<unknown, { readonly message: string }>,
-    ) =>
-      (
-        await Effect.runPromise(
-          Effect.gen(function* () {
-            const fiber = yield* Effect.forkChild(Effect.flip(run(extension(overrides).connector)))
-            yield* TestClock.adjust("5 minutes")
-            return yield* Fiber.join(fiber)
-          }).pipe(Effect.provide(TestClock.layer())),
-        )
-      ).message
+    ) => (await failureAfter(run(extension(overrides).connector))).message
     const within = (method: string) => `The wallet did not answer ${method} within 300 s`
     expect(await silent({ getPublicKey: never }, (c) => c.connect())).toBe(within("getPublicKey"))
     expect(await silent({ getAccounts: never }, (c) => c.getAccountAddresses())).toBe(within("getAccounts"))

@@ -2,6 +2,7 @@ import { base64, hex } from "@scure/base"
 import { Effect, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import {
+  failureHeadOf,
   failureOf,
   fakeRequestApi,
   ordinalsEntry,
@@ -228,8 +229,7 @@ describe("the Leather connector on the edges", () => {
 
   it("names the request whose reply is malformed, and refuses a bad transfer before asking", async () => {
     const { connector, calls } = answering(() => success({ unexpected: true }))
-    const prefix = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureOf(effect)).message.split(":")[0]
+    const prefix = failureHeadOf
     expect(await prefix(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAddresses is malformed",
     )

@@ -1,8 +1,14 @@
 import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import { makeUnisatConnector, type UnisatApi } from "./unisat"
 
 const psbtHex = hex.encode(base64.decode(samplePsbt))
@@ -171,15 +177,7 @@ describe("the Unisat connector's networks", () => {
     const never = () => new Promise<never>(() => {})
     const { connector } = unisat({ requestAccounts: never, sendBitcoin: never, switchChain: never })
     const silent = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (
-        await Effect.runPromise(
-          Effect.gen(function* () {
-            const fiber = yield* Effect.forkChild(Effect.flip(effect))
-            yield* TestClock.adjust("5 minutes")
-            return yield* Fiber.join(fiber)
-          }).pipe(Effect.provide(TestClock.layer())),
-        )
-      ).message
+      (await failureAfter(effect)).message
     expect(await silent(connector.connect())).toBe("The wallet did not answer requestAccounts within 300 s")
     expect(await silent(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]))).toBe(
       "The wallet did not answer sendBitcoin within 300 s",

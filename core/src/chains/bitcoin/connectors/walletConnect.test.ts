@@ -1,11 +1,17 @@
 import { base64 } from "@scure/base"
-import { Effect, Fiber, Option, Stream } from "effect"
-import { TestClock } from "effect/testing"
+import { Effect, Option, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import type { ConnectorEvent, RpcRequest } from "../../../connectors/Connector"
 import type { CaipAccountId, CaipNetworkId } from "../../../domain/caip"
 import { bitcoinChainIds } from "../networks"
-import { failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureHeadOf,
+  failureOf,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import { makeWalletConnectBitcoinConnector, type WalletConnectBitcoinSession } from "./walletConnect"
 
 const mainnet = bitcoinChainIds.Mainnet
@@ -334,8 +340,7 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
 describe("the WalletConnect bip122 adapter's replies", () => {
   it("names the request whose reply is malformed", async () => {
     const { connector } = walletConnect({ answer: () => ({ unexpected: true }) })
-    const prefix = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureOf(effect)).message.split(":")[0]
+    const prefix = failureHeadOf
     expect(await prefix(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAccountAddresses is malformed",
     )
@@ -366,15 +371,7 @@ describe("the WalletConnect bip122 adapter's replies", () => {
       }),
     )
     const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (
-        await Effect.runPromise(
-          Effect.gen(function* () {
-            const fiber = yield* Effect.forkChild(Effect.flip(effect))
-            yield* TestClock.adjust("5 minutes")
-            return yield* Fiber.join(fiber)
-          }).pipe(Effect.provide(TestClock.layer())),
-        )
-      ).message
+      (await failureAfter(effect)).message
     expect(await message(silent.signMessage({ address, message: "gm" }))).toBe(
       "The wallet did not answer signMessage within 300 s",
     )

@@ -1,8 +1,14 @@
 import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
 import { makeWalletStandardConnector } from "./walletStandard"
 
@@ -364,15 +370,7 @@ describe("the Wallet Standard connector's replies", () => {
     }
     const connector = Effect.runSync(makeWalletStandardConnector({ wallet }))
     const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (
-        await Effect.runPromise(
-          Effect.gen(function* () {
-            const fiber = yield* Effect.forkChild(Effect.flip(effect))
-            yield* TestClock.adjust("5 minutes")
-            return yield* Fiber.join(fiber)
-          }).pipe(Effect.provide(TestClock.layer())),
-        )
-      ).message
+      (await failureAfter(effect)).message
     const within = (method: string) => `The wallet did not answer ${method} within 300 s`
     expect(await message(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
       within("bitcoin:signMessage"),

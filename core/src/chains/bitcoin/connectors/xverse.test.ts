@@ -1,8 +1,9 @@
 import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import {
   failure,
+  failureAfter,
+  failureHeadOf,
   failureOf,
   fakeRequestApi,
   ordinalsEntry,
@@ -150,13 +151,7 @@ describe("the request-API (Xverse) connector", () => {
 
   it("never waits forever on a wallet: 'The wallet did not answer getAddresses within 300 s'", async () => {
     const silent = connectorWith(() => new Promise(() => {})).connector
-    const error = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Effect.flip(silent.getAccountAddresses()))
-        yield* TestClock.adjust("5 minutes")
-        return yield* Fiber.join(fiber)
-      }).pipe(Effect.provide(TestClock.layer())),
-    )
+    const error = await failureAfter(silent.getAccountAddresses())
     expect(error.message).toBe("The wallet did not answer getAddresses within 300 s")
   })
 
@@ -186,15 +181,7 @@ describe("the request-API (Xverse) connector", () => {
 describe("the request-API (Xverse) connector on the edges", () => {
   const silentFor = <A, E>(
     run: (connector: ReturnType<typeof connectorWith>["connector"]) => Effect.Effect<A, E>,
-  ) =>
-    Effect.runPromise(
-      Effect.gen(function* () {
-        const { connector } = connectorWith(() => new Promise(() => {}))
-        const fiber = yield* Effect.forkChild(Effect.flip(run(connector)))
-        yield* TestClock.adjust("5 minutes")
-        return yield* Fiber.join(fiber)
-      }).pipe(Effect.provide(TestClock.layer())),
-    )
+  ) => failureAfter(run(connectorWith(() => new Promise(() => {})).connector))
 
   it("names the request a silent wallet did not answer", async () => {
     const operations: ReadonlyArray<
@@ -219,8 +206,7 @@ describe("the request-API (Xverse) connector on the edges", () => {
 
   it("names the request whose reply is malformed", async () => {
     const { connector } = connectorWith(() => success({ unexpected: true }))
-    const malformed = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureOf(effect)).message.split(":")[0]
+    const malformed = failureHeadOf
     expect(await malformed(connector.connect())).toBe("The wallet's reply to wallet_connect is malformed")
     expect(await malformed(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAddresses is malformed",
