@@ -311,6 +311,16 @@ describe("verifyBip322: proofs of funds", () => {
     })
   })
 
+  it("refuses a proof whose transaction spends nothing", () => {
+    const empty: Transaction = { ...toSign({ version: 2 }), inputs: [] }
+    expect(verify(proof(empty, []))).toEqual({
+      valid: false,
+      inconclusive: false,
+      reason: "the first input does not spend to_spend (wrong message or address)",
+      format: "proofOfFunds",
+    })
+  })
+
   it("checks the first input too: a proof without its final witness is refused", () => {
     const tx = unsigned([[txHash(toSpend), 0]])
     expect(verify(proof(tx, [[]]))).toMatchObject({

@@ -3,6 +3,8 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { loadVectors } from "../../../testing/vectors"
+import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { verifyLegacySignature } from "./legacy"
 import { verifyBitcoinMessage } from "./verifyMessage"
 
 // Legacy signatures by the key L4rK1yDtCWekvXuE6oXD9jCYfFNV2cWRpVuPLBcCU2z8TrisoyY1 (bitcoinjs-message's README
@@ -182,5 +184,31 @@ describe("verifyBitcoinMessage on the edges", () => {
       inconclusive: false,
       reason: "signature is not valid base64",
     })
+  })
+})
+
+describe("verifyLegacySignature", () => {
+  const hashOf = (address: string) => {
+    const decoded = decodeBitcoinAddress(address)
+    if (decoded._tag !== "Success") throw new Error(address)
+    return decoded.success.program
+  }
+
+  it("refuses a signature whose header is outside 27..42, even when r and s would recover the key", () => {
+    const bytes = base64.decode(legacy.p2pkh.signature)
+    expect(verifyLegacySignature(message, bytes, { kind: "p2pkh", hash: hashOf(legacy.p2pkh.address) })).toBe(
+      true,
+    )
+    const outside = Uint8Array.from([(bytes[0] as number) + 12, ...bytes.subarray(1)])
+    expect(
+      verifyLegacySignature(message, outside, { kind: "p2pkh", hash: hashOf(legacy.p2pkh.address) }),
+    ).toBe(false)
+  })
+
+  it("refuses a compressed key that is not the segwit address's, native or wrapped", () => {
+    expect(verify(legacy.p2wpkh.address, legacy.p2wpkh.signature, "another message").valid).toBe(false)
+    expect(verify(legacy.p2shP2wpkh.address, legacy.p2shP2wpkh.signature, "another message").valid).toBe(
+      false,
+    )
   })
 })

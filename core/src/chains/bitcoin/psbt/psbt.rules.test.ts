@@ -138,6 +138,25 @@ describe("decodePsbt: the envelope", () => {
     expect(reasonOf(decodePsbtBase64(`\n ${valid} \t`))).toBeUndefined()
   })
 
+  it("names the part of a map that runs out", () => {
+    const magic = bytes(0x70, 0x73, 0x62, 0x74, 0xff)
+    expect(reasonOf(decodePsbt(magic))).toBe("global map key length: needs 1 bytes, 0 left")
+    expect(reasonOf(decodePsbt(bytes(...magic, 5, 0xfb, 0)))).toBe("global map key: needs 5 bytes, 2 left")
+    expect(reasonOf(decodePsbt(bytes(...magic, 1, 0xfb, 4, 2, 0)))).toBe(
+      "global map value: needs 4 bytes, 2 left",
+    )
+    expect(reasonOf(decodePsbt(bytes(...magic, 1, 0xfd, 0)))).toBe(
+      "global map key type: needs 1 bytes, 0 left",
+    )
+    for (const [type, label] of [
+      [0x04, "input count"],
+      [0x05, "output count"],
+    ] as const)
+      expect(reasonOf(decodeV2({ globals: v2Globals([pair(type, bytes())]) }))).toBe(
+        `${label}: needs 1 bytes, 0 left`,
+      )
+  })
+
   it("refuses bytes after the last output map", () => {
     const psbt = encode(v2Globals(), [v2Input()], [v2Output()])
     expect(reasonOf(decodePsbt(bytes(...psbt, 0, 0)))).toBe("PSBT: 2 unexpected trailing bytes")
@@ -360,6 +379,8 @@ describe("decodePsbt: input fields", () => {
   })
 
   it("requires a time locktime of at least 500000000 and a height locktime between 1 and 499999999", () => {
+    expect(inputReason(pair(0x11, bytes(0, 0, 0)))).toBe("input 0 required time locktime must be 4 bytes")
+    expect(inputReason(pair(0x12, bytes(1, 0, 0)))).toBe("input 0 required height locktime must be 4 bytes")
     expect(inputOf(pair(0x11, u32(500_000_000))).requiredTimeLocktime).toBe(500_000_000)
     expect(inputReason(pair(0x11, u32(499_999_999)))).toBe(
       "input 0 required time locktime must be at least 500000000",
@@ -403,7 +424,7 @@ describe("decodePsbt: input fields", () => {
   it("checks the taproot control block, derivation key, internal key and merkle root", () => {
     for (const length of [33, 65, 97])
       expect(inputReason(pair(0x15, bytes(0xc0), filled(length)))).toBeUndefined()
-    for (const length of [32, 34, 64])
+    for (const length of [1, 32, 34, 64])
       expect(inputReason(pair(0x15, bytes(0xc0), filled(length)))).toBe(
         "input 0 taproot control block is malformed",
       )
