@@ -229,21 +229,20 @@ describe("the Leather connector on the edges", () => {
 
   it("names the request whose reply is malformed, and refuses a bad transfer before asking", async () => {
     const { connector, calls } = answering(() => success({ unexpected: true }))
-    const prefix = failureHeadOf
-    expect(await prefix(connector.getAccountAddresses())).toBe(
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAddresses is malformed",
     )
-    expect(await prefix(connector.signMessage({ address: paymentEntry.address, message: "a" }))).toBe(
+    expect(await failureHeadOf(connector.signMessage({ address: paymentEntry.address, message: "a" }))).toBe(
       "The wallet's reply to signMessage is malformed",
     )
-    expect(await prefix(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+    expect(await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
       "The wallet's reply to signPsbt is malformed",
     )
-    expect(await prefix(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]))).toBe(
-      "The wallet's reply to sendTransfer is malformed",
-    )
+    expect(
+      await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
     const hexless = answering(() => success({ hex: "00" }))
-    expect(await prefix(hexless.connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+    expect(await failureHeadOf(hexless.connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
       "The wallet's reply to signPsbt is malformed",
     )
     const before = calls.length

@@ -340,17 +340,16 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
 describe("the WalletConnect bip122 adapter's replies", () => {
   it("names the request whose reply is malformed", async () => {
     const { connector } = walletConnect({ answer: () => ({ unexpected: true }) })
-    const prefix = failureHeadOf
-    expect(await prefix(connector.getAccountAddresses())).toBe(
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAccountAddresses is malformed",
     )
-    expect(await prefix(connector.signMessage({ address, message: "gm" }))).toBe(
+    expect(await failureHeadOf(connector.signMessage({ address, message: "gm" }))).toBe(
       "The wallet's reply to signMessage is malformed",
     )
-    expect(await prefix(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+    expect(await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
       "The wallet's reply to signPsbt is malformed",
     )
-    expect(await prefix(connector.sendTransfer([{ recipient: address, amount: "1" }]))).toBe(
+    expect(await failureHeadOf(connector.sendTransfer([{ recipient: address, amount: "1" }]))).toBe(
       "The wallet's reply to sendTransfer is malformed",
     )
   })

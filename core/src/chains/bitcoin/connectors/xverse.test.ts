@@ -206,20 +206,19 @@ describe("the request-API (Xverse) connector on the edges", () => {
 
   it("names the request whose reply is malformed", async () => {
     const { connector } = connectorWith(() => success({ unexpected: true }))
-    const malformed = failureHeadOf
-    expect(await malformed(connector.connect())).toBe("The wallet's reply to wallet_connect is malformed")
-    expect(await malformed(connector.getAccountAddresses())).toBe(
+    expect(await failureHeadOf(connector.connect())).toBe("The wallet's reply to wallet_connect is malformed")
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
       "The wallet's reply to getAddresses is malformed",
     )
-    expect(await malformed(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
+    expect(await failureHeadOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
       "The wallet's reply to signMessage is malformed",
     )
-    expect(await malformed(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+    expect(await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
       "The wallet's reply to signPsbt is malformed",
     )
-    expect(await malformed(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]))).toBe(
-      "The wallet's reply to sendTransfer is malformed",
-    )
+    expect(
+      await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
   })
 
   it("answers the protocol it asked for", async () => {
