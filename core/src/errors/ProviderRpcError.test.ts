@@ -98,3 +98,60 @@ describe("isUserRejection", () => {
     expect(isUserRejection(new Error("User rejected"))).toBe(false)
   })
 })
+
+describe("decodeProviderRpcError on the edges", () => {
+  it("returns a ProviderRpcError it is given as it is", () => {
+    const error = new ProviderRpcError({ code: 4100, message: "Unauthorized" })
+    expect(decodeProviderRpcError(error)).toBe(error)
+  })
+
+  it("reads the text from message, then shortMessage, details and reason, skipping empty ones", () => {
+    expect(
+      decodeProviderRpcError({ code: 1, message: "", shortMessage: "short", details: "d" }).message,
+    ).toBe("short")
+    expect(decodeProviderRpcError({ code: 1, details: "details", reason: "r" }).message).toBe("details")
+    expect(decodeProviderRpcError({ code: 1, reason: "reason" }).message).toBe("reason")
+    expect(decodeProviderRpcError({ shortMessage: "no code" })).toMatchObject({
+      code: -32603,
+      message: "no code",
+    })
+  })
+
+  it("looks for the coded error under error, cause, data and originalError, in that order", () => {
+    expect(decodeProviderRpcError({ data: { code: 4900, message: "in data" } })).toMatchObject({
+      code: 4900,
+      message: "in data",
+    })
+    expect(decodeProviderRpcError({ originalError: { code: 4901, message: "original" } }).code).toBe(4901)
+    const both = { cause: { code: 2, message: "cause" }, error: { code: 1, message: "error" } }
+    expect(decodeProviderRpcError(both).code).toBe(1)
+    expect(decodeProviderRpcError({ other: { code: 4001, message: "x" } }).code).toBe(-32603)
+  })
+
+  it("follows wrappings five levels deep, not six", () => {
+    const wrap = (depth: number): unknown =>
+      depth === 0 ? { code: 4001, message: "deep" } : { error: wrap(depth - 1) }
+    expect(decodeProviderRpcError(wrap(5)).code).toBe(4001)
+    expect(decodeProviderRpcError(wrap(6)).code).toBe(-32603)
+  })
+
+  it("takes integer codes and decimal strings of up to nine digits only", () => {
+    expect(decodeProviderRpcError({ code: "-32000", message: "m" }).code).toBe(-32000)
+    expect(decodeProviderRpcError({ code: "123456789", message: "m" }).code).toBe(123456789)
+    for (const code of [4001.5, "1234567890", "4001x", " 4001", "", null, true])
+      expect(decodeProviderRpcError({ code, message: "m" }).code, String(code)).toBe(-32603)
+  })
+
+  it("keeps data only when the wallet sent some", () => {
+    expect("data" in decodeProviderRpcError({ code: 4001, message: "m", data: undefined })).toBe(false)
+    expect(decodeProviderRpcError({ code: 4001, message: "m", data: 0 }).data).toBe(0)
+  })
+
+  it("finds a wallet's text under error or cause when nothing is coded, and names a known code without text", () => {
+    expect(decodeProviderRpcError({ error: { cause: "deep text" } }).message).toBe("deep text")
+    expect(decodeProviderRpcError({ cause: { message: "cause text" } }).message).toBe("cause text")
+    expect(decodeProviderRpcError({ code: -32602 }).message).toBe("Invalid params")
+    expect(decodeProviderRpcError({ code: 777 }).message).toBe("Internal error")
+    expect(decodeProviderRpcError("").message).toBe("Internal error")
+  })
+})

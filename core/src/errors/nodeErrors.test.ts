@@ -28,7 +28,33 @@ const nodeTexts: ReadonlyArray<readonly [string, NodeErrorKind]> = [
   ["gas required exceeds allowance (21000)", "GasTooLow"],
   ["intrinsic gas too high", "GasTooHigh"],
   ["exceeds block gas limit", "GasTooHigh"],
+  // Every other wording the classifier knows, one row each (nethermind, erigon, besu and older gethes).
+  ["replacement fee too low", "FeeTooLow"],
+  ["known transaction: 0xabc", "NonceSame"],
+  ["nonce already used", "NonceSame"],
+  ["nonce is too low", "NonceTooLow"],
+  ["OldNonce", "NonceTooLow"],
+  ["old nonce", "NonceTooLow"],
+  ["nonce is too high", "NonceTooHigh"],
+  ["nonce gap", "NonceTooHigh"],
+  ["exceeds transaction sender account balance", "InsufficientFunds"],
+  ["insufficient balance for transfer", "InsufficientFunds"],
+  ["fee cap higher than 2^256-1", "FeeTooHigh"],
+  ["tip higher than fee cap", "FeeTooHigh"],
+  ["fee too high", "FeeTooHigh"],
+  ["fee too low", "FeeTooLow"],
+  ["gas price too low", "FeeTooLow"],
+  ["max priority fee per gas below minimum", "FeeTooLow"],
+  ["FeeTooLowToCompete: underpriced", "FeeTooLow"],
+  ["gas limit reached", "GasTooHigh"],
+  ["gas limit too high", "GasTooHigh"],
+  ["gas too high", "GasTooHigh"],
+  ["out of gas", "GasTooLow"],
+  ["gas too low", "GasTooLow"],
+  ["insufficient gas for floor data gas cost", "GasTooLow"],
   ["execution reverted", "Unknown"],
+  ["nonce", "Unknown"],
+  ["max fee per gas higher than 2^255", "Unknown"],
   ["", "Unknown"],
 ]
 
@@ -38,6 +64,26 @@ describe("parseNodeError", () => {
     expect(error._tag).toBe("NodeError")
     expect(error.kind).toBe(kind)
     expect(error.details).toBe(text)
+  })
+
+  it("words each kind for a person", () => {
+    const messages = Object.fromEntries(
+      [...new Set(nodeTexts.map(([, kind]) => kind))].map((kind) => [
+        kind,
+        parseNodeError(nodeTexts.find(([, k]) => k === kind)?.[0] ?? "").message,
+      ]),
+    )
+    expect(messages).toEqual({
+      FeeTooLow: "The transaction fee is too low",
+      FeeTooHigh: "The transaction fee is too high",
+      NonceTooLow: "The transaction nonce is too low",
+      NonceTooHigh: "The transaction nonce is too high",
+      NonceSame: "A transaction with the same nonce is already pending",
+      GasTooLow: "The transaction gas limit is too low",
+      GasTooHigh: "The transaction gas limit is too high",
+      InsufficientFunds: "The account has insufficient funds for this transaction",
+      Unknown: "The node rejected the transaction",
+    })
   })
 
   it("gives every kind its own readable message", () => {

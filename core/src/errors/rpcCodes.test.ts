@@ -71,3 +71,30 @@ describe("rpcErrorCodeForHttpStatus", () => {
     )
   })
 })
+
+describe("the Bitcoin wallet code table, entry by entry", () => {
+  it("describes each code as §8 does", () => {
+    const entries = [-32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002].map((code) =>
+      lookupRpcErrorCode("bitcoin", code),
+    )
+    expect(entries).toEqual([
+      { code: -32700, name: "Parse error", description: "The wallet could not parse the request" },
+      { code: -32600, name: "Invalid request", description: "The request is not a valid request object" },
+      { code: -32601, name: "Method not found", description: "The method does not exist" },
+      { code: -32602, name: "Invalid params", description: "The method parameters are invalid" },
+      { code: -32603, name: "Internal error", description: "The wallet failed internally" },
+      { code: -32000, name: "User rejection", description: "The user rejected the request" },
+      { code: -32001, name: "Method not supported", description: "The wallet does not support the method" },
+      {
+        code: -32002,
+        name: "Access denied",
+        description: "The wallet denied access to the requested resource",
+      },
+    ])
+  })
+
+  it("names EVM codes EIP-1193 first: 4001 keeps the provider description", () => {
+    expect(describeEvmRpcErrorCode(4001)?.description).toBe("The user rejected the request.")
+    expect(describeEvmRpcErrorCode(-32602)?.description).toBe("Invalid method parameters")
+  })
+})

@@ -1,7 +1,15 @@
 import { base64, hex } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { failureOf, fakeRequestApi, samplePsbt, success } from "../testing/fakeWallets"
+import {
+  failureHeadOf,
+  failureOf,
+  fakeRequestApi,
+  ordinalsEntry,
+  paymentEntry,
+  samplePsbt,
+  success,
+} from "../testing/fakeWallets"
 import { makeLeatherConnector } from "./leather"
 
 const wallet = { id: "LeatherProvider", name: "Leather", icon: "" }
@@ -110,5 +118,149 @@ describe("the Leather connector", () => {
     const error = await failureOf(connector.signPsbt({ psbt: "not base64!", signInputs: [] }))
     expect(error._tag).toBe("InvalidPsbtError")
     expect(calls).toEqual([])
+  })
+})
+
+describe("the Leather connector on the edges", () => {
+  const answering = (answer: (method: string) => unknown, network?: "Mainnet" | "Testnet") => {
+    const fake = fakeRequestApi((method) => answer(method))
+    return {
+      ...fake,
+      connector: Effect.runSync(makeLeatherConnector({ wallet, provider: fake.provider, network })),
+    }
+  }
+
+  it("keeps Leather's keys, gives a missing one as empty, and drops address types it has no purpose for", async () => {
+    const { connector } = answering(() =>
+      success({
+        addresses: [
+          { symbol: "BTC", type: "p2wpkh", address: paymentEntry.address },
+          { symbol: "BTC", type: "p2sh", address: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", publicKey: "02cc" },
+          { symbol: "BTC", address: "bc1qnotype" },
+          { symbol: "BTC", type: "p2tr", address: ordinalsEntry.address, publicKey: "dd" },
+        ],
+      }),
+    )
+    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([
+      {
+        address: paymentEntry.address,
+        purpose: "payment",
+        addressType: "p2wpkh",
+        publicKey: "",
+        walletType: "software",
+      },
+      {
+        address: ordinalsEntry.address,
+        purpose: "ordinals",
+        addressType: "p2tr",
+        publicKey: "dd",
+        walletType: "software",
+      },
+    ])
+  })
+
+  it("is the leather kind, on mainnet unless told, with the wallet's name", async () => {
+    const { connector } = leather()
+    expect([connector.id, connector.name, connector.kind, connector.chain]).toEqual([
+      "LeatherProvider",
+      "Leather",
+      "leather",
+      "bip122",
+    ])
+    expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
+  })
+
+  it("asks for addresses again after a disconnect", async () => {
+    const { connector, calls } = leather()
+    await Effect.runPromise(connector.connect())
+    await Effect.runPromise(connector.disconnect())
+    await Effect.runPromise(connector.getAccountAddresses())
+    expect(calls.map((call) => call.method)).toEqual(["getAddresses", "getAddresses"])
+  })
+
+  it("switches networks on connect when asked, refusing those Leather lacks before asking", async () => {
+    const { connector, calls } = leather()
+    await Effect.runPromise(connector.connect({ network: "Testnet" }))
+    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    expect((await failureOf(connector.connect({ network: "Regtest" }))).message).toBe(
+      "This network is not supported by the wallet",
+    )
+    expect((await failureOf(connector.connect({ message: "m".repeat(81) }))).message).toBe(
+      "The message must not exceed 80 characters.",
+    )
+    expect((await failureOf(connector.getAccountAddresses({ message: "m".repeat(81) }))).message).toBe(
+      "The message must not exceed 80 characters.",
+    )
+    expect(calls).toHaveLength(1)
+  })
+
+  it("signs messages for p2wpkh unless the address is taproot", async () => {
+    const { connector, calls } = leather()
+    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "a" }))
+    await Effect.runPromise(connector.signMessage({ address: "not an address", message: "b" }))
+    expect(calls.map((call) => (call.args[0] as { paymentType: string }).paymentType)).toEqual([
+      "p2wpkh",
+      "p2wpkh",
+    ])
+  })
+
+  it("passes sighash types on (once each), does not broadcast unless asked, and gives no txid it did not get", async () => {
+    const { connector, calls } = answering((method) =>
+      method === "signPsbt" ? success({ hex: psbtHex }) : success(null),
+    )
+    const signed = await Effect.runPromise(
+      connector.signPsbt({
+        psbt: samplePsbt,
+        signInputs: [
+          { address: paymentEntry.address, index: 0, sighashTypes: [1, 0x81] },
+          { address: paymentEntry.address, index: 0, sighashTypes: [1] },
+        ],
+      }),
+    )
+    expect(calls[0]?.args[0]).toEqual({
+      hex: psbtHex,
+      network: "mainnet",
+      broadcast: false,
+      signAtIndex: [0],
+      allowedSighash: [1, 0x81],
+    })
+    expect(signed).toEqual({ psbt: samplePsbt })
+  })
+
+  it("names the request whose reply is malformed, and refuses a bad transfer before asking", async () => {
+    const { connector, calls } = answering(() => success({ unexpected: true }))
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
+      "The wallet's reply to getAddresses is malformed",
+    )
+    expect(await failureHeadOf(connector.signMessage({ address: paymentEntry.address, message: "a" }))).toBe(
+      "The wallet's reply to signMessage is malformed",
+    )
+    expect(await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+      "The wallet's reply to signPsbt is malformed",
+    )
+    expect(
+      await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
+    const hexless = answering(() => success({ hex: "00" }))
+    expect(await failureHeadOf(hexless.connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+      "The wallet's reply to signPsbt is malformed",
+    )
+    const before = calls.length
+    expect(
+      (await failureOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "0" }]))).message,
+    ).toBe("Invalid amount")
+    expect(calls).toHaveLength(before)
+  })
+
+  it("serves §7 requests through its operations and has no events", async () => {
+    const { connector, calls } = leather()
+    const result = await Effect.runPromise(connector.request("getAddresses", { purposes: ["payment"] }))
+    expect(result).toEqual({ addresses: [expect.objectContaining({ purpose: "payment" })] })
+    expect(calls).toHaveLength(1)
+    expect(
+      await Effect.runPromise(
+        Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)),
+      ),
+    ).toEqual([1])
   })
 })

@@ -1,8 +1,8 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Fiber } from "effect"
+import { Effect, Fiber, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
 import { connectorForWallet } from "./forWallet"
 import {
@@ -264,5 +264,123 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
     expect((await failureOf(connectorForWallet(okxEntry as DiscoveredBitcoinWallet))).message).toBe(
       "no wallet provider was found",
     )
+  })
+})
+
+describe("OKX on the edges", () => {
+  it("reads a connect reply without an address as no account, and names the send a malformed reply answered", async () => {
+    const { api } = okx()
+    const noAddress = Effect.runSync(
+      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, connect: async () => ({}) as never } }),
+    )
+    expect((await failureOf(noAddress.connect())).message).toBe("No address available")
+    const garbled = Effect.runSync(
+      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, send: async () => ({ hash: "x" }) } }),
+    )
+    expect(
+      await failureHeadOf(garbled.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to send is malformed")
+    const silentAccounts = Effect.runSync(
+      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, getAccounts: async () => [""] } }),
+    )
+    expect(
+      (await failureOf(silentAccounts.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])))
+        .message,
+    ).toBe("No account available")
+  })
+
+  it("writes each satoshi amount as its exact BTC value", async () => {
+    for (const [amount, value] of [
+      ["1", "0.00000001"],
+      ["100000000", "1"],
+      ["2100000000000000", "21000000"],
+    ] as const) {
+      const { connector, calls } = okx()
+      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount }]))
+      expect(calls.at(-1)?.args[0]).toMatchObject({ value })
+    }
+  })
+
+  it("offers the account a test-network connect answered, with its key, and forgets a reply without both", async () => {
+    const testnet = testNetworkOkx("testnet")
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: testnet.api },
+        network: "Testnet",
+      }),
+    )
+    expect((await failureOf(connector.getAccountAddresses())).message).toBe("No address available")
+    const entries = await Effect.runPromise(connector.connect())
+    expect(entries.map((entry) => entry.publicKey)).toEqual([paymentEntry.publicKey, paymentEntry.publicKey])
+    for (const reply of [{ address: testnetAddress }, { publicKey: paymentEntry.publicKey }, null]) {
+      const partial = await Effect.runPromise(
+        makeOkxConnectorForNetwork({
+          wallet: okxWalletInfo,
+          family: { bitcoinTestnet: { ...testnet.api, connect: async () => reply as never } },
+          network: "Testnet",
+        }),
+      )
+      expect((await failureOf(partial.connect())).message).toBe("No address available")
+    }
+  })
+
+  it("passes a test-network provider's listeners on", async () => {
+    const testnet = testNetworkOkx("testnet")
+    const listeners = new Map<string, (value: unknown) => void>()
+    const removed: Array<string> = []
+    const api: OkxTestNetworkApi = {
+      ...testnet.api,
+      on: (event, handler) => void listeners.set(event, handler),
+      removeListener: (event) => void removed.push(event),
+    }
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: api },
+        network: "Testnet",
+      }),
+    )
+    const events = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 1)))
+        yield* Effect.yieldNow
+        listeners.get("accountsChanged")?.([])
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(events).toEqual([{ _tag: "disconnect" }])
+    expect(removed).toEqual(["accountsChanged", "networkChanged", "disconnect"])
+  })
+
+  it("needs each test-network method to be a function, and a family object", async () => {
+    const testnet = testNetworkOkx("testnet")
+    for (const method of ["connect", "signMessage", "signPsbt"] as const) {
+      const family = { bitcoinTestnet: { ...testnet.api, [method]: "not a function" } }
+      expect(
+        (await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family, network: "Testnet" })))
+          .message,
+      ).toBe("no wallet provider was found")
+    }
+    for (const family of [null, "okx", undefined])
+      expect((await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family }))).message).toBe(
+        "no wallet provider was found",
+      )
+  })
+
+  it("keeps the wallet's name and icon on the mainnet connector", async () => {
+    const { api } = okx()
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: { id: "okx", name: "OKX", icon: "data:,okx" },
+        family: { bitcoin: api },
+      }),
+    )
+    expect([connector.id, connector.name, connector.icon, connector.kind]).toEqual([
+      "okx",
+      "OKX",
+      "data:,okx",
+      "okx",
+    ])
   })
 })

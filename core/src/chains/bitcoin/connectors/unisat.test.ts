@@ -1,7 +1,14 @@
 import { base64, hex } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import { makeUnisatConnector, type UnisatApi } from "./unisat"
 
 const psbtHex = hex.encode(base64.decode(samplePsbt))
@@ -114,5 +121,77 @@ describe("the Unisat connector", () => {
       code: -32000,
       message: "User rejected the request.",
     })
+  })
+})
+
+describe("the Unisat connector's networks", () => {
+  it("switches chains by Unisat's names, refusing regtest and a Unisat without switchChain before asking", async () => {
+    const switched: Array<string> = []
+    const { connector } = unisat({ switchChain: async (chain) => switched.push(chain) })
+    for (const network of ["Mainnet", "Testnet", "Testnet4", "Signet"] as const)
+      await Effect.runPromise(connector.switchNetwork(network))
+    expect(switched).toEqual(["BITCOIN_MAINNET", "BITCOIN_TESTNET", "BITCOIN_TESTNET4", "BITCOIN_SIGNET"])
+    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    expect((await failureOf(connector.switchNetwork("Regtest"))).message).toBe(
+      "This network is not supported by the wallet",
+    )
+    expect(switched).toHaveLength(4)
+    expect((await failureOf(unisat().connector.switchNetwork("Signet"))).message).toBe(
+      "This network is not supported by the wallet",
+    )
+    expect(await Effect.runPromise(unisat().connector.network)).toBe("Mainnet")
+  })
+
+  it("reads Unisat's network names, old and new, in its networkChanged event", async () => {
+    const listeners = new Map<string, (value: unknown) => void>()
+    const { connector } = unisat({ on: (event, handler) => void listeners.set(event, handler) })
+    const events = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 6)))
+        yield* Effect.yieldNow
+        for (const name of [
+          "livenet",
+          "testnet",
+          7,
+          "BITCOIN_TESTNET4",
+          "fractal",
+          "BITCOIN_SIGNET",
+          "BITCOIN_MAINNET",
+          "BITCOIN_TESTNET",
+        ])
+          listeners.get("networkChanged")?.(name)
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(events.map((event) => (event._tag === "networkChanged" ? event.network : event._tag))).toEqual([
+      "Mainnet",
+      "Testnet",
+      "Testnet4",
+      "Signet",
+      "Mainnet",
+      "Testnet",
+    ])
+  })
+
+  it("names the Unisat call a silent wallet did not answer", async () => {
+    const never = () => new Promise<never>(() => {})
+    const { connector } = unisat({ requestAccounts: never, sendBitcoin: never, switchChain: never })
+    const silent = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
+      (await failureAfter(effect)).message
+    expect(await silent(connector.connect())).toBe("The wallet did not answer requestAccounts within 300 s")
+    expect(await silent(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]))).toBe(
+      "The wallet did not answer sendBitcoin within 300 s",
+    )
+    expect(await silent(connector.switchNetwork("Signet"))).toBe(
+      "The wallet did not answer switchChain within 300 s",
+    )
+  })
+
+  it("serves §7 requests through its operations", async () => {
+    const { connector, calls } = unisat()
+    expect(await Effect.runPromise(connector.request("getAddresses", { purposes: ["ordinals"] }))).toEqual({
+      addresses: [{ ...ordinalsEntry, purpose: "ordinals" }],
+    })
+    expect(calls.map((call) => call.method)).toEqual(["getAccounts", "getPublicKey"])
   })
 })

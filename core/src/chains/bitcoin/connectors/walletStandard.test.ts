@@ -1,7 +1,14 @@
 import { base64, hex } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
 import { makeWalletStandardConnector } from "./walletStandard"
 
@@ -118,5 +125,262 @@ describe("the Wallet Standard connector", () => {
     expect((await failureOf(connector.switchNetwork("Signet"))).message).toBe(
       "This network is not supported by the wallet",
     )
+  })
+})
+
+describe("the Wallet Standard connector on the edges", () => {
+  /** A wallet with only the features given (each recording its calls), on mainnet, testnet and signet. */
+  const withFeatures = (
+    features: Record<string, unknown>,
+    accounts: ReadonlyArray<StandardWalletAccount> = [],
+  ) => {
+    const wallet: StandardWallet = {
+      version: "1.0.0",
+      name: "Bare Wallet",
+      icon: "data:,bare",
+      chains: ["bitcoin:mainnet", "bitcoin:testnet", "bitcoin:signet"],
+      accounts,
+      features: { "bitcoin:connect": { version: "1.0.0", connect: async () => ({ accounts }) }, ...features },
+    }
+    return Effect.runSync(makeWalletStandardConnector({ wallet }))
+  }
+  const unnamed = (entry: typeof paymentEntry): StandardWalletAccount => {
+    const { purpose: _purpose, ...rest } = account(entry)
+    return rest
+  }
+
+  it("is named after the wallet", () => {
+    const connector = withFeatures({})
+    expect([connector.id, connector.name, connector.icon, connector.kind]).toEqual([
+      "Bare Wallet",
+      "Bare Wallet",
+      "data:,bare",
+      "walletStandard",
+    ])
+  })
+
+  it("takes accounts without a purpose as payment first, ordinals after", async () => {
+    const connector = withFeatures({}, [unnamed(paymentEntry), unnamed(ordinalsEntry)])
+    expect(await Effect.runPromise(connector.connect())).toEqual([paymentEntry, ordinalsEntry])
+    expect(
+      (await Effect.runPromise(connector.getAccountAddresses({ purposes: ["ordinals"] }))).map(
+        (e) => e.address,
+      ),
+    ).toEqual([ordinalsEntry.address])
+  })
+
+  it("starts from the accounts the wallet already shares, and forgets them on disconnect", async () => {
+    const connector = withFeatures({}, [account(paymentEntry)])
+    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([paymentEntry])
+    await Effect.runPromise(connector.disconnect())
+    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([])
+  })
+
+  it("calls standard:disconnect when the wallet has it", async () => {
+    const { calls, answer } = recorder()
+    const connector = withFeatures({
+      "standard:disconnect": { version: "1.0.0", disconnect: async () => answer(undefined, "disconnect") },
+    })
+    await Effect.runPromise(connector.disconnect())
+    expect(calls).toEqual([{ method: "disconnect", args: [] }])
+  })
+
+  it("checks the prompt message first and switches networks before connecting", async () => {
+    const connector = withFeatures({}, [account(paymentEntry)])
+    expect((await failureOf(connector.connect({ message: "m".repeat(81) }))).message).toBe(
+      "The message must not exceed 80 characters.",
+    )
+    expect((await failureOf(connector.getAccountAddresses({ message: "m".repeat(81) }))).message).toBe(
+      "The message must not exceed 80 characters.",
+    )
+    expect((await failureOf(connector.connect({ network: "Regtest" }))).message).toBe(
+      "This network is not supported by the wallet",
+    )
+    await Effect.runPromise(connector.connect({ network: "Signet" }))
+    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+  })
+
+  it("says 'Method not supported by the selected wallet' for a feature the wallet lacks", async () => {
+    const connector = withFeatures({}, [account(paymentEntry)])
+    await Effect.runPromise(connector.connect())
+    expect(
+      (await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).message,
+    ).toBe("Method not supported by the selected wallet")
+    expect(
+      (
+        await failureOf(
+          connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
+        )
+      ).message,
+    ).toBe("Method not supported by the selected wallet")
+  })
+
+  it("signs only for its accounts: 'No account found'", async () => {
+    const { connector, calls } = standardWallet()
+    await Effect.runPromise(connector.connect())
+    const stranger = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
+    expect((await failureOf(connector.signMessage({ address: stranger, message: "gm" }))).message).toBe(
+      "No account found",
+    )
+    expect(
+      (
+        await failureOf(
+          connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: stranger, index: 0 }] }),
+        )
+      ).message,
+    ).toBe("No account found")
+    expect(calls).toHaveLength(1)
+  })
+
+  it("calls replies without bytes malformed", async () => {
+    const connector = withFeatures(
+      {
+        "bitcoin:signMessage": { version: "1.0.0", signMessage: async () => [{ signature: "AQID" }] },
+        "bitcoin:signTransaction": { version: "1.0.0", signTransaction: async () => [] },
+      },
+      [account(paymentEntry)],
+    )
+    await Effect.runPromise(connector.connect())
+    expect(
+      await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" })),
+    ).toMatchObject({
+      code: -32603,
+      message: "The wallet's reply to bitcoin:signMessage is malformed",
+    })
+    expect(
+      await failureOf(
+        connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
+      ),
+    ).toMatchObject({ code: -32603, message: "The wallet's reply to bitcoin:signTransaction is malformed" })
+  })
+
+  it("signs with the protocol asked, and refuses a PSBT that is not one before the wallet is asked", async () => {
+    const { connector, calls } = standardWallet()
+    await Effect.runPromise(connector.connect())
+    const signed = await Effect.runPromise(
+      connector.signMessage({ address: paymentEntry.address, message: "gm", protocol: "ecdsa" }),
+    )
+    expect(signed.protocol).toBe("ecdsa")
+    expect((await failureOf(connector.signPsbt({ psbt: "cHNidA==", signInputs: [] }))).message).toBe(
+      "Invalid PSBT: not a base64 PSBT",
+    )
+    expect(calls).toHaveLength(2)
+  })
+
+  it("groups inputs by account in order and names the chain of the network (testnet4 is bitcoin:testnet)", async () => {
+    const { connector, calls } = standardWallet()
+    await Effect.runPromise(connector.connect())
+    await Effect.runPromise(connector.switchNetwork("Testnet4"))
+    await Effect.runPromise(
+      connector.signPsbt({
+        psbt: samplePsbt,
+        broadcast: false,
+        signInputs: [
+          { address: ordinalsEntry.address, index: 1 },
+          { address: paymentEntry.address, index: 0 },
+          { address: ordinalsEntry.address, index: 3 },
+        ],
+      }),
+    )
+    const input = calls[1]?.args[0] as {
+      inputsToSign: Array<{ account: StandardWalletAccount; signingIndexes: Array<number> }>
+      chain: string
+    }
+    expect(input.chain).toBe("bitcoin:testnet")
+    expect(
+      input.inputsToSign.map(({ account: signer, signingIndexes }) => [signer.address, signingIndexes]),
+    ).toEqual([
+      [ordinalsEntry.address, [1, 3]],
+      [paymentEntry.address, [0]],
+    ])
+  })
+
+  it("follows the wallet's account changes: none left is a disconnect", async () => {
+    let listener: ((properties: { accounts?: unknown }) => void) | undefined
+    const connector = withFeatures({
+      "standard:events": {
+        version: "1.0.0",
+        on: (_event: string, handler: typeof listener) => {
+          listener = handler
+          return () => {
+            listener = undefined
+          }
+        },
+      },
+    })
+    const events = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 2)))
+        yield* Effect.yieldNow
+        listener?.({ accounts: [account(ordinalsEntry)] })
+        listener?.({})
+        listener?.({ accounts: [] })
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(events).toEqual([{ _tag: "accountsChanged" }, { _tag: "disconnect" }])
+    expect(listener).toBeUndefined()
+  })
+})
+
+describe("the Wallet Standard connector's replies", () => {
+  it("keeps the purpose a wallet gives, whatever the account's position", async () => {
+    const { connector } = standardWallet([account(ordinalsEntry), account(paymentEntry)])
+    expect((await Effect.runPromise(connector.connect())).map((entry) => entry.purpose)).toEqual([
+      "ordinals",
+      "payment",
+    ])
+    expect(connector.chain).toBe("bip122")
+  })
+
+  it("reads a connect reply without accounts as none, and a sign reply without an output as malformed", async () => {
+    const wallet = (overrides: Record<string, unknown>): StandardWallet => ({
+      version: "1.0.0",
+      name: "Odd Wallet",
+      icon: "",
+      chains: ["bitcoin:mainnet"],
+      accounts: [account(paymentEntry)],
+      features: {
+        "bitcoin:connect": { version: "1.0.0", connect: async () => null },
+        "bitcoin:signMessage": { version: "1.0.0", signMessage: async () => [] },
+        ...overrides,
+      },
+    })
+    const connector = Effect.runSync(makeWalletStandardConnector({ wallet: wallet({}) }))
+    expect((await failureOf(connector.connect())).message).toBe("No account found")
+    expect(
+      (await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).message,
+    ).toBe("The wallet's reply to bitcoin:signMessage is malformed")
+  })
+
+  it("names the feature a silent wallet did not answer", async () => {
+    const never = async () => new Promise<never>(() => {})
+    const wallet: StandardWallet = {
+      version: "1.0.0",
+      name: "Silent Wallet",
+      icon: "",
+      chains: ["bitcoin:mainnet"],
+      accounts: [account(paymentEntry)],
+      features: {
+        "bitcoin:connect": { version: "1.0.0", connect: never },
+        "bitcoin:signMessage": { version: "1.0.0", signMessage: never },
+        "bitcoin:signTransaction": { version: "1.0.0", signTransaction: never },
+        "standard:disconnect": { version: "1.0.0", disconnect: never },
+      },
+    }
+    const connector = Effect.runSync(makeWalletStandardConnector({ wallet }))
+    const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
+      (await failureAfter(effect)).message
+    const within = (method: string) => `The wallet did not answer ${method} within 300 s`
+    expect(await message(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
+      within("bitcoin:signMessage"),
+    )
+    expect(
+      await message(
+        connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
+      ),
+    ).toBe(within("bitcoin:signTransaction"))
+    expect(await message(connector.connect())).toBe(within("bitcoin:connect"))
+    expect(await message(connector.disconnect())).toBe(within("standard:disconnect"))
   })
 })

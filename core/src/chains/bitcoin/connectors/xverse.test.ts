@@ -1,8 +1,9 @@
 import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import {
   failure,
+  failureAfter,
+  failureHeadOf,
   failureOf,
   fakeRequestApi,
   ordinalsEntry,
@@ -10,7 +11,7 @@ import {
   samplePsbt,
   success,
 } from "../testing/fakeWallets"
-import { makeRequestApiConnector, networkOfEvent } from "./xverse"
+import { fromXverseNetwork, makeRequestApiConnector, networkOfEvent } from "./xverse"
 
 const wallet = {
   id: "XverseProviders.BitcoinProvider",
@@ -150,13 +151,7 @@ describe("the request-API (Xverse) connector", () => {
 
   it("never waits forever on a wallet: 'The wallet did not answer getAddresses within 300 s'", async () => {
     const silent = connectorWith(() => new Promise(() => {})).connector
-    const error = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Effect.flip(silent.getAccountAddresses()))
-        yield* TestClock.adjust("5 minutes")
-        return yield* Fiber.join(fiber)
-      }).pipe(Effect.provide(TestClock.layer())),
-    )
+    const error = await failureAfter(silent.getAccountAddresses())
     expect(error.message).toBe("The wallet did not answer getAddresses within 300 s")
   })
 
@@ -180,5 +175,150 @@ describe("the request-API (Xverse) connector", () => {
     )
     expect(events).toEqual([{ _tag: "networkChanged", network: "Signet" }, { _tag: "disconnect" }])
     expect(await Effect.runPromise(connector.network)).toBe("Signet")
+  })
+})
+
+describe("the request-API (Xverse) connector on the edges", () => {
+  const silentFor = <A, E>(
+    run: (connector: ReturnType<typeof connectorWith>["connector"]) => Effect.Effect<A, E>,
+  ) => failureAfter(run(connectorWith(() => new Promise(() => {})).connector))
+
+  it("names the request a silent wallet did not answer", async () => {
+    const operations: ReadonlyArray<
+      readonly [
+        string,
+        (connector: ReturnType<typeof connectorWith>["connector"]) => Effect.Effect<unknown, unknown>,
+      ]
+    > = [
+      ["wallet_connect", (c) => c.connect()],
+      ["wallet_disconnect", (c) => c.disconnect()],
+      ["getAddresses", (c) => c.getAccountAddresses()],
+      ["signMessage", (c) => c.signMessage({ address: paymentEntry.address, message: "gm" })],
+      ["signPsbt", (c) => c.signPsbt({ psbt: samplePsbt, signInputs: [] })],
+      ["sendTransfer", (c) => c.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])],
+      ["wallet_changeNetwork", (c) => c.switchNetwork("Signet")],
+    ]
+    for (const [method, run] of operations)
+      expect(((await silentFor(run)) as Error).message).toBe(
+        `The wallet did not answer ${method} within 300 s`,
+      )
+  })
+
+  it("names the request whose reply is malformed", async () => {
+    const { connector } = connectorWith(() => success({ unexpected: true }))
+    expect(await failureHeadOf(connector.connect())).toBe("The wallet's reply to wallet_connect is malformed")
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
+      "The wallet's reply to getAddresses is malformed",
+    )
+    expect(await failureHeadOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
+      "The wallet's reply to signMessage is malformed",
+    )
+    expect(await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).toBe(
+      "The wallet's reply to signPsbt is malformed",
+    )
+    expect(
+      await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
+  })
+
+  it("answers the protocol it asked for", async () => {
+    const { connector } = connectorWith(() => success({ signature: "c2ln" }))
+    const legacy = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
+    expect(
+      await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "a" })),
+    ).toEqual({
+      address: paymentEntry.address,
+      signature: "c2ln",
+      protocol: "bip322",
+    })
+    expect((await Effect.runPromise(connector.signMessage({ address: legacy, message: "a" }))).protocol).toBe(
+      "ecdsa",
+    )
+  })
+
+  it("reads no network from a reply or event without a Bitcoin name (it once read testnet3 there)", () => {
+    expect(fromXverseNetwork(undefined)).toBeUndefined()
+    expect(fromXverseNetwork("Testnet")).toBeUndefined()
+    expect(fromXverseNetwork("Regtest")).toBe("Regtest")
+    expect(networkOfEvent({ type: "networkChange", stacks: { name: "Mainnet" } })).toBeUndefined()
+    expect(networkOfEvent(undefined)).toBeUndefined()
+  })
+
+  it("takes the network the wallet connected on, else the one asked, else its current one", async () => {
+    const onSignet = connectorWith(() =>
+      success({ addresses: [paymentEntry], network: { bitcoin: { name: "Signet" } } }),
+    )
+    await Effect.runPromise(onSignet.connector.connect({ network: "Testnet4" }))
+    expect(await Effect.runPromise(onSignet.connector.network)).toBe("Signet")
+    const silent = connectorWith(() => success({ addresses: [paymentEntry] }), "Testnet4")
+    await Effect.runPromise(silent.connector.connect())
+    expect(silent.calls[0]?.args[0]).toEqual({ network: "Testnet4" })
+    expect(await Effect.runPromise(silent.connector.network)).toBe("Testnet4")
+    const regtest = connectorWith(() =>
+      success({ addresses: [paymentEntry], network: { bitcoin: { name: "Regtest" } } }),
+    )
+    await Effect.runPromise(regtest.connector.connect({ network: "Regtest" }))
+    expect(regtest.calls[0]?.args[0]).toEqual({ network: "Regtest" })
+    expect(await Effect.runPromise(regtest.connector.network)).toBe("Regtest")
+  })
+
+  it("remembers a switched network, and asks every purpose by default", async () => {
+    const { connector, calls } = connectorWith(() => success({ addresses: [] }))
+    await Effect.runPromise(connector.switchNetwork("Testnet4"))
+    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
+    await Effect.runPromise(connector.getAccountAddresses())
+    expect(calls.at(-1)?.args[0]).toEqual({ purposes: ["payment", "ordinals", "stacks"] })
+    await Effect.runPromise(connector.disconnect())
+    expect(calls.at(-1)).toEqual({ method: "wallet_disconnect", args: [null] })
+  })
+
+  it("checks a raw request's parameters, then passes it on as is", async () => {
+    const { connector, calls } = connectorWith(() => success({ anything: 1 }))
+    expect(await Effect.runPromise(connector.request("getInfo", { x: 1 }))).toEqual({ anything: 1 })
+    expect((await failureOf(connector.request("stx_signTransactions", { transactions: [] }))).message).toBe(
+      "A Stacks batch needs at least one item",
+    )
+    expect(calls).toEqual([{ method: "getInfo", args: [{ x: 1 }] }])
+  })
+
+  it("passes account changes on with the new addresses when they decode", async () => {
+    const { connector, emit } = connectorWith(() => success(null))
+    const events = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 3)))
+        yield* Effect.yieldNow
+        emit("accountChange", { type: "accountChange", addresses: [paymentEntry] })
+        emit("accountChange", { type: "accountChange", addresses: "not a list" })
+        emit("networkChange", { type: "networkChange", stacks: { name: "Mainnet" } })
+        emit("accountChange", undefined)
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(events).toEqual([
+      { _tag: "accountsChanged", addresses: [paymentEntry] },
+      { _tag: "accountsChanged", addresses: undefined },
+      { _tag: "accountsChanged", addresses: undefined },
+    ])
+  })
+
+  it("stops listening when the stream ends, and stays quiet for a provider without listeners", async () => {
+    const fake = fakeRequestApi(() => success(null))
+    const stopped: Array<string> = []
+    const provider = {
+      request: fake.provider.request,
+      addListener:
+        ({ eventName }: { eventName: string }) =>
+        () =>
+          stopped.push(eventName),
+    }
+    const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider }))
+    await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)))
+    expect(stopped).toEqual(["accountChange", "networkChange", "disconnect"])
+    const bare = Effect.runSync(
+      makeRequestApiConnector({ wallet, provider: { request: fake.provider.request } }),
+    )
+    expect(
+      await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(bare.events, Stream.make(1)), 1))),
+    ).toEqual([1])
   })
 })

@@ -47,10 +47,13 @@ export const toXverseNetwork = (
     : Result.succeed(name)
 }
 
+/** The network an Xverse name stands for; no name (a reply or event without one) is no network, never testnet3. */
 export const fromXverseNetwork = (name: unknown): BitcoinNetwork | undefined =>
-  (Object.keys(xverseNetworkNames) as Array<BitcoinNetwork>).find(
-    (network) => xverseNetworkNames[network] === name,
-  )
+  typeof name === "string"
+    ? (Object.keys(xverseNetworkNames) as Array<BitcoinNetwork>).find(
+        (network) => xverseNetworkNames[network] === name,
+      )
+    : undefined
 
 const WalletConnectResult = Schema.Struct({
   addresses: Schema.Array(BitcoinAddressEntry),

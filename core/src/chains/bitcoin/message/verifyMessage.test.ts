@@ -2,6 +2,9 @@ import { base64 } from "@scure/base"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { loadVectors } from "../../../testing/vectors"
+import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { verifyLegacySignature } from "./legacy"
 import { verifyBitcoinMessage } from "./verifyMessage"
 
 // Legacy signatures by the key L4rK1yDtCWekvXuE6oXD9jCYfFNV2cWRpVuPLBcCU2z8TrisoyY1 (bitcoinjs-message's README
@@ -85,5 +88,127 @@ describe("verifyBitcoinMessage", () => {
       "",
     )
     expect(verdict).toMatchObject({ valid: true, protocol: "bip322-simple", lockTime: 0, sequence: 0 })
+  })
+})
+
+describe("verifyBitcoinMessage on the edges", () => {
+  const bodyBytes = base64.decode(legacy.p2pkh.signature).subarray(1)
+  const withHeader = (header: number, length = 65) =>
+    base64.encode(Uint8Array.from([header, ...bodyBytes, 0, 0].slice(0, length)))
+
+  it("reads 65 bytes with a header of 27 to 42 as an ECDSA signature, anything else as BIP-322", () => {
+    for (const header of [27, 42])
+      expect(verify(legacy.p2pkh.address, withHeader(header))).toMatchObject({
+        valid: false,
+        protocol: "ecdsa",
+      })
+    for (const signature of [withHeader(26), withHeader(43), withHeader(31, 64), withHeader(31, 66)]) {
+      const verdict = verify(legacy.p2pkh.address, signature)
+      expect(verdict.valid).toBe(false)
+      expect("protocol" in verdict).toBe(false)
+    }
+  })
+
+  it("reads only compression from the header: a P2SH-P2WPKH header verifies for the P2PKH address", () => {
+    expect(verify(legacy.p2pkh.address, legacy.p2shP2wpkh.signature)).toEqual({
+      valid: true,
+      protocol: "ecdsa",
+    })
+    expect(verify(legacy.p2shP2wpkh.address, legacy.p2wpkh.signature).valid).toBe(true)
+    expect(verify(legacy.p2shP2wpkh.address, legacy.uncompressed.signature).valid).toBe(false)
+    expect(verify(legacy.uncompressed.address, legacy.uncompressed.signature, "another").valid).toBe(false)
+  })
+
+  it("says whose key is missing, and which address types ECDSA cannot sign for", () => {
+    expect(verify(legacy.p2pkh.address, legacy.p2pkh.signature, "another")).toEqual({
+      valid: false,
+      protocol: "ecdsa",
+      inconclusive: false,
+      reason: "the signature is not by this address's key",
+    })
+    const p2wsh = "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3"
+    expect(verify(p2wsh, legacy.p2pkh.signature)).toEqual({
+      valid: false,
+      protocol: "ecdsa",
+      inconclusive: false,
+      reason: "ECDSA message signatures cannot sign for p2wsh addresses",
+    })
+  })
+
+  it("ignores blanks around the address and the signature, and quotes the address as given when it is not one", () => {
+    expect(verify(` ${legacy.p2pkh.address}\n`, ` ${legacy.p2pkh.signature} `).valid).toBe(true)
+    const result = verifyBitcoinMessage({ address: " bc1qnot ", message, signature: "" })
+    expect(Result.isFailure(result) && result.failure).toMatchObject({
+      _tag: "InvalidMessageSignatureError",
+      message: "Invalid address ' bc1qnot '",
+    })
+  })
+
+  const { vectors } = loadVectors<{
+    id: string
+    input: { message: string; address: string; signature: string }
+  }>("bip322.json")
+  const byId = (id: string) => {
+    const vector = vectors.find((candidate) => candidate.id.startsWith(id))
+    if (!vector) throw new Error(`no vector ${id}`)
+    return Result.getOrThrow(verifyBitcoinMessage(vector.input))
+  }
+
+  it("names BIP-322 full and proof-of-funds signatures and passes their time, age and proven outputs on", () => {
+    expect(byId("full: p2wpkh")).toEqual({
+      valid: true,
+      protocol: "bip322-full",
+      lockTime: 2016,
+      sequence: 2016,
+      provenOutputs: [],
+    })
+    const proof = byId("proof_of_funds: p2pkh: '2JNEDD7IJDSYLREMJ6Q7PTCQJD'")
+    expect(proof).toMatchObject({
+      valid: true,
+      protocol: "bip322-proof-of-funds",
+      lockTime: 123,
+      sequence: 456,
+    })
+    expect(proof.valid && proof.provenOutputs).toHaveLength(2)
+  })
+
+  it("passes a BIP-322 refusal on with its protocol once the encoding is known", () => {
+    expect(byId("error: wrong message for p2wpkh full")).toEqual({
+      valid: false,
+      protocol: "bip322-full",
+      inconclusive: false,
+      reason: "the first input does not spend to_spend (wrong message or address)",
+    })
+    expect(byId("error: invalid base64 encoding")).toEqual({
+      valid: false,
+      inconclusive: false,
+      reason: "signature is not valid base64",
+    })
+  })
+})
+
+describe("verifyLegacySignature", () => {
+  const hashOf = (address: string) => {
+    const decoded = decodeBitcoinAddress(address)
+    if (decoded._tag !== "Success") throw new Error(address)
+    return decoded.success.program
+  }
+
+  it("refuses a signature whose header is outside 27..42, even when r and s would recover the key", () => {
+    const bytes = base64.decode(legacy.p2pkh.signature)
+    expect(verifyLegacySignature(message, bytes, { kind: "p2pkh", hash: hashOf(legacy.p2pkh.address) })).toBe(
+      true,
+    )
+    const outside = Uint8Array.from([(bytes[0] as number) + 12, ...bytes.subarray(1)])
+    expect(
+      verifyLegacySignature(message, outside, { kind: "p2pkh", hash: hashOf(legacy.p2pkh.address) }),
+    ).toBe(false)
+  })
+
+  it("refuses a compressed key that is not the segwit address's, native or wrapped", () => {
+    expect(verify(legacy.p2wpkh.address, legacy.p2wpkh.signature, "another message").valid).toBe(false)
+    expect(verify(legacy.p2shP2wpkh.address, legacy.p2shP2wpkh.signature, "another message").valid).toBe(
+      false,
+    )
   })
 })

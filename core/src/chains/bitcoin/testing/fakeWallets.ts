@@ -1,4 +1,5 @@
-import { Effect } from "effect"
+import { type Duration, Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import type { BitcoinAddressEntry } from "../../../domain/bitcoin"
 
 /** Test support only (not exported): wallet doubles that record exactly what they were asked. */
@@ -65,3 +66,21 @@ export const failure = (code: number, message: string) => ({
 /** Runs an effect that must fail and gives its error. */
 export const failureOf = <E>(effect: Effect.Effect<unknown, E>): Promise<E> =>
   Effect.runPromise(Effect.flip(effect))
+
+/** Runs an effect that waits on a wallet which never answers, moves the TestClock past `after`, and gives its error. */
+export const failureAfter = <E>(
+  effect: Effect.Effect<unknown, E>,
+  after: Duration.Input = "5 minutes",
+): Promise<E> =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      const fiber = yield* Effect.forkChild(Effect.flip(effect))
+      yield* TestClock.adjust(after)
+      return yield* Fiber.join(fiber)
+    }).pipe(Effect.provide(TestClock.layer())),
+  )
+
+/** The head of an effect's failure message, before the first colon ("The wallet's reply to signPsbt is malformed"). */
+export const failureHeadOf = async (
+  effect: Effect.Effect<unknown, { readonly message: string }>,
+): Promise<string> => (await failureOf(effect)).message.split(":")[0] ?? ""
