@@ -1,4 +1,4 @@
-import { parseBitcoinNetwork } from "@appkit/core/bitcoin"
+import { bitcoinNetworkNames, parseBitcoinNetwork } from "@appkit/core/bitcoin"
 import { CliError } from "./output"
 
 /**
@@ -7,13 +7,14 @@ import { CliError } from "./output"
  */
 export type BtcNetwork = ReturnType<typeof parseBitcoinNetwork> & string
 
-/** `--network`, or `fallback`: mainnet, testnet, testnet4, signet or regtest. */
+/** The names `--network` takes, in words ("mainnet, testnet, testnet4, signet or regtest"), from core's list. */
+export const btcNetworkChoices = `${bitcoinNetworkNames.slice(0, -1).join(", ")} or ${bitcoinNetworkNames.at(-1)}`
+
+/** `--network`, or `fallback`: one of `btcNetworkChoices`. */
 export const resolveBtcNetwork = (option: string | undefined, fallback: BtcNetwork): BtcNetwork => {
   if (option === undefined) return fallback
   const network = parseBitcoinNetwork(option)
   if (network === undefined)
-    throw new CliError(
-      `Unknown --network '${option}' (expected mainnet, testnet, testnet4, signet or regtest)`,
-    )
+    throw new CliError(`Unknown --network '${option}' (expected ${btcNetworkChoices})`)
   return network
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander"
 import { withApiOptions } from "../api-options"
+import { btcNetworkChoices } from "../btcNetwork"
 import { lazyAction } from "../lazy"
 
 /**
@@ -10,7 +11,7 @@ import { lazyAction } from "../lazy"
 
 const withSigner = (command: Command) =>
   withApiOptions(command)
-    .option("--network <name>", "mainnet, testnet, testnet4, signet or regtest")
+    .option("--network <name>", btcNetworkChoices)
     .option(
       "--private-key <key>",
       "sign with this key, hex or WIF (default: APPKIT_BTC_PRIVATE_KEY, else the WalletConnect session, else the dev key)",
@@ -24,7 +25,7 @@ export const register = (program: Command): void => {
       .description("An address's balance from its UTXOs, exact in BTC")
       .argument("<ADDRESS>"),
   )
-    .option("--network <name>", "mainnet, testnet, testnet4, signet or regtest (default: from the address)")
+    .option("--network <name>", `${btcNetworkChoices} (default: from the address)`)
     .action(lazyAction(async () => (await import("../actions/btc")).balanceAction))
   withSigner(
     btc

@@ -38,7 +38,13 @@ export {
   toXverseNetwork,
 } from "./connectors/xverse"
 export { BitcoinTimeoutError, InvalidMessageSignatureError, InvalidPsbtError } from "./errors"
-export { addressNetworkOf, bitcoinChainIds, bitcoinNetworkOfChainId, parseBitcoinNetwork } from "./networks"
+export {
+  addressNetworkOf,
+  bitcoinChainIds,
+  bitcoinNetworkNames,
+  bitcoinNetworkOfChainId,
+  parseBitcoinNetwork,
+} from "./networks"
 export {
   BitcoinMethods,
   checkPromptMessage,

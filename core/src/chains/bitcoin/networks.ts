@@ -26,6 +26,9 @@ export const addressNetworkOf = (network: BitcoinNetwork): AddressNetwork =>
         ? "signet"
         : "testnet"
 
+/** The networks' names as users type them, in the order of `bitcoinChainIds`: "mainnet", "testnet", "testnet4"… */
+export const bitcoinNetworkNames: ReadonlyArray<string> = networks.map((network) => network.toLowerCase())
+
 /** Case-insensitive network names as users type them ("mainnet", "testnet4", "signet"…). */
 export const parseBitcoinNetwork = (name: string): BitcoinNetwork | undefined =>
   networks.find((network) => network.toLowerCase() === name.trim().toLowerCase())
