@@ -192,8 +192,12 @@ describe("createAppKit with a solana network but no Solana support", () => {
   it("finds no Wallet Standard wallets and answers 'Chain adapter not found' without a call", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch")
     try {
-      const { appKit, devnet } = setUp({ withoutAdapter: true })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      const { appKit, devnet, page } = setUp({ withoutAdapter: true })
+      // A control app with Solana support on the same page: once it has found the wallet, discovery has had
+      // its chance in the app without support too.
+      const control = createLocalSolanaApp(devnet, page, { projectId: "p" })
+      instances.push(control)
+      await discoveredSolanaWallet(control)
       expect(appKit.getState().connectors.connectors).toEqual([])
       await expect(
         appKit.getBalance({ address: devnet.accounts[0]?.address as string }),
