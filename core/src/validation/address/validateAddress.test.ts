@@ -299,6 +299,19 @@ describe("validateAddress: a single-case EVM address's checksummed spelling (wor
     )
   })
 
+  it("spread, it goes through structuredClone (what postMessage uses) as the spelled plain verdict", () => {
+    const input = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"
+    expect(structuredClone({ ...validateAddress(input) })).toStrictEqual({
+      input,
+      valid: true,
+      namespace: "eip155",
+      network: null,
+      type: null,
+      normalized: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+      error: null,
+    })
+  })
+
   it("keeps a CAIP-10 prefix in front of it", () => {
     expect(validateAddress("eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed").normalized).toBe(
       "eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",

@@ -66,6 +66,33 @@ describe("a verdict spelled on read", () => {
     )
   })
 
+  it("answers whether it has a field, for any key, as the plain verdict does", () => {
+    const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
+    const probes: Array<string | symbol> = [...keys, "other", "toString", inspectSymbol, Symbol.iterator]
+    const expected = plain("0xabc", "0xAbC")
+    for (const key of probes) {
+      const { verdict } = counted("0xabc", "0xAbC")
+      expect([key in verdict, Object.hasOwn(verdict, key)]).toEqual([
+        key in expected,
+        Object.hasOwn(expected, key),
+      ])
+      expect(Object.getOwnPropertyDescriptor(verdict, key)).toEqual(
+        Object.getOwnPropertyDescriptor(expected, key),
+      )
+    }
+  })
+
+  it("asking about any other field, or whether it has `normalized`, does not spell", () => {
+    const { verdict, calls } = counted("0xabc", "0xAbC")
+    for (const key of keys.filter((key) => key !== "normalized")) {
+      expect(key in verdict).toBe(true)
+      expect(Object.hasOwn(verdict, key)).toBe(true)
+      expect(Object.getOwnPropertyDescriptor(verdict, key)?.enumerable).toBe(true)
+    }
+    expect("normalized" in verdict).toBe(true)
+    expect(calls.count).toBe(0)
+  })
+
   it("shows spelled in console.log / util.inspect, before any read", () => {
     const { verdict } = counted("0xabc", "0xAbC")
     expect(inspect(verdict)).toBe(inspect(plain("0xabc", "0xAbC")))
