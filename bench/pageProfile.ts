@@ -41,7 +41,11 @@ interface CallFrame {
 }
 
 interface CpuProfile {
-  readonly nodes: ReadonlyArray<{ readonly id: number; readonly callFrame: CallFrame; readonly children?: number[] }>
+  readonly nodes: ReadonlyArray<{
+    readonly id: number
+    readonly callFrame: CallFrame
+    readonly children?: number[]
+  }>
   readonly startTime: number
   readonly samples: ReadonlyArray<number>
   readonly timeDeltas: ReadonlyArray<number>
@@ -144,19 +148,25 @@ export const analyseLoad = (
   const button = events.find((event) => event.name === "button")
   const navigation = events.find(
     (event) =>
-      event.name === "navigationStart" && String(event.args?.data?.documentLoaderURL ?? "").startsWith("http"),
+      event.name === "navigationStart" &&
+      String(event.args?.data?.documentLoaderURL ?? "").startsWith("http"),
   )
-  if (button === undefined || navigation === undefined) throw new Error("the trace lacks navigation or button")
+  if (button === undefined || navigation === undefined)
+    throw new Error("the trace lacks navigation or button")
   const t0 = navigation.ts
   const ms = (ts: number) => (ts - t0) / 1000
-  const main = events.filter((event) => event.pid === button.pid && event.tid === button.tid && event.ph === "X")
+  const main = events.filter(
+    (event) => event.pid === button.pid && event.tid === button.tid && event.ph === "X",
+  )
   const entryScript = resources.find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name))
   const document = resources.find((entry) => entry.navigation)
   const stackJson = resources.find((entry) => entry.name.endsWith("/appkit-stack.json"))
   const ofEntry = (event: TraceEvent) => String(event.args?.data?.url ?? "") === entryScript?.name
   const compile = main.find((event) => event.name === "v8.compileModule" && ofEntry(event))
   const parse = events.find((event) => event.name === "v8.parseOnBackground" && ofEntry(event))
-  const evaluate = main.find((event) => event.name === "v8.evaluateModule" && compile !== undefined && event.ts > compile.ts)
+  const evaluate = main.find(
+    (event) => event.name === "v8.evaluateModule" && compile !== undefined && event.ts > compile.ts,
+  )
   const milestones: Record<string, number> = {
     "HTML received": document?.responseEnd ?? Number.NaN,
     "entry chunk requested": entryScript?.startTime ?? Number.NaN,
@@ -176,7 +186,10 @@ export const analyseLoad = (
   const isCreateAppKit = (frame: CallFrame) => {
     if (options.createAppKit === undefined) return false
     const position = mapped(frame)
-    return position?.source.endsWith(options.createAppKit.file) === true && position.line === options.createAppKit.line
+    return (
+      position?.source.endsWith(options.createAppKit.file) === true &&
+      position.line === options.createAppKit.line
+    )
   }
   const category = (id: number): string => {
     const known = categoryOf.get(id)
@@ -213,7 +226,8 @@ export const analyseLoad = (
     const time = ms(at)
     if (time < 0 || time > ms(button.ts)) continue
     const duration = (profile.timeDeltas[index + 1] ?? 100) / 1000
-    const inEvaluation = evaluate !== undefined && at >= evaluate.ts && at <= evaluate.ts + (evaluate.dur ?? 0)
+    const inEvaluation =
+      evaluate !== undefined && at >= evaluate.ts && at <= evaluate.ts + (evaluate.dur ?? 0)
     const name = inEvaluation ? "module evaluation (entry chunk)" : category(sample)
     mainThread[name] = (mainThread[name] ?? 0) + duration
     samplesIn.set(name, [...(samplesIn.get(name) ?? []), time])

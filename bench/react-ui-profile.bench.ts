@@ -90,7 +90,9 @@ try {
         loads.push(
           analyseLoad(recorded, {
             assetsDir,
-            ...(withAppKit && { createAppKit: { file: "core/src/appkit/createAppKit.ts", line: createAppKitLine } }),
+            ...(withAppKit && {
+              createAppKit: { file: "core/src/appkit/createAppKit.ts", line: createAppKitLine },
+            }),
           }),
         )
       } finally {
@@ -115,7 +117,8 @@ try {
     for (const [category, time] of profile.mainThread) console.log(row(category, time))
   }
   const firstSight: Array<Record<string, number>> = []
-  for (let run = 0; run < runs; run++) firstSight.push(await firstSightRun(browser, `${stack.pageUrl}?devWallet=off`))
+  for (let run = 0; run < runs; run++)
+    firstSight.push(await firstSightRun(browser, `${stack.pageUrl}?devWallet=off`))
   console.log(`AppKit demo, untraced, the button clicked the moment it appears (median of ${runs})`)
   for (const [milestone, time] of medians(firstSight)) console.log(row(milestone, time))
 } finally {

@@ -56,7 +56,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * server) or it is not a JSON object.
  */
 export const inlineStack = (page: Document): Stack | undefined => {
-  const element = page.querySelector('script[type="application/json"][data-appkit-document="/appkit-stack.json"]')
+  const element = page.querySelector(
+    'script[type="application/json"][data-appkit-document="/appkit-stack.json"]',
+  )
   if (element === null) return undefined
   try {
     const body: unknown = JSON.parse(element.textContent ?? "")

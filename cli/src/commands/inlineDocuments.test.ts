@@ -5,9 +5,9 @@ import { inlineDocuments } from "./inlineDocuments"
 /** The documents a browser would read back from the page: each element's text, parsed as JSON. */
 const readBack = (html: string) =>
   Object.fromEntries(
-    [...html.matchAll(/<script type="application\/json" data-appkit-document="([^"]*)">(.*?)<\/script>/gs)].map(
-      (match) => [match[1], JSON.parse(match[2] as string)],
-    ),
+    [
+      ...html.matchAll(/<script type="application\/json" data-appkit-document="([^"]*)">(.*?)<\/script>/gs),
+    ].map((match) => [match[1], JSON.parse(match[2] as string)]),
   )
 
 describe("inlineDocuments", () => {
@@ -40,7 +40,9 @@ describe("inlineDocuments", () => {
         fc.pre(!before.includes("</head>") && !after.includes("<script"))
         const html = inlineDocuments(`${before}</head>${after}`, { "/doc.json": document })
         expect(readBack(html)).toEqual({ "/doc.json": JSON.parse(JSON.stringify(document)) })
-        expect(html.replace(/<script type="application\/json".*?<\/script>/s, "")).toBe(`${before}</head>${after}`)
+        expect(html.replace(/<script type="application\/json".*?<\/script>/s, "")).toBe(
+          `${before}</head>${after}`,
+        )
       }),
     )
   })
