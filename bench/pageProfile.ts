@@ -76,7 +76,9 @@ export const recordLoad = async (context: BrowserContext, url: string, selector:
   const page: Page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   const events: Array<TraceEvent> = []
-  cdp.on("Tracing.dataCollected", (message) => events.push(...(message.value as Array<TraceEvent>)))
+  cdp.on("Tracing.dataCollected", (message) =>
+    events.push(...(message.value as unknown as Array<TraceEvent>)),
+  )
   await cdp.send("Profiler.enable")
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 })
   await cdp.send("Tracing.start", { categories: traceCategories, transferMode: "ReportEvents" })
@@ -117,11 +119,15 @@ const sourceMapper = (assetsDir: string) => {
     }
     return maps.get(file)
   }
-  return (frame: CallFrame): { readonly source: string; readonly line: number } | undefined => {
+  return (
+    frame: CallFrame,
+  ): { readonly source: string; readonly line: number; readonly name: string | null } | undefined => {
     const map = frame.url === "" ? undefined : mapOf(frame.url)
     if (map === undefined) return undefined
     const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
-    return position.source === null ? undefined : { source: position.source, line: position.line }
+    return position.source === null
+      ? undefined
+      : { source: position.source, line: position.line, name: position.name }
   }
 }
 
@@ -182,7 +188,6 @@ export const analyseLoad = (
   const parents = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
-  const categoryOf = new Map<number, string>()
   const isCreateAppKit = (frame: CallFrame) => {
     if (options.createAppKit === undefined) return false
     const position = mapped(frame)
@@ -191,17 +196,23 @@ export const analyseLoad = (
       position.line === options.createAppKit.line
     )
   }
-  const category = (id: number): string => {
-    const known = categoryOf.get(id)
+  /** React's render and commit, however they were started (a scheduled task, or flushSync). */
+  const isReactWork = (frame: CallFrame) => {
+    const position = mapped(frame)
+    return position?.source.includes("/react-dom/") === true && position.name === "performWorkOnRoot"
+  }
+  const inEvaluation = (at: number) =>
+    evaluate !== undefined && at >= evaluate.ts && at <= evaluate.ts + (evaluate.dur ?? 0)
+  /** What a stack is doing, from its frames (the leaf first: idle, GC, the browser's own work); per node. */
+  const stackKinds = new Map<number, string>()
+  const stackKind = (id: number): string => {
+    const known = stackKinds.get(id)
     if (known !== undefined) return known
     const stack: Array<CallFrame> = []
-    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
-      const node = nodes.get(at)
-      if (node !== undefined) stack.unshift(node.callFrame)
-    }
+    for (let node = nodes.get(id); node !== undefined; node = nodes.get(parents.get(node.id) ?? -1))
+      stack.unshift(node.callFrame)
     const leaf = stack[stack.length - 1]?.functionName ?? ""
-    const sources = stack.map((frame) => mapped(frame)?.source ?? "")
-    const found =
+    const kind =
       leaf === "(idle)"
         ? "idle"
         : leaf === "(garbage collector)"
@@ -210,13 +221,21 @@ export const analyseLoad = (
             ? "browser (parse, style, layout, paint)"
             : stack.some(isCreateAppKit)
               ? "createAppKit"
-              : sources.some((source) => source.includes("/react-dom/"))
+              : stack.some(isReactWork)
                 ? "React (render, commit)"
-                : sources.some((source) => source.includes("/effect/"))
-                  ? "Effect fibers (core work scheduled by createAppKit)"
+                : stack.some((frame) => mapped(frame)?.source.includes("/effect/") === true)
+                  ? "Effect"
                   : "other script"
-    categoryOf.set(id, found)
-    return found
+    stackKinds.set(id, kind)
+    return kind
+  }
+  /** A sample's category: its stack's, where script outside createAppKit and React counts as module evaluation
+   * while the entry evaluates and as the core's scheduled fibers (when Effect) after. */
+  const category = (id: number, at: number): string => {
+    const kind = stackKind(id)
+    if (kind !== "Effect" && kind !== "other script") return kind
+    if (inEvaluation(at)) return "module evaluation (entry chunk)"
+    return kind === "Effect" ? "Effect fibers (core work scheduled by createAppKit)" : kind
   }
   const mainThread: Record<string, number> = {}
   const samplesIn = new Map<string, Array<number>>()
@@ -226,9 +245,7 @@ export const analyseLoad = (
     const time = ms(at)
     if (time < 0 || time > ms(button.ts)) continue
     const duration = (profile.timeDeltas[index + 1] ?? 100) / 1000
-    const inEvaluation =
-      evaluate !== undefined && at >= evaluate.ts && at <= evaluate.ts + (evaluate.dur ?? 0)
-    const name = inEvaluation ? "module evaluation (entry chunk)" : category(sample)
+    const name = category(sample, at)
     mainThread[name] = (mainThread[name] ?? 0) + duration
     samplesIn.set(name, [...(samplesIn.get(name) ?? []), time])
   }
