@@ -98,31 +98,40 @@ await buildPages(dir)
 const stack = await startDemoStack(dir)
 const browser = await launchChromiumBrowser()
 try {
-  const measure = async (url: string) => {
-    const ready: Array<number> = []
-    const timings: Array<Array<number>> = steps.map(() => [])
-    for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext()
-      // tsx keeps function names with a `__name` helper; the functions sent to the page need it too.
-      await context.addInitScript({ content: "globalThis.__name = (target) => target" })
-      await context.addInitScript(watchButton)
-      const page = await context.newPage()
-      await page.goto(url, { waitUntil: "networkidle" })
-      ready.push(await page.evaluate(() => (window as unknown as { buttonAt: number }).buttonAt))
-      for (const [index, step] of steps.entries()) {
-        timings[index]?.push(await page.evaluate(timeStep, step))
-        // A user reads a view before the next click; the modal fetches the likely next views meanwhile.
-        await page.waitForTimeout(readingPauseMs)
-      }
-      await context.close()
+  /** One fresh profile's figures: navigation → button, then each step. */
+  const measureOnce = async (url: string) => {
+    const context = await browser.newContext()
+    // tsx keeps function names with a `__name` helper; the functions sent to the page need it too.
+    await context.addInitScript({ content: "globalThis.__name = (target) => target" })
+    await context.addInitScript(watchButton)
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: "networkidle" })
+    const figures = [await page.evaluate(() => (window as unknown as { buttonAt: number }).buttonAt)]
+    for (const step of steps) {
+      figures.push(await page.evaluate(timeStep, step))
+      // A user reads a view before the next click; the modal fetches the likely next views meanwhile.
+      await page.waitForTimeout(readingPauseMs)
     }
-    return [median(ready), ...timings.map(median)]
+    await context.close()
+    return figures
   }
-  const rows = [
-    ["bare React page", await measure(`${stack.pageUrl}bare/`)],
-    ["AppKit React skin (demo)", await measure(`${stack.pageUrl}?devWallet=off`)],
-    ["goal", [200, 30, 200, 200, 200]],
+  // The pages take turns, run after run, so a change in the machine's load falls on both alike.
+  const pages = [
+    ["bare React page", `${stack.pageUrl}bare/`],
+    ["AppKit React skin (demo)", `${stack.pageUrl}?devWallet=off`],
   ] as const
+  const measured = pages.map(() => [] as Array<Array<number>>)
+  for (let run = 0; run < runs; run++)
+    for (const [index, [, url]] of pages.entries()) measured[index]?.push(await measureOnce(url))
+  /** Column by column (navigation → button, then each step): the median over the runs. */
+  const medians = (figures: ReadonlyArray<ReadonlyArray<number>>) =>
+    Array.from({ length: steps.length + 1 }, (_, column) =>
+      median(figures.map((run) => run[column] as number)),
+    )
+  const rows = [
+    ...pages.map(([name], index) => [name, medians(measured[index] ?? [])] as const),
+    ["goal", [200, 30, 200, 200, 200]] as const,
+  ]
   const columns = ["navigation → button", ...steps.map((step) => step.name)]
   const cell = (text: string) => text.padStart(22)
   console.log(`median of ${runs} runs in Chromium, fresh profile each, pages on ${stack.pageUrl}`)

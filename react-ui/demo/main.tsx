@@ -12,9 +12,10 @@ import {
   useWalletInfo,
 } from "@appkit/react-ui"
 import { useEffect, useState } from "react"
+import { flushSync } from "react-dom"
 import { createRoot } from "react-dom/client"
 import { BitcoinSection, injectDevBitcoinWallet } from "./bitcoin"
-import { loadStack, type Stack } from "./stack"
+import { fetchStack, inlineStack, type Stack } from "./stack"
 
 /**
  * The AppKit demo: the React skin over the local stack (anvil, the fixture API, the relay), offline, with no
@@ -175,10 +176,14 @@ const Demo = ({ appKit, stack }: { readonly appKit: AppKit; readonly stack: Stac
 }
 
 const start = async () => {
-  const stack = await loadStack()
+  // Served by `appkit-cli dev --serve`, the stack is in the page: no request between the script and the render.
+  const stack = inlineStack(document) ?? (await fetchStack())
   const appKit = makeAppKit(stack)
   ;(window as { appKit?: AppKit }).appKit = appKit
-  createRoot(document.getElementById("root") as HTMLElement).render(<Demo appKit={appKit} stack={stack} />)
+  const root = createRoot(document.getElementById("root") as HTMLElement)
+  // The first render commits now, in the task that loaded the page, rather than in a task React schedules
+  // after the work createAppKit has just queued: the button is there (and answers a click) sooner.
+  flushSync(() => root.render(<Demo appKit={appKit} stack={stack} />))
   if (withDevWallet) {
     // A fixture, not part of the app: loaded after the first paint, announced like an extension wallet.
     const { injectDevWallet } = await import("@appkit/fixtures/eip1193")

@@ -37,6 +37,7 @@ describe("appkit-cli dev --serve", () => {
     mkdirSync(join(dir, "bare"))
     writeFileSync(join(dir, "index.html"), "<title>root</title>")
     writeFileSync(join(dir, "bare", "index.html"), "<title>bare</title>")
+    writeFileSync(join(dir, "with-head.html"), "<html><head><title>head</title></head><body></body></html>")
     writeFileSync(join(dir, "assets", "app-1a2b.js"), "export {}")
     stack = await startDemoStack(dir)
   }, 60_000)
@@ -72,6 +73,17 @@ describe("appkit-cli dev --serve", () => {
       type: "text/javascript; charset=utf-8",
       cache: "public, max-age=31536000, immutable",
     })
+  })
+
+  it("writes the stack's URLs into a page with a head, so it needs no request for them", async () => {
+    const page = await get(stack.pageUrl, "/with-head.html")
+    const inline = page.body.match(
+      /^<html><head><title>head<\/title><script type="application\/json" data-appkit-document="\/appkit-stack.json">(.*)<\/script><\/head><body><\/body><\/html>$/,
+    )
+    expect(inline?.[1] && JSON.parse(inline[1])).toEqual(
+      JSON.parse((await get(stack.pageUrl, "/appkit-stack.json")).body),
+    )
+    expect((await get(stack.pageUrl, "/with-head.html", "HEAD")).status).toBe(200)
   })
 
   it("serves nothing outside its directory, no missing file, and only GET and HEAD", async () => {

@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs"
-import { stat } from "node:fs/promises"
-import { createServer } from "node:http"
+import { readFile, stat } from "node:fs/promises"
+import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { extname, join, normalize, resolve, sep } from "node:path"
+import { inlineDocuments } from "./inlineDocuments"
 
 const contentTypes: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -16,6 +17,9 @@ const contentTypes: Readonly<Record<string, string>> = {
   ".woff2": "font/woff2",
   ".map": "application/json; charset=utf-8",
 }
+
+const notFound = (response: ServerResponse) =>
+  void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found")
 
 export interface StaticServer {
   readonly url: string
@@ -32,8 +36,9 @@ export const requirePage = async (dir: string): Promise<void> => {
  * A static file server on 127.0.0.1 for a built page (`dev --serve DIR`): files under `dir` only (a path
  * that climbs out is 404), a directory's `index.html`, the root `index.html` for other extension-less paths
  * (client-side routes), and the JSON documents of
- * `documents` at their paths (the page learns the stack's URLs from one). Hashed assets are cached for
- * good, the rest revalidated.
+ * `documents` at their paths (the page learns the stack's URLs from one), also written into every HTML page
+ * (see inlineDocuments) so the page needs no request for them. Hashed assets are cached for good, the rest
+ * revalidated.
  */
 export const serveStatic = async (options: {
   readonly dir: string
@@ -66,18 +71,26 @@ export const serveStatic = async (options: {
     const inside = candidate === root || candidate.startsWith(root + sep)
     const file = inside ? await fileFor(candidate, extname(path) === "") : undefined
     const info = file === undefined ? undefined : await stat(file).catch(() => undefined)
-    if (file === undefined || !info?.isFile()) {
-      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found")
-      return
-    }
+    if (file === undefined || !info?.isFile()) return notFound(response)
+    const documents = options.documents
+    // An HTML page carries the documents in it; read whole (it is small), or 404 if it went away meanwhile.
+    const page =
+      extname(file) === ".html" && documents !== undefined
+        ? await readFile(file, "utf8").then(
+            (html) => Buffer.from(inlineDocuments(html, documents)),
+            () => null,
+          )
+        : undefined
+    if (page === null) return notFound(response)
     response.writeHead(200, {
       "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
-      "content-length": info.size,
+      "content-length": page?.length ?? info.size,
       "cache-control": file.includes(`${sep}assets${sep}`)
         ? "public, max-age=31536000, immutable"
         : "no-cache",
     })
     if (request.method === "HEAD") response.end()
+    else if (page !== undefined) response.end(page)
     else createReadStream(file).pipe(response)
   })
   server.on("connection", (socket) => {

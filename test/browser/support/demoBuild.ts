@@ -14,6 +14,8 @@ export const buildPage = async (options: {
   readonly outDir: string
   readonly root?: string
   readonly manifest?: boolean
+  /** Source maps beside the chunks (a profile maps its samples back to the sources). */
+  readonly sourcemap?: boolean
 }): Promise<void> => {
   const { build } = await import("vite")
   const nodeEnv = process.env.NODE_ENV
@@ -23,7 +25,12 @@ export const buildPage = async (options: {
       configFile: join(reactUi, "vite.config.ts"),
       ...(options.root === undefined ? {} : { root: options.root }),
       logLevel: "error",
-      build: { outDir: options.outDir, emptyOutDir: true, manifest: options.manifest ?? false },
+      build: {
+        outDir: options.outDir,
+        emptyOutDir: true,
+        manifest: options.manifest ?? false,
+        sourcemap: options.sourcemap ?? false,
+      },
     })
   } finally {
     process.env.NODE_ENV = nodeEnv
