@@ -1,18 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { buildPage } from "../test/browser/support/demoBuild"
 import { startDemoStack } from "../test/browser/support/stack"
 import { launchChromiumBrowser } from "../test/support/chromium"
 
-// Does V8's file-level compile hint help the demo start? The same production build twice, side by side: as
-// built, and with `//# allFunctionsCalledOnLoad` at the top of its initial chunk, which tells Chromium (136+) to
-// compile every function of that file eagerly, on a background thread while it streams, instead of lazily on
-// the main thread at first call (createAppKit runs mostly cold code: a second call in the same page costs a
-// tenth of the first). Navigation → the connect button, median of BENCH_RUNS (7) fresh profiles each,
-// interleaved so both see the same load. Figures only, never asserted.
-const runs = Number(process.env.BENCH_RUNS ?? 7)
+// Navigation → the connect button, side by side in one run (interleaved, each page first in turn, fresh
+// profile each; median of BENCH_RUNS (9)): the bare React page, the demo as this tree builds it, the same build
+// with V8's file-level compile hint (`//# allFunctionsCalledOnLoad` atop its initial chunk: Chromium 136+
+// compiles every function of the file eagerly, off the main thread while it streams, instead of lazily at first
+// call; createAppKit runs mostly cold code, a second call in the same page costs a tenth of the first), and,
+// with APPKIT_BASELINE_DEMO=<dir>, a demo built elsewhere (another commit) for a before/after on the same load.
+// Figures only, never asserted.
+const runs = Number(process.env.BENCH_RUNS ?? 9)
 const hint = "//# allFunctionsCalledOnLoad\n"
+const baseline = process.env.APPKIT_BASELINE_DEMO
 
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -22,9 +25,13 @@ const median = (values: ReadonlyArray<number>): number => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
-/** The build at the root of `dir`, and a copy under `dir/hinted/` whose initial chunk carries the hint. */
+/**
+ * The build at the root of `dir`, the bare page under `bare/`, a copy with the hint under `hinted/` and the
+ * baseline under `baseline/`.
+ */
 const buildPages = async (dir: string) => {
   await buildPage({ outDir: dir })
+  await buildPage({ outDir: join(dir, "bare"), root: fileURLToPath(new URL("react-bare", import.meta.url)) })
   const hinted = join(dir, "hinted")
   await buildPage({ outDir: hinted })
   const html = readFileSync(join(hinted, "index.html"), "utf8")
@@ -33,6 +40,7 @@ const buildPages = async (dir: string) => {
     throw new Error("the demo's entry chunk was not found in its index.html")
   const file = join(hinted, "assets", entry)
   writeFileSync(file, hint + readFileSync(file, "utf8"))
+  if (baseline !== undefined) cpSync(baseline, join(dir, "baseline"), { recursive: true })
 }
 
 const dir = mkdtempSync(join(tmpdir(), "appkit-bench-hint-"))
@@ -40,13 +48,17 @@ await buildPages(dir)
 const stack = await startDemoStack(dir)
 const browser = await launchChromiumBrowser()
 try {
-  const pages = [
-    ["demo as built", `${stack.pageUrl}?devWallet=off`],
+  const pages: ReadonlyArray<readonly [string, string]> = [
+    ["bare React page", `${stack.pageUrl}bare/`],
+    ...(baseline === undefined
+      ? []
+      : [["baseline demo", `${stack.pageUrl}baseline/?devWallet=off`] as const]),
+    ["demo (this tree)", `${stack.pageUrl}?devWallet=off`],
     ["demo + compile hint", `${stack.pageUrl}hinted/?devWallet=off`],
-  ] as const
+  ]
   const ready = new Map<string, Array<number>>(pages.map(([name]) => [name, []]))
   for (let run = 0; run < runs; run++)
-    for (const [name, url] of pages) {
+    for (const [name, url] of [...pages.slice(run % pages.length), ...pages.slice(0, run % pages.length)]) {
       const context = await browser.newContext()
       await context.addInitScript({
         content: `new MutationObserver((_, observer) => {
@@ -60,7 +72,9 @@ try {
       ready.get(name)?.push(await page.evaluate(() => (window as unknown as { buttonAt: number }).buttonAt))
       await context.close()
     }
-  console.log(`navigation → connect button, median of ${runs} fresh profiles (interleaved)`)
+  console.log(
+    `navigation → connect button, median of ${runs} fresh profiles (interleaved, each first in turn)`,
+  )
   for (const [name, values] of ready)
     console.log(`${name.padEnd(24)}${median(values).toFixed(1).padStart(8)} ms`)
 } finally {
