@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url"
 import { build } from "rolldown"
 import { launchChromiumBrowser } from "../test/support/chromium"
 import { browserSourceConditions } from "../test/support/sourceConditions"
+import { median } from "./median"
 
 // The core's own start-up cost in Debian's Chromium, the part of "navigation → connect button" no skin can
 // remove: the page script (bench/coreStart/page.ts: the core, Effect, createAppKit with the demo's options),
@@ -14,14 +15,6 @@ import { browserSourceConditions } from "../test/support/sourceConditions"
 // a page script built the same way from another commit (this bench's `--write <file>` writes one), so both
 // are measured side by side in the same run. Figures only, never asserted.
 const runs = Number(process.env.BENCH_RUNS ?? 9)
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-}
 
 /** The page's chunks by file name: the entry (page.js) and what it imports; dynamic imports are never fetched. */
 const bundle = async (): Promise<Record<string, string>> => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url"
 import { buildPage } from "../test/browser/support/demoBuild"
 import { startDemoStack } from "../test/browser/support/stack"
 import { launchChromiumBrowser } from "../test/support/chromium"
+import { median } from "./median"
 
 // Navigation → the connect button, side by side in one run (interleaved, each page first in turn, fresh
 // profile each; median of BENCH_RUNS (9)): the bare React page, the demo as this tree builds it, the same build
@@ -16,14 +17,6 @@ import { launchChromiumBrowser } from "../test/support/chromium"
 const runs = Number(process.env.BENCH_RUNS ?? 9)
 const hint = "//# allFunctionsCalledOnLoad\n"
 const baseline = process.env.APPKIT_BASELINE_DEMO
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-}
 
 /**
  * The build at the root of `dir`, the bare page under `bare/`, a copy with the hint under `hinted/` and the
