@@ -34,7 +34,10 @@ describe("makeStore", () => {
     store.notify()
     expect(watched).toBe(0)
     store.subscribe(() => undefined)()
-    store.subscribe((state) => state.a, () => undefined)
+    store.subscribe(
+      (state) => state.a,
+      () => undefined,
+    )
     expect(watched).toBe(1)
   })
 
