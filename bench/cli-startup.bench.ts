@@ -3,6 +3,7 @@ import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { startAnvil } from "@appkit/fixtures"
 import { Psbt, payments } from "bitcoinjs-lib"
+import { median } from "./median"
 
 // Cold start of the bundled appkit-cli next to bare `node -e 0`, each a new process: `--help`, the toolbox
 // commands (address, amount, CAIP, SIWE and PSBT), and `balance` against anvil (with a plain viem script doing the same read, for the RPC time).
@@ -21,14 +22,6 @@ const timeOnce = (args: ReadonlyArray<string>, input?: string): number => {
   const elapsed = performance.now() - start
   if (result.status !== 0) throw new Error(`node ${args.join(" ")} failed: ${result.stderr}`)
   return elapsed
-}
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 // What the SIWE and PSBT commands read: an EIP-4361 message (on stdin) and a PSBT spending one P2WPKH output.

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url"
 import { buildPage } from "../test/browser/support/demoBuild"
 import { startDemoStack } from "../test/browser/support/stack"
 import { launchChromiumBrowser } from "../test/support/chromium"
+import { median } from "./median"
 
 // The React skin in Debian's Chromium, next to a bare React page doing the same thing: navigation → the connect
 // button usable, click → the wallet list visible, then the modal's navigation (a view switch, back, and the
@@ -14,14 +15,6 @@ import { launchChromiumBrowser } from "../test/support/chromium"
 const runs = Number(process.env.BENCH_RUNS ?? 5)
 /** Between two clicks: far quicker than a person reads a list and picks, so the figures do not flatter. */
 const readingPauseMs = 500
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-}
 
 /** Production builds: the demo at the root of `dir`, the bare page under `dir/bare/`. */
 const buildPages = async (dir: string) => {

@@ -39,7 +39,7 @@ import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { withNetworkRpcUrls } from "./siwxRpcUrls"
 import { solanaWalletsLayer } from "./solanaWallets"
-import { makeStore } from "./store"
+import { makeStore, type Store } from "./store"
 import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
 
 const defaultMetadata = { name: "AppKit", description: "", url: "", icons: [] }
@@ -67,7 +67,7 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
   const walletConnect = options.walletConnect
   if (walletConnect === undefined) return Layer.empty
   return lazyWalletConnectLayer(
-    {
+    () => ({
       projectId: options.projectId,
       chains: options.networks.map((network) => network.caipNetworkId),
       metadata: walletConnect.metadata ?? options.metadata ?? defaultMetadata,
@@ -80,7 +80,7 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
           ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
         },
       }),
-    },
+    }),
     options.networks[0]?.chainNamespace ?? "eip155",
   )
 }
@@ -219,7 +219,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
   const s = built.value
   const refs = stateRefs(s)
   const keys = Object.keys(refs) as ReadonlyArray<keyof AppKitState>
-  const store = makeStore(
+  const store: Store<AppKitState> = makeStore(
     () =>
       Object.fromEntries(
         keys.map((key) => [
@@ -228,13 +228,15 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
         ]),
       ) as unknown as AppKitState,
     (error) => managed.runFork(Effect.logError("An AppKit subscriber threw", error)),
-  )
-  // Changes no action made (a wallet event, a timer) reach subscribers too.
-  managed.runFork(
-    Stream.mergeAll(
-      keys.map((key) => SubscriptionRef.changes(refs[key] as SubscriptionRef.SubscriptionRef<unknown>)),
-      { concurrency: "unbounded" },
-    ).pipe(Stream.runForEach(() => Effect.sync(store.notify))),
+    // Changes no action made (a wallet event, a timer) reach subscribers too, from the first one on: each feed
+    // starts with its current value, so a change made before it is noticed at once (not at start-up's cost).
+    () =>
+      void managed.runFork(
+        Stream.mergeAll(
+          keys.map((key) => SubscriptionRef.changes(refs[key] as SubscriptionRef.SubscriptionRef<unknown>)),
+          { concurrency: "unbounded" },
+        ).pipe(Stream.runForEach(() => Effect.sync(store.notify))),
+      ),
   )
 
   /** Runs an action; rejects with the tagged error itself (not a wrapper) and notifies subscribers after. */

@@ -23,6 +23,24 @@ const harness = () => {
 }
 
 describe("makeStore", () => {
+  it("starts watching for changes when the first listener subscribes, once, and not before", () => {
+    let watched = 0
+    const store = makeStore(
+      () => ({ a: 1 }),
+      () => undefined,
+      () => watched++,
+    )
+    store.getState()
+    store.notify()
+    expect(watched).toBe(0)
+    store.subscribe(() => undefined)()
+    store.subscribe(
+      (state) => state.a,
+      () => undefined,
+    )
+    expect(watched).toBe(1)
+  })
+
   it("keeps getState() the same object until a part changes, and keeps unchanged parts", () => {
     const { store, set } = harness()
     const first = store.getState()

@@ -33,6 +33,11 @@ export const makeStore = <S extends object>(
   read: () => S,
   /** Where a throwing listener goes: it must neither stop the others nor fail the change that called it. */
   onListenerError: (error: unknown) => void,
+  /**
+   * Called once, when the first listener subscribes: a store nobody listens to needs no change feed, so the
+   * work of watching the state for changes can wait until someone does.
+   */
+  onFirstListener?: () => void,
 ): Store<S> => {
   let snapshot = read()
   const getState = (): S => {
@@ -57,8 +62,13 @@ export const makeStore = <S extends object>(
     }
   }
 
+  let watched = false
   const add = (listener: (state: S) => void) => {
     listeners.add(listener)
+    if (!watched) {
+      watched = true
+      onFirstListener?.()
+    }
     return () => void listeners.delete(listener)
   }
 

@@ -16,10 +16,11 @@ import type { Storage } from "../storage/Storage"
  * its code (session handling, the relay supervisor) is imported when the user first connects or a reload finds
  * a stored session, and sign-client only when the connector first needs it. The connector lives in this
  * layer's scope and shares its Storage, as if it had been built with the layer; it tells the instance's
- * ClientId its client id once sign-client has started.
+ * ClientId its client id once sign-client has started. `options` are made then too: the one-click sign-in
+ * nonce among them needs the CSPRNG, which the page's start-up does not wait for.
  */
 export const walletConnectLayer = (
-  options: WalletConnectOptions,
+  options: () => WalletConnectOptions,
   chain: ChainNamespace,
 ): Layer.Layer<never, never, Connectors | Storage | ClientId> =>
   Layer.effectDiscard(
@@ -28,7 +29,7 @@ export const walletConnectLayer = (
       const load = memoized(
         Effect.flatMap(
           Effect.promise(() => import("./onFirstUse")),
-          (module) => module.makeWalletConnectConnector(options),
+          (module) => module.makeWalletConnectConnector(options()),
         ).pipe(Effect.provideContext(context)),
       )
       yield* (yield* Connectors).register([

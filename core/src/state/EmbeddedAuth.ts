@@ -15,7 +15,7 @@ import { memoized } from "./memoized"
 import type { Network } from "./Network"
 import type { Router } from "./Router"
 import type { Toast } from "./Toast"
-import { whenPageIdle } from "./whenPageIdle"
+import { afterPageIdle } from "./whenPageIdle"
 
 /**
  * The §4 email and social login flows of the embedded wallet, as state a skin renders and actions it calls:
@@ -143,12 +143,7 @@ export class EmbeddedAuth extends Context.Service<
           )
       // The watch starts from the connection's current state, so it may wait until the page has painted.
       if (Option.isSome(source))
-        yield* Effect.forkScoped(
-          Effect.andThen(
-            Effect.promise(whenPageIdle),
-            Effect.flatMap(flows, (f) => f.watch),
-          ),
-        )
+        yield* Effect.forkScoped(afterPageIdle(Effect.flatMap(flows, (f) => f.watch)))
       return EmbeddedAuth.of({
         state,
         connectEmail: (email) => Effect.flatMap(flows, (f) => f.connectEmail(email)),

@@ -1,6 +1,6 @@
 import { Effect, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { networkId, runState, scriptedWallet, testOptions, waitFor } from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
@@ -94,6 +94,32 @@ describe("Modal", () => {
       history: ["UnsupportedChain"],
       network: true,
     })
+  })
+
+  it("in a page, watches the chain from the first idle moment on, and then catches a move made before it", async () => {
+    const idleCallbacks: Array<() => void> = []
+    vi.stubGlobal("requestIdleCallback", (run: () => void) => idleCallbacks.push(run))
+    try {
+      const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+      const macrotask = Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+      const seen = await runState(
+        Effect.gen(function* () {
+          yield* (yield* Connection).connect("injected")
+          yield* wallet.emit({ _tag: "chainChanged", chainId: networkId("eip155:137") })
+          yield* macrotask
+          const beforeIdle = (yield* views).open
+          yield* Effect.sync(() => {
+            for (const run of idleCallbacks) run()
+          })
+          yield* waitFor((yield* Modal).state, (s) => s.open)
+          return { beforeIdle, view: (yield* views).view }
+        }),
+        { connectors: [wallet.connector] },
+      )
+      expect(seen).toEqual({ beforeIdle: false, view: "UnsupportedChain" })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it("does not reopen UnsupportedChain the user closed on a network update that is not a chain change", async () => {

@@ -6,6 +6,7 @@ import { Connection } from "./Connection"
 import { Network, shouldShowUnsupportedChain } from "./Network"
 import { Options, type ResolvedOptions } from "./Options"
 import { Router, type View } from "./Router"
+import { afterPageIdle } from "./whenPageIdle"
 
 export interface ModalState {
   readonly open: boolean
@@ -133,25 +134,28 @@ export class Modal extends Context.Service<
 
       // §4: a wallet on a chain the dApp did not request opens UnsupportedChain (when the options say so).
       // Only when the wallet's chain changes: other network updates (approved ids) must not reopen a modal the
-      // user closed.
+      // user closed. Watched from the first idle moment on: the first paint does not wait for the stream.
       yield* Effect.forkScoped(
-        SubscriptionRef.changes(network.state).pipe(
-          Stream.changesWith(
-            (a, b) =>
-              a.caipNetwork.caipNetworkId === b.caipNetwork.caipNetworkId &&
-              a.unsupportedChain === b.unsupportedChain,
-          ),
-          Stream.runForEach((networkState) =>
-            Effect.gen(function* () {
-              if (!shouldShowUnsupportedChain(networkState, yield* SubscriptionRef.get(options.state))) return
-              const { view } = yield* SubscriptionRef.get(router.state)
-              const { open: isOpen } = yield* SubscriptionRef.get(state)
-              if (!isOpen || view !== "UnsupportedChain")
-                yield* Effect.andThen(
-                  router.reset("UnsupportedChain"),
-                  set((s) => ({ ...s, open: true })),
-                )
-            }),
+        afterPageIdle(
+          SubscriptionRef.changes(network.state).pipe(
+            Stream.changesWith(
+              (a, b) =>
+                a.caipNetwork.caipNetworkId === b.caipNetwork.caipNetworkId &&
+                a.unsupportedChain === b.unsupportedChain,
+            ),
+            Stream.runForEach((networkState) =>
+              Effect.gen(function* () {
+                if (!shouldShowUnsupportedChain(networkState, yield* SubscriptionRef.get(options.state)))
+                  return
+                const { view } = yield* SubscriptionRef.get(router.state)
+                const { open: isOpen } = yield* SubscriptionRef.get(state)
+                if (!isOpen || view !== "UnsupportedChain")
+                  yield* Effect.andThen(
+                    router.reset("UnsupportedChain"),
+                    set((s) => ({ ...s, open: true })),
+                  )
+              }),
+            ),
           ),
         ),
       )

@@ -10,6 +10,7 @@ import { Network } from "./Network"
 import { Options } from "./Options"
 import { Router } from "./Router"
 import { Toast } from "./Toast"
+import { afterPageIdle } from "./whenPageIdle"
 
 export type SignInErrorType = SiwxError | SiwxClientError | SignMessageErrorType
 
@@ -120,16 +121,22 @@ export class Siwx extends Context.Service<
 
       // Sign-in is asked for whenever an account appears or changes, whoever connected it. A connect fills in
       // the connection and then the account: both are watched, so the check never runs between the two only.
+      // Watched from the first idle moment on (the first paint does not wait): its first check is of the state then.
       const signInKey = Effect.gen(function* () {
         const { connections } = yield* SubscriptionRef.get(connection.state)
         const { byNamespace } = yield* SubscriptionRef.get(account.state)
         return JSON.stringify([connections, Object.values(byNamespace).map((a) => a?.caipAddress)])
       })
       yield* Effect.forkScoped(
-        Stream.merge(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(account.state)).pipe(
-          Stream.mapEffect(() => signInKey),
-          Stream.changes,
-          Stream.runForEach(() => check),
+        afterPageIdle(
+          Stream.merge(
+            SubscriptionRef.changes(connection.state),
+            SubscriptionRef.changes(account.state),
+          ).pipe(
+            Stream.mapEffect(() => signInKey),
+            Stream.changes,
+            Stream.runForEach(() => check),
+          ),
         ),
       )
 

@@ -1,6 +1,6 @@
 import { Effect, SubscriptionRef } from "effect"
 import nock from "nock"
-import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { Transaction } from "../api/blockchain/schemas"
 import { testBaseUrl } from "../testing/http"
 import { specTexts } from "../testing/specTexts"
@@ -160,6 +160,35 @@ describe("Transactions", () => {
     )
     expect(loaded.transactions.map((t) => t.id)).toEqual(["a"])
     expect(cleared).toEqual({ transactions: [], loading: false, empty: false, next: undefined })
+  })
+
+  it("in a page, also clears a history shown before the first idle moment, for a network changed before it", async () => {
+    const idleCallbacks: Array<() => void> = []
+    vi.stubGlobal("requestIdleCallback", (run: () => void) => idleCallbacks.push(run))
+    try {
+      supported()
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/history`)
+        .query(true)
+        .reply(200, { data: [transaction("a", false)], next: "page2" })
+      const [shown, cleared] = await runState(
+        Effect.gen(function* () {
+          const transactions = yield* Transactions
+          yield* transactions.fetchNext(address)
+          yield* (yield* Network).setActiveNetwork(base.caipNetworkId)
+          const shown = (yield* SubscriptionRef.get(transactions.state)).transactions.length
+          yield* Effect.sync(() => {
+            for (const run of idleCallbacks) run()
+          })
+          return [shown, yield* waitFor(transactions.state, (s) => s.transactions.length === 0)] as const
+        }),
+        { apiUrl: testBaseUrl },
+      )
+      expect(shown).toBe(1)
+      expect(cleared).toEqual({ transactions: [], loading: false, empty: false, next: undefined })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it("asks for history on eip155 networks only: on Solana the list is empty, with no request and no toast", async () => {

@@ -5,6 +5,7 @@ import { Limits } from "../config/constants"
 import { Account } from "./Account"
 import { Network } from "./Network"
 import { Toast } from "./Toast"
+import { afterPageIdle } from "./whenPageIdle"
 
 /** §4 transactions list: loading, empty, next cursor. */
 export interface TransactionsState {
@@ -109,12 +110,19 @@ export class Transactions extends Context.Service<
         const { byNamespace } = yield* SubscriptionRef.get(account.state)
         return `${caipNetwork.caipNetworkId} ${byNamespace[activeNamespace]?.caipAddress}`
       })
+      // Watched from the first idle moment on (the first paint does not wait), against the account at start: a
+      // change made meanwhile still clears it.
+      let shown = yield* activeAccount
       yield* Effect.forkScoped(
-        Stream.merge(SubscriptionRef.changes(network.state), SubscriptionRef.changes(account.state)).pipe(
-          Stream.mapEffect(() => activeAccount),
-          Stream.changes,
-          Stream.drop(1),
-          Stream.runForEach(() => reset),
+        afterPageIdle(
+          Stream.merge(SubscriptionRef.changes(network.state), SubscriptionRef.changes(account.state)).pipe(
+            Stream.mapEffect(() => activeAccount),
+            Stream.runForEach((key) => {
+              if (key === shown) return Effect.void
+              shown = key
+              return reset
+            }),
+          ),
         ),
       )
 

@@ -1,5 +1,6 @@
+import { Effect } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { pageIdleTimeoutMs, whenPageIdle } from "./whenPageIdle"
+import { afterPageIdle, pageIdleTimeoutMs, whenPageIdle } from "./whenPageIdle"
 
 /** A page's requestIdleCallback that runs nothing until the test says the page is idle. */
 const stubIdleCallback = () => {
@@ -34,5 +35,16 @@ describe("whenPageIdle", () => {
     expect(pending.map((each) => each.timeout)).toEqual([pageIdleTimeoutMs])
     pending[0]?.run()
     expect(await settledSoon(idle)).toBe(true)
+  })
+
+  it("runs an effect only once the page is idle", async () => {
+    const pending = stubIdleCallback()
+    let ran = false
+    const done = Effect.runPromise(afterPageIdle(Effect.sync(() => (ran = true))))
+    expect(await settledSoon(done)).toBe(false)
+    expect(ran).toBe(false)
+    pending[0]?.run()
+    expect(await settledSoon(done)).toBe(true)
+    expect(ran).toBe(true)
   })
 })

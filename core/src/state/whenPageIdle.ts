@@ -1,3 +1,5 @@
+import { Effect } from "effect"
+
 /**
  * How long a page may stay busy before start-up work runs anyway: a page that never idles (a long animation)
  * still gets its remote configuration about a second after load.
@@ -16,3 +18,11 @@ export const whenPageIdle = (): Promise<void> => {
   if (typeof idle !== "function") return Promise.resolve()
   return new Promise((resolve) => void idle(() => resolve(), { timeout: pageIdleTimeoutMs }))
 }
+
+/**
+ * `effect` once the page is idle after its first paint (at once outside a page): for the watchers a state
+ * service starts with, which no first paint needs. Each begins from the current state, so starting late misses
+ * nothing that matters: what changed meanwhile is what it sees first.
+ */
+export const afterPageIdle = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.andThen(Effect.promise(whenPageIdle), effect)
