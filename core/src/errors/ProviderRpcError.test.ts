@@ -154,4 +154,33 @@ describe("decodeProviderRpcError on the edges", () => {
     expect(decodeProviderRpcError({ code: 777 }).message).toBe("Internal error")
     expect(decodeProviderRpcError("").message).toBe("Internal error")
   })
+
+  it("takes no code from an array or a bigint, even one that prints as digits", () => {
+    for (const code of [[4001], ["4001"], 4001n])
+      expect(decodeProviderRpcError({ code, message: "m" }).code, String(code)).toBe(-32603)
+  })
+
+  it("finds an uncoded text five levels deep under error or cause, not six", () => {
+    for (const key of ["error", "cause"]) {
+      const wrap = (depth: number): unknown =>
+        depth === 0 ? { message: "deep text" } : { [key]: wrap(depth - 1) }
+      expect(decodeProviderRpcError(wrap(5)).message, key).toBe("deep text")
+      expect(decodeProviderRpcError(wrap(6)).message, key).toBe("Internal error")
+    }
+  })
+
+  it("ends on a reply that wraps itself without any text, under error or cause", () => {
+    for (const key of ["error", "cause"]) {
+      const cyclic: Record<string, unknown> = {}
+      cyclic[key] = cyclic
+      expect(decodeProviderRpcError(cyclic), key).toMatchObject({ code: -32603, message: "Internal error" })
+    }
+  })
+})
+
+describe("ProviderRpcError.codeName", () => {
+  it("is undefined for a code no EIP names", () => {
+    expect(new ProviderRpcError({ code: 777, message: "m" }).codeName).toBeUndefined()
+    expect(decodeProviderRpcError({ code: -31999, message: "m" }).codeName).toBeUndefined()
+  })
 })

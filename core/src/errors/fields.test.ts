@@ -519,6 +519,22 @@ describe("the messages and codes that vary with a field", () => {
     expect(message("network", "USDC")).toBe("USDC is not offered on 'x' (networks: a, b)")
   })
 
+  it("names each swap step in its message, approval and swap alike", () => {
+    expect(new InvalidSwapTransactionError({ step: "swap", problem: "not to a contract" }).message).toBe(
+      "The swap transaction built for this swap is invalid: not to a contract",
+    )
+    expect(new SwapRevertedError({ step: "approve", hash: txHash }).message).toBe(
+      `The approve transaction ${txHash} reverted`,
+    )
+  })
+
+  it("names what the wallet failed to return, for each reply a method expects", () => {
+    const message = (expected: InvalidWalletReplyError["expected"]) =>
+      new InvalidWalletReplyError({ method: "m", expected, reply: null }).message
+    expect(message("transaction hash")).toBe("The wallet returned no transaction hash")
+    expect(message("capabilities")).toBe("The wallet returned no capabilities")
+  })
+
   it("words an aborted frame request by whether it was an RPC request", () => {
     expect(new FrameAbortedError({ rpcRequest: true }).message).toBe("Request was aborted")
   })

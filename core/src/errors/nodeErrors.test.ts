@@ -1,7 +1,8 @@
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type NodeErrorKind, nodeErrorFromUnknown, parseNodeError } from "./nodeErrors"
+import { type NodeErrorKind, nodeErrorFromUnknown, nodeVerdictOr, parseNodeError } from "./nodeErrors"
+import { ProviderRpcError } from "./ProviderRpcError"
 
 // Texts as geth, anvil and reth return them (some with the details nodes append).
 const nodeTexts: ReadonlyArray<readonly [string, NodeErrorKind]> = [
@@ -126,6 +127,30 @@ describe("nodeErrorFromUnknown", () => {
     expect(nodeErrorFromUnknown(new Error("insufficient funds for gas * price + value")).kind).toBe(
       "InsufficientFunds",
     )
+  })
+})
+
+describe("nodeVerdictOr (a wallet's refusal of a transaction)", () => {
+  const funds = "insufficient funds for gas * price + value: have 0 want 1"
+
+  it("turns a wallet error carrying a node verdict §8 names into that NodeError", () => {
+    const verdict = nodeVerdictOr(new ProviderRpcError({ code: -32000, message: funds }))
+    expect(verdict).toMatchObject({ _tag: "NodeError", kind: "InsufficientFunds", nodeMessage: funds })
+  })
+
+  it("keeps the user's refusal as it is, whatever its text says", () => {
+    const refusal = new ProviderRpcError({ code: 4001, message: funds })
+    expect(nodeVerdictOr(refusal)).toBe(refusal)
+  })
+
+  it("keeps a wallet error whose text is no node verdict (a locked wallet) as it is", () => {
+    const locked = new ProviderRpcError({ code: -32603, message: "wallet is locked" })
+    expect(nodeVerdictOr(locked)).toBe(locked)
+  })
+
+  it("leaves anything that is not a wallet's ProviderRpcError alone, even with a verdict's text", () => {
+    const thrown = new Error(funds)
+    expect(nodeVerdictOr(thrown)).toBe(thrown)
   })
 })
 

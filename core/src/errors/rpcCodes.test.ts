@@ -62,6 +62,12 @@ describe("Bitcoin wallet codes (§8)", () => {
 })
 
 describe("rpcErrorCodeForHttpStatus", () => {
+  it("maps exactly 400 and 404 to invalid request, not their neighbours", () => {
+    expect([399, 400, 401, 403, 404, 405, 500].map(rpcErrorCodeForHttpStatus)).toEqual([
+      -32603, -32600, -32603, -32603, -32600, -32603, -32603,
+    ])
+  })
+
   it("maps 400 and 404 to invalid request and every other status to internal error", () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 599 }), (status) => {

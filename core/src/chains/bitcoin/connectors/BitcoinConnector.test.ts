@@ -177,6 +177,15 @@ describe("requestThroughConnector: §7 requests served by a connector's operatio
     expect(calls).toEqual([])
   })
 
+  it("reads null or non-object params as none: getAddresses with null asks for every purpose", async () => {
+    const { calls, request } = recordingConnector()
+    for (const params of [null, undefined, "payment"])
+      expect(await request("getAddresses", params)).toEqual({ addresses: [paymentEntry, ordinalsEntry] })
+    expect(calls.map((call) => call.args)).toEqual(
+      Array.from({ length: 3 }, () => [{ purposes: undefined, message: undefined }]),
+    )
+  })
+
   it("any other method: 'Method not supported by the selected wallet' (-32001)", async () => {
     const { calls, connector } = recordingConnector()
     for (const method of ["getInfo", "stx_signTransactions", "signpsbt"]) {

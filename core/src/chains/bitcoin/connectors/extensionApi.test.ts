@@ -26,7 +26,12 @@ const legacyAddress = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
 /** An extension API (recording every call) behind the shared connector, with the parts a wallet passes in. */
 const extension = (
   overrides: Partial<ExtensionBitcoinApi> = {},
-  options: { accounts?: ReadonlyArray<string>; network?: BitcoinNetwork; listens?: boolean } = {},
+  options: {
+    accounts?: ReadonlyArray<string>
+    network?: BitcoinNetwork
+    listens?: boolean
+    namesNetworks?: boolean
+  } = {},
 ) => {
   const { calls, answer } = recorder()
   const listeners = new Map<string, (value: unknown) => void>()
@@ -61,8 +66,12 @@ const extension = (
           ? Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
           : Effect.sync(() => answer(undefined, "switchNetwork", network)),
       request: () => Effect.succeed("served"),
-      networkOfEvent: (value) =>
-        value === "livenet" ? "Mainnet" : value === "signet" ? "Signet" : undefined,
+      ...(options.namesNetworks === false
+        ? {}
+        : {
+            networkOfEvent: (value: unknown) =>
+              value === "livenet" ? "Mainnet" : value === "signet" ? "Signet" : undefined,
+          }),
     }),
   )
   const emit = (event: string, value: unknown) => listeners.get(event)?.(value)
@@ -203,10 +212,16 @@ describe("the shared extension connector", () => {
       ["hi", "bip322-simple"],
       ["a", "ecdsa"],
     ])
-    const empty = extension({ signMessage: async () => "" })
-    expect(
-      await failureOf(empty.connector.signMessage({ address: paymentEntry.address, message: "a" })),
-    ).toMatchObject({ code: -32603, message: "The wallet's reply to signMessage is malformed: no signature" })
+    for (const reply of ["", 42, null, { signature: "c2ln" }]) {
+      const garbled = extension({ signMessage: async () => reply as string })
+      expect(
+        await failureOf(garbled.connector.signMessage({ address: paymentEntry.address, message: "a" })),
+        JSON.stringify(reply),
+      ).toMatchObject({
+        code: -32603,
+        message: "The wallet's reply to signMessage is malformed: no signature",
+      })
+    }
   })
 
   it("refuses to broadcast through a wallet without pushPsbt before the wallet prompts", async () => {
@@ -312,6 +327,16 @@ describe("the shared extension connector's events", () => {
     })
     expect(events).toEqual([{ _tag: "networkChanged", network: "Signet" }, { _tag: "disconnect" }])
     expect(await Effect.runPromise(connector.network)).toBe("Signet")
+  })
+
+  it("ignores network changes from a wallet whose names it cannot read, without throwing into the wallet", async () => {
+    const { connector, emit } = extension({}, { namesNetworks: false })
+    const events = await eventsDuring(connector, 1, () => {
+      expect(() => emit("networkChanged", "signet")).not.toThrow()
+      emit("disconnect", undefined)
+    })
+    expect(events).toEqual([{ _tag: "disconnect" }])
+    expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
   })
 
   it("attaches its three listeners while the stream runs and detaches each when it ends", async () => {

@@ -137,6 +137,8 @@ describe("the Leather connector on the edges", () => {
           { symbol: "BTC", type: "p2wpkh", address: paymentEntry.address },
           { symbol: "BTC", type: "p2sh", address: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", publicKey: "02cc" },
           { symbol: "BTC", address: "bc1qnotype" },
+          // Only STX entries are Stacks ones: a BTC entry whose type names another kind is dropped too.
+          { symbol: "BTC", type: "stacks", address: "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7" },
           { symbol: "BTC", type: "p2tr", address: ordinalsEntry.address, publicKey: "dd" },
         ],
       }),
@@ -224,7 +226,7 @@ describe("the Leather connector on the edges", () => {
       signAtIndex: [0],
       allowedSighash: [1, 0x81],
     })
-    expect(signed).toEqual({ psbt: samplePsbt })
+    expect(signed).toStrictEqual({ psbt: samplePsbt })
   })
 
   it("names the request whose reply is malformed, and refuses a bad transfer before asking", async () => {
@@ -250,6 +252,27 @@ describe("the Leather connector on the edges", () => {
       (await failureOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "0" }]))).message,
     ).toBe("Invalid amount")
     expect(calls).toHaveLength(before)
+  })
+
+  it("calls an entry without an address, or a non-text txid, a malformed reply", async () => {
+    const emptyAddress = answering(() =>
+      success({ addresses: [{ symbol: "BTC", type: "p2wpkh", address: "", publicKey: "02aa" }] }),
+    )
+    expect(await failureHeadOf(emptyAddress.connector.connect())).toBe(
+      "The wallet's reply to getAddresses is malformed",
+    )
+    const numericTxid = answering(() => success({ hex: psbtHex, txid: 42 }))
+    expect(
+      await failureHeadOf(
+        numericTxid.connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true }),
+      ),
+    ).toBe("The wallet's reply to signPsbt is malformed")
+  })
+
+  it("names testnet3 'testnet' to Leather", async () => {
+    const { connector, calls } = answering(() => success({ signature: "c2ln" }), "Testnet")
+    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "x" }))
+    expect(calls[0]?.args[0]).toEqual({ message: "x", paymentType: "p2wpkh", network: "testnet" })
   })
 
   it("serves §7 requests through its operations and has no events", async () => {

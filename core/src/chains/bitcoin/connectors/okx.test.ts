@@ -2,7 +2,14 @@ import { base64, hex } from "@scure/base"
 import { Effect, Fiber, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureAfter,
+  failureHeadOf,
+  failureOf,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
 import { connectorForWallet } from "./forWallet"
 import {
@@ -382,5 +389,72 @@ describe("OKX on the edges", () => {
       "data:,okx",
       "okx",
     ])
+  })
+
+  it("reads a null or missing connect reply as no account, not a crash", async () => {
+    const { api } = okx()
+    for (const reply of [null, undefined]) {
+      const connector = Effect.runSync(
+        makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, connect: async () => reply as never } }),
+      )
+      expect((await failureOf(connector.connect())).message, String(reply)).toBe("No address available")
+    }
+  })
+
+  it("names the mainnet call a silent wallet did not answer: connect, getAccounts, send", async () => {
+    const never = () => new Promise<never>(() => {})
+    const { api } = okx()
+    const silent = (overrides: Partial<OkxBitcoinApi>) =>
+      Effect.runSync(makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, ...overrides } }))
+    const transfer = [{ recipient: paymentEntry.address, amount: "1" }]
+    const within = (method: string) => `The wallet did not answer ${method} within 300 s`
+    expect((await failureAfter(silent({ connect: never }).connect())).message).toBe(within("connect"))
+    expect((await failureAfter(silent({ getAccounts: never }).sendTransfer(transfer))).message).toBe(
+      within("getAccounts"),
+    )
+    expect((await failureAfter(silent({ send: never }).sendTransfer(transfer))).message).toBe(within("send"))
+  })
+
+  it("finds no test-network provider where the family holds null", async () => {
+    expect(
+      (
+        await failureOf(
+          makeOkxConnectorForNetwork({
+            wallet: okxWalletInfo,
+            family: { bitcoinTestnet: null },
+            network: "Testnet",
+          }),
+        )
+      ).message,
+    ).toBe("no wallet provider was found")
+  })
+
+  it("is the okx kind on a test network too", async () => {
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: testNetworkOkx("testnet").api },
+        network: "Testnet",
+      }),
+    )
+    expect(connector.kind).toBe("okx")
+  })
+
+  it("sends on mainnet through the connector the okxwallet family gives", async () => {
+    const mainnet = okx()
+    const connector = await Effect.runPromise(
+      makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoin: mainnet.api },
+        network: "Mainnet",
+      }),
+    )
+    expect(
+      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("cd".repeat(32))
+    expect(mainnet.calls.at(-1)).toEqual({
+      method: "send",
+      args: [{ from: paymentEntry.address, to: paymentEntry.address, value: "0.00000001" }],
+    })
   })
 })

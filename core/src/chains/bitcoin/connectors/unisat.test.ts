@@ -153,6 +153,7 @@ describe("the Unisat connector's networks", () => {
           "livenet",
           "testnet",
           7,
+          ["livenet"],
           "BITCOIN_TESTNET4",
           "fractal",
           "BITCOIN_SIGNET",

@@ -143,9 +143,11 @@ describe("the WalletConnect bip122 adapter", () => {
     expect((await failureOf(limited.connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))).message).toBe(
       "Method signPsbt is not supported",
     )
-    expect(
-      (await failureOf(walletConnect({ answer: () => undefined }).connector.signMessage(sign))).message,
-    ).toBe("No response from wallet")
+    for (const reply of [undefined, null])
+      expect(
+        (await failureOf(walletConnect({ answer: () => reply }).connector.signMessage(sign))).message,
+        String(reply),
+      ).toBe("No response from wallet")
   })
 
   it("moves the WalletConnect connector to the active Bitcoin chain before asking", async () => {
@@ -352,6 +354,11 @@ describe("the WalletConnect bip122 adapter's replies", () => {
     expect(await failureHeadOf(connector.sendTransfer([{ recipient: address, amount: "1" }]))).toBe(
       "The wallet's reply to sendTransfer is malformed",
     )
+    for (const entry of [{ address: "" }, { intention: "payment" }, { address, intention: 1 }])
+      expect(
+        await failureHeadOf(walletConnect({ answer: () => [entry] }).connector.getAccountAddresses()),
+        JSON.stringify(entry),
+      ).toBe("The wallet's reply to getAccountAddresses is malformed")
   })
 
   it("names the request a silent wallet did not answer", async () => {

@@ -47,7 +47,7 @@ const standardWallet = (
       },
     },
   }
-  return { calls, connector: Effect.runSync(makeWalletStandardConnector({ wallet })) }
+  return { calls, wallet, connector: Effect.runSync(makeWalletStandardConnector({ wallet })) }
 }
 
 describe("the Wallet Standard connector", () => {
@@ -122,9 +122,28 @@ describe("the Wallet Standard connector", () => {
   it("switches only to chains the wallet lists", async () => {
     const { connector } = standardWallet()
     await Effect.runPromise(connector.switchNetwork("Testnet4"))
-    expect((await failureOf(connector.switchNetwork("Signet"))).message).toBe(
-      "This network is not supported by the wallet",
+    await Effect.runPromise(connector.switchNetwork("Testnet"))
+    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    for (const network of ["Signet", "Regtest"] as const)
+      expect((await failureOf(connector.switchNetwork(network))).message, network).toBe(
+        "This network is not supported by the wallet",
+      )
+  })
+
+  it("knows each network by its Wallet Standard chain name", async () => {
+    const { wallet } = standardWallet()
+    const everyChain = Effect.runSync(
+      makeWalletStandardConnector({
+        wallet: {
+          ...wallet,
+          chains: ["bitcoin:mainnet", "bitcoin:testnet", "bitcoin:signet", "bitcoin:regtest"],
+        },
+      }),
     )
+    for (const network of ["Testnet", "Testnet4", "Signet", "Regtest", "Mainnet"] as const) {
+      await Effect.runPromise(everyChain.switchNetwork(network))
+      expect(await Effect.runPromise(everyChain.network)).toBe(network)
+    }
   })
 })
 
@@ -300,8 +319,9 @@ describe("the Wallet Standard connector on the edges", () => {
     const connector = withFeatures({
       "standard:events": {
         version: "1.0.0",
-        on: (_event: string, handler: typeof listener) => {
-          listener = handler
+        // Only the Wallet Standard's "change" event carries account changes.
+        on: (event: string, handler: typeof listener) => {
+          if (event === "change") listener = handler
           return () => {
             listener = undefined
           }

@@ -221,6 +221,21 @@ describe("the request-API (Xverse) connector on the edges", () => {
     ).toBe("The wallet's reply to sendTransfer is malformed")
   })
 
+  it("calls a connect reply whose network has no Bitcoin name text malformed", async () => {
+    for (const network of [{}, { bitcoin: {} }, { bitcoin: { name: 4 } }]) {
+      const { connector } = connectorWith(() => success({ addresses: [paymentEntry], network }))
+      expect(await failureHeadOf(connector.connect()), JSON.stringify(network)).toBe(
+        "The wallet's reply to wallet_connect is malformed",
+      )
+    }
+  })
+
+  it("names mainnet 'Mainnet' to the wallet when connecting on its current network", async () => {
+    const { connector, calls } = connectorWith(() => success({ addresses: [paymentEntry] }))
+    await Effect.runPromise(connector.connect())
+    expect(calls).toEqual([{ method: "wallet_connect", args: [{ network: "Mainnet" }] }])
+  })
+
   it("answers the protocol it asked for", async () => {
     const { connector } = connectorWith(() => success({ signature: "c2ln" }))
     const legacy = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
@@ -320,5 +335,18 @@ describe("the request-API (Xverse) connector on the edges", () => {
     expect(
       await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(bare.events, Stream.make(1)), 1))),
     ).toEqual([1])
+  })
+
+  it("stops every listener that gave a way to stop, past one that gave none", async () => {
+    const fake = fakeRequestApi(() => success(null))
+    const stopped: Array<string> = []
+    const provider = {
+      request: fake.provider.request,
+      addListener: ({ eventName }: { eventName: string }) =>
+        eventName === "accountChange" ? undefined : () => void stopped.push(eventName),
+    }
+    const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider }))
+    await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)))
+    expect(stopped).toEqual(["networkChange", "disconnect"])
   })
 })
