@@ -192,6 +192,8 @@ const start = async () => {
         { chainId: stack.chainId, rpcUrl: stack.rpcUrl },
         { chainId: unrequestedChainId, rpcUrl: stack.rpcUrl },
       ],
+      // As an extension does, it remembers the site's permission, so a reload reconnects without asking.
+      permissionStorage: localStorage,
     })
     ;(window as { appkitDevWallet?: unknown }).appkitDevWallet = wallet.provider
     await injectDevBitcoinWallet(window, stack.apiUrl)

@@ -156,6 +156,14 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
     await page.evaluate(() => (window as unknown as { appKit: { ready: Promise<void> } }).appKit.ready)
     expect(await state(page)).toMatchObject({ status: "connected", network: "eip155:1", open: false })
+    // Silently: the wallet, which kept the site's permission, was asked eth_accounts and never prompted.
+    const askedAfterReload = await page.evaluate(() =>
+      (
+        window as unknown as { appkitDevWallet: { requests: ReadonlyArray<{ method: string }> } }
+      ).appkitDevWallet.requests.map((request) => request.method),
+    )
+    expect(askedAfterReload).toContain("eth_accounts")
+    expect(askedAfterReload).not.toContain("eth_requestAccounts")
     await checkView(page, run, "08-restored")
 
     // The wallet moves to a chain the demo never asked for.

@@ -132,6 +132,40 @@ describe("createAppKit's EIP-6963 discovery", () => {
     expect(reloaded.getState().account.byNamespace.eip155?.address).toBe(devAccount.address)
   })
 
+  /** Connects the dev wallet, then reloads: a second instance over the same storage, reconnecting. */
+  const connectThenReload = async (
+    beforeReload: (wallet: ReturnType<typeof injectDevWallet>) => Promise<void>,
+  ) => {
+    const storage = Layer.succeed(Storage, fromMap(new Map()))
+    const page = new EventTarget()
+    const wallet = injectDevWallet(page, { chains: devChains })
+    const first = make(page, { storage })
+    await first.connect(devWalletInfo.rdns)
+    await first.dispose()
+    await beforeReload(wallet)
+    const asked = wallet.provider.requests.length
+    const reloaded = make(page, { storage, reconnect: true })
+    await reloaded.ready
+    return { reloaded, methods: wallet.provider.requests.slice(asked).map((request) => request.method) }
+  }
+
+  it("reconnects on the reload without asking the user: eth_accounts, never eth_requestAccounts", async () => {
+    const { reloaded, methods } = await connectThenReload(async () => {})
+    expect(reloaded.getState().connection.status).toBe("connected")
+    expect(methods).toContain("eth_accounts")
+    expect(methods).not.toContain("eth_requestAccounts")
+  })
+
+  it("drops a stored wallet that no longer grants the site its accounts, and opens no prompt for it", async () => {
+    const { reloaded, methods } = await connectThenReload(async ({ provider }) => {
+      // The user revoked the site in the wallet between the two visits.
+      await provider.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
+    })
+    expect(reloaded.getState().connection.status).toBe("disconnected")
+    expect(reloaded.getState().account.byNamespace.eip155).toBeUndefined()
+    expect(methods).toEqual(["eth_accounts"])
+  })
+
   it("lets go of the wallets when the instance is disposed", async () => {
     const page = new EventTarget()
     const listeners = new Set<unknown>()

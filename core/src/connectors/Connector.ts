@@ -78,9 +78,14 @@ export interface Connector<E extends ConnectorError = ConnectorError> {
   readonly chain: ChainNamespace
   readonly imageUrl?: string | undefined
   readonly rdns?: string | undefined
-  /** Connects (or restores) and reports accounts; `chainId` is a CAIP-2 id the dApp prefers. */
+  /**
+   * Connects (or restores) and reports accounts; `chainId` is a CAIP-2 id the dApp prefers. `silent` is a
+   * reconnect after a reload: the wallet must not ask the user (an injected wallet is asked `eth_accounts`, not
+   * `eth_requestAccounts`), so one that no longer grants the site its accounts answers none.
+   */
   readonly connect: (options?: {
     readonly chainId?: CaipNetworkId | undefined
+    readonly silent?: boolean | undefined
   }) => Effect.Effect<Connection, E>
   readonly disconnect: () => Effect.Effect<void, E>
   /** Sends a request to the wallet; the RPC allowlist is checked before this is ever called. */

@@ -123,10 +123,15 @@ export const makeInjectedConnector = (
         }
       })
 
-    const connect = (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
+    const connect = (options?: {
+      readonly chainId?: CaipNetworkId | undefined
+      readonly silent?: boolean | undefined
+    }) =>
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
-        const accounts = parseWalletAccounts(yield* call("eth_requestAccounts"))
+        const accounts = parseWalletAccounts(
+          yield* call(options?.silent === true ? "eth_accounts" : "eth_requestAccounts"),
+        )
         if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })

@@ -147,6 +147,13 @@ describe("the Wallet Standard connector", () => {
     )
   })
 
+  it("reconnects silently: a wallet that has not approved the site answers no accounts and is never asked", async () => {
+    const { dev, connector } = await setup()
+    const refused = await flip(connector.connect({ silent: true }))
+    expect(refused).toMatchObject({ _tag: "ConnectionError", reason: "connectorAccountNotFound" })
+    expect(dev.requests).toEqual([])
+  })
+
   it("disconnects through standard:disconnect and forgets the session", async () => {
     const { dev, connector, events } = await setup()
     await run(connector.connect())

@@ -118,12 +118,18 @@ export const makeWalletStandardConnector = (
     const off = features["standard:events"]?.on("change", onChange)
     yield* Effect.addFinalizer(() => Effect.sync(() => off?.()))
 
-    const connect = (connectOptions?: { readonly chainId?: CaipNetworkId | undefined }) =>
+    const connect = (connectOptions?: {
+      readonly chainId?: CaipNetworkId | undefined
+      readonly silent?: boolean | undefined
+    }) =>
       Effect.gen(function* () {
         if (state !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const feature = features["standard:connect"]
         if (feature === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
-        const { accounts } = yield* callWallet("standard:connect", () => feature.connect())
+        const { accounts } = yield* callWallet("standard:connect", () =>
+          // Silent: the standard's own flag, a wallet restores an earlier approval or answers no accounts.
+          feature.connect(connectOptions?.silent === true ? { silent: true } : undefined),
+        )
         const usable = solanaAccounts(accounts)
         const [first] = usable
         if (first === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
