@@ -241,6 +241,31 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     }
   }, 180_000)
 
+  it("opens the wallet list for a click made the moment the button appears, before the modal's code is there", async () => {
+    const { context, page } = await newPage()
+    try {
+      // Clicked from inside the page as the button is committed: no later task has run, the modal's chunk included.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const button = document.querySelector<HTMLButtonElement>("[data-appkit-button=connect]")
+          if (button === null) return
+          observer.disconnect()
+          ;(window as unknown as { modalCodeThere: boolean }).modalCodeThere =
+            document.querySelector("dialog.appkit-modal") !== null
+          button.click()
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto(suite.get().stack.pageUrl)
+      await dialog(page).locator('ul[aria-label="Wallets"]').waitFor({ timeout: 15_000 })
+      expect(
+        await page.evaluate(() => (window as unknown as { modalCodeThere: boolean }).modalCodeThere),
+      ).toBe(false)
+      expect(await state(page)).toMatchObject({ open: true, view: "Connect" })
+    } finally {
+      await context.close()
+    }
+  })
+
   it("asked nothing of any host but 127.0.0.1 that was answered", () => {
     // The fixture profiles point avatars at avatars.example: refused by the route above, and the image helper
     // showed its placeholder instead.
