@@ -25,10 +25,11 @@ import {
 } from "./connectionContext"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
+import { restoredOr } from "./restoredState"
 import {
   connectionsFrom,
-  fromStored,
   namespacesOf,
+  readStoredConnections,
   statusOf,
   type WalletConnection,
   type WalletConnections,
@@ -292,6 +293,17 @@ const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effec
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
  * Connector contract, keeps Account and Network in step with wallet events, and persists what a reload needs.
  */
+/** The connection state after a reload: the stored connections, "connected" when there are any. */
+export const restoredConnectionState = (storage: Storage["Service"]) =>
+  Effect.map(
+    readStoredConnections(storage),
+    (connections): ConnectionState => ({
+      status: statusOf(connections),
+      connections,
+      emailOtpSentAt: undefined,
+    }),
+  )
+
 export class Connection extends Context.Service<
   Connection,
   {
@@ -331,14 +343,12 @@ export class Connection extends Context.Service<
   static readonly layer = Layer.effect(
     Connection,
     Effect.gen(function* () {
-      const stored = storedConnection(yield* Storage)
-      const restored = fromStored((yield* stored.connections.read) ?? {})
+      const storage = yield* Storage
+      const stored = storedConnection(storage)
       const context: ConnectionContext = {
-        state: yield* SubscriptionRef.make<ConnectionState>({
-          status: statusOf(restored),
-          connections: restored,
-          emailOtpSentAt: undefined,
-        }),
+        state: yield* SubscriptionRef.make<ConnectionState>(
+          yield* restoredOr("connection", restoredConnectionState(storage)),
+        ),
         connectors: yield* Connectors,
         account: yield* Account,
         network: yield* Network,
@@ -349,10 +359,8 @@ export class Connection extends Context.Service<
         live: new Set(),
         restoring: new Set(),
       }
-      for (const namespace of namespacesOf(restored)) {
-        const first = restored[namespace]?.accounts[0]
-        if (first !== undefined) yield* context.account.setCaipAddress(namespace, first)
-      }
+      // (the Account service starts with the restored connections' accounts: restoredAccountState)
+      const restored = (yield* SubscriptionRef.get(context.state)).connections
       // A restored connection keeps listening to its wallet if that connector is registered again.
       for (const connectorId of new Set(namespacesOf(restored).map((ns) => restored[ns]?.connectorId))) {
         if (connectorId === undefined) continue
