@@ -219,6 +219,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     options,
     connectors: runtime.connectors,
     embeddedAvailable: embeddedConfig(options, runtime) !== undefined,
+    reconnecting: runtime.reconnect !== false,
   })
   const managed = ManagedRuntime.make(appKitLayer(options, runtime, start))
   // Outside the instance's runtime: a log must not build the services.

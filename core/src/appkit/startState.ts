@@ -26,14 +26,16 @@ export interface StartInput {
   readonly options: AppKitOptions
   readonly connectors: ReadonlyArray<Connector> | undefined
   readonly embeddedAvailable: boolean
+  /** The stored connections are reconnected at once (their status is "connecting" until then). */
+  readonly reconnecting: boolean
 }
 
 /** The slices that depend on the options and storage, each by its service's own rule. */
-export const restoredSlices = ({ options, connectors, embeddedAvailable }: StartInput) =>
+export const restoredSlices = ({ options, connectors, embeddedAvailable, reconnecting }: StartInput) =>
   Effect.gen(function* () {
     const storage = yield* Storage
     const resolved = resolveOptions(options)
-    const connection = yield* restoredConnectionState(storage)
+    const connection = yield* restoredConnectionState(storage, reconnecting)
     return {
       options: resolved,
       network: yield* restoredNetworkState(resolved, storage),

@@ -83,7 +83,8 @@ const walletOf = Effect.fn("Connection.walletOf")(function* (
 })
 
 const setStatus = (context: ConnectionContext, status: ConnectionState["status"]) =>
-  SubscriptionRef.update(context.state, (s): ConnectionState => ({ ...s, status }))
+  // (unchanged, it stays the same object: subscribers see no change)
+  SubscriptionRef.update(context.state, (s): ConnectionState => (s.status === status ? s : { ...s, status }))
 
 /**
  * A wallet that signed in while connecting (one-click) is signed in: the SIWX client verifies and keeps each
@@ -293,16 +294,19 @@ const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effec
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
  * Connector contract, keeps Account and Network in step with wallet events, and persists what a reload needs.
  */
-/** The connection state after a reload: the stored connections, "connected" when there are any. */
-export const restoredConnectionState = (storage: Storage["Service"]) =>
-  Effect.map(
-    readStoredConnections(storage),
-    (connections): ConnectionState => ({
-      status: statusOf(connections),
+/**
+ * The connection state after a reload: the stored connections, "connected" when there are any, or "connecting"
+ * when `reconnecting` (the instance asks their wallets again at once: `reconnect` sets the same status).
+ */
+export const restoredConnectionState = (storage: Storage["Service"], reconnecting = false) =>
+  Effect.map(readStoredConnections(storage), (connections): ConnectionState => {
+    const status = statusOf(connections)
+    return {
+      status: reconnecting && status === "connected" ? "connecting" : status,
       connections,
       emailOtpSentAt: undefined,
-    }),
-  )
+    }
+  })
 
 export class Connection extends Context.Service<
   Connection,
