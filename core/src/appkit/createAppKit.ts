@@ -2,7 +2,7 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } f
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
-import { InvalidAppKitOptionsError } from "../errors/options"
+import type { InvalidAppKitOptionsError } from "../errors/options"
 import { ClientId } from "../http/ClientId"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -41,7 +41,7 @@ import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { withNetworkRpcUrls } from "./siwxRpcUrls"
 import { solanaWalletsLayer } from "./solanaWallets"
-import { type StartState, startState } from "./startState"
+import { notBuiltSynchronously, type StartState, startState } from "./startState"
 import { makeStore, type Store } from "./store"
 import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
 
@@ -273,9 +273,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
       store.notify()
       return built
     }
-    const error = new InvalidAppKitOptionsError({
-      issue: `the services could not be built synchronously (${String(Cause.squash(exit.cause))})`,
-    })
+    const error = notBuiltSynchronously(exit.cause)
     built = Exit.fail(error)
     logError("AppKit could not start", error)
     void managed.dispose()

@@ -61,6 +61,12 @@ export const firstState = (slices: RestoredSlices): AppKitState => ({
   pairing: initialPairingState,
 })
 
+/** The usual cause: a storage, siwx or api layer that needs async work to build (getState must work at once). */
+export const notBuiltSynchronously = (cause: Cause.Cause<unknown>) =>
+  new InvalidAppKitOptionsError({
+    issue: `the services could not be built synchronously (${String(Cause.squash(cause))})`,
+  })
+
 /** An instance's storage, built once (the services get this one), and the state restored from it. */
 export interface StartState {
   readonly storage: Context.Context<Storage>
@@ -84,9 +90,7 @@ export const startState = (storage: Layer.Layer<Storage>, input: StartInput): St
   )
   if (Exit.isFailure(exit)) {
     void close()
-    throw new InvalidAppKitOptionsError({
-      issue: `the services could not be built synchronously (${String(Cause.squash(exit.cause))})`,
-    })
+    throw notBuiltSynchronously(exit.cause)
   }
   const { context, slices } = exit.value
   return { storage: context, slices, state: firstState(slices), close }
