@@ -80,7 +80,9 @@ export type WalletRequestErrorType = ConnectionError | ConnectorNotFoundError | 
 export interface AppKit {
   /**
    * Settles once the stored connections are reconnected or dropped (a silent wallet is dropped after 10 s;
-   * at once with `reconnect: false`). Never rejects.
+   * at once with `reconnect: false`), after the services are built (after the page's first paint; getState is
+   * right before that). Never rejects: when a layer cannot be built synchronously, that typed error is logged
+   * and every action rejects with it.
    */
   readonly ready: Promise<void>
   /** The current state; the same object until something changes (React's useSyncExternalStore needs that). */

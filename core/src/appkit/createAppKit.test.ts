@@ -53,6 +53,7 @@ describe("createAppKit", () => {
   it("offers WalletConnect only when asked to", async () => {
     const ids = async (options: CreateAppKitParameters) => {
       const appKit = createAppKit({ ...options, reconnect: false })
+      await appKit.ready // (the connector is registered when the services are built)
       const connectors = appKit.getState().connectors.connectors.map((c) => c.id)
       await appKit.dispose()
       return connectors

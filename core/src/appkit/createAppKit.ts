@@ -2,7 +2,7 @@ import { Cause, Effect, Exit, Layer, ManagedRuntime, Stream, SubscriptionRef } f
 import type { AnalyticsOptions } from "../api/analytics/Analytics"
 import { EvmTransports } from "../chains/evm/transports"
 import { SolanaSupport } from "../chains/SolanaSupport"
-import { InvalidAppKitOptionsError } from "../errors/options"
+import type { InvalidAppKitOptionsError } from "../errors/options"
 import { ClientId } from "../http/ClientId"
 import { generateSiweNonce } from "../siwx/nonce"
 import type { SiwxClient } from "../siwx/SiwxClient"
@@ -20,6 +20,7 @@ import { Network } from "../state/Network"
 import { type AppKitOptions, Options } from "../state/Options"
 import { Pairing } from "../state/Pairing"
 import { Router } from "../state/Router"
+import { RestoredState } from "../state/restoredState"
 import { Send } from "../state/Send"
 import { Siwx } from "../state/Siwx"
 import { Swap } from "../state/Swap"
@@ -31,6 +32,7 @@ import { Storage } from "../storage/Storage"
 import type { AppKit, AppKitState } from "./AppKit"
 import type { SendTransactionParameters } from "./actions/sendTransaction"
 import type { writeContract } from "./actions/writeContract"
+import { afterFirstPaint } from "./afterFirstPaint"
 import { cardProviderLayer } from "./cardProviderLayer"
 import { embeddedActions } from "./embeddedActions"
 import { embeddedAuthLayer } from "./embeddedWallet"
@@ -39,6 +41,7 @@ import { lazyApis, lazySiwxClient } from "./lazyServices"
 import { type AppKitRuntime, type CreateAppKitParameters, decodeParameters, networkIdOf } from "./options"
 import { withNetworkRpcUrls } from "./siwxRpcUrls"
 import { solanaWalletsLayer } from "./solanaWallets"
+import { notBuiltSynchronously, type StartState, startState } from "./startState"
 import { makeStore, type Store } from "./store"
 import { walletConnectLayer as lazyWalletConnectLayer } from "./walletConnectLayer"
 
@@ -107,7 +110,7 @@ const embeddedConfig = (options: AppKitOptions, runtime: AppKitRuntime) =>
       }
 
 /** Every service of one instance, over one Storage shared by the state, the sign-in sessions and WalletConnect. */
-const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
+const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime, start: StartState) => {
   const api =
     runtime.api ??
     (options.apiUrl === undefined
@@ -123,7 +126,9 @@ const appKitLayer = (options: AppKitOptions, runtime: AppKitRuntime) => {
       ),
     ),
     Layer.provideMerge(stateLayer({ options, connectors: runtime.connectors })),
-    Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx, options), runtime.storage ?? Storage.memory)),
+    Layer.provide(Layer.provideMerge(siwxLayer(runtime.siwx, options), Layer.succeedContext(start.storage))),
+    // Each state service starts from the state getState showed before the build: the same objects.
+    Layer.provide(Layer.succeed(RestoredState, start.slices)),
     // Merged, not only provided: the wallet directory and the project check ask for the WalletApi at run time.
     Layer.provideMerge(api),
     Layer.provideMerge(Layer.succeed(EvmTransports, runtime.transports ?? {})),
@@ -203,79 +208,127 @@ const activeAddress = (s: Services) =>
 /**
  * The Promise + subscribe facade for apps that do not use Effect. Each call builds its own services:
  * instances are independent. Throws InvalidAppKitOptionsError naming every wrong option.
+ *
+ * Only the options and the stored state are read before it returns (getState is right at once: a stored
+ * session shows as connected); the services are built after the page's first paint (afterFirstPaint), so a
+ * first render never waits on them. Actions called before that wait for it; so does `ready`.
  */
 export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
   const { options, runtime } = decodeParameters(parameters)
-  const managed = ManagedRuntime.make(appKitLayer(options, runtime))
-  // All layers are synchronous (storage reads included), so the services exist before the first render.
-  const built = managed.runSyncExit(services)
-  if (Exit.isFailure(built)) {
-    void managed.dispose()
-    // The usual cause: a storage, siwx or api layer that needs async work to build (getState must work at once).
-    throw new InvalidAppKitOptionsError({
-      issue: `the services could not be built synchronously (${String(Cause.squash(built.cause))})`,
-    })
+  const start = startState(runtime.storage ?? Storage.memory, {
+    options,
+    connectors: runtime.connectors,
+    embeddedAvailable: embeddedConfig(options, runtime) !== undefined,
+    reconnecting: runtime.reconnect !== false,
+  })
+  const managed = ManagedRuntime.make(appKitLayer(options, runtime, start))
+  // Outside the instance's runtime: a log must not build the services.
+  const logError = (message: string, cause: unknown) => void Effect.runFork(Effect.logError(message, cause))
+
+  let built: Exit.Exit<Services, InvalidAppKitOptionsError> | undefined
+  let disposed = false
+  let watched = false
+  const refs = () => (built !== undefined && Exit.isSuccess(built) ? stateRefs(built.value) : undefined)
+  const keys = Object.keys(start.state) as ReadonlyArray<keyof AppKitState>
+  // Changes no action made (a wallet event, a timer) reach subscribers too, from the first one on (once the
+  // services exist): each feed starts with its current value, so a change made before it is noticed at once.
+  const watch = () => {
+    const current = refs()
+    if (!watched || current === undefined) return
+    managed.runFork(
+      Stream.mergeAll(
+        keys.map((key) => SubscriptionRef.changes(current[key] as SubscriptionRef.SubscriptionRef<unknown>)),
+        { concurrency: "unbounded" },
+      ).pipe(Stream.runForEach(() => Effect.sync(store.notify))),
+    )
   }
-  const s = built.value
-  const refs = stateRefs(s)
-  const keys = Object.keys(refs) as ReadonlyArray<keyof AppKitState>
   const store: Store<AppKitState> = makeStore(
-    () =>
-      Object.fromEntries(
+    () => {
+      const current = refs()
+      if (current === undefined) return start.state
+      return Object.fromEntries(
         keys.map((key) => [
           key,
-          SubscriptionRef.getUnsafe(refs[key] as SubscriptionRef.SubscriptionRef<unknown>),
+          SubscriptionRef.getUnsafe(current[key] as SubscriptionRef.SubscriptionRef<unknown>),
         ]),
-      ) as unknown as AppKitState,
-    (error) => managed.runFork(Effect.logError("An AppKit subscriber threw", error)),
-    // Changes no action made (a wallet event, a timer) reach subscribers too, from the first one on: each feed
-    // starts with its current value, so a change made before it is noticed at once (not at start-up's cost).
-    () =>
-      void managed.runFork(
-        Stream.mergeAll(
-          keys.map((key) => SubscriptionRef.changes(refs[key] as SubscriptionRef.SubscriptionRef<unknown>)),
-          { concurrency: "unbounded" },
-        ).pipe(Stream.runForEach(() => Effect.sync(store.notify))),
-      ),
+      ) as unknown as AppKitState
+    },
+    (error) => logError("An AppKit subscriber threw", error),
+    () => {
+      watched = true
+      watch()
+    },
   )
 
-  /** Runs an action; rejects with the tagged error itself (not a wrapper) and notifies subscribers after. */
-  const run = <A, E>(effect: Effect.Effect<A, E, AppKitServices>): Promise<A> =>
-    managed.runPromiseExit(effect).then((exit) => {
+  /**
+   * Builds the services (synchronously: all layers are), once. A layer that needs async work (a custom siwx or
+   * api layer) fails the build: that error is logged, and every action rejects with it.
+   */
+  const build = (): Exit.Exit<Services, InvalidAppKitOptionsError> => {
+    if (built !== undefined) return built
+    const exit = managed.runSyncExit(services)
+    if (Exit.isSuccess(exit)) {
+      built = exit
+      watch()
       store.notify()
-      if (Exit.isSuccess(exit)) return exit.value
-      throw Cause.squash(exit.cause)
-    })
+      return built
+    }
+    const error = notBuiltSynchronously(exit.cause)
+    built = Exit.fail(error)
+    logError("AppKit could not start", error)
+    void managed.dispose()
+    return built
+  }
+  const whenBuilt = new Promise<void>((resolve) =>
+    afterFirstPaint(() => {
+      if (!disposed) build()
+      resolve()
+    }),
+  )
+
+  /**
+   * Runs an action once the services exist; rejects with the tagged error itself (not a wrapper) and notifies
+   * subscribers after. After dispose() it rejects as the disposed runtime does.
+   */
+  const run = <A, E>(action: (s: Services) => Effect.Effect<A, E, AppKitServices>): Promise<A> =>
+    whenBuilt
+      .then(() => {
+        if (built !== undefined && Exit.isFailure(built)) throw Cause.squash(built.cause)
+        return managed.runPromiseExit(Effect.flatMap(services, action))
+      })
+      .then((exit) => {
+        store.notify()
+        if (Exit.isSuccess(exit)) return exit.value
+        throw Cause.squash(exit.cause)
+      })
+  /** For what never rejects (`ready`): a failed build was logged already. */
+  const runQuietly = (action: (s: Services) => Effect.Effect<void, never, AppKitServices>) =>
+    run(action).catch(() => undefined)
 
   // The state is already restored from storage; this brings the wallets behind it back (status "connecting" meanwhile).
   // Nobody has to await `ready`: a defect is logged, and a dispose() that interrupts it just settles it.
   const reconnected: Promise<void> =
     runtime.reconnect === false
       ? Promise.resolve()
-      : managed
-          .runPromiseExit(
-            Effect.catchCause(s.connection.reconnect, (cause) =>
-              Effect.logError("Reconnecting the stored connections failed", cause),
-            ),
-          )
-          .then(store.notify)
+      : runQuietly((s) =>
+          Effect.catchCause(s.connection.reconnect, (cause) =>
+            Effect.logError("Reconnecting the stored connections failed", cause),
+          ),
+        )
   // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
   // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile); without an API
   // there is neither a remote config nor analytics, so nothing loads. In a page it waits until the first paint
   // is done: the connect button must not wait on that chunk's download and evaluation.
   const configure = () =>
-    managed
-      .runPromiseExit(
-        Effect.catchCause(
-          onCall(actions, ({ startUp }) => {
-            startUp.trackEvents(store, (effect) => managed.runFork(effect))
-            return startUp.configure(analyticsPageOf(options).url !== "")
-          }),
-          (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
-        ),
-      )
-      .then(store.notify)
-  let disposed = false
+    runQuietly(() =>
+      Effect.catchCause(
+        onCall(actions, ({ startUp }) => {
+          startUp.trackEvents(store, (effect) => managed.runFork(effect))
+          return startUp.configure(analyticsPageOf(options).url !== "")
+        }),
+        (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
+      ),
+    )
   const configured: Promise<void> =
     runtime.api === undefined && options.apiUrl === undefined
       ? Promise.resolve()
@@ -286,39 +339,42 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     ready,
     getState: store.getState,
     subscribe: store.subscribe,
-    open: (openOptions) => run(s.modal.open(openOptions)),
-    close: (closeOptions) => run(s.modal.close(closeOptions)),
-    toggle: () => run(s.modal.toggle),
-    goBack: () => run(s.modal.back),
-    push: (view) => run(s.router.push(view)),
-    replace: (view) => run(s.router.replace(view)),
-    reset: (view) => run(s.router.reset(view)),
-    pushTransaction: (action) => run(s.router.pushTransaction(action)),
-    finishTransaction: (result) => run(s.modal.finishTransaction(result)),
-    connect: (connectorId) => run(s.connection.connect(connectorId)),
-    reconnect: () => run(s.connection.reconnect),
-    disconnect: (namespace) => run(s.connection.disconnect(namespace)),
+    open: (openOptions) => run((s) => s.modal.open(openOptions)),
+    close: (closeOptions) => run((s) => s.modal.close(closeOptions)),
+    toggle: () => run((s) => s.modal.toggle),
+    goBack: () => run((s) => s.modal.back),
+    push: (view) => run((s) => s.router.push(view)),
+    replace: (view) => run((s) => s.router.replace(view)),
+    reset: (view) => run((s) => s.router.reset(view)),
+    pushTransaction: (action) => run((s) => s.router.pushTransaction(action)),
+    finishTransaction: (result) => run((s) => s.modal.finishTransaction(result)),
+    connect: (connectorId) => run((s) => s.connection.connect(connectorId)),
+    reconnect: () => run((s) => s.connection.reconnect),
+    disconnect: (namespace) => run((s) => s.connection.disconnect(namespace)),
     switchNetwork: (network) =>
-      run(s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
-    signMessage: (signParameters) => run(onCall(actions, ({ signMessage }) => signMessage(signParameters))),
+      run((s) => s.connection.switchNetwork(typeof network === "string" ? network : networkIdOf(network))),
+    signMessage: (signParameters) =>
+      run(() => onCall(actions, ({ signMessage }) => signMessage(signParameters))),
     getBalance: (balanceParameters) =>
-      run(onCall(actions, ({ getBalance }) => getBalance(balanceParameters))),
+      run(() => onCall(actions, ({ getBalance }) => getBalance(balanceParameters))),
     // (a numeric chainId is an eip155 chain, whose answer is a 0x hash)
     sendTransaction: ((transaction: SendTransactionParameters) =>
-      run(
+      run(() =>
         onCall(actions, ({ sendTransaction }) => sendTransaction(transaction)),
       )) as AppKit["sendTransaction"],
     writeContract: (call) =>
-      run(onCall(actions, ({ writeContract }) => writeContract(call as Parameters<typeof writeContract>[0]))),
-    registerConnectors: (connectors) => run(s.connectors.register(connectors)),
-    setWallets: (wallets) => run(s.connectors.setWallets(wallets)),
-    addRecentWallet: (wallet) => run(s.connectors.addRecentWallet(wallet)),
-    connectMethods: () => run(s.connectors.connectMethods),
-    socials: () => run(s.connectors.socials),
-    embedded: embeddedActions(s.embedded, run),
-    setAccountTab: (tab) => run(s.account.setCurrentTab(tab)),
+      run(() =>
+        onCall(actions, ({ writeContract }) => writeContract(call as Parameters<typeof writeContract>[0])),
+      ),
+    registerConnectors: (connectors) => run((s) => s.connectors.register(connectors)),
+    setWallets: (wallets) => run((s) => s.connectors.setWallets(wallets)),
+    addRecentWallet: (wallet) => run((s) => s.connectors.addRecentWallet(wallet)),
+    connectMethods: () => run((s) => s.connectors.connectMethods),
+    socials: () => run((s) => s.connectors.socials),
+    embedded: embeddedActions((action) => run((s) => action(s.embedded))),
+    setAccountTab: (tab) => run((s) => s.account.setCurrentTab(tab)),
     refreshBalance: (namespace) =>
-      run(
+      run((s) =>
         Effect.flatMap(SubscriptionRef.get(s.network.state), (n) =>
           Effect.andThen(
             s.accountData.refreshBalance(namespace ?? n.activeNamespace),
@@ -326,40 +382,54 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
           ),
         ),
       ),
-    refreshIdentity: () => run(s.accountData.refreshIdentity),
-    setPreferredAccountType: (namespace, kind) => run(s.account.setPreferredAccountType(namespace, kind)),
-    updateSend: (patch) => run(s.send.update(patch)),
-    resetSend: () => run(s.send.reset),
+    refreshIdentity: () => run((s) => s.accountData.refreshIdentity),
+    setPreferredAccountType: (namespace, kind) =>
+      run((s) => s.account.setPreferredAccountType(namespace, kind)),
+    updateSend: (patch) => run((s) => s.send.update(patch)),
+    resetSend: () => run((s) => s.send.reset),
     validateSend: () =>
-      run(Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace))),
-    submitSend: () => run(onCall(actions, ({ submitSend }) => submitSend)),
-    resolveReceiver: (receiver) => run(onCall(actions, ({ resolveReceiver }) => resolveReceiver(receiver))),
-    swapTokens: () => run(onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),
-    quoteSwap: (parameters) => run(onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
-    executeSwap: () => run(onCall(actions, ({ executeSwap }) => executeSwap)),
-    prepareOnramp: (parameters) => run(onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
+      run((s) =>
+        Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace)),
+      ),
+    submitSend: () => run(() => onCall(actions, ({ submitSend }) => submitSend)),
+    resolveReceiver: (receiver) =>
+      run(() => onCall(actions, ({ resolveReceiver }) => resolveReceiver(receiver))),
+    swapTokens: () => run(() => onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),
+    quoteSwap: (parameters) => run(() => onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
+    executeSwap: () => run(() => onCall(actions, ({ executeSwap }) => executeSwap)),
+    prepareOnramp: (parameters) =>
+      run(() => onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
     checkProjectConfig: (origin) =>
-      run(
+      run((s) =>
         onCall(actions, ({ checkProject }) =>
           Effect.tap(checkProject(origin), (key) => (key === undefined ? Effect.void : s.alert.raise(key))),
         ),
       ),
-    dismissAlert: () => run(s.alert.dismiss),
-    fetchWallets: (request) => run(walletDirectory.page(request)),
-    walletImageUrl: (imageId) => managed.runSync(walletDirectory.imageUrl(imageId)),
+    dismissAlert: () => run((s) => s.alert.dismiss),
+    fetchWallets: (request) => run(() => walletDirectory.page(request)),
+    // Synchronous: the services are built now if they are not yet.
+    walletImageUrl: (imageId) => {
+      const exit = build()
+      if (Exit.isFailure(exit)) throw Cause.squash(exit.cause)
+      return managed.runSync(walletDirectory.imageUrl(imageId))
+    },
     walletRequest: (namespace, request) =>
-      run(Effect.flatMap(s.connection.walletOf(namespace), ({ connector }) => connector.request(request))),
-    showToast: (toast) => run(s.toast.show(toast)),
-    hideToast: () => run(s.toast.hide),
-    signIn: () => run(s.siwx.requestSignMessage),
-    cancelSignIn: () => run(s.siwx.cancel),
-    registerName: (name) => run(s.names.register(name)),
+      run((s) =>
+        Effect.flatMap(s.connection.walletOf(namespace), ({ connector }) => connector.request(request)),
+      ),
+    showToast: (toast) => run((s) => s.toast.show(toast)),
+    hideToast: () => run((s) => s.toast.hide),
+    signIn: () => run((s) => s.siwx.requestSignMessage),
+    cancelSignIn: () => run((s) => s.siwx.cancel),
+    registerName: (name) => run((s) => s.names.register(name)),
     fetchTransactions: () =>
-      run(Effect.flatMap(activeAddress(s), ({ account }) => s.transactions.fetchNext(account?.address))),
-    setFeatures: (features) => run(s.options.setFeatures(features)),
+      run((s) =>
+        Effect.flatMap(activeAddress(s), ({ account }) => s.transactions.fetchNext(account?.address)),
+      ),
+    setFeatures: (features) => run((s) => s.options.setFeatures(features)),
     dispose: () => {
       disposed = true
-      return managed.dispose()
+      return managed.dispose().then(start.close)
     },
   }
 }

@@ -35,7 +35,8 @@ export interface EmbeddedAuthActions {
   reset(): Promise<void>
 }
 
-type Run = <A, E>(effect: Effect.Effect<A, E, EmbeddedAuth>) => Promise<A>
+/** Runs an action on the instance's EmbeddedAuth service (once it is built). */
+type Run = <A, E>(action: (auth: EmbeddedAuth["Service"]) => Effect.Effect<A, E>) => Promise<A>
 
 const popupFeatures = "popup=yes,width=600,height=700"
 
@@ -52,9 +53,9 @@ const openBrowserPopup = (): SocialPopup | undefined => {
   }
 }
 
-export const embeddedActions = (auth: EmbeddedAuth["Service"], run: Run): EmbeddedAuthActions => ({
-  connectEmail: (email) => run(auth.connectEmail(email)),
-  verifyOtp: (otp) => run(auth.verifyOtp(otp)),
+export const embeddedActions = (run: Run): EmbeddedAuthActions => ({
+  connectEmail: (email) => run((auth) => auth.connectEmail(email)),
+  verifyOtp: (otp) => run((auth) => auth.verifyOtp(otp)),
   connectSocial: (provider, popup) => {
     const window = popup ?? openBrowserPopup()
     if (window === undefined)
@@ -64,15 +65,15 @@ export const embeddedActions = (auth: EmbeddedAuth["Service"], run: Run): Embedd
           expected: "a window: the browser blocked the login popup (call connectSocial from a click)",
         }),
       )
-    return run(auth.connectSocial(provider, window))
+    return run((auth) => auth.connectSocial(provider, window))
   },
-  socialRedirectUri: (provider) => run(auth.socialRedirectUri(provider)),
-  completeSocialLogin: (redirectUrl) => run(auth.completeSocialLogin(redirectUrl)),
-  farcasterUrl: () => run(auth.farcasterUrl),
-  connectFarcaster: () => run(auth.connectFarcaster),
-  updateEmail: (email) => run(auth.updateEmail(email)),
-  updateEmailPrimaryOtp: (otp) => run(auth.updateEmailPrimaryOtp(otp)),
-  updateEmailSecondaryOtp: (otp) => run(auth.updateEmailSecondaryOtp(otp)),
-  setAccountType: (type) => run(auth.setAccountType(type)),
-  reset: () => run(auth.reset),
+  socialRedirectUri: (provider) => run((auth) => auth.socialRedirectUri(provider)),
+  completeSocialLogin: (redirectUrl) => run((auth) => auth.completeSocialLogin(redirectUrl)),
+  farcasterUrl: () => run((auth) => auth.farcasterUrl),
+  connectFarcaster: () => run((auth) => auth.connectFarcaster),
+  updateEmail: (email) => run((auth) => auth.updateEmail(email)),
+  updateEmailPrimaryOtp: (otp) => run((auth) => auth.updateEmailPrimaryOtp(otp)),
+  updateEmailSecondaryOtp: (otp) => run((auth) => auth.updateEmailSecondaryOtp(otp)),
+  setAccountType: (type) => run((auth) => auth.setAccountType(type)),
+  reset: () => run((auth) => auth.reset),
 })

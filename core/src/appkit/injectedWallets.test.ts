@@ -58,12 +58,16 @@ const until = (appKit: AppKit, check: () => boolean) =>
   })
 
 describe("createAppKit's EIP-6963 discovery", () => {
-  it("has the wallets announced before it as connectors at once, and connects through one", async () => {
+  it("has the wallets announced before it as connectors once its services are built, and connects through one", async () => {
     const page = new EventTarget()
     injectDevWallet(page, { chains: devChains })
     announceWallet(page, walletInfo("com.example.wallet"))
     const appKit = make(page)
-    // Synchronously: the first render already lists them.
+    // The services (discovery among them) are built after the first paint; a subscriber hears of the wallets.
+    const heard: Array<ReadonlyArray<string>> = []
+    appKit.subscribe(() => heard.push(injectedIds(appKit)))
+    await appKit.ready
+    expect(heard).toEqual([[devWalletInfo.rdns, "com.example.wallet"]])
     expect(injectedIds(appKit)).toEqual([devWalletInfo.rdns, "com.example.wallet"])
     expect(appKit.getState().connectors.connectors[0]).toMatchObject({
       name: devWalletInfo.name,
@@ -101,6 +105,7 @@ describe("createAppKit's EIP-6963 discovery", () => {
     announceWallet(page, walletInfo("com.example.noprovider"), { request: "not a function" })
     announceWallet(page, walletInfo("com.example.wallet"))
     const appKit = make(page)
+    await appKit.ready
     expect(injectedIds(appKit)).toEqual(["com.example.wallet"])
   })
 
@@ -176,8 +181,21 @@ describe("createAppKit's EIP-6963 discovery", () => {
     }
     announceWallet(page, walletInfo("com.example.wallet"), provider)
     const appKit = make(page)
+    await appKit.ready
     expect(listeners.size).toBeGreaterThan(0)
     await appKit.dispose()
     expect(listeners.size).toBe(0)
+  })
+
+  it("never listens to a wallet when disposed before its services are built", async () => {
+    const page = new EventTarget()
+    const listeners = new Set<unknown>()
+    const provider = { ...bareProvider(), on: (_event: string, listener: unknown) => listeners.add(listener) }
+    announceWallet(page, walletInfo("com.example.wallet"), provider)
+    const appKit = make(page)
+    await appKit.dispose()
+    await appKit.ready
+    expect(listeners.size).toBe(0)
+    expect(injectedIds(appKit)).toEqual([])
   })
 })

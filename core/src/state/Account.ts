@@ -7,6 +7,8 @@ import type { SocialProvider } from "../domain/social"
 import { StorageKeys } from "../domain/storageKeys"
 import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
+import { restoredOr } from "./restoredState"
+import { namespacesOf, readStoredConnections, type WalletConnections } from "./walletConnections"
 
 export const emptyAccount: NamespaceAccount = {
   tokenBalance: [],
@@ -21,6 +23,34 @@ export const initialAccountState: AccountState = {
   preferredAccountTypes: DEFAULT_ACCOUNT_TYPES,
   socialProvider: undefined,
 }
+
+const withCaipAddress = (account: NamespaceAccount, caipAddress: CaipAccountId): NamespaceAccount => ({
+  ...account,
+  caipAddress,
+  address: addressOfAccount(caipAddress),
+})
+
+/**
+ * The account state after a reload: the stored account types and social provider, and in each namespace with a
+ * restored connection its first account.
+ */
+export const restoredAccountState = (storage: Storage["Service"], connections: WalletConnections) =>
+  Effect.gen(function* () {
+    const byNamespace: Partial<Record<ChainNamespace, NamespaceAccount>> = {}
+    for (const namespace of namespacesOf(connections)) {
+      const first = connections[namespace]?.accounts[0]
+      if (first !== undefined) byNamespace[namespace] = withCaipAddress(emptyAccount, first)
+    }
+    return {
+      ...initialAccountState,
+      byNamespace,
+      preferredAccountTypes: {
+        ...DEFAULT_ACCOUNT_TYPES,
+        ...(yield* persisted(StorageKeys.preferredAccountTypes, storage).read),
+      },
+      socialProvider: yield* persisted(StorageKeys.socialProvider, storage).read,
+    } satisfies AccountState
+  })
 
 export type AccountPatch = Partial<Omit<NamespaceAccount, "caipAddress" | "address">>
 
@@ -56,11 +86,14 @@ export class Account extends Context.Service<
       const storage = yield* Storage
       const storedTypes = persisted(StorageKeys.preferredAccountTypes, storage)
       const storedSocial = persisted(StorageKeys.socialProvider, storage)
-      const state = yield* SubscriptionRef.make<AccountState>({
-        ...initialAccountState,
-        preferredAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...(yield* storedTypes.read) },
-        socialProvider: yield* storedSocial.read,
-      })
+      const state = yield* SubscriptionRef.make<AccountState>(
+        yield* restoredOr(
+          "account",
+          Effect.flatMap(readStoredConnections(storage), (connections) =>
+            restoredAccountState(storage, connections),
+          ),
+        ),
+      )
       const updateNamespace = (
         namespace: ChainNamespace,
         f: (account: NamespaceAccount) => NamespaceAccount,
@@ -72,11 +105,7 @@ export class Account extends Context.Service<
       return Account.of({
         state,
         setCaipAddress: (namespace, caipAddress) =>
-          updateNamespace(namespace, (account) => ({
-            ...account,
-            caipAddress,
-            address: addressOfAccount(caipAddress),
-          })),
+          updateNamespace(namespace, (account) => withCaipAddress(account, caipAddress)),
         update: (namespace, patch) => updateNamespace(namespace, (account) => ({ ...account, ...patch })),
         updateIfCurrent: (namespace, caipAddress, patch) =>
           SubscriptionRef.update(state, (s) => {

@@ -25,10 +25,11 @@ import {
 } from "./connectionContext"
 import { Network } from "./Network"
 import { Pairing } from "./Pairing"
+import { restoredOr } from "./restoredState"
 import {
   connectionsFrom,
-  fromStored,
   namespacesOf,
+  readStoredConnections,
   statusOf,
   type WalletConnection,
   type WalletConnections,
@@ -82,7 +83,8 @@ const walletOf = Effect.fn("Connection.walletOf")(function* (
 })
 
 const setStatus = (context: ConnectionContext, status: ConnectionState["status"]) =>
-  SubscriptionRef.update(context.state, (s): ConnectionState => ({ ...s, status }))
+  // (unchanged, it stays the same object: subscribers see no change)
+  SubscriptionRef.update(context.state, (s): ConnectionState => (s.status === status ? s : { ...s, status }))
 
 /**
  * A wallet that signed in while connecting (one-click) is signed in: the SIWX client verifies and keeps each
@@ -298,6 +300,20 @@ const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effec
  * Connection status and the wallet connection of each namespace. It drives connectors only through the
  * Connector contract, keeps Account and Network in step with wallet events, and persists what a reload needs.
  */
+/**
+ * The connection state after a reload: the stored connections, "connected" when there are any, or "connecting"
+ * when `reconnecting` (the instance asks their wallets again at once: `reconnect` sets the same status).
+ */
+export const restoredConnectionState = (storage: Storage["Service"], reconnecting = false) =>
+  Effect.map(readStoredConnections(storage), (connections): ConnectionState => {
+    const status = statusOf(connections)
+    return {
+      status: reconnecting && status === "connected" ? "connecting" : status,
+      connections,
+      emailOtpSentAt: undefined,
+    }
+  })
+
 export class Connection extends Context.Service<
   Connection,
   {
@@ -337,14 +353,12 @@ export class Connection extends Context.Service<
   static readonly layer = Layer.effect(
     Connection,
     Effect.gen(function* () {
-      const stored = storedConnection(yield* Storage)
-      const restored = fromStored((yield* stored.connections.read) ?? {})
+      const storage = yield* Storage
+      const stored = storedConnection(storage)
       const context: ConnectionContext = {
-        state: yield* SubscriptionRef.make<ConnectionState>({
-          status: statusOf(restored),
-          connections: restored,
-          emailOtpSentAt: undefined,
-        }),
+        state: yield* SubscriptionRef.make<ConnectionState>(
+          yield* restoredOr("connection", restoredConnectionState(storage)),
+        ),
         connectors: yield* Connectors,
         account: yield* Account,
         network: yield* Network,
@@ -355,10 +369,8 @@ export class Connection extends Context.Service<
         live: new Set(),
         restoring: new Set(),
       }
-      for (const namespace of namespacesOf(restored)) {
-        const first = restored[namespace]?.accounts[0]
-        if (first !== undefined) yield* context.account.setCaipAddress(namespace, first)
-      }
+      // (the Account service starts with the restored connections' accounts: restoredAccountState)
+      const restored = (yield* SubscriptionRef.get(context.state)).connections
       // A restored connection keeps listening to its wallet if that connector is registered again.
       for (const connectorId of new Set(namespacesOf(restored).map((ns) => restored[ns]?.connectorId))) {
         if (connectorId === undefined) continue

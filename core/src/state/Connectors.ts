@@ -9,6 +9,7 @@ import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKe
 import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { Options, type ResolvedOptions } from "./Options"
+import { restoredOr } from "./restoredState"
 
 /** What the skins show of a connector (§3); the live object stays in the Connectors registry. */
 export interface ConnectorInfo {
@@ -138,6 +139,19 @@ const infoOf = (connector: Connector): ConnectorInfo => ({
 })
 
 /** Known connectors (the live objects and what skins show of them), wallet sections and recent wallets. */
+/** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
+export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, storage: Storage["Service"]) =>
+  Effect.map(
+    persisted(StorageKeys.recentWallets, storage).read,
+    (recentWallets): ConnectorsState => ({
+      connectors: initial.map(infoOf),
+      recentWallets: recentWallets ?? [],
+      featuredWallets: [],
+      customWallets: [],
+      listedWallets: [],
+    }),
+  )
+
 export class Connectors extends Context.Service<
   Connectors,
   {
@@ -162,13 +176,9 @@ export class Connectors extends Context.Service<
         const recent = persisted(StorageKeys.recentWallets, yield* Storage)
         // The live connector objects: per instance, never module-level.
         const registry = new Map(initial.map((connector) => [connector.id, connector]))
-        const state = yield* SubscriptionRef.make<ConnectorsState>({
-          connectors: initial.map(infoOf),
-          recentWallets: (yield* recent.read) ?? [],
-          featuredWallets: [],
-          customWallets: [],
-          listedWallets: [],
-        })
+        const state = yield* SubscriptionRef.make<ConnectorsState>(
+          yield* restoredOr("connectors", restoredConnectorsState(initial, yield* Storage)),
+        )
         const resolved = SubscriptionRef.get(options.state)
         return Connectors.of({
           state,

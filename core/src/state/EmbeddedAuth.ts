@@ -14,6 +14,7 @@ import type { Modal } from "./Modal"
 import { memoized } from "./memoized"
 import type { Network } from "./Network"
 import type { Router } from "./Router"
+import { restoredOr } from "./restoredState"
 import type { Toast } from "./Toast"
 import { afterPageIdle } from "./whenPageIdle"
 
@@ -62,6 +63,12 @@ export const initialEmbeddedAuthState: EmbeddedAuthState = {
 }
 
 /** Where the embedded wallet comes from: createAppKit provides it when `secureSiteUrl` is set. */
+/** The flow's first state: `available` when a secure site (the EmbeddedWalletSource) is configured. */
+export const embeddedAuthStateOf = (available: boolean): EmbeddedAuthState => ({
+  ...initialEmbeddedAuthState,
+  available,
+})
+
 export class EmbeddedWalletSource extends Context.Service<
   EmbeddedWalletSource,
   {
@@ -120,10 +127,12 @@ export class EmbeddedAuth extends Context.Service<
     EmbeddedAuth,
     Effect.gen(function* () {
       const source = yield* Effect.serviceOption(EmbeddedWalletSource)
-      const state = yield* SubscriptionRef.make<EmbeddedAuthState>({
-        ...initialEmbeddedAuthState,
-        available: Option.isSome(source),
-      })
+      const state = yield* SubscriptionRef.make<EmbeddedAuthState>(
+        yield* restoredOr(
+          "embedded",
+          Effect.sync(() => embeddedAuthStateOf(Option.isSome(source))),
+        ),
+      )
       const reset = SubscriptionRef.update(state, (s) => ({
         ...s,
         step: "idle" as const,

@@ -6,7 +6,8 @@ import { StorageKeys } from "../domain/storageKeys"
 import { ConnectionError } from "../errors/connection"
 import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
-import { type CaipNetwork, Options } from "./Options"
+import { type CaipNetwork, Options, type ResolvedOptions } from "./Options"
+import { restoredOr } from "./restoredState"
 import { Send } from "./Send"
 
 /** §4: UnsupportedChain opens when the network is not requested, switching is on and unsupported chains are not allowed. */
@@ -21,6 +22,26 @@ const unknownNetwork = (caipNetworkId: CaipNetworkId): CaipNetwork | undefined =
   if (!isChainNamespace(namespace)) return undefined
   return { id: referenceOf(caipNetworkId), chainNamespace: namespace, caipNetworkId, name: "Unknown Network" }
 }
+
+/** The network state after a reload: the stored active network wins, if the dApp still requests it. */
+export const restoredNetworkState = (options: ResolvedOptions, storage: Storage["Service"]) =>
+  Effect.gen(function* () {
+    const restoredIds = (yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}
+    const restoredNamespace = yield* persisted(StorageKeys.activeNamespace, storage).read
+    const restoredId = restoredNamespace === undefined ? undefined : restoredIds[restoredNamespace]
+    // (a restored id the dApp no longer requests is ignored)
+    const initial = options.networks.find((n) => n.caipNetworkId === restoredId) ?? options.defaultNetwork
+    return {
+      activeNamespace: initial.chainNamespace,
+      caipNetwork: initial,
+      activeNetworkIds: { ...restoredIds, [initial.chainNamespace]: initial.caipNetworkId },
+      requestedCaipNetworks: options.networks,
+      approvedCaipNetworkIds: [],
+      supportsAllNetworks: true,
+      smartAccountEnabledNetworks: [],
+      unsupportedChain: false,
+    } satisfies NetworkState
+  })
 
 export class Network extends Context.Service<
   Network,
@@ -37,27 +58,18 @@ export class Network extends Context.Service<
   static readonly layer = Layer.effect(
     Network,
     Effect.gen(function* () {
-      const options = yield* SubscriptionRef.get((yield* Options).state)
       const send = yield* Send
       const storage = yield* Storage
       const storedNamespace = persisted(StorageKeys.activeNamespace, storage)
       const storedNetworkIds = persisted(StorageKeys.activeNetworkIds, storage)
-      // After a reload the stored active network wins, if the dApp still requests it.
-      const restoredIds = (yield* storedNetworkIds.read) ?? {}
-      const restoredNamespace = yield* storedNamespace.read
-      const restoredId = restoredNamespace === undefined ? undefined : restoredIds[restoredNamespace]
-      // (a restored id the dApp no longer requests is ignored)
-      const initial = options.networks.find((n) => n.caipNetworkId === restoredId) ?? options.defaultNetwork
-      const state = yield* SubscriptionRef.make<NetworkState>({
-        activeNamespace: initial.chainNamespace,
-        caipNetwork: initial,
-        activeNetworkIds: { ...restoredIds, [initial.chainNamespace]: initial.caipNetworkId },
-        requestedCaipNetworks: options.networks,
-        approvedCaipNetworkIds: [],
-        supportsAllNetworks: true,
-        smartAccountEnabledNetworks: [],
-        unsupportedChain: false,
-      })
+      const state = yield* SubscriptionRef.make<NetworkState>(
+        yield* restoredOr(
+          "network",
+          Effect.flatMap(SubscriptionRef.get((yield* Options).state), (options) =>
+            restoredNetworkState(options, storage),
+          ),
+        ),
+      )
       const find = (caipNetworkId: string) =>
         Effect.flatMap(SubscriptionRef.get(state), (s) => {
           const network = s.requestedCaipNetworks.find((n) => n.caipNetworkId === caipNetworkId)

@@ -3,6 +3,7 @@ import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/cons
 import { ChainNamespace } from "../domain/namespace"
 import { Network, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
+import { restoredOr } from "./restoredState"
 
 /** A network the dApp requests (§3 Network). */
 export const CaipNetwork = Network
@@ -178,7 +179,12 @@ export class Options extends Context.Service<
     Layer.effect(
       Options,
       Effect.gen(function* () {
-        const state = yield* SubscriptionRef.make(resolveOptions(options))
+        const state = yield* SubscriptionRef.make(
+          yield* restoredOr(
+            "options",
+            Effect.sync(() => resolveOptions(options)),
+          ),
+        )
         return Options.of({
           state,
           setFeatures: (features) =>

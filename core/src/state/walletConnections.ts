@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import { Effect, Option } from "effect"
 import type { ConnectionStatus } from "../domain/account"
 import {
   accountOn,
@@ -10,6 +10,9 @@ import {
 } from "../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import type { PairingConnections } from "../domain/pairing"
+import { StorageKeys } from "../domain/storageKeys"
+import { persisted } from "../storage/keys"
+import type { Storage } from "../storage/Storage"
 
 /** A wallet connection in one namespace: CAIP-10 accounts on the active CAIP-2 chain. */
 export interface WalletConnection {
@@ -77,6 +80,10 @@ export const toStored = (connections: WalletConnections): PairingConnections =>
       return [[namespace, [stored]]]
     }),
   )
+
+/** The connections stored before a reload (§3 `@appkit/connections`), read back with `fromStored`. */
+export const readStoredConnections = (storage: Storage["Service"]) =>
+  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) => fromStored(stored ?? {}))
 
 /** Reads stored connections back; an entry without a CAIP-10 account of its own namespace is dropped. */
 export const fromStored = (stored: PairingConnections): WalletConnections =>

@@ -1,0 +1,221 @@
+import { Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { fromMap, Storage } from "../storage/Storage"
+import { scriptedWallet, testOptions } from "../testing/testkit"
+import type { AppKit, AppKitState } from "./AppKit"
+import { afterFirstPaint, unpaintedPageTimeoutMs } from "./afterFirstPaint"
+import { createAppKit } from "./createAppKit"
+import type { CreateAppKitParameters } from "./options"
+
+// createAppKit returns before its services exist (they are built after the first paint; in Node, in the next
+// microtask): getState is right at once, and everything called meanwhile waits for the build.
+
+const wallet = () => Effect.runSync(scriptedWallet({ id: "injected", rdns: "io.injected" }))
+
+const make = (map: Map<string, string>, options: Partial<CreateAppKitParameters> = {}) =>
+  createAppKit({
+    ...testOptions,
+    connectors: [wallet().connector],
+    storage: Layer.succeed(Storage, fromMap(map)),
+    ...options,
+  })
+
+/** A storage holding a session, as a reload finds it: connected on eip155, account type and recent wallet kept. */
+const storedSession = async () => {
+  const map = new Map<string, string>()
+  const appKit = make(map, { reconnect: false })
+  await appKit.connect("injected")
+  await appKit.setPreferredAccountType("eip155", "smartAccount")
+  await appKit.addRecentWallet({ id: "io.injected", name: "Injected" })
+  await appKit.dispose()
+  return map
+}
+
+/** Each slice of the state before the build, and whether the built services hold the very same object. */
+const sameAfterBuild = async (appKit: AppKit) => {
+  const before = appKit.getState()
+  await appKit.ready
+  const after = appKit.getState()
+  return Object.fromEntries(
+    (Object.keys(before) as Array<keyof AppKitState>).map((key) => [key, before[key] === after[key]]),
+  )
+}
+
+const everySlice = (same: boolean) =>
+  Object.fromEntries(
+    [
+      "options",
+      "router",
+      "modal",
+      "connection",
+      "connectors",
+      "account",
+      "network",
+      "send",
+      "transactions",
+      "toast",
+      "alert",
+      "names",
+      "swap",
+      "siwx",
+      "pairing",
+      "embedded",
+    ].map((key) => [key, same]),
+  )
+
+describe("createAppKit before its services are built", () => {
+  it("shows the state the services start from (the same objects) with an empty storage", async () => {
+    const appKit = make(new Map())
+    expect(appKit.getState().connection.status).toBe("disconnected")
+    expect(appKit.getState().connectors.connectors.map((c) => c.id)).toEqual(["injected"])
+    expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
+    await appKit.dispose()
+  })
+
+  it("adds the connectors its services register (here the secure site's) when they are built, and says so", async () => {
+    const appKit = make(new Map(), { secureSiteUrl: "http://127.0.0.1:9/secure" })
+    expect(appKit.getState().embedded.available).toBe(true)
+    const heard: Array<ReadonlyArray<string>> = []
+    appKit.subscribe(
+      (s) => s.connectors.connectors,
+      (connectors) => heard.push(connectors.map((c) => c.id)),
+    )
+    expect(await sameAfterBuild(appKit)).toEqual({ ...everySlice(true), connectors: false })
+    expect(heard).toEqual([["injected", "embedded"]])
+    await appKit.dispose()
+  })
+
+  it("shows a stored session at once, as the services restore it (reconnect off: connected)", async () => {
+    const appKit = make(await storedSession(), { reconnect: false })
+    const state = appKit.getState()
+    expect(state.connection.status).toBe("connected")
+    expect(state.account.byNamespace.eip155?.address).toBeDefined()
+    expect(state.account.preferredAccountTypes.eip155).toBe("smartAccount")
+    expect(state.connectors.recentWallets.map((w) => w.id)).toContain("io.injected")
+    expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
+    await appKit.dispose()
+  })
+
+  it("shows a stored session as connecting while its wallet is asked again, then connected", async () => {
+    const appKit = make(await storedSession())
+    const before = appKit.getState()
+    expect(before.connection.status).toBe("connecting")
+    const statuses: Array<string> = []
+    appKit.subscribe(
+      (s) => s.connection.status,
+      (status) => statuses.push(status),
+    )
+    await appKit.ready
+    expect(appKit.getState().connection.status).toBe("connected")
+    expect(statuses).toEqual(["connected"])
+    // The reconnection brought back what was shown before the build.
+    expect(appKit.getState().account.byNamespace.eip155?.caipAddress).toBe(
+      before.account.byNamespace.eip155?.caipAddress,
+    )
+    expect(appKit.getState().network.caipNetwork).toBe(before.network.caipNetwork)
+    expect(appKit.getState().options).toBe(before.options)
+    await appKit.dispose()
+  })
+
+  it("runs an action called at once after the build, and notifies its subscribers", async () => {
+    const appKit = make(new Map(), { reconnect: false })
+    const open: Array<boolean> = []
+    appKit.subscribe(
+      (s) => s.modal.open,
+      (isOpen) => open.push(isOpen),
+    )
+    const opened = appKit.open()
+    const connected = appKit.connect("injected")
+    expect(appKit.getState().modal.open).toBe(false)
+    await opened
+    expect(open).toEqual([true])
+    expect(appKit.getState().router.view).toBe("Connect")
+    await connected
+    expect(appKit.getState().connection.status).toBe("connected")
+    await appKit.dispose()
+  })
+
+  it("builds nothing when disposed first: actions reject, ready settles", async () => {
+    let built = 0
+    const api = Layer.effect(
+      BlockchainApi,
+      Effect.sync(() => {
+        built++
+        return {} as BlockchainApi["Service"]
+      }),
+    )
+    const appKit = make(new Map(), { api })
+    const opened = appKit.open()
+    await appKit.dispose()
+    await expect(opened).rejects.toBeDefined()
+    await expect(appKit.ready).resolves.toBeUndefined()
+    expect(built).toBe(0)
+    expect(appKit.getState().modal.open).toBe(false)
+  })
+
+  it("rejects every action with the typed error when a layer cannot be built synchronously; ready settles", async () => {
+    const api = Layer.effect(
+      BlockchainApi,
+      Effect.as(Effect.sleep("1 millis"), {} as BlockchainApi["Service"]),
+    )
+    const appKit = make(new Map(), { api, reconnect: false })
+    expect(appKit.getState().modal.open).toBe(false)
+    const failure = expect.objectContaining({
+      _tag: "InvalidAppKitOptionsError",
+      message: expect.stringContaining("could not be built synchronously"),
+    })
+    await expect(appKit.open()).rejects.toEqual(failure)
+    await expect(appKit.connect("injected")).rejects.toEqual(failure)
+    expect(() => appKit.walletImageUrl("id")).toThrow(failure)
+    await expect(appKit.ready).resolves.toBeUndefined()
+    await appKit.dispose()
+  })
+})
+
+describe("afterFirstPaint", () => {
+  /** A page's timers, run by hand: frames and timeouts fire only when the test says so. */
+  const pageTimers = () => {
+    const frames: Array<() => void> = []
+    const timeouts: Array<{ run: () => void; ms: number }> = []
+    return {
+      frames,
+      timeouts,
+      timers: {
+        requestAnimationFrame: (run: () => void) => frames.push(run),
+        setTimeout: (run: () => void, ms = 0) => timeouts.push({ run, ms }),
+      },
+    }
+  }
+
+  it("runs the work in the task after the next frame's paint, once (the backstop then does nothing)", () => {
+    const { frames, timeouts, timers } = pageTimers()
+    let runs = 0
+    afterFirstPaint(() => runs++, timers)
+    expect(runs).toBe(0)
+    expect(timeouts.map((t) => t.ms)).toEqual([unpaintedPageTimeoutMs])
+    frames.shift()?.()
+    expect(runs).toBe(0) // the frame callback runs before the paint: the work waits for the next task
+    const afterPaint = timeouts.find((t) => t.ms === 0)
+    afterPaint?.run()
+    expect(runs).toBe(1)
+    for (const timeout of timeouts) timeout.run()
+    expect(runs).toBe(1)
+  })
+
+  it("runs the work after the backstop in a page that does not paint (a background tab)", () => {
+    const { timeouts, timers } = pageTimers()
+    let runs = 0
+    afterFirstPaint(() => runs++, timers)
+    timeouts[0]?.run()
+    expect(runs).toBe(1)
+  })
+
+  it("runs the work in a microtask outside a page", async () => {
+    let runs = 0
+    afterFirstPaint(() => runs++, { setTimeout: () => undefined })
+    expect(runs).toBe(0)
+    await Promise.resolve()
+    expect(runs).toBe(1)
+  })
+})
