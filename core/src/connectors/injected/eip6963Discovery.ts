@@ -6,8 +6,9 @@ import { makeInjectedConnector } from "./InjectedConnector"
 /**
  * Registers every wallet announced on `target` (the page's window) through EIP-6963 as an injected connector,
  * one per wallet (rdns): those already on the page before this runs (registered at once, so a first render
- * and the reconnection of a stored wallet find them), and those that load later. The connectors' wallet
- * listeners and the announcement listener last as long as the scope.
+ * and the reconnection of a stored wallet find them), and those that load later. A `window.ethereum` that no
+ * wallet announced is offered too, as "Browser Wallet" (id "injected"), as wagmi's `injected()` and Reown
+ * AppKit do. The connectors' wallet listeners and the announcement listener last as long as the scope.
  */
 export const registerAnnouncedWallets = (
   target: EventTarget,
@@ -24,6 +25,8 @@ export const registerAnnouncedWallets = (
           yield* Effect.forEach(fresh, (wallet) => makeInjectedConnector(wallet.provider, wallet.info)),
         )
       })
-    yield* registerFresh((yield* discoverInjectedProviders(target)).announced)
+    const { announced, legacy } = yield* discoverInjectedProviders(target)
+    yield* registerFresh(announced)
+    if (legacy !== undefined) yield* register([yield* makeInjectedConnector(legacy)])
     yield* Effect.forkScoped(Stream.runForEach(watchAnnouncedProviders(target), registerFresh))
   })
