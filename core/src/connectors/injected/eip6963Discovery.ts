@@ -15,18 +15,25 @@ export const registerAnnouncedWallets = (
   register: (connectors: ReadonlyArray<Connector>) => Effect.Effect<void>,
 ): Effect.Effect<void, never, Scope.Scope> =>
   Effect.gen(function* () {
-    const known = new Set<string>()
-    const registerFresh = (announced: ReadonlyArray<AnnouncedProvider>) =>
-      Effect.gen(function* () {
-        const fresh = announced.filter((wallet) => !known.has(wallet.info.rdns))
-        if (fresh.length === 0) return
-        for (const wallet of fresh) known.add(wallet.info.rdns)
-        yield* register(
-          yield* Effect.forEach(fresh, (wallet) => makeInjectedConnector(wallet.provider, wallet.info)),
-        )
-      })
     const { announced, legacy } = yield* discoverInjectedProviders(target)
-    yield* registerFresh(announced)
-    if (legacy !== undefined) yield* register([yield* makeInjectedConnector(legacy)])
-    yield* Effect.forkScoped(Stream.runForEach(watchAnnouncedProviders(target), registerFresh))
+    const known = new Set<string>()
+    /** Wallets not registered yet; one announcing the `window.ethereum` already offered would be it twice. */
+    const fresh = (list: ReadonlyArray<AnnouncedProvider>) => {
+      const added = list.filter((wallet) => !known.has(wallet.info.rdns) && wallet.provider !== legacy)
+      for (const wallet of added) known.add(wallet.info.rdns)
+      return added
+    }
+    const connectorsOf = (list: ReadonlyArray<AnnouncedProvider>) =>
+      Effect.forEach(list, (wallet) => makeInjectedConnector(wallet.provider, wallet.info))
+    const present = [
+      ...(yield* connectorsOf(fresh(announced))),
+      ...(legacy === undefined ? [] : [yield* makeInjectedConnector(legacy)]),
+    ]
+    if (present.length > 0) yield* register(present)
+    yield* Effect.forkScoped(
+      Stream.runForEach(watchAnnouncedProviders(target), (list) => {
+        const added = fresh(list)
+        return added.length === 0 ? Effect.void : Effect.flatMap(connectorsOf(added), register)
+      }),
+    )
   })
