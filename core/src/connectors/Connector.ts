@@ -82,15 +82,6 @@ export interface Connector<E extends ConnectorError = ConnectorError> {
   readonly connect: (options?: {
     readonly chainId?: CaipNetworkId | undefined
   }) => Effect.Effect<Connection, E>
-  /**
-   * Restores a connection the wallet still permits without asking the user anything (reconnect after a reload
-   * uses it): the accounts the wallet already shares. `chainId` is taken only where choosing it asks nothing
-   * (an injected wallet stays on its own chain). A wallet that shares no account fails with 'Connector account
-   * not found.'. Connectors without a silent form leave it out and are reconnected with `connect`.
-   */
-  readonly reconnect?:
-    | ((options?: { readonly chainId?: CaipNetworkId | undefined }) => Effect.Effect<Connection, E>)
-    | undefined
   readonly disconnect: () => Effect.Effect<void, E>
   /** Sends a request to the wallet; the RPC allowlist is checked before this is ever called. */
   readonly request: (request: RpcRequest) => Effect.Effect<unknown, E>

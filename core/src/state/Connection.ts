@@ -105,7 +105,6 @@ const establish = Effect.fn("Connection.establish")(function* (
   context: ConnectionContext,
   connector: Connector,
   firstConnection: boolean,
-  silent = false,
 ) {
   const { state, network, account } = context
   const connectorId = connector.id
@@ -120,12 +119,7 @@ const establish = Effect.fn("Connection.establish")(function* (
   )
   const chainId = active.activeNetworkIds[connector.chain]
   if (chainId === undefined) yield* Effect.logWarning(LoggedMessages.noCurrentNetwork, connector.chain)
-  // A reload restores silently where the wallet can (no prompt on page load); otherwise the wallet is asked.
-  const ask =
-    silent && connector.reconnect !== undefined
-      ? connector.reconnect({ chainId })
-      : connector.connect({ chainId })
-  const result = yield* ask.pipe(Effect.onError(() => failed))
+  const result = yield* connector.connect({ chainId }).pipe(Effect.onError(() => failed))
   const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
   if (namespacesOf(connections).length === 0) {
     yield* failed
@@ -182,9 +176,7 @@ const reconnect = Effect.fn("Connection.reconnect")(function* (context: Connecti
     context.restoring.add(connectorId)
     const outcome = yield* Effect.result(
       Effect.timeout(
-        Effect.flatMap(registered(context, connectorId), (connector) =>
-          establish(context, connector, false, true),
-        ),
+        Effect.flatMap(registered(context, connectorId), (connector) => establish(context, connector, false)),
         reconnectTimeout,
       ),
     ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))

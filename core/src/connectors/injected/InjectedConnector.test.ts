@@ -71,22 +71,6 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     expect(result.again.message).toBe("Connector already connected.")
   })
 
-  it("reconnects silently with eth_accounts on the wallet's own chain, and only where the site is permitted", async () => {
-    const wallet = walletWith()
-    const refused = await withConnector(wallet, (connector) => Effect.flip(connector.reconnect()))
-    expect(refused.message).toBe("Connector account not found.")
-    await withConnector(wallet, (connector) => connector.connect({ chainId: networkId("eip155:1337") }))
-    // The page is loaded again: a new connector over the same wallet, which still holds the permission.
-    const before = wallet.requests.length
-    const restored = await withConnector(wallet, (connector) => connector.reconnect())
-    expect(restored).toEqual({ accounts: [`eip155:1337:${address(0)}`], chainId: "eip155:1337" })
-    expect(wallet.requests.slice(before).map((request) => request.method)).toEqual([
-      "eth_accounts",
-      "eth_chainId",
-    ])
-    expect(wallet.requests.filter((request) => request.method === "eth_requestAccounts")).toHaveLength(1)
-  })
-
   it("forwards allowed requests to the wallet (personal_sign verifies)", async () => {
     const wallet = walletWith()
     const signature = await withConnector(wallet, (connector) =>

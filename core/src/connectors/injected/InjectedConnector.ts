@@ -15,10 +15,7 @@ export type InjectedConnectorError =
   | RpcPolicyError
   | WalletRequestTimeout
 
-/** An injected wallet always has the silent form: eth_accounts. */
-export type InjectedConnector = Connector<InjectedConnectorError> & {
-  readonly reconnect: NonNullable<Connector<InjectedConnectorError>["reconnect"]>
-}
+export type InjectedConnector = Connector<InjectedConnectorError>
 
 interface Connected {
   readonly accounts: ReadonlyArray<string>
@@ -126,33 +123,19 @@ export const makeInjectedConnector = (
         }
       })
 
-    /**
-     * The wallet's accounts and chain: `eth_requestAccounts` asks the user when the site has no permission yet;
-     * `eth_accounts` (a silent reconnect) only reports what the wallet already shares, and never prompts.
-     */
-    const open = (accountsMethod: "eth_requestAccounts" | "eth_accounts") =>
+    const connect = (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
-        const accounts = parseWalletAccounts(yield* call(accountsMethod))
+        const accounts = parseWalletAccounts(yield* call("eth_requestAccounts"))
         if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
-        const opened: Connected = { accounts, chainId: walletChain }
-        write(opened)
-        return opened
-      })
-
-    const connect = (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
-      Effect.gen(function* () {
-        const opened = yield* open("eth_requestAccounts")
-        if (options?.chainId !== undefined && options.chainId !== caip2(opened.chainId)) {
+        write({ accounts, chainId: walletChain })
+        if (options?.chainId !== undefined && options.chainId !== caip2(walletChain)) {
           yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
         }
-        return toConnection(read() ?? opened)
+        return toConnection(read() ?? { accounts, chainId: walletChain })
       })
-
-    // No chain switch either: wallet_switchEthereumChain may prompt, and the app follows the wallet's chain.
-    const reconnect = () => Effect.map(open("eth_accounts"), toConnection)
 
     const disconnect = () =>
       // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support.
@@ -178,7 +161,6 @@ export const makeInjectedConnector = (
       imageUrl: info?.icon,
       rdns: info?.rdns,
       connect,
-      reconnect,
       disconnect,
       request,
       switchChain,

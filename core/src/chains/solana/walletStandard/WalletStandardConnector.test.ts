@@ -80,31 +80,6 @@ describe("the Wallet Standard connector", () => {
     )
   })
 
-  it("reconnects with a silent standard:connect: an approval already given is restored, none is ever asked for", async () => {
-    const asked: Array<string> = []
-    const { dev, connector } = await setup((request) => {
-      asked.push(request.method)
-      return true
-    })
-    expect((await flip(connector.reconnect())).message).toBe("Connector account not found.")
-    expect(asked).toEqual([])
-    await run(connector.connect({ chainId: SolanaClusters.devnet }))
-    await run(connector.disconnect())
-    // The wallet still has the site approved (a reload, which never ran standard:disconnect).
-    await run(connector.connect())
-    const reloaded = await Effect.runPromise(
-      Effect.scoped(
-        Effect.flatMap(
-          makeWalletStandardConnector(dev.wallet, { chains: solanaChainMap(devnet.chainId) }),
-          (again) => again.reconnect({ chainId: SolanaClusters.devnet }),
-        ),
-      ),
-    )
-    expect(reloaded.chainId).toBe(SolanaClusters.devnet)
-    expect(reloaded.accounts).toEqual([`${SolanaClusters.devnet}:${alice().address}`])
-    expect(asked).toEqual(["standard:connect", "standard:connect"])
-  })
-
   it("passes the user's refusal on as a 4001 ProviderRpcError", async () => {
     const { connector } = await setup(() => false)
     expect(await flip(connector.connect())).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })

@@ -27,8 +27,6 @@ export type WalletStandardConnectorError =
 export type WalletStandardConnector = Connector<WalletStandardConnectorError> & {
   /** The Wallet Standard wallet behind it (for its icon, features and accounts). */
   readonly wallet: Wallet
-  /** A silent `standard:connect`: only an approval the wallet already holds, never a prompt. */
-  readonly reconnect: NonNullable<Connector<WalletStandardConnectorError>["reconnect"]>
 }
 
 export interface WalletStandardConnectorOptions {
@@ -120,33 +118,22 @@ export const makeWalletStandardConnector = (
     const off = features["standard:events"]?.on("change", onChange)
     yield* Effect.addFinalizer(() => Effect.sync(() => off?.()))
 
-    type ChainPreference = { readonly chainId?: CaipNetworkId | undefined }
-    /** `silent` (Wallet Standard's own flag) restores an earlier approval and answers no accounts without one. */
-    const open = (silent: boolean, connectOptions?: ChainPreference) =>
+    const connect = (connectOptions?: { readonly chainId?: CaipNetworkId | undefined }) =>
       Effect.gen(function* () {
         if (state !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const feature = features["standard:connect"]
         if (feature === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
-        const { accounts } = yield* callWallet("standard:connect", () =>
-          feature.connect(silent ? { silent } : undefined),
-        )
+        const { accounts } = yield* callWallet("standard:connect", () => feature.connect())
         const usable = solanaAccounts(accounts)
         const [first] = usable
         if (first === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const wanted = connectOptions?.chainId
-        // Restoring never fails over the dApp's preference: the account's other chain is as good as before.
         const chainId =
-          wanted !== undefined && supports(first, wanted)
-            ? wanted
-            : wanted === undefined || silent
-              ? firstKnownChain(first)
-              : undefined
+          wanted === undefined ? firstKnownChain(first) : supports(first, wanted) ? wanted : undefined
         if (chainId === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         state = { accounts: usable, chainId }
         return toConnection(state)
       })
-    const connect = (connectOptions?: ChainPreference) => open(false, connectOptions)
-    const reconnect = (connectOptions?: ChainPreference) => open(true, connectOptions)
 
     const disconnect = () =>
       Effect.gen(function* () {
@@ -190,7 +177,6 @@ export const makeWalletStandardConnector = (
       imageUrl: wallet.icon,
       wallet,
       connect,
-      reconnect,
       disconnect,
       request,
       switchChain,
