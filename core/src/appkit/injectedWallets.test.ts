@@ -132,6 +132,21 @@ describe("createAppKit's EIP-6963 discovery", () => {
     expect(reloaded.getState().account.byNamespace.eip155?.address).toBe(devAccount.address)
   })
 
+  it("lets go of the wallets when the instance is disposed", async () => {
+    const page = new EventTarget()
+    const listeners = new Set<unknown>()
+    const provider = {
+      request: async () => null,
+      on: (_event: string, listener: unknown) => listeners.add(listener),
+      removeListener: (_event: string, listener: unknown) => listeners.delete(listener),
+    }
+    announceWallet(page, walletInfo("com.example.wallet"), provider)
+    const appKit = make(page)
+    expect(listeners.size).toBeGreaterThan(0)
+    await appKit.dispose()
+    expect(listeners.size).toBe(0)
+  })
+
   describe("a plain window.ethereum (a wallet that never announces itself)", () => {
     const browserWallets = (appKit: AppKit) =>
       appKit
@@ -174,20 +189,5 @@ describe("createAppKit's EIP-6963 discovery", () => {
       expect(wallet.requests.map((request) => request.method)).toContain("eth_requestAccounts")
       expect(browserWallets(make(pageWith(wallet), { enableEIP6963: false }))).toEqual([])
     })
-  })
-
-  it("lets go of the wallets when the instance is disposed", async () => {
-    const page = new EventTarget()
-    const listeners = new Set<unknown>()
-    const provider = {
-      request: async () => null,
-      on: (_event: string, listener: unknown) => listeners.add(listener),
-      removeListener: (_event: string, listener: unknown) => listeners.delete(listener),
-    }
-    announceWallet(page, walletInfo("com.example.wallet"), provider)
-    const appKit = make(page)
-    expect(listeners.size).toBeGreaterThan(0)
-    await appKit.dispose()
-    expect(listeners.size).toBe(0)
   })
 })
