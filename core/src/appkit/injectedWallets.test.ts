@@ -1,4 +1,4 @@
-import { anvilDevKeys, createDevEip1193Provider, devWalletInfo, injectDevWallet } from "@appkit/fixtures"
+import { devWalletInfo, injectDevWallet } from "@appkit/fixtures"
 import { Layer } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { fromMap, Storage } from "../storage/Storage"
@@ -145,49 +145,5 @@ describe("createAppKit's EIP-6963 discovery", () => {
     expect(listeners.size).toBeGreaterThan(0)
     await appKit.dispose()
     expect(listeners.size).toBe(0)
-  })
-
-  describe("a plain window.ethereum (a wallet that never announces itself)", () => {
-    const browserWallets = (appKit: AppKit) =>
-      appKit
-        .getState()
-        .connectors.connectors.filter(
-          (connector) => connector.type === "INJECTED" || connector.type === "ANNOUNCED",
-        )
-        .map((connector) => `${connector.type} ${connector.id} ${connector.name}`)
-    const pageWith = (ethereum?: unknown) =>
-      ethereum === undefined ? new EventTarget() : Object.assign(new EventTarget(), { ethereum })
-
-    it("is offered as 'Browser Wallet' (id 'injected'), next to announced wallets of other providers", async () => {
-      const page = pageWith(bareProvider())
-      announceWallet(page, walletInfo("com.example.wallet"))
-      const appKit = make(page)
-      expect(browserWallets(appKit)).toEqual([
-        "ANNOUNCED com.example.wallet com.example.wallet",
-        "INJECTED injected Browser Wallet",
-      ])
-      expect(browserWallets(make(pageWith(bareProvider())))).toEqual(["INJECTED injected Browser Wallet"])
-    })
-
-    it("is offered once, as the announced wallet, when a wallet announces that same provider", () => {
-      const provider = bareProvider()
-      const page = pageWith(provider)
-      announceWallet(page, walletInfo("io.metamask"), provider)
-      expect(browserWallets(make(page))).toEqual(["ANNOUNCED io.metamask io.metamask"])
-    })
-
-    it("offers nothing without one (or with something that is no EIP-1193 provider)", () => {
-      expect(browserWallets(make(pageWith()))).toEqual([])
-      expect(browserWallets(make(pageWith({ request: "no" })))).toEqual([])
-    })
-
-    it("connects with eth_requestAccounts and is left alone with enableEIP6963: false", async () => {
-      const wallet = createDevEip1193Provider({ privateKeys: anvilDevKeys, chains: devChains })
-      const appKit = make(pageWith(wallet))
-      await appKit.connect("injected")
-      expect(appKit.getState().account.byNamespace.eip155?.address).toBe(devAccount.address)
-      expect(wallet.requests.map((request) => request.method)).toContain("eth_requestAccounts")
-      expect(browserWallets(make(pageWith(wallet), { enableEIP6963: false }))).toEqual([])
-    })
   })
 })
