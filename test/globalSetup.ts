@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url"
-import { buildCliWhenStale } from "./support/cliBuild"
+import { buildCliWhenStale } from "../scripts/cliBuild"
 
 /**
  * Tests under test/ run the CLI as users do, from its bundle: built when its sources changed since the build

@@ -132,7 +132,13 @@ describe("appkit-cli and the embedded wallet", () => {
     expect(JSON.parse(funded.stdout)).toMatchObject({ status: "success" })
     const before = await chain().getBalance({ address: receiver })
     const sent = await cli(["send", "--to", receiver, "--amount", "0.1", "--json"])
-    expect(JSON.parse(sent.stdout)).toMatchObject({ status: "success", from: address, amount: "0.1" })
+    // An ordinary account sends its own transaction: it is both the sender and the submitter.
+    expect(JSON.parse(sent.stdout)).toMatchObject({
+      status: "success",
+      from: address,
+      submittedBy: address,
+      amount: "0.1",
+    })
     expect((await chain().getBalance({ address: receiver })) - before).toBe(parseEther("0.1"))
   }, 120_000)
 
@@ -176,7 +182,13 @@ describe("appkit-cli and the embedded wallet", () => {
     // The first use deploys the account (the sponsor's first transaction), then the sponsor submits the send.
     const sent = await cli(["send", "--to", recipient, "--amount", "0.1", "--json"])
     expect(sent.stderr).toBe("")
-    expect(JSON.parse(sent.stdout)).toMatchObject({ status: "success", amount: "0.1" })
+    // The value left the smart account (`from`); the sponsor only submitted the transaction and paid its gas.
+    expect(JSON.parse(sent.stdout)).toMatchObject({
+      status: "success",
+      amount: "0.1",
+      from: address,
+      submittedBy: devSponsor,
+    })
     expect(await chain().getCode({ address })).toMatch(/^0x[0-9a-f]{10,}/)
     expect(await chain().getBalance({ address: recipient })).toBe(parseEther("0.1"))
     expect(await chain().getBalance({ address })).toBe(before.account - parseEther("0.1"))

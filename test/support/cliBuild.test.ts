@@ -1,11 +1,16 @@
+import { execFile } from "node:child_process"
 import {
+  chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
+  symlinkSync,
   unlinkSync,
   utimesSync,
   writeFileSync,
@@ -13,6 +18,7 @@ import {
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
 import { afterEach, describe, expect, it } from "vitest"
 import {
   cliInputDirs,
@@ -23,7 +29,7 @@ import {
   isCliBuildCurrent,
   readStamp,
   stampPath,
-} from "./cliBuild"
+} from "../../scripts/cliBuild"
 
 const roots: Array<string> = []
 afterEach(() => {
@@ -195,6 +201,57 @@ describe("isCliBuildCurrent and installCliBuild", () => {
     expect(() => installCliBuild(root, broken, "other")).toThrow(/has no appkit-cli\.js/)
     expect(isCliBuildCurrent(root)).toBe(true)
   })
+})
+
+describe("npm run build -w @appkit/cli", () => {
+  const repo = resolve(fileURLToPath(new URL("../..", import.meta.url)))
+
+  /**
+   * A fake repository whose cli has this repository's manifest (its real build script) and build scripts, tsx,
+   * and a stand-in rolldown that logs each call and writes a small bundle where it is told (`--dir`).
+   */
+  const repoWithBuild = () => {
+    const root = fakeRepo()
+    cpSync(join(repo, "cli/package.json"), join(root, "cli/package.json"))
+    cpSync(join(repo, "scripts"), join(root, "scripts"), { recursive: true })
+    const bin = join(root, "node_modules/.bin")
+    mkdirSync(bin, { recursive: true })
+    symlinkSync(realpathSync(join(repo, "node_modules/.bin/tsx")), join(bin, "tsx"))
+    write(
+      root,
+      "node_modules/.bin/rolldown",
+      `#!/usr/bin/env node
+const { appendFileSync, mkdirSync, writeFileSync } = require("node:fs")
+const { join } = require("node:path")
+const args = process.argv.slice(2)
+appendFileSync(join(__dirname, "rolldown.log"), args.join(" ") + "\\n")
+const dir = args.includes("--dir") ? args[args.indexOf("--dir") + 1] : "dist"
+mkdirSync(join(dir, "chunks"), { recursive: true })
+writeFileSync(join(dir, "chunks/command-a.js"), "export const a = 1\\n")
+writeFileSync(join(dir, "appkit-cli.js"), 'import "./chunks/command-a.js"\\n')
+`,
+    )
+    chmodSync(join(bin, "rolldown"), 0o755)
+    return { root, builds: () => readFileSync(join(bin, "rolldown.log"), "utf8").trim().split("\n") }
+  }
+  const npmBuild = (root: string) =>
+    promisify(execFile)("npm", ["run", "build"], { cwd: join(root, "cli"), env: { ...process.env, CI: "1" } })
+
+  it("installs through the tests' atomic builder: built aside, stamped, and skipped while current", async () => {
+    const { root, builds } = repoWithBuild()
+    await npmBuild(root)
+    // Written to a folder of its own, then installed: never into dist itself, where a running CLI reads.
+    expect(builds()).toHaveLength(1)
+    expect(builds()[0]).toMatch(/--dir \.dist-build-\d+$/)
+    expect(isCliBuildCurrent(root)).toBe(true)
+    expect(readStamp(root)?.files).toEqual(["chunks/command-a.js", "appkit-cli.js"])
+    await npmBuild(root)
+    expect(builds()).toHaveLength(1)
+    write(root, "cli/src/index.ts", "export const where = 2\n")
+    await npmBuild(root)
+    expect(builds()).toHaveLength(2)
+    expect(isCliBuildCurrent(root)).toBe(true)
+  }, 60_000)
 })
 
 describe("the inputs cover what cli/dist is really built from", () => {

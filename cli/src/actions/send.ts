@@ -6,11 +6,11 @@ import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
-import { checksummed } from "../jsonView"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
 import { openCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
+import { sendParties } from "./sendParties"
 
 /**
  * `appkit-cli send`: prints the hash as soon as the node has it, then waits for the receipt (at most the
@@ -41,7 +41,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
   const amount = readAmount(options.amount, decimals, { positive: true })
 
-  const { signer, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
+  const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
     chainId: target.caip2,
     requestTimeoutMs,
   })
@@ -75,8 +75,8 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
     printJson({
       chainId: target.caip2,
       hash,
-      // Who actually sent it, from the chain: a wallet may have used another account than the session's.
-      from: checksummed(receipt.from),
+      // The account the value left, and the one that submitted and paid the fee (a smart account's sponsor).
+      ...(await sendParties(target.client, receipt, address)),
       to,
       token: token ?? null,
       decimals,

@@ -43,17 +43,23 @@ describe("EIP-6963 discovery", () => {
     expect(announced).toEqual([])
   })
 
-  it("falls back to a plain window.ethereum only when no wallet announces", async () => {
+  it("reports a plain window.ethereum unless a wallet announced that same provider", async () => {
     const legacyProvider = provider("legacy")
     const target = Object.assign(new EventTarget(), { ethereum: legacyProvider })
     expect(await Effect.runPromise(discoverInjectedProviders(target))).toEqual({
       announced: [],
       legacy: legacyProvider,
     })
+    // Another wallet announcing does not hide the one that only injected window.ethereum.
     installWallet(target, wallet("io.metamask", "u-1"), provider("announced"))
+    const beside = await Effect.runPromise(discoverInjectedProviders(target))
+    expect(beside.legacy).toBe(legacyProvider)
+    expect(beside.announced).toHaveLength(1)
+    // The wallet behind window.ethereum announces it too: it is that wallet, reported once.
+    installWallet(target, wallet("com.example.legacy", "u-2"), legacyProvider)
     const found = await Effect.runPromise(discoverInjectedProviders(target))
     expect(found.legacy).toBeUndefined()
-    expect(found.announced).toHaveLength(1)
+    expect(found.announced).toHaveLength(2)
     const broken = Object.assign(new EventTarget(), { ethereum: { request: "no" } })
     expect(await Effect.runPromise(discoverInjectedProviders(broken))).toEqual({ announced: [] })
   })

@@ -80,18 +80,22 @@ export const watchAnnouncedProviders = (
 
 export interface InjectedProviders {
   readonly announced: ReadonlyArray<AnnouncedProvider>
-  /** `window.ethereum`, offered only when no wallet announced itself (a legacy injection). */
+  /** `window.ethereum` when no announced wallet is that same provider (a wallet that never announces itself). */
   readonly legacy?: Eip1193Provider | undefined
 }
 
-/** The wallets present now: wallets answer `eip6963:requestProvider` synchronously, so one dispatch finds them. */
+/**
+ * The wallets present now: wallets answer `eip6963:requestProvider` synchronously, so one dispatch finds them.
+ * That same round settles `window.ethereum`: an extension injects it and its announcer from one script that runs
+ * before the page's own, so by now the wallet behind it has announced itself if it ever will.
+ */
 export const discoverInjectedProviders = (target: EventTarget): Effect.Effect<InjectedProviders> =>
   Effect.sync(() => {
     const collecting = collectAnnouncements(target, () => {})
     collecting.stop()
     const announced = collecting.current()
     const ethereum = (target as { ethereum?: unknown }).ethereum
-    return announced.length === 0 && isEip1193Provider(ethereum)
+    return isEip1193Provider(ethereum) && !announced.some((wallet) => wallet.provider === ethereum)
       ? { announced, legacy: ethereum }
       : { announced }
   })

@@ -37,6 +37,24 @@ describe("registerAnnouncedWallets", () => {
     expect(discover(page).registered).toEqual([["com.example.one", "com.example.two"]])
   })
 
+  it("registers a window.ethereum no wallet announced as 'injected', with the wallets, and only once", async () => {
+    const ethereum = { request: async () => null }
+    const page = Object.assign(new EventTarget(), { ethereum })
+    page.addEventListener("eip6963:requestProvider", () => announce(page, "com.example.one"))
+    const { registered, close } = discover(page)
+    expect(registered).toEqual([["com.example.one", "injected"]])
+    // Its wallet announcing it later would be the same wallet twice: it stays offered as it was.
+    await settle()
+    page.dispatchEvent(
+      new CustomEvent("eip6963:announceProvider", {
+        detail: { info: info("com.example.late"), provider: ethereum },
+      }),
+    )
+    await settle()
+    expect(registered).toEqual([["com.example.one", "injected"]])
+    await close()
+  })
+
   it("registers each later wallet once, and none after its scope closes", async () => {
     const page = new EventTarget()
     const { registered, close } = discover(page)

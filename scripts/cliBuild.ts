@@ -16,10 +16,11 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { promisify } from "node:util"
 
 /**
- * cli/dist for the tests under test/, which run the CLI as users do, from its bundle. It is rebuilt only when
- * the files it is built from changed since the build in place (their content hash is stamped beside dist),
- * and a build is installed so that a CLI started meanwhile, by another vitest run in the same worktree, never
- * meets a half-written bundle or a chunk deleted under it.
+ * The one builder of cli/dist: `npm run build -w @appkit/cli` (scripts/build-cli.ts) and the tests under test/,
+ * which run the CLI as users do, from its bundle (test/globalSetup.ts). It is rebuilt only when the files it is
+ * built from changed since the build in place (their content hash is stamped beside dist), and a build is
+ * installed so that a CLI started meanwhile, by a test run in the same worktree, never meets a half-written
+ * bundle or a chunk deleted under it.
  */
 
 /** Folders whose non-test files the bundle is built from (cli/rolldown.config.ts bundles the workspaces). */
@@ -215,12 +216,11 @@ export const buildCliWhenStale = (root: string): Promise<boolean> =>
     const built = join(root, "cli", `${buildDirPrefix}${process.pid}`)
     rmSync(built, { recursive: true, force: true })
     try {
+      // rolldown itself (cli/rolldown.config.ts), aimed at the build's own folder: `npm run build` is this.
       await promisify(execFile)(
-        "npm",
-        ["run", "build", "-w", "@appkit/cli", "--", "--dir", relative(join(root, "cli"), built)],
-        {
-          cwd: root,
-        },
+        join(root, "node_modules", ".bin", "rolldown"),
+        ["-c", "rolldown.config.ts", "--dir", relative(join(root, "cli"), built)],
+        { cwd: join(root, "cli") },
       )
       installCliBuild(root, built, inputs)
     } finally {
