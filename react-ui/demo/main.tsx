@@ -200,7 +200,7 @@ const start = async () => {
     if (stack.solana !== undefined) {
       // The Solana dev wallet, registered on the Wallet Standard like an extension wallet.
       const { injectDevSolanaWallet } = await import("@appkit/fixtures/solana-wallet")
-      injectDevSolanaWallet(window, { rpcUrl: stack.solana.rpcUrl })
+      injectDevSolanaWallet(window, { rpcUrl: stack.solana.rpcUrl, permissionStorage: localStorage })
     }
   }
 }

@@ -241,25 +241,34 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
     }
   }, 180_000)
 
-  it("opens the wallet list for a click made the moment the button appears, before the modal's code is there", async () => {
+  it("opens the wallet list, the dev wallet in it, for a click made the moment the button appears", async () => {
     const { context, page } = await newPage()
     try {
-      // Clicked from inside the page as the button is committed: no later task has run, the modal's chunk included.
+      // Clicked from inside the page as the button is committed: before createAppKit has built its services
+      // (they start after the first paint) and before the modal's chunk or the dev wallet are there.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
           const button = document.querySelector<HTMLButtonElement>("[data-appkit-button=connect]")
           if (button === null) return
           observer.disconnect()
-          ;(window as unknown as { modalCodeThere: boolean }).modalCodeThere =
-            document.querySelector("dialog.appkit-modal") !== null
+          const appKit = (window as unknown as { appKit: { getState: () => unknown } }).appKit
+          const { connectors } = appKit.getState() as {
+            connectors: { connectors: ReadonlyArray<{ name: string }> }
+          }
+          ;(window as unknown as { atClick: unknown }).atClick = {
+            modalCode: document.querySelector("dialog.appkit-modal") !== null,
+            devWallet: connectors.connectors.some((connector) => connector.name === "AppKit Dev Wallet"),
+          }
           button.click()
         }).observe(document, { childList: true, subtree: true })
       })
       await page.goto(suite.get().stack.pageUrl)
-      await dialog(page).locator('ul[aria-label="Wallets"]').waitFor({ timeout: 15_000 })
-      expect(
-        await page.evaluate(() => (window as unknown as { modalCodeThere: boolean }).modalCodeThere),
-      ).toBe(false)
+      const rows = dialog(page).getByRole("list", { name: "Wallets" }).getByRole("button")
+      await rows.filter({ hasText: "AppKit Dev Wallet" }).waitFor({ timeout: 15_000 })
+      expect(await page.evaluate(() => (window as unknown as { atClick: unknown }).atClick)).toEqual({
+        modalCode: false,
+        devWallet: false,
+      })
       expect(await state(page)).toMatchObject({ open: true, view: "Connect" })
     } finally {
       await context.close()

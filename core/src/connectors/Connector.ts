@@ -81,7 +81,8 @@ export interface Connector<E extends ConnectorError = ConnectorError> {
   /**
    * Connects (or restores) and reports accounts; `chainId` is a CAIP-2 id the dApp prefers. `silent` is a
    * reconnect after a reload: the wallet must not ask the user (an injected wallet is asked `eth_accounts`, not
-   * `eth_requestAccounts`), so one that no longer grants the site its accounts answers none.
+   * `eth_requestAccounts`, and stays on its own chain rather than switching), so one that no longer grants
+   * the site its accounts answers none.
    */
   readonly connect: (options?: {
     readonly chainId?: CaipNetworkId | undefined

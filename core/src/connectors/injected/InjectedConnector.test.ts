@@ -71,6 +71,20 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     expect(result.again.message).toBe("Connector already connected.")
   })
 
+  it("reconnects silently on the wallet's own chain: no prompt, neither for the accounts nor for a switch", async () => {
+    const wallet = walletWith()
+    await wallet.request({ method: "eth_requestAccounts" }) // the site was permitted on an earlier visit
+    const asked = wallet.requests.length
+    const connection = await withConnector(wallet, (connector) =>
+      connector.connect({ chainId: networkId("eip155:1337"), silent: true }),
+    )
+    expect(connection).toEqual({ accounts: [`eip155:31337:${address(0)}`], chainId: "eip155:31337" })
+    expect(wallet.requests.slice(asked).map((request) => request.method)).toEqual([
+      "eth_accounts",
+      "eth_chainId",
+    ])
+  })
+
   it("forwards allowed requests to the wallet (personal_sign verifies)", async () => {
     const wallet = walletWith()
     const signature = await withConnector(wallet, (connector) =>

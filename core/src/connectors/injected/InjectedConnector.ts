@@ -136,7 +136,12 @@ export const makeInjectedConnector = (
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         write({ accounts, chainId: walletChain })
-        if (options?.chainId !== undefined && options.chainId !== caip2(walletChain)) {
+        // A silent reconnect keeps the wallet's chain (a switch could prompt); the app follows the wallet's chain.
+        if (
+          options?.silent !== true &&
+          options?.chainId !== undefined &&
+          options.chainId !== caip2(walletChain)
+        ) {
           yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
         }
         return toConnection(read() ?? { accounts, chainId: walletChain })
