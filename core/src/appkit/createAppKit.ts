@@ -315,6 +315,8 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
             Effect.logError("Reconnecting the stored connections failed", cause),
           ),
         )
+  /** A Wallet API to ask (the project check, the remote configuration, analytics): the dApp's layer or `apiUrl`. */
+  const hasApi = runtime.api !== undefined || options.apiUrl !== undefined
   // The project's remote features and analytics switch; the analytics events (sent once analytics is on).
   // Its code loads first (analytics stays off until it has run, so no event is lost meanwhile); without an API
   // there is neither a remote config nor analytics, so nothing loads. In a page it waits until the first paint
@@ -329,10 +331,9 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
         (cause) => Effect.logError("Applying the project's remote configuration failed", cause),
       ),
     )
-  const configured: Promise<void> =
-    runtime.api === undefined && options.apiUrl === undefined
-      ? Promise.resolve()
-      : whenPageIdle().then(() => (disposed ? undefined : configure()))
+  const configured: Promise<void> = hasApi
+    ? whenPageIdle().then(() => (disposed ? undefined : configure()))
+    : Promise.resolve()
   const ready = Promise.all([reconnected, configured]).then(() => undefined)
 
   return {
@@ -399,11 +400,16 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     executeSwap: () => run(() => onCall(actions, ({ executeSwap }) => executeSwap)),
     prepareOnramp: (parameters) =>
       run(() => onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
+    // Without an API there is nothing to check: no code to load for it.
     checkProjectConfig: (origin) =>
       run((s) =>
-        onCall(actions, ({ checkProject }) =>
-          Effect.tap(checkProject(origin), (key) => (key === undefined ? Effect.void : s.alert.raise(key))),
-        ),
+        hasApi
+          ? onCall(actions, ({ checkProject }) =>
+              Effect.tap(checkProject(origin), (key) =>
+                key === undefined ? Effect.void : s.alert.raise(key),
+              ),
+            )
+          : Effect.succeed(undefined),
       ),
     dismissAlert: () => run((s) => s.alert.dismiss),
     fetchWallets: (request) => run(() => walletDirectory.page(request)),
