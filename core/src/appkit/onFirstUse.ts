@@ -1,12 +1,12 @@
 // Everything createAppKit loads on first use, fetched as one chunk: the facade's actions, the start-up (remote
 // features, analytics), the project check, the API clients, the sign-in client and the code of the
-// WalletConnect, card-provider and embedded connectors. One lazy boundary rather than one per part: every
-// boundary splits the modules it shares with the entry into chunks of their own, and each costs the page a
-// download (see bench/coreInitialModules.bench.ts).
+// card-provider and embedded connectors. One lazy boundary rather than one per part: every boundary splits the
+// modules it shares with the entry into chunks of their own, and each costs the page a download (see
+// bench/coreInitialModules.bench.ts). The WalletConnect connector is the exception (walletConnectLayer loads
+// it): an app of browser wallets, which never configures it, must never download its code.
 export { analyticsLayer } from "../api/analytics/analyticsLayer"
 export { apiLayer } from "../api/layer"
 export { makeCardProviderConnector } from "../connectors/cardProvider/cardProviderConnector"
-export { makeWalletConnectConnector } from "../connectors/walletconnect/WalletConnectConnector"
 export { ApiConfig } from "../http/ApiConfig"
 export { SiwxSessionStore } from "../siwx/SiwxSessionStore"
 export { siwxClient } from "../siwx/siwxClientLayer"

@@ -28,7 +28,7 @@ export const walletConnectLayer = (
       const context = yield* Effect.context<Storage | ClientId | Scope.Scope>()
       const load = memoized(
         Effect.flatMap(
-          Effect.promise(() => import("./onFirstUse")),
+          Effect.promise(() => import("../connectors/walletconnect/WalletConnectConnector")),
           (module) => module.makeWalletConnectConnector(options()),
         ).pipe(Effect.provideContext(context)),
       )
