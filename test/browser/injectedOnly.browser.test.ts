@@ -57,10 +57,11 @@ const announceTestWallet = () => {
  * connects (issue 10, Build 5).
  */
 describe.skipIf(!hasChromium)("an EVM-injected-only React app in Chromium", () => {
-  const outDir = mkdtempSync(join(tmpdir(), "appkit-injected-only-"))
+  let outDir: string
   let server: StaticServer
   let browser: Browser
   beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), "appkit-injected-only-"))
     await buildPage({ outDir, root: fileURLToPath(new URL("../size/apps/react-injected", import.meta.url)) })
     server = await serveStatic({ dir: outDir, port: 0 })
     browser = await launchChromiumBrowser()
@@ -68,7 +69,7 @@ describe.skipIf(!hasChromium)("an EVM-injected-only React app in Chromium", () =
   afterAll(async () => {
     await browser?.close()
     await server?.close()
-    rmSync(outDir, { recursive: true, force: true })
+    if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true })
   })
 
   /** A fresh page of the app, every script it downloads recorded, nothing off the machine answered. */
