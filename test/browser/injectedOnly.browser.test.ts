@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Browser } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type StaticServer, serveStatic } from "../../cli/src/commands/serveStatic"
 import { hasChromium, launchChromiumBrowser } from "../support/chromium"
@@ -72,35 +72,47 @@ describe.skipIf(!hasChromium)("an EVM-injected-only React app in Chromium", () =
     if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true })
   })
 
-  /** A fresh page of the app, every script it downloads recorded, nothing off the machine answered. */
-  const openApp = async () => {
-    const context = await browser.newContext()
-    await context.route(isOffLoopback, (route) => route.abort())
-    await context.addInitScript(announceTestWallet)
-    const page = await context.newPage()
-    const scripts: Array<string> = []
-    page.on("response", (response) => {
-      const path = new URL(response.url()).pathname
-      if (path.endsWith(".js")) scripts.push(path.slice(1))
-    })
-    await page.goto(server.url)
+  interface App {
+    readonly page: Page
+    /** The scripts downloaded so far, by path in the build. */
+    readonly scripts: ReadonlyArray<string>
     /** Once whatever the views fetch ahead and the start-up's idle work are done: the code each script carries. */
-    const carrying = async (code: ReadonlyArray<readonly [what: string, marker: string]>) => {
-      await page.waitForLoadState("networkidle")
-      await page.waitForTimeout(1_100)
-      await page.waitForLoadState("networkidle")
-      return code.flatMap(([what, marker]) =>
-        scripts
-          .filter((file) => readFileSync(join(outDir, file), "utf8").includes(marker))
-          .map((file) => `${what} in ${file}`),
-      )
+    readonly carrying: (
+      code: ReadonlyArray<readonly [what: string, marker: string]>,
+    ) => Promise<Array<string>>
+  }
+
+  /** `use` on a fresh page of the app, every script it downloads recorded, nothing off the machine answered. */
+  const withApp = async (use: (app: App) => Promise<void>) => {
+    const context = await browser.newContext()
+    try {
+      await context.route(isOffLoopback, (route) => route.abort())
+      await context.addInitScript(announceTestWallet)
+      const page = await context.newPage()
+      const scripts: Array<string> = []
+      page.on("response", (response) => {
+        const path = new URL(response.url()).pathname
+        if (path.endsWith(".js")) scripts.push(path.slice(1))
+      })
+      await page.goto(server.url)
+      const carrying: App["carrying"] = async (code) => {
+        await page.waitForLoadState("networkidle")
+        await page.waitForTimeout(1_100)
+        await page.waitForLoadState("networkidle")
+        return code.flatMap(([what, marker]) =>
+          scripts
+            .filter((file) => readFileSync(join(outDir, file), "utf8").includes(marker))
+            .map((file) => `${what} in ${file}`),
+        )
+      }
+      await use({ page, scripts, carrying })
+    } finally {
+      await context.close()
     }
-    return { context, page, scripts, carrying }
   }
 
   it("opens the modal and All Wallets without downloading WalletConnect, Solana or Bitcoin code", async () => {
-    const { context, page, scripts, carrying } = await openApp()
-    try {
+    await withApp(async ({ page, scripts, carrying }) => {
       await page.getByRole("button", { name: "Connect Wallet" }).click()
       await page
         .getByRole("list", { name: "Wallets" })
@@ -111,14 +123,11 @@ describe.skipIf(!hasChromium)("an EVM-injected-only React app in Chromium", () =
       // The page did download its lazy parts: the modal and the view opened.
       expect(scripts.some((file) => file.includes("/Modal-"))).toBe(true)
       expect(scripts.some((file) => file.includes("/AllWallets-"))).toBe(true)
-    } finally {
-      await context.close()
-    }
+    })
   }, 60_000)
 
   it("connects a browser wallet and shows its Account view without downloading WalletConnect code", async () => {
-    const { context, page, scripts, carrying } = await openApp()
-    try {
+    await withApp(async ({ page, scripts, carrying }) => {
       await page.getByRole("button", { name: "Connect Wallet" }).click()
       await page
         .getByRole("list", { name: "Wallets" })
@@ -129,8 +138,6 @@ describe.skipIf(!hasChromium)("an EVM-injected-only React app in Chromium", () =
       expect(await carrying(walletConnectCode)).toEqual([])
       // The actions' chunk came with the connection (the balance): the WalletConnect connector is not in it.
       expect(scripts.some((file) => file.includes("/onFirstUse-"))).toBe(true)
-    } finally {
-      await context.close()
-    }
+    })
   }, 60_000)
 })

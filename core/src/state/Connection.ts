@@ -297,10 +297,6 @@ const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effec
   })
 
 /**
- * Connection status and the wallet connection of each namespace. It drives connectors only through the
- * Connector contract, keeps Account and Network in step with wallet events, and persists what a reload needs.
- */
-/**
  * The connection state after a reload: the stored connections, "connected" when there are any, or "connecting"
  * when `reconnecting` (the instance asks their wallets again at once: `reconnect` sets the same status).
  */
@@ -314,6 +310,10 @@ export const restoredConnectionState = (storage: Storage["Service"], reconnectin
     }
   })
 
+/**
+ * Connection status and the wallet connection of each namespace. It drives connectors only through the
+ * Connector contract, keeps Account and Network in step with wallet events, and persists what a reload needs.
+ */
 export class Connection extends Context.Service<
   Connection,
   {

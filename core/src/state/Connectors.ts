@@ -138,7 +138,6 @@ const infoOf = (connector: Connector): ConnectorInfo => ({
   rdns: connector.rdns,
 })
 
-/** Known connectors (the live objects and what skins show of them), wallet sections and recent wallets. */
 /** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
 export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, storage: Storage["Service"]) =>
   Effect.map(
@@ -152,6 +151,7 @@ export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, stora
     }),
   )
 
+/** Known connectors (the live objects and what skins show of them), wallet sections and recent wallets. */
 export class Connectors extends Context.Service<
   Connectors,
   {

@@ -62,13 +62,13 @@ export const initialEmbeddedAuthState: EmbeddedAuthState = {
   alert: undefined,
 }
 
-/** Where the embedded wallet comes from: createAppKit provides it when `secureSiteUrl` is set. */
 /** The flow's first state: `available` when a secure site (the EmbeddedWalletSource) is configured. */
 export const embeddedAuthStateOf = (available: boolean): EmbeddedAuthState => ({
   ...initialEmbeddedAuthState,
   available,
 })
 
+/** Where the embedded wallet comes from: createAppKit provides it when `secureSiteUrl` is set. */
 export class EmbeddedWalletSource extends Context.Service<
   EmbeddedWalletSource,
   {
