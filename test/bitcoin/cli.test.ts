@@ -60,6 +60,46 @@ describe("appkit-cli btc", () => {
     expect(badAddress).toMatchObject({ code: 1, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
   })
 
+  it("send: a valid address of another network is refused as input (exit 1) naming the network, before signing", async () => {
+    // A mainnet address on the default regtest network: the dev wallet's coin selection failed on it
+    // with 'Unknown letter "0". Allowed: …' and exit 2.
+    const mainnet = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+    const result = await cli(["btc", "send", "--to", mainnet, "--amount", "0.1"])
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: `Invalid --to address '${mainnet}': not a regtest address\n`,
+    })
+  })
+
+  it("verify-message: an address that is not a Bitcoin address is invalid input, exit 1 (the README's contract)", async () => {
+    const result = await cli([
+      "btc",
+      "verify-message",
+      "--address",
+      "bc1qbad",
+      "--message",
+      "m",
+      "--signature",
+      "AAAA",
+    ])
+    expect(result).toMatchObject({ code: 1, stdout: "" })
+    expect(result.stderr).toMatch(/^Invalid address 'bc1qbad'/)
+    const json = await cli([
+      "btc",
+      "verify-message",
+      "--address",
+      "bc1qbad",
+      "--message",
+      "m",
+      "--signature",
+      "AAAA",
+      "--json",
+    ])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: "InvalidInput" } })
+  })
+
   it("sign-message and verify-message: BIP-322 by default, legacy ECDSA on request; exit 0 valid, 1 invalid", async () => {
     for (const protocol of ["bip322", "ecdsa"]) {
       const signed = await cli([

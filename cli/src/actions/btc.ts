@@ -55,9 +55,14 @@ export const sendAction = async (options: SendOptions) => {
   const satoshis = parseUnits(options.amount.trim(), 8)
   if (satoshis._tag === "Failure" || satoshis.success <= 0n)
     throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
-  const recipient = decodeBitcoinAddress(options.to.trim())
-  if (recipient._tag === "Failure") throw invalidInput(`Invalid --to address '${options.to}'`)
-  const signer = await openBtcSigner(options, "Regtest")
+  const network = resolveBtcNetwork(options.network, "Regtest")
+  if (decodeBitcoinAddress(options.to.trim())._tag === "Failure")
+    throw invalidInput(`Invalid --to address '${options.to}'`)
+  // A valid address of another network is refused here, by name, before any key signs for it.
+  const { addressNetworkOf } = await import("@appkit/core/bitcoin")
+  if (decodeBitcoinAddress(options.to.trim(), addressNetworkOf(network))._tag === "Failure")
+    throw invalidInput(`Invalid --to address '${options.to}': not a ${network.toLowerCase()} address`)
+  const signer = await openBtcSigner(options, network)
   try {
     const { txid, fee } = await signer
       .sendTransfer(options.to.trim(), satoshis.success)
@@ -124,7 +129,8 @@ export const verifyMessageAction = async (options: VerifyOptions) => {
     message: options.message,
     signature: options.signature,
   })
-  if (result._tag === "Failure") throw new CliError(result.failure.message)
+  // An address that is no Bitcoin address is an argument the core refuses: exit 1, as the README says.
+  if (result._tag === "Failure") throw invalidInput(result.failure.message)
   const verdict = result.success
   if (options.json) printJson(verdict)
   else if (verdict.valid) printLine(`valid (${verdict.protocol})`)
