@@ -60,6 +60,19 @@ describe("appkit-cli btc", () => {
     expect(badAddress).toMatchObject({ code: 1, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
   })
 
+  it("send: an amount below the recipient's dust limit is refused (exit 1) before signing; the limit itself is sent", async () => {
+    const before = api.bitcoin.utxos(sender).length
+    const dust = await cli(["btc", "send", "--to", recipient, "--amount", "0.00000293"])
+    expect(dust).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "Invalid --amount '0.00000293': below this address's dust limit of 294 sat\n",
+    })
+    expect(api.bitcoin.utxos(sender)).toHaveLength(before)
+    const atLimit = await cli(["btc", "send", "--to", recipient, "--amount", "0.00000294"])
+    expect(atLimit.code, atLimit.stderr).toBe(0)
+  })
+
   it("send: a valid address of another network is refused as input (exit 1) naming the network, before signing", async () => {
     // A mainnet address on the default regtest network: the dev wallet's coin selection failed on it
     // with 'Unknown letter "0". Allowed: …' and exit 2.

@@ -51,7 +51,7 @@ interface SendOptions extends BtcSignerOptions {
 }
 
 export const sendAction = async (options: SendOptions) => {
-  const { decodeBitcoinAddress, parseUnits } = await import("@appkit/core/validation")
+  const { bitcoinScriptPubKey, decodeBitcoinAddress, parseUnits } = await import("@appkit/core/validation")
   const satoshis = parseUnits(options.amount.trim(), 8)
   if (satoshis._tag === "Failure" || satoshis.success <= 0n)
     throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
@@ -59,9 +59,16 @@ export const sendAction = async (options: SendOptions) => {
   if (decodeBitcoinAddress(options.to.trim())._tag === "Failure")
     throw invalidInput(`Invalid --to address '${options.to}'`)
   // A valid address of another network is refused here, by name, before any key signs for it.
-  const { addressNetworkOf } = await import("@appkit/core/bitcoin")
-  if (decodeBitcoinAddress(options.to.trim(), addressNetworkOf(network))._tag === "Failure")
+  const { addressNetworkOf, dustLimit } = await import("@appkit/core/bitcoin")
+  const recipient = decodeBitcoinAddress(options.to.trim(), addressNetworkOf(network))
+  if (recipient._tag === "Failure")
     throw invalidInput(`Invalid --to address '${options.to}': not a ${network.toLowerCase()} address`)
+  // Nodes refuse to relay an output below its dust limit: refused here, before a key signs it.
+  const limit = dustLimit(bitcoinScriptPubKey(recipient.success))
+  if (satoshis.success < limit)
+    throw invalidInput(
+      `Invalid --amount '${options.amount}': below this address's dust limit of ${limit} sat`,
+    )
   const signer = await openBtcSigner(options, network)
   try {
     const { txid, fee } = await signer

@@ -37,6 +37,7 @@ export {
   type RequestApiWallet,
   toXverseNetwork,
 } from "./connectors/xverse"
+export { dustLimit } from "./encoding/dust"
 export { BitcoinTimeoutError, InvalidMessageSignatureError, InvalidPsbtError } from "./errors"
 export {
   addressNetworkOf,
