@@ -23,7 +23,7 @@ const recipient = regtestFunding[2]?.address as string
 const balanceOf = async (address: string) => {
   const result = await cli(["btc", "balance", address, "--json"])
   expect(result.code, result.stderr).toBe(0)
-  return BigInt((JSON.parse(result.stdout) as { satoshis: string }).satoshis)
+  return BigInt((JSON.parse(result.stdout) as { balanceUnits: string }).balanceUnits)
 }
 
 beforeAll(async () => {
@@ -45,8 +45,16 @@ describe("appkit-cli btc", () => {
     const [fromBefore, toBefore] = [await balanceOf(sender), await balanceOf(recipient)]
     const sent = await cli(["btc", "send", "--to", recipient, "--amount", "0.12345678", "--json"])
     expect(sent.code, sent.stderr).toBe(0)
-    const { txid, fee, satoshis } = JSON.parse(sent.stdout) as { txid: string; fee: string; satoshis: string }
-    expect(BigInt(satoshis)).toBe(12_345_678n)
+    const {
+      txid,
+      feeUnits: fee,
+      amountUnits,
+    } = JSON.parse(sent.stdout) as {
+      txid: string
+      feeUnits: string
+      amountUnits: string
+    }
+    expect(BigInt(amountUnits)).toBe(12_345_678n)
     expect(api.bitcoin.transaction(txid)?.fee).toBe(Number(fee))
     expect(await balanceOf(recipient)).toBe(toBefore + 12_345_678n)
     expect(await balanceOf(sender)).toBe(fromBefore - 12_345_678n - BigInt(fee))
@@ -58,6 +66,19 @@ describe("appkit-cli btc", () => {
     expect(tooPrecise.stderr.trim().split("\n")).toHaveLength(1)
     const badAddress = await cli(["btc", "send", "--to", "bc1qnotanaddress", "--amount", "0.1"])
     expect(badAddress).toMatchObject({ code: 1, stderr: "Invalid --to address 'bc1qnotanaddress'\n" })
+  })
+
+  it("--json money keeps the output contract: an exact BTC decimal next to its satoshis (balance, amount, fee + …Units)", async () => {
+    const balance = JSON.parse(
+      (await cli(["btc", "balance", regtestFunding[1]?.address as string, "--json"])).stdout,
+    )
+    expect(balance).toMatchObject({ balance: "0.1", balanceUnits: "10000000", symbol: "BTC" })
+    const sent = await cli(["btc", "send", "--to", recipient, "--amount", "0.001", "--json"])
+    const document = JSON.parse(sent.stdout) as Record<string, string>
+    expect(document).toMatchObject({ amount: "0.001", amountUnits: "100000" })
+    // The fee was the bare satoshi count under `fee`, which the contract reads as BTC.
+    expect(document.fee).toBe(`0.${(document.feeUnits as string).padStart(8, "0")}`.replace(/0+$/, ""))
+    expect(BigInt(document.feeUnits as string)).toBeGreaterThan(0n)
   })
 
   it("send: an amount below the recipient's dust limit is refused (exit 1) before signing; the limit itself is sent", async () => {

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { resolveBtcNetwork } from "../btcNetwork"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
@@ -38,7 +38,7 @@ export const balanceAction = async (address: string, options: BalanceOptions) =>
     `Reading the balance of ${address}`,
     bitcoin.getBitcoinBalance({ address, network }).pipe(
       Effect.map(({ balance, satoshis }) => ({
-        json: { address, network, balance, satoshis, symbol: "BTC" },
+        json: { address, network, balance, balanceUnits: satoshis, symbol: "BTC" },
         lines: [`${balance} BTC`],
       })),
     ),
@@ -51,7 +51,9 @@ interface SendOptions extends BtcSignerOptions {
 }
 
 export const sendAction = async (options: SendOptions) => {
-  const { bitcoinScriptPubKey, decodeBitcoinAddress, parseUnits } = await import("@appkit/core/validation")
+  const { bitcoinScriptPubKey, decodeBitcoinAddress, formatUnits, parseUnits } = await import(
+    "@appkit/core/validation"
+  )
   const satoshis = parseUnits(options.amount.trim(), 8)
   if (satoshis._tag === "Failure" || satoshis.success <= 0n)
     throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
@@ -81,9 +83,10 @@ export const sendAction = async (options: SendOptions) => {
       network: signer.network,
       from: signer.addresses[0],
       to: options.to.trim(),
-      amount: options.amount.trim(),
-      satoshis: satoshis.success,
-      ...(fee !== undefined ? { fee } : {}),
+      amount: Result.getOrThrow(formatUnits(satoshis.success, 8)),
+      amountUnits: satoshis.success,
+      // The output contract's money: an exact BTC decimal next to its satoshis.
+      ...(fee !== undefined ? { fee: Result.getOrThrow(formatUnits(fee, 8)), feeUnits: fee } : {}),
     }
     if (options.json) printJson(result)
     else
