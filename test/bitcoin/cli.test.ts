@@ -208,7 +208,9 @@ describe("appkit-cli btc", () => {
     expect(JSON.parse(before.stdout)).toMatchObject({
       valid: true,
       version: 0,
-      fee: "1000",
+      // The output contract's money: `fee` is BTC, `feeUnits` its satoshis (it was the bare "1000").
+      fee: "0.00001",
+      feeUnits: "1000",
       inputs: [{ signed: false, address: sender }],
     })
 

@@ -1,5 +1,6 @@
 import { addressNetworkOf } from "@appkit/core/bitcoin"
 import { decodePsbtBase64, summarizePsbt } from "@appkit/core/bitcoin/tools"
+import { Result } from "effect"
 import { resolveBtcNetwork } from "../btcNetwork"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
@@ -29,9 +30,17 @@ export const inspectAction = async (source: string, options: InspectOptions) => 
   }
   const summary = summarizePsbt(decoded.success, addressNetworkOf(network))
   const overspent = summary.fee !== undefined && summary.fee < 0n
-  if (options.json)
-    printJson({ valid: !overspent, ...(overspent ? { reason: "outputs exceed inputs" } : {}), ...summary })
-  else {
+  if (options.json) {
+    // The output contract's money: `fee` an exact BTC decimal, `feeUnits` its satoshis.
+    const { formatUnits } = await import("@appkit/core/validation")
+    const fee = summary.fee
+    printJson({
+      valid: !overspent,
+      ...(overspent ? { reason: "outputs exceed inputs" } : {}),
+      ...summary,
+      ...(fee === undefined ? {} : { fee: Result.getOrThrow(formatUnits(fee, 8)), feeUnits: fee }),
+    })
+  } else {
     for (const line of formatFields([
       ["version", `PSBTv${summary.version} (transaction version ${summary.txVersion})`],
       [
