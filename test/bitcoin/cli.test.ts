@@ -41,6 +41,16 @@ describe("appkit-cli btc", () => {
     expect(result).toMatchObject({ code: 0, stdout: "0.1 BTC\n" })
   })
 
+  it("balance: an address of another network than --network is invalid input (exit 1) before any request", async () => {
+    const regtest = regtestFunding[1]?.address as string
+    const result = await cli(["btc", "balance", regtest, "--network", "mainnet"])
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: `Invalid address '${regtest}': not a mainnet address\n`,
+    })
+  })
+
   it("send: moves both balances by exactly the amount and the fee", async () => {
     const [fromBefore, toBefore] = [await balanceOf(sender), await balanceOf(recipient)]
     const sent = await cli(["btc", "send", "--to", recipient, "--amount", "0.12345678", "--json"])

@@ -1,6 +1,6 @@
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
-import { resolveBtcNetwork } from "../btcNetwork"
+import { type BtcNetwork, resolveBtcNetwork } from "../btcNetwork"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
 import { formatFields } from "../fields"
 import { argumentOrStdin } from "../input"
@@ -27,8 +27,24 @@ const networkOfAddress = async (address: string) => {
       : "Testnet4"
 }
 
+/**
+ * `address` decoded for `network`. Not a Bitcoin address, or one of another network, is an argument the
+ * core refuses: exit 1, by name, before any request or signature.
+ */
+const addressOn = async (address: string, network: BtcNetwork, name: string) => {
+  const { decodeBitcoinAddress } = await import("@appkit/core/validation")
+  const { addressNetworkOf } = await import("@appkit/core/bitcoin")
+  if (decodeBitcoinAddress(address.trim())._tag === "Failure")
+    throw invalidInput(`Invalid ${name} '${address}'`)
+  const decoded = decodeBitcoinAddress(address.trim(), addressNetworkOf(network))
+  if (decoded._tag === "Failure")
+    throw invalidInput(`Invalid ${name} '${address}': not a ${network.toLowerCase()} address`)
+  return decoded.success
+}
+
 export const balanceAction = async (address: string, options: BalanceOptions) => {
   const network = resolveBtcNetwork(options.network, await networkOfAddress(address))
+  await addressOn(address, network, "address")
   const [bitcoin, { runApiCommand }] = await Promise.all([
     import("@appkit/core/bitcoin"),
     import("../api-run"),
@@ -51,22 +67,15 @@ interface SendOptions extends BtcSignerOptions {
 }
 
 export const sendAction = async (options: SendOptions) => {
-  const { bitcoinScriptPubKey, decodeBitcoinAddress, formatUnits, parseUnits } = await import(
-    "@appkit/core/validation"
-  )
+  const { bitcoinScriptPubKey, formatUnits, parseUnits } = await import("@appkit/core/validation")
   const satoshis = parseUnits(options.amount.trim(), 8)
   if (satoshis._tag === "Failure" || satoshis.success <= 0n)
     throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
   const network = resolveBtcNetwork(options.network, "Regtest")
-  if (decodeBitcoinAddress(options.to.trim())._tag === "Failure")
-    throw invalidInput(`Invalid --to address '${options.to}'`)
-  // A valid address of another network is refused here, by name, before any key signs for it.
-  const { addressNetworkOf, dustLimit } = await import("@appkit/core/bitcoin")
-  const recipient = decodeBitcoinAddress(options.to.trim(), addressNetworkOf(network))
-  if (recipient._tag === "Failure")
-    throw invalidInput(`Invalid --to address '${options.to}': not a ${network.toLowerCase()} address`)
+  const recipient = await addressOn(options.to, network, "--to address")
   // Nodes refuse to relay an output below its dust limit: refused here, before a key signs it.
-  const limit = dustLimit(bitcoinScriptPubKey(recipient.success))
+  const { dustLimit } = await import("@appkit/core/bitcoin")
+  const limit = dustLimit(bitcoinScriptPubKey(recipient))
   if (satoshis.success < limit)
     throw invalidInput(
       `Invalid --amount '${options.amount}': below this address's dust limit of ${limit} sat`,
