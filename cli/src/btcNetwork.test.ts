@@ -15,6 +15,16 @@ describe("--network for btc and psbt commands", () => {
     )
   })
 
+  it("refuses it as invalid input (exit 1, code InvalidInput), as `--chain ethereum` is, not as a runtime error", () => {
+    let thrown: unknown
+    try {
+      resolveBtcNetwork("testnet5", "Mainnet")
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toMatchObject({ exitCode: 1, code: "InvalidInput" })
+  })
+
   it("keeps the fallback when no name is given", () => {
     expect(resolveBtcNetwork(undefined, "Regtest")).toBe("Regtest")
   })
