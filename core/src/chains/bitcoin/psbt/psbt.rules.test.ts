@@ -320,6 +320,17 @@ describe("decodePsbt: input fields", () => {
     )
   })
 
+  it("refuses a previous transaction with no output at the input's index (Bitcoin Core's rule), not a fee 'unknown'", () => {
+    // previousTx has outputs 0 and 1: index 2 names an output that does not exist.
+    expect(
+      inputReason(
+        pair(0x0e, txHash(previousTx)),
+        pair(0x0f, u32(2)),
+        pair(0x00, encodeTransaction(previousTx)),
+      ),
+    ).toBe("input 0 spends output 2, but its non-witness UTXO has 2 outputs")
+  })
+
   it("keeps partial signatures under valid public keys, refusing any other key", () => {
     const input = inputOf(pair(0x02, bytes(0x30, 1), publicKey), pair(0x03, u32(0x83)))
     expect(input.partialSignatures).toEqual([{ publicKey, signature: bytes(0x30, 1) }])

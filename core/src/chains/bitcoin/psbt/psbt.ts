@@ -327,6 +327,11 @@ const readInput = (
   if (prevIndex === undefined) return reject(`PSBTv2 ${what} needs PSBT_IN_OUTPUT_INDEX`)
   if (input.nonWitnessUtxo && !equalBytes(txHash(input.nonWitnessUtxo), prevTxHash))
     reject(`${what} non-witness UTXO is not the transaction it spends`)
+  // Bitcoin Core's rule too: the spent output must exist, or the amount (and the fee) would be unknowable.
+  if (input.nonWitnessUtxo && prevIndex >= input.nonWitnessUtxo.outputs.length)
+    reject(
+      `${what} spends output ${prevIndex}, but its non-witness UTXO has ${input.nonWitnessUtxo.outputs.length} outputs`,
+    )
   const spentOutput = input.witnessUtxo ?? input.nonWitnessUtxo?.outputs[prevIndex]
   return {
     ...input,
