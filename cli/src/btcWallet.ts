@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { type ApiOptions, resolveApiSettings } from "./api-options"
 import { type BtcNetwork, resolveBtcNetwork } from "./btcNetwork"
 import { isBitcoinRpcError } from "./coreErrors"
-import { CliError, describeError } from "./output"
+import { CliError, describeError, invalidInput } from "./output"
 
 /** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
 export const describeBitcoinFailure = (error: unknown): string =>
@@ -39,20 +39,31 @@ export interface BtcSigner {
   readonly close: () => Promise<void>
 }
 
-const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv) =>
-  options.privateKey ?? (env.APPKIT_BTC_PRIVATE_KEY === "" ? undefined : env.APPKIT_BTC_PRIVATE_KEY)
+/** The key given, and where from (named in the refusal of a malformed one). */
+interface GivenKey {
+  readonly key: string
+  readonly from: "--private-key" | "APPKIT_BTC_PRIVATE_KEY"
+}
+
+const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv): GivenKey | undefined =>
+  options.privateKey !== undefined
+    ? { key: options.privateKey, from: "--private-key" }
+    : env.APPKIT_BTC_PRIVATE_KEY === undefined || env.APPKIT_BTC_PRIVATE_KEY === ""
+      ? undefined
+      : { key: env.APPKIT_BTC_PRIVATE_KEY, from: "APPKIT_BTC_PRIVATE_KEY" }
 
 const keySigner = async (
-  key: string | undefined,
+  given: GivenKey | undefined,
   network: BtcNetwork,
   explorerUrl: string,
 ): Promise<BtcSigner> => {
   const { createDevBitcoinWallet, parseBitcoinPrivateKey } = await import("@appkit/fixtures")
   let parsed: Uint8Array | undefined
   try {
-    parsed = key === undefined ? undefined : parseBitcoinPrivateKey(key)
+    parsed = given === undefined ? undefined : parseBitcoinPrivateKey(given.key)
   } catch (error) {
-    throw new CliError(`--private-key: ${(error as Error).message}`)
+    // A malformed key is an argument refused before anything is signed: exit 1, as the EVM commands.
+    throw invalidInput(`${given?.from}: ${(error as Error).message}`)
   }
   const wallet = createDevBitcoinWallet({
     network,
@@ -61,7 +72,7 @@ const keySigner = async (
     ordinalsKey: parsed,
   })
   return {
-    source: key === undefined ? "dev-key" : "key",
+    source: given === undefined ? "dev-key" : "key",
     network,
     addresses: wallet.accounts().map((account) => account.address),
     signMessage: async (address, message, protocol) => {

@@ -144,6 +144,26 @@ describe("appkit-cli btc", () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: "InvalidInput" } })
   })
 
+  it("a malformed --private-key or APPKIT_BTC_PRIVATE_KEY is invalid input (exit 1), as the EVM commands' key is", async () => {
+    const flag = await cli(["btc", "sign-message", "gm", "--private-key", "zz"])
+    expect(flag).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--private-key: a private key is 64 hex characters or a WIF key\n",
+    })
+    const fromEnv = await runCli(["btc", "sign-message", "gm", "--json"], {
+      env: { ...env(), APPKIT_BTC_PRIVATE_KEY: "zz" },
+    })
+    expect(fromEnv.code).toBe(1)
+    // Named by where it came from: it was called --private-key when none was given.
+    expect(JSON.parse(fromEnv.stderr)).toEqual({
+      error: {
+        code: "InvalidInput",
+        message: "APPKIT_BTC_PRIVATE_KEY: a private key is 64 hex characters or a WIF key",
+      },
+    })
+  })
+
   it("sign-message and verify-message: BIP-322 by default, legacy ECDSA on request; exit 0 valid, 1 invalid", async () => {
     for (const protocol of ["bip322", "ecdsa"]) {
       const signed = await cli([
