@@ -5,10 +5,12 @@ import {
   decodeTransaction,
   readWitness,
   type Transaction,
+  type TxInput,
   type TxOutput,
   txHash,
 } from "../encoding/transaction"
 import { decodePsbt, type Psbt } from "../psbt/psbt"
+import { hash160 } from "../script/checks"
 import { buildScript, OP } from "../script/script"
 import { verifyInput } from "../script/verifyInput"
 
@@ -164,6 +166,22 @@ const proofTransaction = (psbt: Psbt): { tx: Transaction; prevouts: Array<TxOutp
   }
 }
 
+const isP2sh = (script: Uint8Array) =>
+  script.length === 23 && script[0] === OP.HASH160 && script[1] === 20 && script[22] === OP.EQUAL
+
+/**
+ * The scriptSig of a simple signature. The simple format carries only the witness; for a nested segwit
+ * (P2SH-P2WPKH) address the scriptSig, a push of the redeem script 0x0014{hash160(key)}, follows from the
+ * witness's key, as wallets (Xverse, Unisat) and bip322-js make and read these signatures. The P2SH and
+ * P2WPKH checks of the interpreter still decide; any other address has an empty scriptSig.
+ */
+const nestedScriptSig = (scriptPubKey: Uint8Array, witness: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const key = witness[1]
+  if (!isP2sh(scriptPubKey) || witness.length !== 2 || key === undefined || key.length !== 33)
+    return new Uint8Array()
+  return buildScript([Uint8Array.of(OP[0], 20, ...hash160(key))])
+}
+
 /**
  * Verifies a BIP-322 signature of `message` by the owner of `scriptPubKey` (the address's output script).
  * Simple and full signatures are checked completely; a proof of funds is checked against the outputs its
@@ -178,7 +196,13 @@ export const verifyBip322 = (message: string, scriptPubKey: Uint8Array, signatur
   let prevouts: Array<TxOutput | undefined>
   if (decoded.format === "simple") {
     if (decoded.witness.length === 0) return invalid("the witness stack is empty", "simple")
-    tx = bip322ToSign(toSpend, decoded.witness)
+    const unsigned = bip322ToSign(toSpend, decoded.witness)
+    tx = {
+      ...unsigned,
+      inputs: [
+        { ...(unsigned.inputs[0] as TxInput), scriptSig: nestedScriptSig(scriptPubKey, decoded.witness) },
+      ],
+    }
     prevouts = [toSpendOutput]
   } else if (decoded.format === "full") {
     tx = decoded.toSign

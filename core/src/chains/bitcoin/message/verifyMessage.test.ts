@@ -212,3 +212,26 @@ describe("verifyLegacySignature", () => {
     )
   })
 })
+
+// A BIP-322 simple signature for a nested segwit (P2SH-P2WPKH) address, as Xverse, Unisat and bip322-js make
+// it: the witness only. Made by bip322-js 3.0.0's Signer with the BIP-322 vectors' key
+// L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k; its Verifier accepts it.
+const nested = {
+  address: "37qyp7jQAzqb2rCBpMvVtLDuuzKAUCVnJb",
+  signature:
+    "AkcwRAIgRfq2Gfv9guFcXAf2vQEJSHX8FP5OuiHs1DSK1I0wk/0CIGPzqm6QNPTDJuki148OQ2DbJtXyrr71s4xYPwogQUupASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=",
+}
+
+describe("BIP-322 simple signatures for nested segwit addresses", () => {
+  it("verifies one: the scriptSig (the redeem script) follows from the witness's key", () => {
+    expect(verify(nested.address, nested.signature, "Hello World")).toMatchObject({
+      valid: true,
+      protocol: "bip322-simple",
+    })
+  })
+
+  it("refuses it for another message, and for another P2SH address", () => {
+    expect(verify(nested.address, nested.signature, "Hello World!").valid).toBe(false)
+    expect(verify("3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", nested.signature, "Hello World").valid).toBe(false)
+  })
+})
