@@ -91,6 +91,16 @@ describe("appkit-cli btc", () => {
     expect(BigInt(document.feeUnits as string)).toBeGreaterThan(0n)
   })
 
+  it("send: an amount beyond the 21 million BTC there can be is invalid input (exit 1), core's satoshi rule", async () => {
+    const result = await cli(["btc", "send", "--to", recipient, "--amount", "21000000.00000001"])
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr:
+        "Invalid --amount '21000000.00000001': a positive BTC amount with at most 8 decimals, at most 21000000\n",
+    })
+  })
+
   it("send: an amount below the recipient's dust limit is refused (exit 1) before signing; the limit itself is sent", async () => {
     const before = api.bitcoin.utxos(sender).length
     const dust = await cli(["btc", "send", "--to", recipient, "--amount", "0.00000293"])

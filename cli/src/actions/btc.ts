@@ -68,13 +68,16 @@ interface SendOptions extends BtcSignerOptions {
 
 export const sendAction = async (options: SendOptions) => {
   const { bitcoinScriptPubKey, formatUnits, parseUnits } = await import("@appkit/core/validation")
+  const { dustLimit, satoshiNumber } = await import("@appkit/core/bitcoin")
   const satoshis = parseUnits(options.amount.trim(), 8)
-  if (satoshis._tag === "Failure" || satoshis.success <= 0n)
-    throw invalidInput(`Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals`)
+  // Core's rule for a transfer amount: whole satoshis, positive, at most the 21 million BTC there can be.
+  if (satoshis._tag === "Failure" || Result.isFailure(satoshiNumber(satoshis.success)))
+    throw invalidInput(
+      `Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals, at most 21000000`,
+    )
   const network = resolveBtcNetwork(options.network, "Regtest")
   const recipient = await addressOn(options.to, network, "--to address")
   // Nodes refuse to relay an output below its dust limit: refused here, before a key signs it.
-  const { dustLimit } = await import("@appkit/core/bitcoin")
   const limit = dustLimit(bitcoinScriptPubKey(recipient))
   if (satoshis.success < limit)
     throw invalidInput(
