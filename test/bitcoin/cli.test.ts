@@ -241,6 +241,39 @@ describe("appkit-cli btc", () => {
     }
   })
 
+  it("verify-message: a valid proof of funds lists the outputs it claims, which the offline check does not look up", async () => {
+    const { vectors } = loadVectors<{
+      section: string
+      input: { message: string; address: string; signature: string }
+    }>("bip322.json")
+    const vector = vectors.find((candidate) => candidate.section === "proof_of_funds")
+    if (vector === undefined) throw new Error("proof_of_funds")
+    const { address, message, signature } = vector.input
+    const args = [
+      "btc",
+      "verify-message",
+      "--address",
+      address,
+      "--message",
+      message,
+      "--signature",
+      signature,
+    ]
+    const json = JSON.parse((await cli([...args, "--json"])).stdout) as {
+      provenOutputs: ReadonlyArray<{ outpoint: string; value: string }>
+    }
+    expect(json.provenOutputs.length).toBeGreaterThan(0)
+    // "valid" alone read as funds proven: the outputs are the signer's claims until someone checks the chain.
+    const text = await cli(args)
+    expect(text.code).toBe(0)
+    expect(text.stdout.split("\n").slice(0, -1)).toEqual([
+      "valid (bip322-proof-of-funds)",
+      ...json.provenOutputs.map(
+        (output) => `claims ${output.outpoint} (${output.value} sat): not checked against the UTXO set`,
+      ),
+    ])
+  })
+
   it("sign-psbt signs the inputs the wallet owns; psbt inspect shows them signed; --broadcast sends", async () => {
     const unsigned = unsignedDevWalletPsbt(api, recipient)
 

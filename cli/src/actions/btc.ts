@@ -155,8 +155,13 @@ export const verifyMessageAction = async (options: VerifyOptions) => {
   if (result._tag === "Failure") throw invalidInput(result.failure.message)
   const verdict = result.success
   if (options.json) printJson(verdict)
-  else if (verdict.valid) printLine(`valid (${verdict.protocol})`)
-  else printLine(`${verdict.inconclusive ? "inconclusive" : "invalid"}: ${verdict.reason}`)
+  else if (verdict.valid) {
+    printLine(`valid (${verdict.protocol})`)
+    // A proof of funds proves only what its outputs are worth, and they are the signer's claims until the
+    // chain confirms them unspent: "valid" alone read as funds proven.
+    for (const output of verdict.provenOutputs ?? [])
+      printLine(`claims ${output.outpoint} (${output.value} sat): not checked against the UTXO set`)
+  } else printLine(`${verdict.inconclusive ? "inconclusive" : "invalid"}: ${verdict.reason}`)
   if (!verdict.valid) process.exitCode = ExitCode.invalid
 }
 
