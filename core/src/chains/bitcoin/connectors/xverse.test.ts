@@ -43,6 +43,31 @@ describe("the request-API (Xverse) connector", () => {
     expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
   })
 
+  it("keeps the entries it knows when a newer wallet also lists purposes this layer does not (starknet, spark)", async () => {
+    // sats-connect's wallets have added Starknet and Spark addresses; one such entry made the whole reply
+    // "malformed", and connecting or reading addresses failed although the payment address was there.
+    const spark = { ...paymentEntry, address: "sp1qexample", purpose: "spark", addressType: "spark" }
+    const { connector } = connectorWith((method) =>
+      method === "wallet_connect"
+        ? success({
+            addresses: [paymentEntry, spark, ordinalsEntry],
+            network: { bitcoin: { name: "Mainnet" } },
+          })
+        : success({ addresses: [spark, paymentEntry] }),
+    )
+    expect(await Effect.runPromise(connector.connect())).toEqual([paymentEntry, ordinalsEntry])
+    expect(await Effect.runPromise(connector.getAccountAddresses({ purposes: ["payment"] }))).toEqual([
+      paymentEntry,
+    ])
+  })
+
+  it("still calls a reply malformed when its addresses are not a list", async () => {
+    const { connector } = connectorWith(() => success({ addresses: "bc1q" }))
+    expect(await failureHeadOf(connector.getAccountAddresses())).toBe(
+      "The wallet's reply to getAddresses is malformed",
+    )
+  })
+
   it("refuses testnet3 before asking the wallet: 'Network {id} not supported by Xverse wallet'", async () => {
     const { connector, calls } = connectorWith(() => success(null))
     const error = await failureOf(connector.switchNetwork("Testnet"))

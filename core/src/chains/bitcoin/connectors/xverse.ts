@@ -1,11 +1,12 @@
 import { type Duration, Effect, Ref, Result, Schema } from "effect"
-import { BitcoinAddressEntry, type BitcoinNetwork } from "../../../domain/bitcoin"
+import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { XverseNetworkError } from "../../../errors/bitcoin"
 import { bitcoinChainIds } from "../networks"
 import {
   AddressesResult,
   checkRequestParams,
   getAddressesParams,
+  knownAddressEntries,
   SendTransferResult,
   SignMessageResult,
   SignPsbtResult,
@@ -56,7 +57,7 @@ export const fromXverseNetwork = (name: unknown): BitcoinNetwork | undefined =>
     : undefined
 
 const WalletConnectResult = Schema.Struct({
-  addresses: Schema.Array(BitcoinAddressEntry),
+  addresses: Schema.Array(Schema.Unknown),
   network: Schema.optionalKey(Schema.Struct({ bitcoin: Schema.Struct({ name: Schema.String }) })),
 })
 
@@ -65,7 +66,7 @@ interface ListenerApi {
   readonly addListener?: (listener: { eventName: string; cb: (event: unknown) => void }) => unknown
 }
 
-const decodeAddresses = Schema.decodeUnknownOption(Schema.Array(BitcoinAddressEntry))
+const decodeAddresses = Schema.decodeUnknownOption(Schema.Array(Schema.Unknown))
 
 /**
  * The network of a networkChange event. It is read from `bitcoin.name` — never `stacks.name`, which names
@@ -100,7 +101,7 @@ export const makeRequestApiConnector = (options: {
         const result = yield* call("getAddresses", checked).pipe(
           Effect.flatMap(decodeResult("getAddresses", AddressesResult)),
         )
-        return forPurposes(result.addresses, purposes)
+        return forPurposes(knownAddressEntries(result.addresses), purposes)
       })
 
     const connector: BitcoinConnector = {
@@ -123,7 +124,7 @@ export const makeRequestApiConnector = (options: {
             Effect.flatMap(decodeResult("wallet_connect", WalletConnectResult)),
           )
           yield* Ref.set(network, fromXverseNetwork(result.network?.bitcoin.name) ?? wanted)
-          return yield* requireAddresses(result.addresses)
+          return yield* requireAddresses(knownAddressEntries(result.addresses))
         }),
       disconnect: () => Effect.asVoid(call("wallet_disconnect", null)),
       getAccountAddresses,
@@ -177,7 +178,7 @@ export const makeRequestApiConnector = (options: {
             const addresses = decodeAddresses((event as { addresses?: unknown } | undefined)?.addresses)
             return {
               _tag: "accountsChanged",
-              addresses: addresses._tag === "Some" ? addresses.value : undefined,
+              addresses: addresses._tag === "Some" ? knownAddressEntries(addresses.value) : undefined,
             }
           }),
           listen("networkChange", (event) => {

@@ -1,4 +1,4 @@
-import { Effect, Result, Schema } from "effect"
+import { Effect, Option, Result, Schema } from "effect"
 import { Limits } from "../../../config/constants"
 import {
   type AddressPurpose,
@@ -154,8 +154,18 @@ export const stacksBatchParams = (
     : Result.succeed({ transactions, broadcast })
 
 // Results, as §7 shapes them.
-export const AddressesResult = Schema.Struct({ addresses: Schema.Array(BitcoinAddressEntry) })
-export type AddressesResult = typeof AddressesResult.Type
+/** A wallet's address list, each entry read by `knownAddressEntries`. */
+export const AddressesResult = Schema.Struct({ addresses: Schema.Array(Schema.Unknown) })
+
+const decodeAddressEntry = Schema.decodeUnknownOption(BitcoinAddressEntry)
+
+/**
+ * The entries of a wallet's address list that this layer knows, in the wallet's order. Wallets add kinds
+ * over time (sats-connect's list Starknet and Spark addresses now): such an entry is left out, never the
+ * whole reply with the payment address in it.
+ */
+export const knownAddressEntries = (entries: ReadonlyArray<unknown>): ReadonlyArray<BitcoinAddressEntry> =>
+  entries.flatMap((entry) => Option.toArray(decodeAddressEntry(entry)))
 export const SignMessageResult = Schema.Struct({
   signature: Schema.NonEmptyString,
   address: Schema.optionalKey(Schema.String),
