@@ -61,6 +61,14 @@ describe("the Bitcoin request client (§4 provider selection)", () => {
     expect(storage.get(defaultKey)).toBe("DevWallet")
   })
 
+  it("selectProvider on its own closes the selector once a wallet is picked (it stayed open over the page)", async () => {
+    const { client, prompts, selectorCalls } = setup()
+    expect(await Effect.runPromise(client.selectProvider)).toBe("DevWallet")
+    expect(prompts).toHaveLength(1)
+    expect(selectorCalls).toEqual(["close"])
+    expect(await Effect.runPromise(client.providerId)).toEqual(Option.some("DevWallet"))
+  })
+
   it("uses the saved default without prompting", async () => {
     const { client, prompts } = setup({ stored: "DevWallet" })
     await Effect.runPromise(client.request("getAddresses", { purposes: ["payment"] }))

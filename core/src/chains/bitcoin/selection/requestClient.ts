@@ -27,7 +27,7 @@ export interface BitcoinRequestClient {
   readonly request: (method: string, params?: unknown) => Effect.Effect<unknown, BitcoinConnectorError>
   /** The same, answered in sats-connect's `{status, result}` / `{status, error}` shape; never fails. */
   readonly requestResult: (method: string, params?: unknown) => Effect.Effect<RequestResult>
-  /** Prompts for a wallet and makes it the selected provider (not yet saved as the default). */
+  /** Prompts for a wallet and makes it the selected provider (not yet saved as the default); the prompt then closes. */
   readonly selectProvider: Effect.Effect<string, BitcoinError>
   readonly disconnect: Effect.Effect<void, BitcoinDisconnectError>
   /** The selected wallet's events; with no wallet selected it logs 'No wallet provider selected...' and does nothing. */
@@ -169,7 +169,8 @@ export const makeBitcoinRequestClient = (
     return {
       request,
       requestResult: (method, params) => toRequestResult(request(method, params)),
-      selectProvider,
+      // On its own the pick ends the prompt; inside `request` the dialog stays to show the opening wallet.
+      selectProvider: Effect.ensuring(selectProvider, selector.close),
       disconnect,
       addListener,
       providerId: current,
