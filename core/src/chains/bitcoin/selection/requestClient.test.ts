@@ -69,6 +69,18 @@ describe("the Bitcoin request client (§4 provider selection)", () => {
     expect(await Effect.runPromise(client.providerId)).toEqual(Option.some("DevWallet"))
   })
 
+  it("closes the prompt and forgets the pick when no connector can be made for the picked wallet", async () => {
+    // E.g. OKX picked on a network it has no provider for: the dialog stayed open and the pick stayed
+    // selected, so every later request failed the same way without a prompt.
+    const { client, prompts, selectorCalls } = setup({ pick: "GoneWallet" })
+    const error = await Effect.runPromise(Effect.flip(client.request("getAddresses", {})))
+    expect(error.message).toBe("no wallet provider was found")
+    expect(selectorCalls).toEqual(["close"])
+    expect(Option.isNone(await Effect.runPromise(client.providerId))).toBe(true)
+    await Effect.runPromise(Effect.flip(client.request("getAddresses", {})))
+    expect(prompts).toHaveLength(2)
+  })
+
   it("uses the saved default without prompting", async () => {
     const { client, prompts } = setup({ stored: "DevWallet" })
     await Effect.runPromise(client.request("getAddresses", { purposes: ["payment"] }))

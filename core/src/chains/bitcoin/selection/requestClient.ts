@@ -125,8 +125,17 @@ export const makeBitcoinRequestClient = (
     const request = (method: string, params?: unknown): Effect.Effect<unknown, BitcoinConnectorError> =>
       Effect.gen(function* () {
         const saved = yield* savedDefault
-        const id = Option.getOrUndefined(yield* current) ?? (yield* selectProvider)
-        const connector = yield* connectorFor(id)
+        const known = yield* current
+        const id = Option.getOrUndefined(known) ?? (yield* selectProvider)
+        // A pick no connector can be made for (OKX on a network it has no provider for) ends the prompt
+        // and is forgotten, so the next request asks again instead of failing the same way.
+        const connector = yield* connectorFor(id).pipe(
+          Effect.tapError(() =>
+            Option.isSome(known)
+              ? Effect.void
+              : Effect.andThen(Ref.set(selected, Option.none()), selector.close),
+          ),
+        )
         yield* selector.walletOpen(id)
         const outcome = yield* Effect.exit(
           send(connector, method, params).pipe(
