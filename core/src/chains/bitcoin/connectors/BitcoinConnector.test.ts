@@ -56,15 +56,17 @@ const recordingConnector = () => {
 }
 
 describe("requestThroughConnector: §7 requests served by a connector's operations", () => {
-  it("getAddresses passes the purposes and the message, and answers { addresses }", async () => {
+  it("getAddresses connects (the prompt, as in sats-connect) with the message, and answers { addresses } of the purposes", async () => {
     const { calls, request } = recordingConnector()
-    expect(await request("getAddresses", { purposes: ["payment"], message: "Hi" })).toEqual({
-      addresses: [paymentEntry, ordinalsEntry],
+    expect(await request("getAddresses", { purposes: ["ordinals"], message: "Hi" })).toEqual({
+      addresses: [],
     })
-    await request("getAddresses", { purposes: "payment", message: 7 })
+    expect(await request("getAddresses", { purposes: "payment", message: 7 })).toEqual({
+      addresses: [paymentEntry],
+    })
     expect(calls).toEqual([
-      { method: "getAccountAddresses", args: [{ purposes: ["payment"], message: "Hi" }] },
-      { method: "getAccountAddresses", args: [{ purposes: undefined, message: undefined }] },
+      { method: "connect", args: [{ message: "Hi" }] },
+      { method: "connect", args: [{ message: undefined }] },
     ])
   })
 
@@ -180,10 +182,8 @@ describe("requestThroughConnector: §7 requests served by a connector's operatio
   it("reads null or non-object params as none: getAddresses with null asks for every purpose", async () => {
     const { calls, request } = recordingConnector()
     for (const params of [null, undefined, "payment"])
-      expect(await request("getAddresses", params)).toEqual({ addresses: [paymentEntry, ordinalsEntry] })
-    expect(calls.map((call) => call.args)).toEqual(
-      Array.from({ length: 3 }, () => [{ purposes: undefined, message: undefined }]),
-    )
+      expect(await request("getAddresses", params)).toEqual({ addresses: [paymentEntry] })
+    expect(calls.map((call) => call.args)).toEqual(Array.from({ length: 3 }, () => [{ message: undefined }]))
   })
 
   it("any other method: 'Method not supported by the selected wallet' (-32001)", async () => {

@@ -137,9 +137,11 @@ export const requestThroughConnector = (
     const given = record(params)
     switch (method) {
       case "getAddresses": {
+        // sats-connect's getAddresses is the connection prompt (its Unisat adapter asks requestAccounts):
+        // a wallet the site is not connected to yet is asked to connect; a connected one answers at once.
         const purposes = Array.isArray(given.purposes) ? (given.purposes as Array<AddressPurpose>) : undefined
         const message = typeof given.message === "string" ? given.message : undefined
-        return { addresses: yield* connector.getAccountAddresses({ purposes, message }) }
+        return { addresses: forPurposes(yield* connector.connect({ message }), purposes) }
       }
       case "wallet_connect": {
         const addresses = yield* connector.connect({

@@ -44,6 +44,22 @@ describe("the Unisat connector", () => {
     ])
   })
 
+  it("answers a sats-connect getAddresses by asking to connect when the site is not connected yet", async () => {
+    // sats-connect's Unisat adapter asks requestAccounts for getAddresses, the first call of a sats-connect
+    // dApp; reading getAccounts alone answered 'No address available' until something else connected.
+    let connected = false
+    const { connector } = unisat({
+      getAccounts: async () => (connected ? [ordinalsEntry.address] : []),
+      requestAccounts: async () => {
+        connected = true
+        return [ordinalsEntry.address]
+      },
+    })
+    expect(await Effect.runPromise(connector.request("getAddresses", { purposes: ["payment"] }))).toEqual({
+      addresses: [{ ...ordinalsEntry, purpose: "payment" }],
+    })
+  })
+
   it("sends the amount in satoshis, unchanged (AppKit converted it to BTC)", async () => {
     const { connector, calls } = unisat()
     expect(
@@ -193,6 +209,6 @@ describe("the Unisat connector's networks", () => {
     expect(await Effect.runPromise(connector.request("getAddresses", { purposes: ["ordinals"] }))).toEqual({
       addresses: [{ ...ordinalsEntry, purpose: "ordinals" }],
     })
-    expect(calls.map((call) => call.method)).toEqual(["getAccounts", "getPublicKey"])
+    expect(calls.map((call) => call.method)).toEqual(["requestAccounts", "getPublicKey"])
   })
 })

@@ -10,6 +10,7 @@ import {
   samplePsbt,
 } from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
+import { requestThroughConnector } from "./BitcoinConnector"
 import { makeWalletStandardConnector } from "./walletStandard"
 
 const account = (entry: typeof paymentEntry): StandardWalletAccount => ({
@@ -56,6 +57,14 @@ describe("the Wallet Standard connector", () => {
     const addresses = await Effect.runPromise(connector.connect())
     expect(calls).toEqual([{ method: "connect", args: [{ purposes: ["payment", "ordinals"] }] }])
     expect(addresses).toEqual([paymentEntry, ordinalsEntry])
+  })
+
+  it("answers the selector's getAddresses by connecting (it answered an empty list before any connect)", async () => {
+    const { connector, calls } = standardWallet()
+    expect(
+      await Effect.runPromise(requestThroughConnector(connector, "getAddresses", { purposes: ["ordinals"] })),
+    ).toEqual({ addresses: [ordinalsEntry] })
+    expect(calls.map((call) => call.method)).toEqual(["connect"])
   })
 
   it("says 'No account found' when the wallet connects with none", async () => {
