@@ -20,6 +20,18 @@ const [payment] = devWallet.accounts()
 const sender = payment?.address as string
 const recipient = regtestFunding[2]?.address as string
 
+/** `btc verify-message` arguments for the first BIP-322 vector of `section`. */
+const verifyVectorArgs = (section: string): ReadonlyArray<string> => {
+  const { vectors } = loadVectors<{
+    section: string
+    input: { message: string; address: string; signature: string }
+  }>("bip322.json")
+  const vector = vectors.find((candidate) => candidate.section === section)
+  if (vector === undefined) throw new Error(section)
+  const { address, message, signature } = vector.input
+  return ["btc", "verify-message", "--address", address, "--message", message, "--signature", signature]
+}
+
 const balanceOf = async (address: string) => {
   const result = await cli(["btc", "balance", address, "--json"])
   expect(result.code, result.stderr).toBe(0)
@@ -127,29 +139,11 @@ describe("appkit-cli btc", () => {
   })
 
   it("verify-message: an address that is not a Bitcoin address is invalid input, exit 1 (the README's contract)", async () => {
-    const result = await cli([
-      "btc",
-      "verify-message",
-      "--address",
-      "bc1qbad",
-      "--message",
-      "m",
-      "--signature",
-      "AAAA",
-    ])
+    const args = ["btc", "verify-message", "--address", "bc1qbad", "--message", "m", "--signature", "AAAA"]
+    const result = await cli(args)
     expect(result).toMatchObject({ code: 1, stdout: "" })
     expect(result.stderr).toMatch(/^Invalid address 'bc1qbad'/)
-    const json = await cli([
-      "btc",
-      "verify-message",
-      "--address",
-      "bc1qbad",
-      "--message",
-      "m",
-      "--signature",
-      "AAAA",
-      "--json",
-    ])
+    const json = await cli([...args, "--json"])
     expect(json.code).toBe(1)
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: "InvalidInput" } })
   })
@@ -218,47 +212,14 @@ describe("appkit-cli btc", () => {
   })
 
   it("verify-message: the BIP-322 vectors' full and proof-of-funds signatures, smp/ful/pof prefixes", async () => {
-    const { vectors } = loadVectors<{
-      section: string
-      input: { message: string; address: string; signature: string }
-    }>("bip322.json")
     for (const section of ["simple", "full", "proof_of_funds", "simple_unprefixed"]) {
-      const vector = vectors.find((candidate) => candidate.section === section)
-      if (vector === undefined) throw new Error(section)
-      const { address, message, signature } = vector.input
-      const result = await cli([
-        "btc",
-        "verify-message",
-        "--address",
-        address,
-        "--message",
-        message,
-        "--signature",
-        signature,
-        "--json",
-      ])
+      const result = await cli([...verifyVectorArgs(section), "--json"])
       expect(result.code, `${section}: ${result.stdout}${result.stderr}`).toBe(0)
     }
   })
 
   it("verify-message: a valid proof of funds lists the outputs it claims, which the offline check does not look up", async () => {
-    const { vectors } = loadVectors<{
-      section: string
-      input: { message: string; address: string; signature: string }
-    }>("bip322.json")
-    const vector = vectors.find((candidate) => candidate.section === "proof_of_funds")
-    if (vector === undefined) throw new Error("proof_of_funds")
-    const { address, message, signature } = vector.input
-    const args = [
-      "btc",
-      "verify-message",
-      "--address",
-      address,
-      "--message",
-      message,
-      "--signature",
-      signature,
-    ]
+    const args = verifyVectorArgs("proof_of_funds")
     const json = JSON.parse((await cli([...args, "--json"])).stdout) as {
       provenOutputs: ReadonlyArray<{ outpoint: string; value: string }>
     }
