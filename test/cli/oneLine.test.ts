@@ -20,6 +20,15 @@ describe("appkit-cli keeps every message on one line whatever the value holds", 
     expect(result.stderr).toContain(named)
   })
 
+  it.each([
+    [["amount", "parse", "1", "--decimals", "6", "--jsn"], "unknown option '--jsn' (Did you mean --json?)"],
+    [["amount", "pars", "1"], "unknown command 'pars' (Did you mean parse?)"],
+  ])("%j puts commander's suggestion on the usage error's line (exit 2)", async (args, line) => {
+    const result = await runCli(args)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`${line}\n`)
+  })
+
   it("escapes a terminal control sequence instead of sending it to the terminal", async () => {
     const result = await runCli(["amount", "parse", "\u001b[2J1", "--decimals", "6"])
     expect(result.code).toBe(1)
