@@ -152,6 +152,8 @@ export const loadLocalSigner = async (
   env: NodeJS.ProcessEnv = process.env,
   terminal: Terminal = processTerminal,
 ): Promise<PrivateKeyAccount | undefined> => {
+  if (options.privateKey !== undefined && options.keystore !== undefined)
+    throw new CliError("Give either --private-key or --keystore, not both", { code: "UsageError" })
   if (options.privateKey !== undefined) {
     warnKeyOnCommandLine()
     return accountFromKey(options.privateKey, "--private-key")
@@ -194,19 +196,17 @@ export interface CommandSigner {
   readonly close: () => Promise<void>
 }
 
-/**
- * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
- * left behind, checked with the relay first) as an EIP-1193 wallet on `chainId`, each request to it bounded
- * by `requestTimeoutMs`. Call close() when done: it ends the relay connection.
- */
-export const openCommandSigner = async (
-  options: SignerOptions,
-  wallet: {
-    readonly chainId?: CaipNetworkId | undefined
-    readonly requestTimeoutMs?: number | undefined
-  } = {},
+/** Which chain the connected wallet is asked on, and how long each request to it may take. */
+export interface WalletTarget {
+  readonly chainId?: CaipNetworkId | undefined
+  readonly requestTimeoutMs?: number | undefined
+}
+
+/** The local account when there is one, else the stored connection's wallet (asked on `wallet.chainId`). */
+const openSigner = async (
+  local: PrivateKeyAccount | undefined,
+  wallet: WalletTarget,
 ): Promise<CommandSigner> => {
-  const local = await loadLocalSigner(options)
   if (local !== undefined)
     return {
       signer: local,
@@ -232,3 +232,25 @@ export const openCommandSigner = async (
     close: session.close,
   }
 }
+
+/**
+ * The first half of openCommandSigner, for commands that must ask a node before they know the chain: the
+ * local signer is read now (a bad key, an unreadable keystore refused before any request leaves the machine);
+ * the returned function opens the signer once the wallet's chain is known.
+ */
+export const prepareCommandSigner = async (
+  options: SignerOptions,
+): Promise<(wallet?: WalletTarget) => Promise<CommandSigner>> => {
+  const local = await loadLocalSigner(options)
+  return (wallet = {}) => openSigner(local, wallet)
+}
+
+/**
+ * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
+ * left behind, checked with the relay first) as an EIP-1193 wallet on `chainId`, each request to it bounded
+ * by `requestTimeoutMs`. Call close() when done: it ends the relay connection.
+ */
+export const openCommandSigner = async (
+  options: SignerOptions,
+  wallet: WalletTarget = {},
+): Promise<CommandSigner> => (await prepareCommandSigner(options))(wallet)
