@@ -129,17 +129,20 @@ export const connectAction = async (options: ConnectOptions & EmbeddedConnectOpt
   const target = { projectId: projectId ?? "appkit-cli", relayUrl }
   const { connector, close } = await openWalletConnect({ ...target, chains }, { storeFile })
   let approved = false
+  // Until the relay answered there was no URI to show, so no wallet could have approved anything.
+  let uriShown = false
   try {
     const program = Effect.gen(function* () {
       const shown = yield* Effect.forkChild(
         Stream.runForEach(connector.events, (event) =>
           Effect.sync(() => {
-            if (event._tag === "display_uri")
-              view.pairing(
-                event.uri,
-                Date.now() + (byTimeout ? timeoutMs : Duration.toMillis(Timings.pairingLifetime)),
-                byTimeout ? "timeout" : "pairing",
-              )
+            if (event._tag !== "display_uri") return
+            uriShown = true
+            view.pairing(
+              event.uri,
+              Date.now() + (byTimeout ? timeoutMs : Duration.toMillis(Timings.pairingLifetime)),
+              byTimeout ? "timeout" : "pairing",
+            )
           }),
         ),
       )
@@ -148,7 +151,11 @@ export const connectAction = async (options: ConnectOptions & EmbeddedConnectOpt
       yield* Fiber.interrupt(shown)
       return Option.getOrThrow(yield* connector.session)
     })
-    const bounded = program.pipe(giveUpAfter(timeoutMs, "No wallet approved"))
+    const bounded = program.pipe(
+      giveUpAfter(timeoutMs, () =>
+        uriShown ? "No wallet approved" : `The relay at ${relayUrl} did not answer`,
+      ),
+    )
     const session = await Effect.runPromise(bounded).finally(view.done)
     approved = true
     await close()
