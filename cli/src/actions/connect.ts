@@ -95,8 +95,18 @@ const connectLocalSigner = async (
 }
 
 export const connectAction = async (options: ConnectOptions & EmbeddedConnectOptions): Promise<void> => {
-  if (options.email !== undefined || options.social !== undefined)
-    return (await import("./connectEmbedded")).connectEmbedded(options)
+  const login =
+    options.email !== undefined ? "--email" : options.social !== undefined ? "--social" : undefined
+  const localSigner =
+    options.privateKey !== undefined
+      ? "--private-key"
+      : options.keystore !== undefined
+        ? "--keystore"
+        : undefined
+  // One way per run: neither is dropped in silence for the other.
+  if (login !== undefined && localSigner !== undefined)
+    throw invalidInput(`${login} and ${localSigner}: choose one way to sign in`)
+  if (login !== undefined) return (await import("./connectEmbedded")).connectEmbedded(options)
   // Every argument is read before the stored connection is looked at, let alone touched.
   const relay = relayEndpoint(options.relayUrl)
   const stack = relay?.source === "dev stack" ? readDevStack() : undefined
