@@ -20,10 +20,16 @@ export interface SignerOptions {
 
 const privateKeyPattern = /^(0x)?[0-9a-fA-F]{64}$/
 
-const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
+/** A raw private key as every command reads one: 64 hex characters, 0x optional; `source` names it. */
+export const readPrivateKey = (key: string, source: string): `0x${string}` => {
   if (!privateKeyPattern.test(key)) throw invalidInput(`${source} is not a 32-byte hex private key`)
+  return `0x${key.replace(/^0x/, "")}`
+}
+
+const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
+  const hex = readPrivateKey(key, source)
   try {
-    return privateKeyToAccount(`0x${key.replace(/^0x/, "")}`)
+    return privateKeyToAccount(hex)
   } catch {
     throw invalidInput(`${source} is not a valid secp256k1 private key`)
   }
