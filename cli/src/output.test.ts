@@ -4,6 +4,7 @@ import { oneLine } from "./output"
 import { shownInput } from "./report"
 
 /** Every character a terminal or a line reader takes as a line break or a control. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters under test
 const controlOrBreak = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 describe("oneLine", () => {
