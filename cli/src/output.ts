@@ -37,8 +37,12 @@ export const printJson = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value, jsonReplacer)}\n`)
 }
 
+/**
+ * Readable output. Its text often holds what others chose (a wallet's name, an API's strings): a control
+ * character in it is shown escaped, never obeyed by the terminal; only the line breaks we write stay.
+ */
 export const printLine = (line: string): void => {
-  process.stdout.write(`${line}\n`)
+  process.stdout.write(`${line.split("\n").map(oneLine).join("\n")}\n`)
 }
 
 /** bigint amounts travel as decimal strings in JSON. */
