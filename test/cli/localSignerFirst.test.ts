@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { type RecordingServer, startRecordingServer } from "../support/recordingServer"
 
 /**
  * The output contract: an argument the CLI refuses is reported before any request leaves the machine. A
@@ -15,23 +14,15 @@ const to = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const badKey = "0x12"
 
 describe("send and swap read the local signer before asking the node", () => {
-  let node: Server
-  let rpcUrl: string
-  const requests: Array<string> = []
+  let node: RecordingServer
   beforeAll(async () => {
-    node = createServer((request, response) => {
-      let body = ""
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()))
-      request.on("end", () => {
-        requests.push(body)
-        response.writeHead(200, { "content-type": "application/json" })
-        response.end(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(body).id ?? 1, result: "0x1" }))
-      })
+    // Answers eth_chainId with chain 1 (a swap network), so only the key can stop the command.
+    node = await startRecordingServer((body, response) => {
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(body).id ?? 1, result: "0x1" }))
     })
-    await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve))
-    rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
   })
-  afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())))
+  afterAll(() => node.close())
 
   it.each([
     [["send", "--to", to, "--amount", "1", "--private-key", badKey]],
@@ -39,9 +30,9 @@ describe("send and swap read the local signer before asking the node", () => {
     [["swap", "--from", "TKA", "--to", "TKB", "--amount", "1", "--address", to, "--private-key", badKey]],
     [["swap", "--from", "TKA", "--to", "TKB", "--amount", "1", "--execute", "--private-key", badKey]],
   ])("%j refuses the key (exit 1) and never asks the node", async (args) => {
-    requests.length = 0
+    node.requests.length = 0
     const api = args[0] === "swap" ? ["--api-url", "http://127.0.0.1:1"] : []
-    const result = await runCli([...args, ...api, "--rpc-url", rpcUrl, "--json"])
+    const result = await runCli([...args, ...api, "--rpc-url", node.url, "--json"])
     expect(result.stdout).toBe("")
     expect(result.stderr.trimEnd().split("\n").at(-1)).toBe(
       JSON.stringify({
@@ -49,11 +40,11 @@ describe("send and swap read the local signer before asking the node", () => {
       }),
     )
     expect(result.code).toBe(1)
-    expect(requests).toEqual([])
+    expect(node.requests).toEqual([])
   })
 
   it("names an unreadable keystore before asking the node", async () => {
-    requests.length = 0
+    node.requests.length = 0
     const result = await runCli([
       "send",
       "--to",
@@ -63,11 +54,11 @@ describe("send and swap read the local signer before asking the node", () => {
       "--keystore",
       "/nonexistent/key.json",
       "--rpc-url",
-      rpcUrl,
+      node.url,
     ])
     expect(result.stderr).toMatch(/^Cannot read keystore \/nonexistent\/key\.json: /)
     expect(result.stderr.split("\n")).toHaveLength(2)
-    expect(requests).toEqual([])
+    expect(node.requests).toEqual([])
   })
 })
 

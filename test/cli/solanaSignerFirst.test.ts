@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { type RecordingServer, startRecordingServer } from "../support/recordingServer"
 
 /**
  * `send --chain solana:…` checks every argument before the node or the wallet is asked anything: a key
@@ -15,34 +14,25 @@ const chain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 const to = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 
 describe("Solana send and sign read the key before anything else", () => {
-  let node: Server
-  let rpcUrl: string
+  let node: RecordingServer
   let dir: string
   let shortKey: string
-  const requests: Array<string> = []
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "appkit-solana-key-"))
     shortKey = join(dir, "short.json")
     writeFileSync(shortKey, "[1,2,3]")
-    node = createServer((request, response) => {
-      let body = ""
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()))
-      request.on("end", () => {
-        requests.push(body)
-        response.writeHead(500)
-        response.end()
-      })
+    node = await startRecordingServer((_body, response) => {
+      response.writeHead(500)
+      response.end()
     })
-    await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve))
-    rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
   })
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true })
-    await new Promise<void>((resolve) => node.close(() => resolve()))
+    await node.close()
   })
 
   it("send refuses a key file that is not a Solana key (exit 1) and never asks the node", async () => {
-    requests.length = 0
+    node.requests.length = 0
     const result = await runCli([
       "send",
       "--chain",
@@ -54,11 +44,11 @@ describe("Solana send and sign read the key before anything else", () => {
       "--keypair",
       shortKey,
       "--rpc-url",
-      rpcUrl,
+      node.url,
     ])
     expect(result.stderr).toBe(`--keypair ${shortKey}: A Solana secret key is 64 bytes (got 3)\n`)
     expect(result.code).toBe(1)
-    expect(requests).toEqual([])
+    expect(node.requests).toEqual([])
   })
 
   it("sign message with no key and no connection names the Solana signer's flags", async () => {
