@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -41,5 +41,30 @@ describe("disconnect forgets a stored WalletConnect session it cannot open", () 
     })
     expect(result.code).toBe(0)
     expect(existsSync(session)).toBe(false)
+  })
+})
+
+describe("a stored connection that cannot be read at all", () => {
+  let home: string
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), "appkit-unreadable-"))
+    // Something else took the file's place: a directory of that name.
+    mkdirSync(join(home, "session.json"))
+  })
+  afterEach(() => rmSync(home, { recursive: true, force: true }))
+
+  it.each([
+    // status: an unreadable connection is no connection (exit 1), as a corrupt one is
+    [["status"], 1],
+    [["sign", "message", "hi"], 2],
+  ])("%j names the file it could not read, in one line", async (args, code) => {
+    const result = await runCli([...args, "--json"], { env: { APPKIT_HOME: home } })
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: "UnreadableFile",
+        message: `Cannot read the stored connection ${join(home, "session.json")}: EISDIR: illegal operation on a directory, read`,
+      },
+    })
+    expect(result.code).toBe(code)
   })
 })
