@@ -115,7 +115,9 @@ export const resolveApiSettings = (
       "Project ID Not Configured: pass --project-id, set APPKIT_PROJECT_ID or add projectId to the config file",
     )
   const timeoutMs = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : readDuration(options.timeout)
-  return { apiUrl: rawUrl.replace(/\/+$/, ""), projectId, timeoutMs }
+  // The URL as parsed, not as typed: what the parser let through (a blank or line end around it) must not
+  // end up inside the request URL once a path is appended.
+  return { apiUrl: url.href.replace(/\/+$/, ""), projectId, timeoutMs }
 }
 
 /**

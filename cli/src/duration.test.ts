@@ -52,6 +52,14 @@ describe("readDuration", () => {
     )
   })
 
+  it("names every duration in words --timeout reads back as the same duration", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 86_400_000 }), (ms) => {
+        expect(readDuration(formatDuration(ms).replace(" ", ""))).toBe(ms)
+      }),
+    )
+  })
+
   it("formats what it read back the way a user writes it", () => {
     expect(formatDuration(readDuration("5"))).toBe("5 s")
     expect(formatDuration(readDuration("2.5"))).toBe("2.5 s")

@@ -1,4 +1,5 @@
 import { readDevStack } from "./devStack"
+import { invalidInput } from "./output"
 
 /**
  * Where a command's node and relay come from, in one order for all: the flag, the environment
@@ -25,14 +26,24 @@ export const rpcEndpoint = (flag: string | undefined, env: NodeJS.ProcessEnv = p
   return stack ? { url: stack.rpcUrl, source: "dev stack" } : { url: defaultRpcUrl, source: "default" }
 }
 
+/**
+ * A relay URL the user gave must be a WebSocket URL: anything else is refused at once, naming where it came
+ * from, instead of being waited on as a relay that never answers.
+ */
+const checkedRelay = (url: string, source: string): string => {
+  if (!/^wss?:\/\/[^\s/]+/.test(url))
+    throw invalidInput(`${source} must be a ws:// or wss:// URL, got '${url}'`)
+  return url
+}
+
 /** The relay, or undefined when nothing names one (the caller decides on the public relay). */
 export const relayEndpoint = (
   flag: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Endpoint | undefined => {
-  if (flag !== undefined) return { url: flag, source: "flag" }
+  if (flag !== undefined) return { url: checkedRelay(flag, "--relay-url"), source: "flag" }
   const fromEnv = setting(env.APPKIT_RELAY_URL)
-  if (fromEnv !== undefined) return { url: fromEnv, source: "environment" }
+  if (fromEnv !== undefined) return { url: checkedRelay(fromEnv, "APPKIT_RELAY_URL"), source: "environment" }
   const stack = readDevStack(env)
   return stack ? { url: stack.relayUrl, source: "dev stack" } : undefined
 }

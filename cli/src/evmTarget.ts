@@ -22,6 +22,16 @@ export const expectedEvmChain = (options: EvmTargetOptions): number | undefined 
     : (readChain(options.chain, "--chain", "eip155").evmChainId ?? undefined)
 
 /**
+ * What actually went wrong (refused, no answer within the bound, the node's own error): the EVM client wraps
+ * a transport failure as 'An unknown RPC error occurred.', keeping the reason as its cause.
+ */
+const innermostReason = (error: unknown): string => {
+  let current = error
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause
+  return (current instanceof Error ? current.message : String(current)).split("\n")[0] ?? ""
+}
+
+/**
  * The node a command talks to. The node's own eth_chainId is checked against --chain, so a transfer meant
  * for one chain is never signed for another because an RPC URL was mixed up.
  */
@@ -37,7 +47,7 @@ export const resolveEvmTarget = async (
   try {
     chainId = await getChainId(client)
   } catch (error) {
-    throw new CliError(`Cannot reach the node at ${rpcUrl}: ${(error as Error).message.split("\n")[0]}`, {
+    throw new CliError(`Cannot reach the node at ${rpcUrl}: ${innermostReason(error)}`, {
       code: "NodeUnreachable",
     })
   }

@@ -37,8 +37,12 @@ export const printJson = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value, jsonReplacer)}\n`)
 }
 
+/**
+ * Readable output. Its text often holds what others chose (a wallet's name, an API's strings): a control
+ * character in it is shown escaped, never obeyed by the terminal; only the line breaks we write stay.
+ */
 export const printLine = (line: string): void => {
-  process.stdout.write(`${line}\n`)
+  process.stdout.write(`${line.split("\n").map(oneLine).join("\n")}\n`)
 }
 
 /** bigint amounts travel as decimal strings in JSON. */
@@ -62,6 +66,17 @@ export const errorCode = (error: unknown): string => {
   return typeof tag === "string" ? tag : "InternalError"
 }
 
+/**
+ * Control characters (a pasted value's line break, a terminal escape sequence) written as JSON escapes them,
+ * so a message or a value shown in one line stays one line and shows the user what the value held.
+ */
+export const oneLine = (text: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to escape
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
+    const escaped = JSON.stringify(char).slice(1, -1)
+    return escaped.length > 1 ? escaped : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
+  })
+
 export const exitCodeOf = (error: unknown): ExitCode =>
   error instanceof CliError ? error.exitCode : ExitCode.error
 
@@ -69,7 +84,7 @@ export const exitCodeOf = (error: unknown): ExitCode =>
 export const reportError = (error: unknown, json = jsonMode): void => {
   const message = describeError(error)
   process.stderr.write(
-    json ? `${JSON.stringify({ error: { code: errorCode(error), message } })}\n` : `${message}\n`,
+    json ? `${JSON.stringify({ error: { code: errorCode(error), message } })}\n` : `${oneLine(message)}\n`,
   )
   process.exitCode = exitCodeOf(error)
 }
@@ -77,7 +92,7 @@ export const reportError = (error: unknown, json = jsonMode): void => {
 /** Something the user should know that does not stop the command: one stderr line, JSON under --json. */
 export const warn = (code: string, message: string): void => {
   process.stderr.write(
-    jsonMode ? `${JSON.stringify({ warning: { code, message } })}\n` : `Warning: ${message}\n`,
+    jsonMode ? `${JSON.stringify({ warning: { code, message } })}\n` : `Warning: ${oneLine(message)}\n`,
   )
 }
 

@@ -114,7 +114,9 @@ export const run = async (argv: ReadonlyArray<string>): Promise<void> => {
         process.exitCode = ExitCode.error
         return
       }
-      return reportError(new CliError(error.message.replace(/^error: /, ""), { code: "UsageError" }))
+      // commander puts its "(Did you mean …?)" on a line of its own; the contract's failure is one line.
+      const message = error.message.replace(/^error: /, "").replace(/\n/g, " ")
+      return reportError(new CliError(message, { code: "UsageError" }))
     }
     reportError(error)
   }

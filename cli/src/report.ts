@@ -1,5 +1,12 @@
 import { formatFields, type Rows } from "./fields"
-import { ExitCode, printJson, printLine } from "./output"
+import { ExitCode, oneLine, printJson, printLine } from "./output"
+
+/**
+ * An input as a report names it: quoted (JSON) when it is empty, has surrounding blanks or holds a control
+ * character such as a pasted line break, so the user sees exactly what was checked, on one line.
+ */
+export const shownInput = (input: string): string =>
+  input === "" || input.trim() !== input || oneLine(input) !== input ? JSON.stringify(input) : input
 
 /** The readable form of one report: a title line, then labelled fields. */
 export interface Readable {

@@ -84,7 +84,10 @@ const readText = (file: string): string | undefined => {
     return readFileSync(file, "utf8")
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
-    throw error
+    // (a directory in its place, a permission): the user is told which file, not only the system's words
+    throw new CliError(`Cannot read the stored connection ${file}: ${(error as Error).message}`, {
+      code: "UnreadableFile",
+    })
   }
 }
 

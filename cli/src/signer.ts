@@ -20,10 +20,16 @@ export interface SignerOptions {
 
 const privateKeyPattern = /^(0x)?[0-9a-fA-F]{64}$/
 
-const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
+/** A raw private key as every command reads one: 64 hex characters, 0x optional; `source` names it. */
+export const readPrivateKey = (key: string, source: string): `0x${string}` => {
   if (!privateKeyPattern.test(key)) throw invalidInput(`${source} is not a 32-byte hex private key`)
+  return `0x${key.replace(/^0x/, "")}`
+}
+
+const accountFromKey = (key: string, source: string): PrivateKeyAccount => {
+  const hex = readPrivateKey(key, source)
   try {
-    return privateKeyToAccount(`0x${key.replace(/^0x/, "")}`)
+    return privateKeyToAccount(hex)
   } catch {
     throw invalidInput(`${source} is not a valid secp256k1 private key`)
   }
@@ -152,6 +158,8 @@ export const loadLocalSigner = async (
   env: NodeJS.ProcessEnv = process.env,
   terminal: Terminal = processTerminal,
 ): Promise<PrivateKeyAccount | undefined> => {
+  if (options.privateKey !== undefined && options.keystore !== undefined)
+    throw new CliError("Give either --private-key or --keystore, not both", { code: "UsageError" })
   if (options.privateKey !== undefined) {
     warnKeyOnCommandLine()
     return accountFromKey(options.privateKey, "--private-key")
@@ -194,19 +202,17 @@ export interface CommandSigner {
   readonly close: () => Promise<void>
 }
 
-/**
- * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
- * left behind, checked with the relay first) as an EIP-1193 wallet on `chainId`, each request to it bounded
- * by `requestTimeoutMs`. Call close() when done: it ends the relay connection.
- */
-export const openCommandSigner = async (
-  options: SignerOptions,
-  wallet: {
-    readonly chainId?: CaipNetworkId | undefined
-    readonly requestTimeoutMs?: number | undefined
-  } = {},
+/** Which chain the connected wallet is asked on, and how long each request to it may take. */
+export interface WalletTarget {
+  readonly chainId?: CaipNetworkId | undefined
+  readonly requestTimeoutMs?: number | undefined
+}
+
+/** The local account when there is one, else the stored connection's wallet (asked on `wallet.chainId`). */
+const openSigner = async (
+  local: PrivateKeyAccount | undefined,
+  wallet: WalletTarget,
 ): Promise<CommandSigner> => {
-  const local = await loadLocalSigner(options)
   if (local !== undefined)
     return {
       signer: local,
@@ -232,3 +238,25 @@ export const openCommandSigner = async (
     close: session.close,
   }
 }
+
+/**
+ * The first half of openCommandSigner, for commands that must ask a node before they know the chain: the
+ * local signer is read now (a bad key, an unreadable keystore refused before any request leaves the machine);
+ * the returned function opens the signer once the wallet's chain is known.
+ */
+export const prepareCommandSigner = async (
+  options: SignerOptions,
+): Promise<(wallet?: WalletTarget) => Promise<CommandSigner>> => {
+  const local = await loadLocalSigner(options)
+  return (wallet = {}) => openSigner(local, wallet)
+}
+
+/**
+ * The local signer when one is given, else the stored WalletConnect session (which `appkit-cli connect`
+ * left behind, checked with the relay first) as an EIP-1193 wallet on `chainId`, each request to it bounded
+ * by `requestTimeoutMs`. Call close() when done: it ends the relay connection.
+ */
+export const openCommandSigner = async (
+  options: SignerOptions,
+  wallet: WalletTarget = {},
+): Promise<CommandSigner> => (await prepareCommandSigner(options))(wallet)

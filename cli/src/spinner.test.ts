@@ -33,6 +33,12 @@ describe("withSpinner", () => {
     expect(written.at(-1)).toBe("\r\x1b[2K")
   })
 
+  it("shows a label holding a wallet's name as text: its escape sequences are not sent to the terminal", async () => {
+    const written = terminal(true)
+    await withSpinner("Waiting for Evil\u001b[2J\nWallet to approve…", true, async () => undefined)
+    expect(written[0]).toMatch(/^\r\S Waiting for Evil\\u001b\[2J\\nWallet to approve…$/)
+  })
+
   it("clears its line when the task fails, and passes the failure on", async () => {
     const written = terminal(true)
     await expect(withSpinner("Resolving", true, () => Promise.reject(new Error("down")))).rejects.toThrow(

@@ -1,3 +1,5 @@
+import { oneLine } from "./output"
+
 /** Readable tables for list output: one header row, columns padded to their widest cell. */
 export interface Column<Row> {
   readonly header: string
@@ -10,7 +12,8 @@ export const formatTable = <Row>(
   columns: ReadonlyArray<Column<Row>>,
   rows: ReadonlyArray<Row>,
 ): ReadonlyArray<string> => {
-  const cells = rows.map((row) => columns.map((column) => column.cell(row)))
+  // Cells hold the API's text: a line break or escape sequence in it is shown, never obeyed.
+  const cells = rows.map((row) => columns.map((column) => oneLine(column.cell(row))))
   const widths = columns.map((column, index) =>
     Math.max(column.header.length, ...cells.map((line) => (line[index] ?? "").length)),
   )

@@ -85,11 +85,14 @@ export const endWalletConnectSession = async (
   options: { readonly storeFile?: string } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<boolean> => {
-  const { connector, close } = await openWalletConnect(
+  // A record the connector cannot be set up from (no chains, say) has no wallet to tell: it is just forgotten.
+  const opened = await openWalletConnect(
     { ...connection, chains: chainsOf(connection.accounts) },
     options,
     env,
-  )
+  ).catch(() => undefined)
+  if (opened === undefined) return false
+  const { connector, close } = opened
   return Effect.runPromise(
     Effect.gen(function* () {
       if (Option.isNone(yield* connector.restore)) return false

@@ -1,7 +1,7 @@
 import { chainNamespaces } from "@appkit/core"
 import { type AddressVerdict, bitcoinNetworks, validateAddress } from "@appkit/core/validation"
 import { CliError, ExitCode, invalidInput } from "../output"
-import { printReports, type Readable } from "../report"
+import { printReports, type Readable, shownInput } from "../report"
 
 /**
  * `appkit-cli address validate`: the exact address check of @appkit/core (`validateAddress`) for one
@@ -25,14 +25,10 @@ const describeValid = (verdict: Verdict): string => {
 
 /** One line per input in a stream: a fixed-width verdict column, the input, then what we found. */
 const streamLine = (verdict: Verdict): string =>
-  `${verdict.valid ? "valid  " : "invalid"}  ${shown(verdict.input)}  ${verdict.valid ? describeValid(verdict) : verdict.error}`
-
-/** An empty line or one with surrounding blanks is shown quoted, so the user sees what was checked. */
-const shown = (input: string): string =>
-  input === "" || input.trim() !== input ? JSON.stringify(input) : input
+  `${verdict.valid ? "valid  " : "invalid"}  ${shownInput(verdict.input)}  ${verdict.valid ? describeValid(verdict) : verdict.error}`
 
 const readableVerdict = (verdict: Verdict): Readable => ({
-  title: `${shown(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`,
+  title: `${shownInput(verdict.input)}: ${verdict.valid ? "valid" : "invalid"}`,
   rows: [
     ["namespace", verdict.namespace],
     ["network", verdict.network],

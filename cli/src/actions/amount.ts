@@ -1,6 +1,6 @@
 import { formatBalance, formatQuantity, formatUnits, parseUnits } from "@appkit/core/validation"
 import { Result } from "effect"
-import { ExitCode, invalidInput, printJson, printLine } from "../output"
+import { ExitCode, invalidInput, oneLine, printJson, printLine } from "../output"
 
 /**
  * `appkit-cli amount parse|format`: exact conversion between decimal amounts and base units (§5, §9).
@@ -21,7 +21,7 @@ const readDecimals = (text: string): number => {
 /** Prints an invalid input as one line (stderr) or one JSON object (stdout) and sets exit code 1. */
 const reportInvalid = (input: string, decimals: number, json: boolean | undefined, message: string): void => {
   if (json) printJson({ input, decimals, valid: false, error: message })
-  else process.stderr.write(`${message}\n`)
+  else process.stderr.write(`${oneLine(message)}\n`)
   process.exitCode = ExitCode.invalid
 }
 

@@ -1,5 +1,5 @@
 import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
-import { printReports, type Readable } from "../report"
+import { printReports, type Readable, shownInput } from "../report"
 
 /**
  * `appkit-cli caip parse ID...`: core's `inspectCaipId` for each CAIP-2 chain id or CAIP-10 account id —
@@ -7,7 +7,7 @@ import { printReports, type Readable } from "../report"
  * for that namespace and chain). Exit 0 if all are valid, 1 if any is not.
  */
 const readableReport = (report: CaipIdReport): Readable => ({
-  title: `${report.input}: ${report.valid ? "valid" : "invalid"}`,
+  title: `${shownInput(report.input)}: ${report.valid ? "valid" : "invalid"}`,
   rows: [
     ["kind", report.kind && (report.kind === "chain_id" ? "chain id (CAIP-2)" : "account id (CAIP-10)")],
     [

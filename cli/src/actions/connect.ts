@@ -95,8 +95,18 @@ const connectLocalSigner = async (
 }
 
 export const connectAction = async (options: ConnectOptions & EmbeddedConnectOptions): Promise<void> => {
-  if (options.email !== undefined || options.social !== undefined)
-    return (await import("./connectEmbedded")).connectEmbedded(options)
+  const login =
+    options.email !== undefined ? "--email" : options.social !== undefined ? "--social" : undefined
+  const localSigner =
+    options.privateKey !== undefined
+      ? "--private-key"
+      : options.keystore !== undefined
+        ? "--keystore"
+        : undefined
+  // One way per run: neither is dropped in silence for the other.
+  if (login !== undefined && localSigner !== undefined)
+    throw invalidInput(`${login} and ${localSigner}: choose one way to sign in`)
+  if (login !== undefined) return (await import("./connectEmbedded")).connectEmbedded(options)
   // Every argument is read before the stored connection is looked at, let alone touched.
   const relay = relayEndpoint(options.relayUrl)
   const stack = relay?.source === "dev stack" ? readDevStack() : undefined
@@ -129,17 +139,20 @@ export const connectAction = async (options: ConnectOptions & EmbeddedConnectOpt
   const target = { projectId: projectId ?? "appkit-cli", relayUrl }
   const { connector, close } = await openWalletConnect({ ...target, chains }, { storeFile })
   let approved = false
+  // Until the relay answered there was no URI to show, so no wallet could have approved anything.
+  let uriShown = false
   try {
     const program = Effect.gen(function* () {
       const shown = yield* Effect.forkChild(
         Stream.runForEach(connector.events, (event) =>
           Effect.sync(() => {
-            if (event._tag === "display_uri")
-              view.pairing(
-                event.uri,
-                Date.now() + (byTimeout ? timeoutMs : Duration.toMillis(Timings.pairingLifetime)),
-                byTimeout ? "timeout" : "pairing",
-              )
+            if (event._tag !== "display_uri") return
+            uriShown = true
+            view.pairing(
+              event.uri,
+              Date.now() + (byTimeout ? timeoutMs : Duration.toMillis(Timings.pairingLifetime)),
+              byTimeout ? "timeout" : "pairing",
+            )
           }),
         ),
       )
@@ -148,7 +161,11 @@ export const connectAction = async (options: ConnectOptions & EmbeddedConnectOpt
       yield* Fiber.interrupt(shown)
       return Option.getOrThrow(yield* connector.session)
     })
-    const bounded = program.pipe(giveUpAfter(timeoutMs, "No wallet approved"))
+    const bounded = program.pipe(
+      giveUpAfter(timeoutMs, () =>
+        uriShown ? "No wallet approved" : `The relay at ${relayUrl} did not answer`,
+      ),
+    )
     const session = await Effect.runPromise(bounded).finally(view.done)
     approved = true
     await close()

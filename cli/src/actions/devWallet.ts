@@ -6,7 +6,7 @@ import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
 import { CliError, invalidInput, note, printJson, printLine, warn } from "../output"
-import { warnKeyOnCommandLine } from "../signer"
+import { readPrivateKey, warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {
   readonly uri: string
@@ -62,15 +62,19 @@ export const devWalletAction = async (
     })
   if (options.privateKey !== undefined) warnKeyOnCommandLine()
   // An empty APPKIT_PRIVATE_KEY counts as unset, as it does for the other commands.
-  const privateKey = options.privateKey ?? setting(process.env.APPKIT_PRIVATE_KEY)
-  if (privateKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(privateKey))
-    throw invalidInput("--private-key must be 0x and 64 hex characters")
+  const fromEnv = setting(process.env.APPKIT_PRIVATE_KEY)
+  const privateKey =
+    options.privateKey !== undefined
+      ? readPrivateKey(options.privateKey, "--private-key")
+      : fromEnv === undefined
+        ? undefined
+        : readPrivateKey(fromEnv, "APPKIT_PRIVATE_KEY")
   const pairTimeoutMs = readDuration(options.pairTimeout ?? "15", "--pair-timeout")
   note(devStackNote("relay", relay))
   const wallet = await startDevWallet({
     relayUrl: relay.url,
     rpcUrl: rpcEndpoint(options.rpcUrl).url,
-    privateKey: privateKey as `0x${string}` | undefined,
+    privateKey,
     rejectRequests: options.reject,
     rejectProposals: options.rejectProposals,
     pairTimeoutMs,

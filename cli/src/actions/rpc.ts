@@ -1,6 +1,6 @@
 import { type RpcMethodPolicy, rpcMethodPolicy, rpcPolicyMessages, rpcPolicyNamespaces } from "@appkit/core"
 import { invalidInput } from "../output"
-import { printReports, type Readable } from "../report"
+import { printReports, type Readable, shownInput } from "../report"
 
 /**
  * `appkit-cli rpc check METHOD...`: what AppKit's RPC policy (§5/§6) says about wallet methods — allowed,
@@ -20,7 +20,7 @@ interface PolicyReport extends Omit<RpcMethodPolicy, "namespace"> {
 }
 
 const readablePolicy = (report: PolicyReport): Readable => ({
-  title: `${report.method}: ${report.allowed ? "allowed" : "not allowed"}`,
+  title: `${shownInput(report.method)}: ${report.allowed ? "allowed" : "not allowed"}`,
   rows: [
     ["allowed", report.allowed ? `yes (${report.namespace} list)` : `no (${report.error})`],
     ["needs approval", yesNo(report.needsApproval)],

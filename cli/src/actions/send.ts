@@ -8,7 +8,7 @@ import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
-import { openCommandSigner } from "../signer"
+import { prepareCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 import { sendParties } from "./sendParties"
 
@@ -36,12 +36,13 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   expectedEvmChain(options)
   // The token's own decimals are known only from the node; its amount's grammar is checked now.
   readAmount(options.amount, token === undefined ? 18 : MAX_DECIMALS, { positive: true })
+  const openSigner = await prepareCommandSigner(options)
   const target = await resolveEvmTarget(options)
   const run = runCore
   const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
   const amount = readAmount(options.amount, decimals, { positive: true })
 
-  const { signer, address, wallet, walletName, explainFailure, close } = await openCommandSigner(options, {
+  const { signer, address, wallet, walletName, explainFailure, close } = await openSigner({
     chainId: target.caip2,
     requestTimeoutMs,
   })

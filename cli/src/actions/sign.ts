@@ -87,6 +87,19 @@ export const typedDataAction = async (file: string, options: SignOptions): Promi
     (client, signer) => signTypedDataV4(client, { signer, typedData }),
     (signature) =>
       recoverTypedDataAddress({ ...(typedData as Parameters<typeof recoverTypedDataAddress>[0]), signature }),
-    hashTypedData(typedData as Parameters<typeof hashTypedData>[0]),
+    typedDataDigest(typedData),
   )
+}
+
+/**
+ * The EIP-712 digest, which encodes every field: typed data of the right shape that still cannot be encoded
+ * (a primary type it does not define, a value outside its type) is refused here, as the user's input.
+ */
+const typedDataDigest = (typedData: unknown): Hex => {
+  try {
+    return hashTypedData(typedData as Parameters<typeof hashTypedData>[0])
+  } catch (error) {
+    const reason = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+    throw invalidInput(`Invalid EIP-712 typed data: ${reason.split("\n")[0]}`)
+  }
 }

@@ -5,6 +5,7 @@ import {
   prepareSolTransfer,
   prepareSplTransfer,
   readMint,
+  type SolanaLocalKeypair,
   type SolanaRpc,
   type SolanaWallet,
   signSolanaMessage,
@@ -45,11 +46,11 @@ interface SolanaSigner {
  * local key sends what it signs (a message needs none).
  */
 const openSolanaSigner = async (
+  keypair: SolanaLocalKeypair | undefined,
   options: SolanaCommandOptions,
   caip2: CaipNetworkId,
   rpc?: SolanaRpc,
 ): Promise<SolanaSigner> => {
-  const keypair = await loadSolanaKeypair(options)
   if (keypair !== undefined)
     return {
       address: keypair.address,
@@ -59,7 +60,13 @@ const openSolanaSigner = async (
       close: async () => {},
     }
   const stored = readConnection()
-  if (stored?.kind === "walletconnect" && !stored.accounts.some((account) => account.startsWith(`${caip2}:`)))
+  // (the EVM signers' words, --private-key / --keystore, would send the user the wrong way here)
+  if (stored?.kind !== "walletconnect")
+    throw new CliError(
+      `Not connected on ${caip2}: pass --keypair FILE (or APPKIT_SOLANA_KEY), or run \`appkit-cli connect --chain ${caip2}\``,
+      { code: "NotConnected" },
+    )
+  if (!stored.accounts.some((account) => account.startsWith(`${caip2}:`)))
     throw new CliError(
       `The connected wallet has no account on ${caip2}: run \`appkit-cli connect --chain ${caip2}\`, or pass --keypair FILE (or APPKIT_SOLANA_KEY)`,
       { code: "NotConnected" },
@@ -123,10 +130,11 @@ export const solanaSendAction = async (
   const mint = options.token === undefined ? undefined : readAddress(options.token, "--token", "solana")
   readAmount(options.amount, mint === undefined ? 9 : MAX_DECIMALS, { positive: true })
   if (options.timeout !== undefined) readDuration(options.timeout)
+  const keypair = await loadSolanaKeypair(options)
   const target = await resolveSolanaTarget(options)
   const decimals = mint === undefined ? 9 : (await run(readMint(target.rpc, mint))).decimals
   const amount = readAmount(options.amount, decimals, { positive: true })
-  const signer = await openSolanaSigner(options, target.caip2, target.rpc)
+  const signer = await openSolanaSigner(keypair, options, target.caip2, target.rpc)
   const watching = !options.json
   const prepared = await run(
     mint === undefined
@@ -182,7 +190,8 @@ export const solanaMessageAction = async (text: string, options: SolanaCommandOp
   const message = text === "-" ? await readInput("-", "the message") : text
   if (options.timeout !== undefined) readDuration(options.timeout)
   // A local key signs in process: no node is needed (nor asked).
-  const signer = await openSolanaSigner(options, readChain(options.chain ?? "", "--chain", "solana").caip2)
+  const caip2 = readChain(options.chain ?? "", "--chain", "solana").caip2
+  const signer = await openSolanaSigner(await loadSolanaKeypair(options), options, caip2)
   const signature = await run(signSolanaMessage(signer.wallet, signer.address, message))
     .catch((error: unknown) => {
       throw signer.explainFailure(error)

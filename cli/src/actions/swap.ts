@@ -125,9 +125,11 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
   const given = options.address === undefined ? undefined : readEvmAddress(options.address, "--address")
   const [
     { resolveEvmTarget },
-    { openCommandSigner },
+    { prepareCommandSigner },
     { evmTransactionSender, getNativeBalance, getTokenBalance },
   ] = await Promise.all([import("../evmTarget"), import("../signer"), import("@appkit/core/evm")])
+  // A local key is read (and a bad one refused) before the node is asked, as every other argument is.
+  const openSigner = await prepareCommandSigner(options)
   const target = await resolveEvmTarget(options)
   if (!isSwapNetwork(target.caip2))
     throw invalidInput(`${target.caip2}: ${swapMessages.swapNetworkUnsupported}`)
@@ -140,7 +142,7 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
     let address: string
     if (given !== undefined) address = given
     else {
-      const quoting = await openCommandSigner(options, { chainId: target.caip2 })
+      const quoting = await openSigner({ chainId: target.caip2 })
       address = quoting.address
       await quoting.close()
     }
@@ -150,7 +152,7 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
     return
   }
 
-  const signer = await openCommandSigner(options, { chainId: target.caip2 })
+  const signer = await openSigner({ chainId: target.caip2 })
   try {
     if (given !== undefined && given.toLowerCase() !== signer.address.toLowerCase())
       throw invalidInput(`--address ${given} is not the signer's account ${signer.address}`)
