@@ -1,4 +1,4 @@
-import { Effect, Fiber, Layer, Stream, SubscriptionRef } from "effect"
+import { Effect, Exit, Fiber, Layer, Stream, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { FrameRequest } from "../connectors/embedded/protocol"
@@ -377,6 +377,59 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(result.account?.user?.email).toBe("ada@example.com")
     expect(reloaded.seen.map((r) => r._tag)).not.toContain("ConnectEmail")
     expect(reloaded.seen.map((r) => r._tag)).not.toContain("ConnectOtp")
+  })
+
+  it("a reload whose frame is slower than reconnect's 10 s drops the session, and a login afterwards still works (no endless wait)", async () => {
+    const { script } = fakeSite()
+    const map = new Map<string, string>()
+    await run(emailLogin, scriptedFrameHost(script), map)
+    // The secure site answers, but each frame takes 15 s to say it is ready (a slow network).
+    const slow = scriptedFrameHost(script, { silent: true })
+    const frames: Array<() => void> = []
+    const host = {
+      ...slow,
+      host: (secureSiteUrl: string) => {
+        const frame = slow.host(secureSiteUrl)
+        const dapp = slow.dapp as FakeWindow
+        frames.push(() =>
+          dapp.deliver(frameMessage.ready(), DAPP_ORIGIN, frame.port.frameWindow as FakeWindow),
+        )
+        return frame
+      },
+    }
+    /** Steps the clock 100 ms at a time for `seconds`, making each frame ready 15 s after it was mounted. */
+    const mountedAt: Array<number> = []
+    const stepFor = (seconds: number, clock: { now: number }) =>
+      Effect.gen(function* () {
+        for (let step = 0; step < seconds * 10; step++) {
+          yield* nextTurn
+          while (mountedAt.length < frames.length) mountedAt.push(clock.now)
+          frames.forEach((ready, index) => {
+            if (clock.now - (mountedAt[index] ?? 0) === 15_000) ready()
+          })
+          yield* TestClock.adjust("100 millis")
+          clock.now += 100
+        }
+      })
+    const result = await run(
+      Effect.gen(function* () {
+        const clock = { now: 0 }
+        const reconnect = yield* Effect.forkChild((yield* Connection).reconnect)
+        yield* stepFor(11, clock)
+        const afterReconnect = {
+          done: reconnect.pollUnsafe() !== undefined,
+          connection: (yield* SubscriptionRef.get((yield* Connection).state)).connections.eip155,
+        }
+        const login = yield* Effect.forkChild((yield* EmbeddedAuth).connectEmail("ada@example.com"))
+        yield* stepFor(40, clock)
+        // (polled, not joined: a login that waits for ever fails here rather than hanging the test)
+        return { afterReconnect, login: login.pollUnsafe() }
+      }),
+      host,
+      map,
+    )
+    expect(result.afterReconnect).toEqual({ done: true, connection: undefined })
+    expect(result.login).toEqual(Exit.succeed("verifyOtp"))
   })
 
   it("a smart account asked for where the site runs none: 'This application might not support Smart Accounts'", async () => {
