@@ -256,7 +256,8 @@ const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
 
 /**
  * A stored live session is adopted; otherwise a pairing URI is announced (`display_uri`) and approval awaited.
- * A silent connect (a reload) never pairs: without a live session it answers no account at once (as an injected wallet does).
+ * A silent connect (a reload) never pairs: without a live session it answers no account at once, as an
+ * injected wallet does.
  */
 const connect = Effect.fn("WalletConnect.connect")(function* (
   context: Context,
