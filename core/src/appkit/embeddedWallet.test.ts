@@ -172,6 +172,40 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(host.seen.map((r) => r._tag)).toContain("ConnectDevice")
   })
 
+  it("asks the site again a second after each answer that the device is not approved yet, never in a tight loop", async () => {
+    const { script: site } = fakeSite({ known: true })
+    let asked = 0
+    // The site answers at once (a lost frame session, an unknown address) until the 6th time: approved.
+    const host = scriptedFrameHost((request) => {
+      if (request._tag !== "ConnectDevice") return site(request)
+      asked += 1
+      return asked >= 6 ? {} : { error: "This device has not been approved yet" }
+    })
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const login = yield* Effect.forkChild(auth.connectEmail("ada@example.com"))
+        // The frame loads (the ready delay), then the first ConnectDevice is answered at once.
+        for (let step = 0; step < 10 && asked === 0; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        yield* nextTurn
+        const first = asked
+        yield* TestClock.adjust("999 millis")
+        yield* nextTurn
+        const beforeASecond = asked
+        for (let second = 0; second < 5; second++) {
+          yield* TestClock.adjust("1 second")
+          yield* nextTurn
+        }
+        return { first, beforeASecond, after: asked, login: login.pollUnsafe() }
+      }),
+      host,
+    )
+    expect(result).toEqual({ first: 1, beforeASecond: 1, after: 6, login: Exit.succeed("verifyOtp") })
+  })
+
   it("refuses a second code within 30 s, to the second: 'Please try again after {n} seconds'", async () => {
     const host = scriptedFrameHost(fakeSite().script)
     const messages = await run(

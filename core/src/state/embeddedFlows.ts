@@ -1,4 +1,4 @@
-import { Effect, Option, Schema, Stream, SubscriptionRef } from "effect"
+import { Effect, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
@@ -134,11 +134,15 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       }),
     )
 
-  /** Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. */
+  /**
+   * Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. A site that
+   * answers at once (its long poll cut short, a session it lost) is asked again after a pause, not in a loop.
+   */
   const awaitDevice = (connector: EmbeddedConnector) =>
     Effect.timeoutOrElse(
       Effect.retry(connector.wallet.connectDevice, {
         while: (error) => error._tag === "FrameRequestError",
+        schedule: Schedule.spaced(Timings.deviceApprovalRetryDelay),
       }),
       {
         duration: Timings.frameUserActionTimeout,
