@@ -63,8 +63,6 @@ export const Timings = {
    * password in the social-login popup): as long as a pairing URI lives, the §9 bound for the same kind of wait.
    */
   frameUserActionTimeout: Duration.minutes(4),
-  /** The pause before asking the secure site again whether a new device has been approved. */
-  deviceApprovalRetryDelay: Duration.seconds(1),
   // flows
   transactionConfirmationTimeout: Duration.seconds(25),
   /** A pairing URI expires this long after it is created… */

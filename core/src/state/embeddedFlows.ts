@@ -1,4 +1,4 @@
-import { Effect, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { Duration, Effect, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
@@ -39,6 +39,9 @@ const chainIdOf = (caip: string | undefined): number | undefined => {
   const reference = caip?.startsWith("eip155:") ? Number(caip.slice("eip155:".length)) : Number.NaN
   return Number.isSafeInteger(reference) && reference > 0 ? reference : undefined
 }
+
+/** The pause before asking the secure site again whether a new device has been approved. */
+const deviceApprovalRetryDelay = Duration.seconds(1)
 
 /** The views a login runs in: once it is done, these give way. */
 const loginViews: ReadonlyArray<View> = ["Connect", "ConnectingFarcaster"]
@@ -142,7 +145,7 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     Effect.timeoutOrElse(
       Effect.retry(connector.wallet.connectDevice, {
         while: (error) => error._tag === "FrameRequestError",
-        schedule: Schedule.spaced(Timings.deviceApprovalRetryDelay),
+        schedule: Schedule.spaced(deviceApprovalRetryDelay),
       }),
       {
         duration: Timings.frameUserActionTimeout,
