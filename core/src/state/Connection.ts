@@ -135,6 +135,8 @@ const establish = Effect.fn("Connection.establish")(function* (
   yield* keepSignIns(context, result.signIns ?? [])
   yield* adopt(context, connections)
   context.live.add(connectorId)
+  // (a wallet that answered is no longer waiting for its turn to be restored)
+  context.restoring.delete(connectorId)
   for (const namespace of namespacesOf(connections))
     yield* account.update(namespace, {
       connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
@@ -176,22 +178,31 @@ const registered = (context: ConnectionContext, connectorId: string) =>
 const reconnect = Effect.fn("Connection.reconnect")(function* (context: ConnectionContext) {
   const { connections } = yield* SubscriptionRef.get(context.state)
   const connectorIds = new Set(namespacesOf(connections).map((ns) => connections[ns]?.connectorId ?? ""))
-  for (const connectorId of connectorIds) {
-    if (context.live.has(connectorId)) continue
-    yield* setStatus(context, "connecting")
-    context.restoring.add(connectorId)
-    const outcome = yield* Effect.result(
-      Effect.timeout(
-        Effect.flatMap(registered(context, connectorId), (connector) =>
-          establish(context, connector, false, true),
+  // Each waits its turn, and takes no request before it: its wallet has not been asked yet.
+  const queued = [...connectorIds].filter((connectorId) => !context.live.has(connectorId))
+  for (const connectorId of queued) context.restoring.add(connectorId)
+  const restoreEach = Effect.gen(function* () {
+    for (const connectorId of queued) {
+      if (context.live.has(connectorId)) continue
+      yield* setStatus(context, "connecting")
+      const outcome = yield* Effect.result(
+        Effect.timeout(
+          Effect.flatMap(registered(context, connectorId), (connector) =>
+            establish(context, connector, false, true),
+          ),
+          reconnectTimeout,
         ),
-        reconnectTimeout,
-      ),
-    ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))
-    if (outcome._tag === "Success") continue
-    yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
-    yield* forget(context, yield* namespacesOfConnector(context, connectorId))
-  }
+      ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))
+      if (outcome._tag === "Success") continue
+      yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
+      yield* forget(context, yield* namespacesOfConnector(context, connectorId))
+    }
+  })
+  yield* restoreEach.pipe(
+    Effect.ensuring(
+      Effect.sync(() => queued.forEach((connectorId) => context.restoring.delete(connectorId))),
+    ),
+  )
 })
 
 /** Which connector's connections end together: a pairing or auth connection serves several namespaces at once. */
