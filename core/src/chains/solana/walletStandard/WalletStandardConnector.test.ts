@@ -284,6 +284,25 @@ describe("the Wallet Standard connector", () => {
       }
   })
 
+  it("a wallet whose events feature cannot be listened to (no on, or an on that throws) still connects", async () => {
+    const broken = [
+      { version: "1.0.0" },
+      {
+        version: "1.0.0",
+        on: () => {
+          throw new Error("events are not supported")
+        },
+      },
+    ]
+    for (const events of broken) {
+      const made = await setup(undefined, undefined, { "standard:events": events }).then(
+        async ({ connector }) => (await run(connector.connect())).accounts,
+        (error: unknown) => `the connector could not be made: ${String(error)}`,
+      )
+      expect(made).toEqual([`${devnet.chainId}:${alice().address}`])
+    }
+  })
+
   it("gives up on a wallet that never answers after 5 minutes (WalletRequestTimeout)", async () => {
     const { connector } = await setup(() => new Promise<boolean>(() => {}))
     const error = await Effect.runPromise(

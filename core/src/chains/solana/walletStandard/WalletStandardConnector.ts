@@ -133,8 +133,13 @@ export const makeWalletStandardConnector = (
         emit({ _tag: "accountsChanged", accounts: caipAccounts, allAccounts })
       }
     }
-    const off = features["standard:events"]?.on("change", onChange)
-    yield* Effect.addFinalizer(() => Effect.sync(() => off?.()))
+    // A wallet whose events cannot be listened to is still a wallet: it connects, its changes go unheard.
+    const off = yield* Effect.sync(() => features["standard:events"]?.on("change", onChange)).pipe(
+      Effect.catchDefect((cause) =>
+        Effect.as(Effect.logWarning(`${wallet.name} cannot report account changes`, cause), undefined),
+      ),
+    )
+    yield* Effect.addFinalizer(() => Effect.sync(() => (typeof off === "function" ? off() : undefined)))
 
     const connect = (connectOptions?: {
       readonly chainId?: CaipNetworkId | undefined
