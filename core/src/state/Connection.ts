@@ -179,30 +179,23 @@ const reconnect = Effect.fn("Connection.reconnect")(function* (context: Connecti
   const { connections } = yield* SubscriptionRef.get(context.state)
   const connectorIds = new Set(namespacesOf(connections).map((ns) => connections[ns]?.connectorId ?? ""))
   // Each waits its turn, and takes no request before it: its wallet has not been asked yet.
-  const queued = [...connectorIds].filter((connectorId) => !context.live.has(connectorId))
-  for (const connectorId of queued) context.restoring.add(connectorId)
-  const restoreEach = Effect.gen(function* () {
-    for (const connectorId of queued) {
-      if (context.live.has(connectorId)) continue
-      yield* setStatus(context, "connecting")
-      const outcome = yield* Effect.result(
-        Effect.timeout(
-          Effect.flatMap(registered(context, connectorId), (connector) =>
-            establish(context, connector, false, true),
-          ),
-          reconnectTimeout,
+  for (const connectorId of connectorIds)
+    if (!context.live.has(connectorId)) context.restoring.add(connectorId)
+  for (const connectorId of connectorIds) {
+    if (context.live.has(connectorId)) continue
+    yield* setStatus(context, "connecting")
+    const outcome = yield* Effect.result(
+      Effect.timeout(
+        Effect.flatMap(registered(context, connectorId), (connector) =>
+          establish(context, connector, false, true),
         ),
-      ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))
-      if (outcome._tag === "Success") continue
-      yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
-      yield* forget(context, yield* namespacesOfConnector(context, connectorId))
-    }
-  })
-  yield* restoreEach.pipe(
-    Effect.ensuring(
-      Effect.sync(() => queued.forEach((connectorId) => context.restoring.delete(connectorId))),
-    ),
-  )
+        reconnectTimeout,
+      ),
+    ).pipe(Effect.ensuring(Effect.sync(() => context.restoring.delete(connectorId))))
+    if (outcome._tag === "Success") continue
+    yield* Effect.logWarning(`Connector ${connectorId} unavailable while reconnecting`, outcome.failure)
+    yield* forget(context, yield* namespacesOfConnector(context, connectorId))
+  }
 })
 
 /** Which connector's connections end together: a pairing or auth connection serves several namespaces at once. */
