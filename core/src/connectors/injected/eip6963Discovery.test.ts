@@ -67,13 +67,12 @@ describe("registerAnnouncedWallets", () => {
       },
     ]
     page.addEventListener("eip6963:requestProvider", () => {
-      broken.forEach((provider, index) =>
+      for (const [index, provider] of broken.entries())
         page.dispatchEvent(
           new CustomEvent("eip6963:announceProvider", {
             detail: { info: info(`com.example.broken${index}`), provider },
           }),
-        ),
-      )
+        )
       announce(page, "com.example.fine")
     })
     const found = (() => {
