@@ -151,8 +151,10 @@ export const makeInjectedConnector = (
       })
 
     const disconnect = () =>
-      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support.
+      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support,
+      // and some never answer it: the dApp does not wait for it (wagmi gives it 100 ms too).
       call("wallet_revokePermissions", [{ eth_accounts: {} }]).pipe(
+        Effect.timeout("100 millis"),
         Effect.ignore,
         Effect.ensuring(Effect.sync(forget)),
       )
