@@ -5,6 +5,7 @@ import type { FrameRequest } from "../connectors/embedded/protocol"
 import { frameMessage } from "../connectors/embedded/protocol"
 import { Account } from "../state/Account"
 import { Connection } from "../state/Connection"
+import { Connectors } from "../state/Connectors"
 import { EmbeddedAuth } from "../state/EmbeddedAuth"
 import { stateLayer } from "../state/layer"
 import { Modal } from "../state/Modal"
@@ -13,7 +14,7 @@ import { Router } from "../state/Router"
 import { Toast } from "../state/Toast"
 import { FakeWindow } from "../testing/fakeWindows"
 import { DAPP_ORIGIN, scriptedFrameHost } from "../testing/scriptedFrame"
-import { storageOver, testOptions } from "../testing/testkit"
+import { scriptedWallet, storageOver, testOptions } from "../testing/testkit"
 import { embeddedAuthLayer } from "./embeddedWallet"
 
 const SITE = "https://secure.example"
@@ -316,6 +317,37 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
       uri: `${SITE}/auth/callback?code=1`,
     })
     expect(toasts).toContain("Authenticating...")
+  })
+
+  it("a social login abandoned in its popup that runs out minutes later leaves the wallet connected since alone", async () => {
+    const host = scriptedFrameHost(fakeSite().script)
+    // The user closes the popup: nothing ever comes back from it.
+    const popup = { window: new FakeWindow(SITE), navigate: () => {} }
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const social = yield* Effect.forkChild(auth.connectSocial("github", popup))
+        for (let step = 0; step < 20; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        // Back, then another wallet on eip155.
+        yield* auth.reset
+        const wallet = yield* scriptedWallet({ id: "io.rabby" })
+        yield* (yield* Connectors).register([wallet.connector])
+        yield* (yield* Connection).connect("io.rabby")
+        yield* TestClock.adjust("4 minutes")
+        yield* nextTurn
+        const abandoned = social.pollUnsafe()?._tag
+        return {
+          abandoned,
+          eip155: (yield* SubscriptionRef.get((yield* Connection).state)).connections.eip155?.connectorId,
+          walletCalls: wallet.calls,
+        }
+      }),
+      host,
+    )
+    expect(result).toEqual({ abandoned: "Failure", eip155: "io.rabby", walletCalls: ["connect"] })
   })
 
   it("a failed social login says 'A problem occurred while trying initialize authentication' and leaves nothing connected", async () => {

@@ -163,10 +163,21 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       }),
     )
 
-  /** §8: a social or Farcaster login that fails says so in a toast and leaves nothing half connected. */
+  /**
+   * §8: a social or Farcaster login that fails says so in a toast and leaves nothing half connected. Only the
+   * embedded wallet's own connection is undone: the failure may come minutes later (a popup closed, the login
+   * abandoned), when eip155 is another wallet's.
+   */
   const socialFailure = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.tapError(effect, () =>
-      Effect.andThen(toast.showCatalogue("authInitFailed"), Effect.ignore(connection.disconnect("eip155"))),
+      Effect.andThen(
+        toast.showCatalogue("authInitFailed"),
+        Effect.flatMap(SubscriptionRef.get(connection.state), ({ connections }) =>
+          connections.eip155?.connectorId === source.connectorId
+            ? Effect.ignore(connection.disconnect("eip155"))
+            : Effect.void,
+        ),
+      ),
     )
 
   const connectSocial = (provider: Exclude<SocialProvider, "farcaster">, popup: SocialPopup) =>
