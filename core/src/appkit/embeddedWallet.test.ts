@@ -350,6 +350,53 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(result).toEqual({ abandoned: "Failure", eip155: "io.rabby", walletCalls: ["connect"] })
   })
 
+  it("going back from a device approval or a social popup ends the wait: no error, alert or toast minutes later", async () => {
+    const { script: site } = fakeSite({ known: true })
+    const asked: Array<string> = []
+    // The site keeps answering that the device is not approved yet; the popup never comes back.
+    const host = scriptedFrameHost((request) => {
+      asked.push(request._tag)
+      return request._tag === "ConnectDevice"
+        ? { error: "This device has not been approved yet" }
+        : site(request)
+    })
+    const popup = { window: new FakeWindow(SITE), navigate: () => {} }
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const toasts: Array<string> = []
+        yield* Effect.forkChild(
+          Stream.runForEach(SubscriptionRef.changes((yield* Toast).state), (t) =>
+            Effect.sync(() => toasts.push(t.message)),
+          ),
+        )
+        const attempts = [
+          yield* Effect.forkChild(auth.connectEmail("ada@example.com")),
+          yield* Effect.forkChild(auth.connectSocial("github", popup)),
+        ]
+        for (let step = 0; step < 20; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        yield* auth.reset
+        const askedAtBack = asked.length
+        yield* TestClock.adjust("5 minutes")
+        yield* nextTurn
+        return {
+          ended: attempts.map((attempt) => attempt.pollUnsafe() !== undefined),
+          askedAfterBack: asked.length - askedAtBack,
+          auth: yield* SubscriptionRef.get(auth.state),
+          toasts,
+        }
+      }),
+      host,
+    )
+    expect(result.ended).toEqual([true, true])
+    expect(result.askedAfterBack).toBe(0)
+    expect(result.auth).toMatchObject({ step: "idle", busy: false, error: undefined, alert: undefined })
+    expect(result.toasts).not.toContain("A problem occurred while trying initialize authentication")
+  })
+
   it("a failed social login says 'A problem occurred while trying initialize authentication' and leaves nothing connected", async () => {
     const { site, script } = fakeSite()
     site.socialFails = true

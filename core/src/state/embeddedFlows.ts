@@ -1,4 +1,4 @@
-import { Duration, Effect, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { Duration, Effect, Fiber, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
@@ -76,6 +76,9 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     return { ...(chainId === undefined ? {} : { chainId }), preferredAccountType }
   })
 
+  /** The steps under way: going back (`abandon`) ends their waits, so none reports minutes later. */
+  const running = new Set<Fiber.Fiber<unknown, unknown>>()
+
   /** Runs one step: busy while it runs, its failure's text (and a frame failure's alert) kept for the view. */
   const step = <A, E extends { readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.andThen(set({ busy: true, error: undefined, alert: undefined }), effect).pipe(
@@ -86,6 +89,14 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
         }),
       ),
       Effect.ensuring(set({ busy: false })),
+      Effect.forkChild({ startImmediately: true }),
+      Effect.flatMap((fiber) => {
+        running.add(fiber)
+        return Effect.ensuring(
+          Fiber.join(fiber),
+          Effect.sync(() => running.delete(fiber)),
+        )
+      }),
     )
 
   /** The connected user into Account state (after a reload, or a login). */
@@ -323,6 +334,8 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     completeSocialLogin,
     farcasterUrl,
     connectFarcaster,
+    /** Ends every step under way (the user went back): interrupted, it reports nothing. */
+    abandon: Effect.suspend(() => Fiber.interruptAll([...running])),
     updateEmail,
     updateEmailPrimaryOtp,
     updateEmailSecondaryOtp,
