@@ -1,10 +1,11 @@
-import { Effect, Fiber, Layer, Stream, SubscriptionRef } from "effect"
+import { Effect, Exit, Fiber, Layer, Stream, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { FrameRequest } from "../connectors/embedded/protocol"
 import { frameMessage } from "../connectors/embedded/protocol"
 import { Account } from "../state/Account"
 import { Connection } from "../state/Connection"
+import { Connectors } from "../state/Connectors"
 import { EmbeddedAuth } from "../state/EmbeddedAuth"
 import { stateLayer } from "../state/layer"
 import { Modal } from "../state/Modal"
@@ -13,7 +14,7 @@ import { Router } from "../state/Router"
 import { Toast } from "../state/Toast"
 import { FakeWindow } from "../testing/fakeWindows"
 import { DAPP_ORIGIN, scriptedFrameHost } from "../testing/scriptedFrame"
-import { storageOver, testOptions } from "../testing/testkit"
+import { scriptedWallet, storageOver, testOptions } from "../testing/testkit"
 import { embeddedAuthLayer } from "./embeddedWallet"
 
 const SITE = "https://secure.example"
@@ -172,6 +173,40 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(host.seen.map((r) => r._tag)).toContain("ConnectDevice")
   })
 
+  it("asks the site again a second after each answer that the device is not approved yet, never in a tight loop", async () => {
+    const { script: site } = fakeSite({ known: true })
+    let asked = 0
+    // The site answers at once (a lost frame session, an unknown address) until the 6th time: approved.
+    const host = scriptedFrameHost((request) => {
+      if (request._tag !== "ConnectDevice") return site(request)
+      asked += 1
+      return asked >= 6 ? {} : { error: "This device has not been approved yet" }
+    })
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const login = yield* Effect.forkChild(auth.connectEmail("ada@example.com"))
+        // The frame loads (the ready delay), then the first ConnectDevice is answered at once.
+        for (let step = 0; step < 10 && asked === 0; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        yield* nextTurn
+        const first = asked
+        yield* TestClock.adjust("999 millis")
+        yield* nextTurn
+        const beforeASecond = asked
+        for (let second = 0; second < 5; second++) {
+          yield* TestClock.adjust("1 second")
+          yield* nextTurn
+        }
+        return { first, beforeASecond, after: asked, login: login.pollUnsafe() }
+      }),
+      host,
+    )
+    expect(result).toEqual({ first: 1, beforeASecond: 1, after: 6, login: Exit.succeed("verifyOtp") })
+  })
+
   it("refuses a second code within 30 s, to the second: 'Please try again after {n} seconds'", async () => {
     const host = scriptedFrameHost(fakeSite().script)
     const messages = await run(
@@ -284,6 +319,84 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(toasts).toContain("Authenticating...")
   })
 
+  it("a social login abandoned in its popup that runs out minutes later leaves the wallet connected since alone", async () => {
+    const host = scriptedFrameHost(fakeSite().script)
+    // The user closes the popup: nothing ever comes back from it.
+    const popup = { window: new FakeWindow(SITE), navigate: () => {} }
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const social = yield* Effect.forkChild(auth.connectSocial("github", popup))
+        for (let step = 0; step < 20; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        // Back, then another wallet on eip155.
+        yield* auth.reset
+        const wallet = yield* scriptedWallet({ id: "io.rabby" })
+        yield* (yield* Connectors).register([wallet.connector])
+        yield* (yield* Connection).connect("io.rabby")
+        yield* TestClock.adjust("4 minutes")
+        yield* nextTurn
+        const abandoned = social.pollUnsafe()?._tag
+        return {
+          abandoned,
+          eip155: (yield* SubscriptionRef.get((yield* Connection).state)).connections.eip155?.connectorId,
+          walletCalls: wallet.calls,
+        }
+      }),
+      host,
+    )
+    expect(result).toEqual({ abandoned: "Failure", eip155: "io.rabby", walletCalls: ["connect"] })
+  })
+
+  it("going back from a device approval or a social popup ends the wait: no error, alert or toast minutes later", async () => {
+    const { script: site } = fakeSite({ known: true })
+    const asked: Array<string> = []
+    // The site keeps answering that the device is not approved yet; the popup never comes back.
+    const host = scriptedFrameHost((request) => {
+      asked.push(request._tag)
+      return request._tag === "ConnectDevice"
+        ? { error: "This device has not been approved yet" }
+        : site(request)
+    })
+    const popup = { window: new FakeWindow(SITE), navigate: () => {} }
+    const result = await run(
+      Effect.gen(function* () {
+        const auth = yield* EmbeddedAuth
+        const toasts: Array<string> = []
+        yield* Effect.forkChild(
+          Stream.runForEach(SubscriptionRef.changes((yield* Toast).state), (t) =>
+            Effect.sync(() => toasts.push(t.message)),
+          ),
+        )
+        const attempts = [
+          yield* Effect.forkChild(auth.connectEmail("ada@example.com")),
+          yield* Effect.forkChild(auth.connectSocial("github", popup)),
+        ]
+        for (let step = 0; step < 20; step++) {
+          yield* nextTurn
+          yield* TestClock.adjust("100 millis")
+        }
+        yield* auth.reset
+        const askedAtBack = asked.length
+        yield* TestClock.adjust("5 minutes")
+        yield* nextTurn
+        return {
+          ended: attempts.map((attempt) => attempt.pollUnsafe() !== undefined),
+          askedAfterBack: asked.length - askedAtBack,
+          auth: yield* SubscriptionRef.get(auth.state),
+          toasts,
+        }
+      }),
+      host,
+    )
+    expect(result.ended).toEqual([true, true])
+    expect(result.askedAfterBack).toBe(0)
+    expect(result.auth).toMatchObject({ step: "idle", busy: false, error: undefined, alert: undefined })
+    expect(result.toasts).not.toContain("A problem occurred while trying initialize authentication")
+  })
+
   it("a failed social login says 'A problem occurred while trying initialize authentication' and leaves nothing connected", async () => {
     const { site, script } = fakeSite()
     site.socialFails = true
@@ -377,6 +490,59 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(result.account?.user?.email).toBe("ada@example.com")
     expect(reloaded.seen.map((r) => r._tag)).not.toContain("ConnectEmail")
     expect(reloaded.seen.map((r) => r._tag)).not.toContain("ConnectOtp")
+  })
+
+  it("a reload whose frame is slower than reconnect's 10 s drops the session, and a login afterwards still works (no endless wait)", async () => {
+    const { script } = fakeSite()
+    const map = new Map<string, string>()
+    await run(emailLogin, scriptedFrameHost(script), map)
+    // The secure site answers, but each frame takes 15 s to say it is ready (a slow network).
+    const slow = scriptedFrameHost(script, { silent: true })
+    const frames: Array<() => void> = []
+    const host = {
+      ...slow,
+      host: (secureSiteUrl: string) => {
+        const frame = slow.host(secureSiteUrl)
+        const dapp = slow.dapp as FakeWindow
+        frames.push(() =>
+          dapp.deliver(frameMessage.ready(), DAPP_ORIGIN, frame.port.frameWindow as FakeWindow),
+        )
+        return frame
+      },
+    }
+    /** Steps the clock 100 ms at a time for `seconds`, making each frame ready 15 s after it was mounted. */
+    const mountedAt: Array<number> = []
+    const stepFor = (seconds: number, clock: { now: number }) =>
+      Effect.gen(function* () {
+        for (let step = 0; step < seconds * 10; step++) {
+          yield* nextTurn
+          while (mountedAt.length < frames.length) mountedAt.push(clock.now)
+          frames.forEach((ready, index) => {
+            if (clock.now - (mountedAt[index] ?? 0) === 15_000) ready()
+          })
+          yield* TestClock.adjust("100 millis")
+          clock.now += 100
+        }
+      })
+    const result = await run(
+      Effect.gen(function* () {
+        const clock = { now: 0 }
+        const reconnect = yield* Effect.forkChild((yield* Connection).reconnect)
+        yield* stepFor(11, clock)
+        const afterReconnect = {
+          done: reconnect.pollUnsafe() !== undefined,
+          connection: (yield* SubscriptionRef.get((yield* Connection).state)).connections.eip155,
+        }
+        const login = yield* Effect.forkChild((yield* EmbeddedAuth).connectEmail("ada@example.com"))
+        yield* stepFor(40, clock)
+        // (polled, not joined: a login that waits for ever fails here rather than hanging the test)
+        return { afterReconnect, login: login.pollUnsafe() }
+      }),
+      host,
+      map,
+    )
+    expect(result.afterReconnect).toEqual({ done: true, connection: undefined })
+    expect(result.login).toEqual(Exit.succeed("verifyOtp"))
   })
 
   it("a smart account asked for where the site runs none: 'This application might not support Smart Accounts'", async () => {

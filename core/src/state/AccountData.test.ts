@@ -94,6 +94,8 @@ describe("AccountData", () => {
 
     const reloaded = await runState(
       Effect.gen(function* () {
+        // The page reloads at once: its clock goes on from where the first one stopped.
+        yield* TestClock.setTime(30_000)
         yield* connected
         yield* (yield* AccountData).refreshBalance("eip155")
         return yield* snapshot

@@ -192,6 +192,55 @@ describe("Connection", () => {
     expect(restored.calls).toEqual(["connect", "personal_sign"])
   })
 
+  it("refuses requests to a stored wallet still waiting its turn to be restored, while another wallet is asked first", async () => {
+    const map = new Map<string, string>()
+    const wallets = () => ({
+      evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
+      sol: Effect.runSync(
+        scriptedWallet({
+          id: "phantom",
+          chain: "solana",
+          chainId: solana.caipNetworkId,
+          accounts: [solanaAccount],
+        }),
+      ),
+    })
+    const before = wallets()
+    await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("io.rabby")
+        yield* connection.connect("phantom")
+      }),
+      { map, connectors: [before.evm.connector, before.sol.connector] },
+    )
+    // After the reload the EVM wallet is asked first and takes its time; the Solana one waits its turn.
+    const after = wallets()
+    after.evm.stall.add("connect")
+    const seen = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const reconnecting = yield* Effect.forkChild(connection.reconnect, { startImmediately: true })
+        // As the facade's walletRequest does: the namespace's connector, then the request.
+        const queued = yield* Effect.match(
+          Effect.flatMap(connection.walletOf("solana"), ({ connector }) =>
+            connector.request({ method: "solana_signMessage", params: {} }),
+          ),
+          { onFailure: (error) => error.message, onSuccess: () => "the request reached the wallet" },
+        )
+        const solanaCallsMeanwhile = [...after.sol.calls]
+        yield* TestClock.adjust("10 seconds")
+        yield* Fiber.join(reconnecting)
+        return { queued, solanaCallsMeanwhile, state: yield* connectionState }
+      }),
+      { map, connectors: [after.evm.connector, after.sol.connector] },
+    )
+    expect(seen.queued).toBe("Connector unavailable while reconnecting.")
+    expect(seen.solanaCallsMeanwhile).toEqual([])
+    expect(after.sol.calls).toEqual(["connect"])
+    expect(Object.keys(seen.state.connections)).toEqual(["solana"])
+  })
+
   it("removes the stored connector id of each namespace it disconnects, and the key with the last one", async () => {
     const map = new Map<string, string>()
     const evm = Effect.runSync(scriptedWallet({ id: "injected" }))

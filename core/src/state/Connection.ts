@@ -135,6 +135,8 @@ const establish = Effect.fn("Connection.establish")(function* (
   yield* keepSignIns(context, result.signIns ?? [])
   yield* adopt(context, connections)
   context.live.add(connectorId)
+  // (a wallet that answered is no longer waiting for its turn to be restored)
+  context.restoring.delete(connectorId)
   for (const namespace of namespacesOf(connections))
     yield* account.update(namespace, {
       connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
@@ -176,10 +178,12 @@ const registered = (context: ConnectionContext, connectorId: string) =>
 const reconnect = Effect.fn("Connection.reconnect")(function* (context: ConnectionContext) {
   const { connections } = yield* SubscriptionRef.get(context.state)
   const connectorIds = new Set(namespacesOf(connections).map((ns) => connections[ns]?.connectorId ?? ""))
+  // Each waits its turn, and takes no request before it: its wallet has not been asked yet.
+  for (const connectorId of connectorIds)
+    if (!context.live.has(connectorId)) context.restoring.add(connectorId)
   for (const connectorId of connectorIds) {
     if (context.live.has(connectorId)) continue
     yield* setStatus(context, "connecting")
-    context.restoring.add(connectorId)
     const outcome = yield* Effect.result(
       Effect.timeout(
         Effect.flatMap(registered(context, connectorId), (connector) =>

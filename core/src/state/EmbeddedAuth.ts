@@ -166,7 +166,8 @@ export class EmbeddedAuth extends Context.Service<
         updateEmailPrimaryOtp: (otp) => Effect.flatMap(flows, (f) => f.updateEmailPrimaryOtp(otp)),
         updateEmailSecondaryOtp: (otp) => Effect.flatMap(flows, (f) => f.updateEmailSecondaryOtp(otp)),
         setAccountType: (type) => Effect.flatMap(flows, (f) => f.setAccountType(type)),
-        reset,
+        // Going back first ends the steps under way, so none of them reports (or polls) on after it.
+        reset: Effect.andThen(Effect.ignore(Effect.flatMap(flows, (f) => f.abandon)), reset),
       })
     }),
   )

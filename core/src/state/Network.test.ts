@@ -1,6 +1,6 @@
 import { Effect, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
-import { base, runState, solana, testOptions } from "../testing/testkit"
+import { base, ethereum, runState, solana, testOptions } from "../testing/testkit"
 import { Network, shouldShowUnsupportedChain } from "./Network"
 
 describe("Network", () => {
@@ -33,6 +33,25 @@ describe("Network", () => {
     expect(await runState(active, { map })).toBe(solana.caipNetworkId)
     const withoutSolana = { ...testOptions, networks: [base] as const }
     expect(await runState(active, { map, options: withoutSolana })).toBe(base.caipNetworkId)
+  })
+
+  it("drops a restored network of another namespace that the dApp no longer requests (a connect would ask the wallet to switch there)", async () => {
+    const map = new Map<string, string>()
+    await runState(
+      Effect.gen(function* () {
+        const network = yield* Network
+        yield* network.setActiveNetwork(base.caipNetworkId)
+        yield* network.setActiveNetwork(solana.caipNetworkId)
+      }),
+      { map },
+    )
+    const withoutBase = { ...testOptions, networks: [ethereum, solana] as const }
+    const restored = await runState(
+      Effect.flatMap(Network, (n) => SubscriptionRef.get(n.state)),
+      { map, options: withoutBase },
+    )
+    expect(restored.caipNetwork.caipNetworkId).toBe(solana.caipNetworkId)
+    expect(restored.activeNetworkIds).toEqual({ solana: solana.caipNetworkId })
   })
 
   it("opens UnsupportedChain only for an unrequested chain, with switching on and unsupported chains not allowed", () => {

@@ -26,10 +26,15 @@ const unknownNetwork = (caipNetworkId: CaipNetworkId): CaipNetwork | undefined =
 /** The network state after a reload: the stored active network wins, if the dApp still requests it. */
 export const restoredNetworkState = (options: ResolvedOptions, storage: Storage["Service"]) =>
   Effect.gen(function* () {
-    const restoredIds = (yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}
+    // A restored id the dApp no longer requests is ignored, in every namespace: a connect there would ask
+    // the wallet to switch to it.
+    const restoredIds = Object.fromEntries(
+      Object.entries((yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}).filter(([, id]) =>
+        options.networks.some((n) => n.caipNetworkId === id),
+      ),
+    )
     const restoredNamespace = yield* persisted(StorageKeys.activeNamespace, storage).read
     const restoredId = restoredNamespace === undefined ? undefined : restoredIds[restoredNamespace]
-    // (a restored id the dApp no longer requests is ignored)
     const initial = options.networks.find((n) => n.caipNetworkId === restoredId) ?? options.defaultNetwork
     return {
       activeNamespace: initial.chainNamespace,

@@ -1,4 +1,4 @@
-import { Effect, Option, Schema, Stream, SubscriptionRef } from "effect"
+import { Duration, Effect, Fiber, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
@@ -40,6 +40,9 @@ const chainIdOf = (caip: string | undefined): number | undefined => {
   return Number.isSafeInteger(reference) && reference > 0 ? reference : undefined
 }
 
+/** The pause before asking the secure site again whether a new device has been approved. */
+const deviceApprovalRetryDelay = Duration.seconds(1)
+
 /** The views a login runs in: once it is done, these give way. */
 const loginViews: ReadonlyArray<View> = ["Connect", "ConnectingFarcaster"]
 
@@ -73,6 +76,9 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     return { ...(chainId === undefined ? {} : { chainId }), preferredAccountType }
   })
 
+  /** The steps under way: going back (`abandon`) ends their waits, so none reports minutes later. */
+  const running = new Set<Fiber.Fiber<unknown, unknown>>()
+
   /** Runs one step: busy while it runs, its failure's text (and a frame failure's alert) kept for the view. */
   const step = <A, E extends { readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.andThen(set({ busy: true, error: undefined, alert: undefined }), effect).pipe(
@@ -83,6 +89,14 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
         }),
       ),
       Effect.ensuring(set({ busy: false })),
+      Effect.forkChild({ startImmediately: true }),
+      Effect.flatMap((fiber) => {
+        running.add(fiber)
+        return Effect.ensuring(
+          Fiber.join(fiber),
+          Effect.sync(() => running.delete(fiber)),
+        )
+      }),
     )
 
   /** The connected user into Account state (after a reload, or a login). */
@@ -134,11 +148,15 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       }),
     )
 
-  /** Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. */
+  /**
+   * Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. A site that
+   * answers at once (its long poll cut short, a session it lost) is asked again after a pause, not in a loop.
+   */
   const awaitDevice = (connector: EmbeddedConnector) =>
     Effect.timeoutOrElse(
       Effect.retry(connector.wallet.connectDevice, {
         while: (error) => error._tag === "FrameRequestError",
+        schedule: Schedule.spaced(deviceApprovalRetryDelay),
       }),
       {
         duration: Timings.frameUserActionTimeout,
@@ -156,10 +174,21 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       }),
     )
 
-  /** §8: a social or Farcaster login that fails says so in a toast and leaves nothing half connected. */
+  /**
+   * §8: a social or Farcaster login that fails says so in a toast and leaves nothing half connected. Only the
+   * embedded wallet's own connection is undone: the failure may come minutes later (a popup closed, the login
+   * abandoned), when eip155 is another wallet's.
+   */
   const socialFailure = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.tapError(effect, () =>
-      Effect.andThen(toast.showCatalogue("authInitFailed"), Effect.ignore(connection.disconnect("eip155"))),
+      Effect.andThen(
+        toast.showCatalogue("authInitFailed"),
+        Effect.flatMap(SubscriptionRef.get(connection.state), ({ connections }) =>
+          connections.eip155?.connectorId === source.connectorId
+            ? Effect.ignore(connection.disconnect("eip155"))
+            : Effect.void,
+        ),
+      ),
     )
 
   const connectSocial = (provider: Exclude<SocialProvider, "farcaster">, popup: SocialPopup) =>
@@ -305,6 +334,8 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     completeSocialLogin,
     farcasterUrl,
     connectFarcaster,
+    /** Ends every step under way (the user went back): interrupted, it reports nothing. */
+    abandon: Effect.suspend(() => Fiber.interruptAll([...running])),
     updateEmail,
     updateEmailPrimaryOtp,
     updateEmailSecondaryOtp,

@@ -23,7 +23,9 @@ export const cachedRead = <S extends Codec, V, E, R>(
   Effect.gen(function* () {
     const cache = persisted(key, storage)
     const now = yield* Clock.currentTimeMillis
-    const fresh = (entry: Entry<V>) => now - entry.timestamp < Duration.toMillis(lifetime)
+    // An entry stamped in the future (the clock was set back since) is not trusted to be fresh.
+    const fresh = (entry: Entry<V>) =>
+      entry.timestamp <= now && now - entry.timestamp < Duration.toMillis(lifetime)
     const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, Entry<V>>>
     const hit = entries[id]
     if (hit !== undefined && fresh(hit)) return hit.value

@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { browserStorage, fromWebStorage, type WebStorage } from "./browser"
 import { Storage } from "./Storage"
@@ -64,6 +64,27 @@ describe("browser storage", () => {
       expect(page.data.size).toBe(0)
     } finally {
       vi.unstubAllGlobals()
+    }
+  })
+
+  it("keeps state in memory when the page forbids localStorage itself (a sandboxed or third-party frame)", async () => {
+    const program = Effect.gen(function* () {
+      const storage = yield* Storage
+      yield* storage.set("@appkit/connection_status", '"connected"')
+      return yield* storage.get("@appkit/connection_status")
+    })
+    // As browsers do where storage is blocked: reading the property throws a SecurityError.
+    Object.defineProperty(globalThis, "localStorage", {
+      configurable: true,
+      get: () => {
+        throw new DOMException("Access is denied for this document.", "SecurityError")
+      },
+    })
+    try {
+      const exit = await Effect.runPromiseExit(Effect.provide(program, browserStorage))
+      expect(exit).toEqual(Exit.succeed(Option.some('"connected"')))
+    } finally {
+      Reflect.deleteProperty(globalThis, "localStorage")
     }
   })
 })

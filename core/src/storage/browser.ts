@@ -30,13 +30,23 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
     ),
 })
 
+/** The page's localStorage; none where there is none, or where reading it throws (storage blocked for the page). */
+const pageLocalStorage = (): WebStorage | undefined => {
+  try {
+    return (globalThis as { readonly localStorage?: WebStorage }).localStorage ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * `localStorage` when the page has one; otherwise (server rendering, workers) a warning and memory storage.
+ * `localStorage` when the page has one; otherwise (server rendering, workers, a sandboxed or third-party frame
+ * whose storage is blocked) a warning and memory storage.
  * Marked pure so a bundle that only imports `fromWebStorage` (the Bitcoin client) does not carry Layer.
  */
 export const browserStorage: Layer.Layer<Storage> = /*#__PURE__*/ Layer.unwrap(
   /*#__PURE__*/ Effect.sync(() => {
-    const store = (globalThis as { readonly localStorage?: WebStorage }).localStorage
+    const store = pageLocalStorage()
     if (store !== undefined) return Layer.succeed(Storage, fromWebStorage(store))
     return Layer.effectDiscard(
       Effect.logWarning("localStorage is unavailable; AppKit state is kept in memory"),

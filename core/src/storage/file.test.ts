@@ -45,6 +45,29 @@ describe("file storage", () => {
     expect(read).toEqual(Option.none())
   })
 
+  it("drops only a value that is not a stored string, and keeps every other key through the next write", async () => {
+    const path = join(dir, "store.json")
+    const session = '{"topic":"abc"}'
+    writeFileSync(
+      path,
+      JSON.stringify({ "@appkit/walletconnect/session": session, "@appkit/connection_status": 5 }),
+    )
+    const read = await run(
+      path,
+      Effect.gen(function* () {
+        const storage = yield* Storage
+        const before = yield* storage.get("@appkit/walletconnect/session")
+        yield* storage.set("@appkit/active_namespace", '"eip155"')
+        return before
+      }),
+    )
+    expect(read).toEqual(Option.some(session))
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+      "@appkit/walletconnect/session": session,
+      "@appkit/active_namespace": '"eip155"',
+    })
+  })
+
   it("lets two processes share the file without overwriting each other's keys", async () => {
     const path = join(dir, "store.json")
     const open = () => Effect.runSync(Effect.provide(Effect.service(Storage), fileStorage(path)))

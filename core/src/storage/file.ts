@@ -3,8 +3,11 @@ import { dirname } from "node:path"
 import { Effect, Layer, Option, Schema } from "effect"
 import { Storage } from "./Storage"
 
-/** The file holds one JSON object of key → stored string, exactly what the other layers keep per key. */
-const StoreFile = Schema.fromJsonString(Schema.Record(Schema.String, Schema.String))
+/**
+ * The file holds one JSON object of key → stored string, exactly what the other layers keep per key. Each
+ * entry is checked on its own: one value that is not a string (a hand edit) is dropped, not the whole store.
+ */
+const StoreFile = Schema.fromJsonString(Schema.Record(Schema.String, Schema.Unknown))
 
 const load = (path: string) =>
   Effect.gen(function* () {
@@ -15,7 +18,12 @@ const load = (path: string) =>
       yield* Effect.logWarning(`Discarding unreadable AppKit store ${path}`)
       return new Map<string, string>()
     }
-    return new Map(Object.entries(entries.value))
+    const map = new Map<string, string>()
+    for (const [key, value] of Object.entries(entries.value)) {
+      if (typeof value === "string") map.set(key, value)
+      else yield* Effect.logWarning(`Discarding unreadable stored value for ${key} in ${path}`)
+    }
+    return map
   })
 
 /**

@@ -164,6 +164,39 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     expect(error.message).toBe("Connector chain mismatch.")
   })
 
+  it("disconnects at once from a wallet that never answers the wallet_revokePermissions courtesy", async () => {
+    const account = "0x00000000000000000000000000000000000000a1"
+    // Answers what a connect asks; many wallets do not support revoking and never answer it.
+    const wallet = {
+      request: ({ method }: { readonly method: string }) =>
+        method === "eth_requestAccounts"
+          ? Promise.resolve([account])
+          : method === "eth_chainId"
+            ? Promise.resolve("0x1")
+            : new Promise<never>(() => {}),
+    }
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connector = yield* makeInjectedConnector(wallet, info)
+          yield* connector.connect()
+          const events = yield* Effect.forkChild(Stream.runHead(connector.events))
+          yield* Effect.yieldNow
+          const disconnecting = yield* Effect.forkChild(connector.disconnect())
+          yield* TestClock.adjust("99 millis")
+          const before = disconnecting.pollUnsafe()
+          yield* TestClock.adjust("1 millis")
+          yield* Effect.yieldNow
+          // (polled, not joined: a disconnect that waits on the wallet fails here rather than hanging the test)
+          return { before, after: disconnecting.pollUnsafe(), event: events.pollUnsafe() }
+        }),
+      ).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(result.before).toBeUndefined()
+    expect(result.after).toEqual(Exit.void)
+    expect(result.event).toMatchObject(Exit.succeed({ value: { _tag: "disconnect" } }))
+  })
+
   it("bounds every wallet request: a wallet that never answers fails after the bound, named", async () => {
     const silent = { request: () => new Promise<never>(() => {}) }
     const result = await Effect.runPromise(

@@ -100,16 +100,19 @@ export const makeInjectedConnector = (
           emit({ _tag: "message", type: message.type, data: message.data })
       },
     }
-    yield* Effect.acquireRelease(
+    // Any page script can announce a provider: one whose on/removeListener is broken is still a wallet to ask,
+    // only its events go unheard (and it must not stop the others from being offered).
+    const eachListener = (method: "on" | "removeListener") =>
       Effect.sync(() => {
-        for (const [name, listener] of Object.entries(walletListeners)) provider.on?.(name, listener)
-      }),
-      () =>
-        Effect.sync(() => {
-          for (const [name, listener] of Object.entries(walletListeners))
-            provider.removeListener?.(name, listener)
-        }),
-    )
+        for (const [event, listener] of Object.entries(walletListeners)) {
+          try {
+            provider[method]?.(event, listener)
+          } catch {
+            // (nothing to undo: this event is simply not heard)
+          }
+        }
+      })
+    yield* Effect.acquireRelease(eachListener("on"), () => eachListener("removeListener"))
 
     const switchChain = (chainId: CaipNetworkId) =>
       Effect.gen(function* () {
@@ -148,8 +151,10 @@ export const makeInjectedConnector = (
       })
 
     const disconnect = () =>
-      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support.
+      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support,
+      // and some never answer it: the dApp does not wait for it (wagmi gives it 100 ms too).
       call("wallet_revokePermissions", [{ eth_accounts: {} }]).pipe(
+        Effect.timeout("100 millis"),
         Effect.ignore,
         Effect.ensuring(Effect.sync(forget)),
       )

@@ -55,6 +55,36 @@ describe("registerAnnouncedWallets", () => {
     await close()
   })
 
+  it("registers every wallet even when one's provider cannot be listened to (an on that is no function, or throws)", () => {
+    const page = new EventTarget()
+    const broken = [
+      { request: async () => null, on: 42 },
+      {
+        request: async () => null,
+        on: () => {
+          throw new Error("unsupported event")
+        },
+      },
+    ]
+    page.addEventListener("eip6963:requestProvider", () => {
+      for (const [index, provider] of broken.entries())
+        page.dispatchEvent(
+          new CustomEvent("eip6963:announceProvider", {
+            detail: { info: info(`com.example.broken${index}`), provider },
+          }),
+        )
+      announce(page, "com.example.fine")
+    })
+    const found = (() => {
+      try {
+        return discover(page).registered
+      } catch (error) {
+        return `discovery failed: ${String(error)}`
+      }
+    })()
+    expect(found).toEqual([["com.example.broken0", "com.example.broken1", "com.example.fine"]])
+  })
+
   it("registers each later wallet once, and none after its scope closes", async () => {
     const page = new EventTarget()
     const { registered, close } = discover(page)

@@ -512,6 +512,19 @@ describe("WalletConnect connector", () => {
     expect(result.after).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "pairingExpired" }))
   })
 
+  it("a silent connect (a reload) without a live stored session answers no account at once and proposes no pairing", async () => {
+    const outcome = await withConnector(new Map(), (connector) =>
+      Effect.raceFirst(
+        Effect.exit(connector.connect({ silent: true })),
+        Effect.as(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "display_uri")),
+          "a pairing URI was announced",
+        ),
+      ),
+    )
+    expect(outcome).toMatchObject(failedWith({ _tag: "ConnectionError", reason: "connectorAccountNotFound" }))
+  })
+
   it("gives up on a relay it cannot reach after the relay timeout", async () => {
     const exit = await withConnector(
       new Map(),

@@ -254,10 +254,14 @@ const awaitApproval = (approval: () => Promise<Session>, createdAt: number) =>
     }),
   )
 
-/** A stored live session is adopted; otherwise a pairing URI is announced (`display_uri`) and approval awaited. */
+/**
+ * A stored live session is adopted; otherwise a pairing URI is announced (`display_uri`) and approval awaited.
+ * A silent connect (a reload) never pairs: without a live session it answers no account at once, as an
+ * injected wallet does.
+ */
 const connect = Effect.fn("WalletConnect.connect")(function* (
   context: Context,
-  connectOptions?: { readonly chainId?: CaipNetworkId | undefined },
+  connectOptions?: { readonly chainId?: CaipNetworkId | undefined; readonly silent?: boolean | undefined },
 ) {
   const signClient = yield* context.client
   const stored = yield* liveSession(signClient)
@@ -266,6 +270,8 @@ const connect = Effect.fn("WalletConnect.connect")(function* (
     context.emit({ _tag: "connect", chainId: connection.chainId })
     return connection
   }
+  if (connectOptions?.silent === true)
+    return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
   yield* Ref.set(context.authenticated, [])
   yield* context.relay.ensureConnected
   const { uri, approval } = yield* withinRelayTimeout(propose(context, signClient))

@@ -6,7 +6,8 @@ import {
 } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64, hex } from "@scure/base"
-import { Effect, Fiber, Scope, Stream } from "effect"
+import type { Wallet } from "@wallet-standard/base"
+import { Effect, Exit, Fiber, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ConnectorEvent } from "../../../connectors/Connector"
@@ -26,11 +27,16 @@ const setup = async (
     { id: "solana:localnet" as const, rpcUrl: devnet.rpcUrl },
     { id: "solana:devnet" as const, rpcUrl: devnet.rpcUrl },
   ],
+  /** Replaces some of the wallet's features (a wallet that answers what the standard does not allow). */
+  replaced: Record<string, unknown> = {},
 ) => {
   const dev = createDevSolanaWallet({ keypairs: devnet.accounts, chains, ...(approve ? { approve } : {}) })
+  const wallet: Wallet = Object.create(dev.wallet, {
+    features: { value: { ...dev.wallet.features, ...replaced } },
+  })
   const scope = Effect.runSync(Scope.make())
   const connector = await Effect.runPromise(
-    Scope.provide(makeWalletStandardConnector(dev.wallet, { chains: solanaChainMap(devnet.chainId) }), scope),
+    Scope.provide(makeWalletStandardConnector(wallet, { chains: solanaChainMap(devnet.chainId) }), scope),
   )
   const events: Array<ConnectorEvent> = []
   Effect.runFork(Stream.runForEach(connector.events, (event) => Effect.sync(() => events.push(event))))
@@ -227,6 +233,74 @@ describe("the Wallet Standard connector", () => {
     )) as { signature: string }
     expect(sent.signature).toBe(signed.signature)
     expect(await rpc("getSignatureStatuses", [[sent.signature]])).toMatchObject({ value: [{ err: null }] })
+  })
+
+  it("a connect reply that is not an accounts list (none, null accounts, accounts of the wrong shape) is 'connector account not found', never a crash", async () => {
+    const replies = [
+      undefined,
+      { accounts: null },
+      { accounts: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" },
+      { accounts: [null, { address: 42, publicKey: "x", chains: "solana:devnet" }] },
+    ]
+    for (const reply of replies) {
+      const { connector } = await setup(undefined, undefined, {
+        "standard:connect": { version: "1.0.0", connect: async () => reply },
+      })
+      const exit = await Effect.runPromiseExit(connector.connect())
+      expect(exit).toEqual(Exit.fail(expect.objectContaining({ reason: "connectorAccountNotFound" })))
+    }
+  })
+
+  it("a sign reply that is not the standard's output (none, null, a base58 string for bytes) is a -32603 ProviderRpcError, never a crash", async () => {
+    const message = { method: "solana_signMessage", params: { message: "2", pubkey: "" } }
+    const wire = await unsignedTransfer(alice().address, bob().address)
+    const cases = [
+      { feature: "solana:signMessage", request: message, replies: [null, [null], [{ signature: "2" }]] },
+      {
+        feature: "solana:signTransaction",
+        request: { method: "solana_signAllTransactions", params: { transactions: [wire] } },
+        replies: [undefined, [{ signedTransaction: wire }]],
+      },
+      {
+        feature: "solana:signAndSendTransaction",
+        request: { method: "solana_signAndSendTransaction", params: { transaction: wire } },
+        replies: [{}, [{ signature: null }]],
+      },
+    ]
+    for (const { feature, request, replies } of cases)
+      for (const reply of replies) {
+        const method = feature.split(":")[1] as string
+        const { connector } = await setup(undefined, undefined, {
+          [feature]: { version: "1.0.0", [method]: async () => reply },
+        })
+        await run(connector.connect())
+        const params = request === message ? { ...message.params, pubkey: alice().address } : request.params
+        const exit = await Effect.runPromiseExit(connector.request({ method: request.method, params }))
+        expect({ feature, reply, exit }).toEqual({
+          feature,
+          reply,
+          exit: Exit.fail(expect.objectContaining({ _tag: "ProviderRpcError", code: -32603 })),
+        })
+      }
+  })
+
+  it("a wallet whose events feature cannot be listened to (no on, or an on that throws) still connects", async () => {
+    const broken = [
+      { version: "1.0.0" },
+      {
+        version: "1.0.0",
+        on: () => {
+          throw new Error("events are not supported")
+        },
+      },
+    ]
+    for (const events of broken) {
+      const made = await setup(undefined, undefined, { "standard:events": events }).then(
+        async ({ connector }) => (await run(connector.connect())).accounts,
+        (error: unknown) => `the connector could not be made: ${String(error)}`,
+      )
+      expect(made).toEqual([`${devnet.chainId}:${alice().address}`])
+    }
   })
 
   it("gives up on a wallet that never answers after 5 minutes (WalletRequestTimeout)", async () => {

@@ -43,8 +43,26 @@ interface Connected {
 
 type LifecycleFeatures = Partial<StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature>
 
-const solanaAccounts = (accounts: ReadonlyArray<WalletAccount>) =>
-  accounts.filter((account) => account.chains.some((chain) => chain.startsWith("solana:")))
+/** An account as the standard shapes it; a wallet's reply or event may hold anything. */
+const isWalletAccount = (value: unknown): value is WalletAccount => {
+  const account = value as Partial<Record<keyof WalletAccount, unknown>> | null
+  return (
+    typeof account === "object" &&
+    account !== null &&
+    typeof account.address === "string" &&
+    account.publicKey instanceof Uint8Array &&
+    Array.isArray(account.chains) &&
+    account.chains.every((chain) => typeof chain === "string")
+  )
+}
+
+/** The well-formed Solana accounts of what the wallet answered (anything else is no account). */
+const solanaAccounts = (accounts: unknown): ReadonlyArray<WalletAccount> =>
+  Array.isArray(accounts)
+    ? accounts
+        .filter(isWalletAccount)
+        .filter((account) => account.chains.some((chain) => chain.startsWith("solana:")))
+    : []
 
 const accountTypeObject = (account: WalletAccount): AccountTypeObject => ({
   namespace: "solana",
@@ -115,8 +133,13 @@ export const makeWalletStandardConnector = (
         emit({ _tag: "accountsChanged", accounts: caipAccounts, allAccounts })
       }
     }
-    const off = features["standard:events"]?.on("change", onChange)
-    yield* Effect.addFinalizer(() => Effect.sync(() => off?.()))
+    // A wallet whose events cannot be listened to is still a wallet: it connects, its changes go unheard.
+    const off = yield* Effect.sync(() => features["standard:events"]?.on("change", onChange)).pipe(
+      Effect.catchDefect((cause) =>
+        Effect.as(Effect.logWarning(`${wallet.name} cannot report account changes`, cause), undefined),
+      ),
+    )
+    yield* Effect.addFinalizer(() => Effect.sync(() => (typeof off === "function" ? off() : undefined)))
 
     const connect = (connectOptions?: {
       readonly chainId?: CaipNetworkId | undefined
@@ -126,11 +149,11 @@ export const makeWalletStandardConnector = (
         if (state !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const feature = features["standard:connect"]
         if (feature === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
-        const { accounts } = yield* callWallet("standard:connect", () =>
+        const reply: unknown = yield* callWallet("standard:connect", () =>
           // Silent: the standard's own flag, a wallet restores an earlier approval or answers no accounts.
           feature.connect(connectOptions?.silent === true ? { silent: true } : undefined),
         )
-        const usable = solanaAccounts(accounts)
+        const usable = solanaAccounts((reply as { accounts?: unknown } | null | undefined)?.accounts)
         const [first] = usable
         if (first === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const wanted = connectOptions?.chainId

@@ -74,6 +74,40 @@ export interface SolanaWalletContext {
   readonly callWallet: CallWallet
 }
 
+/**
+ * The bytes under `field` of each output a feature answered, one output per input as the standard has it. A
+ * wallet answering anything else (no list, null, a base58 string where bytes belong, more outputs than asked)
+ * failed internally: the dApp gets that as an error, never a crash on the reply.
+ */
+const outputBytes = (
+  feature: string,
+  field: "signature" | "signedTransaction",
+  inputs: number,
+  reply: unknown,
+): Effect.Effect<ReadonlyArray<Uint8Array>, ProviderRpcError> => {
+  const bytes = Array.isArray(reply)
+    ? reply.map((output: unknown) =>
+        typeof output === "object" && output !== null
+          ? (output as Record<string, unknown>)[field]
+          : undefined,
+      )
+    : []
+  if (
+    Array.isArray(reply) &&
+    bytes.length === inputs &&
+    bytes.every((value): value is Uint8Array => value instanceof Uint8Array)
+  )
+    return Effect.succeed(bytes)
+  // (no output at all: the wallet declined the feature, as before)
+  if (Array.isArray(reply) && reply.length === 0) return Effect.fail(unsupported(feature))
+  return Effect.fail(
+    new ProviderRpcError({
+      code: RpcErrorCode.internalError,
+      message: `The wallet answered ${feature} without a ${field} for each of the ${inputs} input(s)`,
+    }),
+  )
+}
+
 /** The fee payer's (first) signature of a wire transaction, which is the transaction's id. */
 const firstSignature = (wire: Uint8Array): string => base58.encode(wire.subarray(1, 65))
 
@@ -94,11 +128,11 @@ export const runSolanaWalletRequest = (
           })
         const feature = features["solana:signMessage"]
         if (feature === undefined) return yield* unsupported("solana:signMessage")
-        const [output] = yield* callWallet("solana:signMessage", () =>
+        const reply = yield* callWallet("solana:signMessage", () =>
           feature.signMessage({ account, message: base58.decode(params.message) }),
         )
-        if (output === undefined) return yield* unsupported("solana:signMessage")
-        return { signature: base58.encode(output.signature) }
+        const [signature] = yield* outputBytes("solana:signMessage", "signature", 1, reply)
+        return { signature: base58.encode(signature as Uint8Array) }
       }
       case "solana_signTransaction":
       case "solana_signAllTransactions": {
@@ -109,7 +143,7 @@ export const runSolanaWalletRequest = (
                 .transactions
         const feature = features["solana:signTransaction"]
         if (feature === undefined) return yield* unsupported("solana:signTransaction")
-        const outputs = yield* callWallet("solana:signTransaction", () =>
+        const reply = yield* callWallet("solana:signTransaction", () =>
           feature.signTransaction(
             ...transactions.map((transaction) => ({
               account,
@@ -118,18 +152,22 @@ export const runSolanaWalletRequest = (
             })),
           ),
         )
-        const signed = outputs.map((output) => output.signedTransaction)
+        const signed = yield* outputBytes(
+          "solana:signTransaction",
+          "signedTransaction",
+          transactions.length,
+          reply,
+        )
         if (request.method === "solana_signAllTransactions")
           return { transactions: signed.map((wire) => base64.encode(wire)) }
-        const [wire] = signed
-        if (wire === undefined) return yield* unsupported("solana:signTransaction")
+        const [wire] = signed as [Uint8Array]
         return { signature: firstSignature(wire), transaction: base64.encode(wire) }
       }
       case "solana_signAndSendTransaction": {
         const params = yield* Effect.fromResult(paramsOf(SolanaSignAndSendTransactionParams, request.params))
         const feature = features["solana:signAndSendTransaction"]
         if (feature === undefined) return yield* unsupported("solana:signAndSendTransaction")
-        const [output] = yield* callWallet("solana:signAndSendTransaction", () =>
+        const reply = yield* callWallet("solana:signAndSendTransaction", () =>
           feature.signAndSendTransaction({
             account,
             chain,
@@ -137,8 +175,8 @@ export const runSolanaWalletRequest = (
             ...(params.sendOptions === undefined ? {} : { options: params.sendOptions }),
           }),
         )
-        if (output === undefined) return yield* unsupported("solana:signAndSendTransaction")
-        return { signature: base58.encode(output.signature) }
+        const [signature] = yield* outputBytes("solana:signAndSendTransaction", "signature", 1, reply)
+        return { signature: base58.encode(signature as Uint8Array) }
       }
       default:
         return yield* unsupported(request.method)

@@ -1,0 +1,60 @@
+import { Duration, Effect } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import { StorageKeys } from "../domain/storageKeys"
+import { fromMap } from "../storage/Storage"
+import { cachedRead } from "./storedCache"
+
+const ACCOUNT = "eip155:1:0x00000000000000000000000000000000000000a1"
+const lifetime = Duration.seconds(30)
+
+/** Reads the native balance of ACCOUNT through the cache over `map`, the node answering `fresh`. */
+const read = (map: Map<string, string>, fresh: string) => {
+  let fetched = 0
+  const value = cachedRead(
+    StorageKeys.nativeBalanceCache,
+    fromMap(map),
+    ACCOUNT,
+    lifetime,
+    Effect.sync(() => {
+      fetched += 1
+      return { balance: fresh, symbol: "ETH" }
+    }),
+  )
+  return Effect.map(value, (answer) => ({ balance: answer.balance, fetched }))
+}
+
+const stored = (timestamp: number) =>
+  new Map([
+    [
+      StorageKeys.nativeBalanceCache.key,
+      JSON.stringify({ [ACCOUNT]: { timestamp, value: { balance: "1.5", symbol: "ETH" } } }),
+    ],
+  ])
+
+const runTest = <A>(program: Effect.Effect<A>) =>
+  Effect.runPromise(program.pipe(Effect.provide(TestClock.layer())))
+
+describe("the stored caches (cachedRead)", () => {
+  it("answers from an entry within its lifetime, to the millisecond, and fetches once it has expired", async () => {
+    const result = await runTest(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(1_000_000)
+        const within = yield* read(stored(1_000_000 - 29_999), "2")
+        const expired = yield* read(stored(1_000_000 - 30_000), "2")
+        return { within, expired }
+      }),
+    )
+    expect(result).toEqual({ within: { balance: "1.5", fetched: 0 }, expired: { balance: "2", fetched: 1 } })
+  })
+
+  it("does not trust an entry stamped in the future (a clock set back since): it fetches again", async () => {
+    const result = await runTest(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(1_000_000)
+        return yield* read(stored(1_000_000 + 24 * 3600_000), "2")
+      }),
+    )
+    expect(result).toEqual({ balance: "2", fetched: 1 })
+  })
+})
