@@ -45,6 +45,21 @@ const run = (name: string, chainId = "eip155:1") => {
 }
 
 describe("Names", () => {
+  it("registers a name typed in capitals under its lowercase form, as every path (skin, CLI) does", async () => {
+    let posted: Posted | undefined
+    nock(testBaseUrl)
+      .post("/v1/profile/account", (body: Posted) => {
+        posted = body
+        return true
+      })
+      .query(true)
+      .reply(200, { success: true })
+    const result = await run("Alice-Wonder")
+    expect(result.outcome).toMatchObject({ _tag: "Success", success: "alice-wonder.reown.id" })
+    expect(result.profileName).toBe("alice-wonder.reown.id")
+    expect(JSON.parse(posted?.message ?? "{}")).toMatchObject({ name: "alice-wonder.reown.id" })
+  })
+
   it("shows the success view, signs, posts the §3 payload and sets the profile name", async () => {
     let posted: Posted | undefined
     nock(testBaseUrl)

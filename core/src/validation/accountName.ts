@@ -12,3 +12,9 @@ export const AccountName = Schema.String.check(
 export type AccountName = typeof AccountName.Type
 
 export const isAccountName = (value: string): value is AccountName => ACCOUNT_NAME_PATTERN.test(value)
+
+/**
+ * Names are registered in lowercase, as Reown's view types them: "Alice" and "alice" are one name, whichever
+ * path (the skin's form, the CLI) registers it.
+ */
+export const normalizeAccountName = (label: string): string => label.toLowerCase()

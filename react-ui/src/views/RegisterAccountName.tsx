@@ -1,5 +1,5 @@
 import { NameSuffix } from "@appkit/core"
-import { isAccountName } from "@appkit/core/validation"
+import { isAccountName, normalizeAccountName } from "@appkit/core/validation"
 import { type FormEvent, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
@@ -27,7 +27,7 @@ export default function RegisterAccountName() {
             value={name}
             autoComplete="off"
             spellCheck={false}
-            onChange={(event) => setName(event.target.value.toLowerCase())}
+            onChange={(event) => setName(normalizeAccountName(event.target.value))}
           />
           <span className="appkit-muted">{NameSuffix.current}</span>
         </span>
