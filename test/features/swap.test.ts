@@ -293,6 +293,24 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     })
   })
 
+  it("appkit-cli swap refuses buying the token it sells (exit 1, naming --to), before a quote is asked", async () => {
+    const { api, anvil } = stack()
+    const result = await runCli(["swap", "--from", "TKA", "--to", "tka", "--amount", "10"], {
+      env: {
+        APPKIT_API_URL: api.url,
+        APPKIT_PROJECT_ID: "test",
+        APPKIT_CONFIG: "/nonexistent/appkit-cli.json",
+        APPKIT_RPC_URL: anvil.rpcUrl,
+        APPKIT_PRIVATE_KEY: anvil.accounts[3]?.privateKey as string,
+      },
+    })
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "--to 'tka' is the token sold (--from 'TKA'): pick another token to buy\n",
+    })
+  })
+
   it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, balances refreshed", async () => {
     const { api } = stack()
     const wallet = stack().wallet(2)

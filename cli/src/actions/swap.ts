@@ -79,6 +79,10 @@ const quoteFor = (
         case "InvalidAmountError":
         case "AmountPrecisionError":
           return invalidInput(`--amount: ${error.message}`)
+        case "InvalidParameterError":
+          return invalidInput(
+            `--to '${options.to}' is the token sold (--from '${options.from}'): pick another token to buy`,
+          )
         default:
           return error
       }

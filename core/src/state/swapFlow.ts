@@ -5,6 +5,7 @@ import { isSwapNetwork } from "../api/blockchain/swapNetworks"
 import { Limits, Timings } from "../config/constants"
 import { swapPriceImpact } from "../domain/swapPriceImpact"
 import { TransactionConfirmationTimeout } from "../errors/confirmation"
+import { InvalidParameterError } from "../errors/parameters"
 import {
   AllowanceNotGrantedError,
   InvalidSwapTransactionError,
@@ -81,7 +82,7 @@ const marketPrices = (api: BlockchainApiShape, from: SwapToken, to: SwapToken) =
     Effect.orElseSucceed(() => undefined),
   )
 
-/** Checks the network first (§5), then finds both tokens, reads the gas price and asks for a quote. */
+/** Checks the network first (§5), then finds both tokens (two different ones), reads the gas price and asks for a quote. */
 export const quoteSwap = Effect.fn("Swap.quote")(function* (request: SwapRequest) {
   const { chainId } = request
   if (!isSwapNetwork(chainId)) return yield* new SwapError({ reason: "swapNetworkUnsupported" })
@@ -96,6 +97,11 @@ export const quoteSwap = Effect.fn("Swap.quote")(function* (request: SwapRequest
   }
   const from = yield* find(request.from)
   const to = yield* find(request.to)
+  if (contractOf(to) === contractOf(from))
+    return yield* new InvalidParameterError({
+      parameter: "to",
+      expected: `a token other than the one sold (${from.symbol})`,
+    })
   const fromAmountUnits = yield* Effect.fromResult(parseUnits(request.amount.trim(), from.decimals))
   if (fromAmountUnits <= 0n) return yield* new InvalidAmountError({ input: request.amount })
   const gasPrice = yield* api.gasPrice({ chainId })
