@@ -6,6 +6,7 @@ import type { EvmTargetOptions } from "./evmOptions"
 import { readChain } from "./inputs"
 import { nodeRpcProvider } from "./nodeRpc"
 import { CliError } from "./output"
+import { checkedRpcUrl } from "./rpcUrl"
 
 export interface EvmTarget {
   readonly client: EvmClient
@@ -40,8 +41,7 @@ export const resolveEvmTarget = async (
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<EvmTarget> => {
   const expected = expectedEvmChain(options)
-  const { url: rpcUrl } = rpcEndpoint(options.rpcUrl, env)
-  if (!/^https?:\/\//.test(rpcUrl)) throw new CliError(`--rpc-url must be an http(s) URL, got '${rpcUrl}'`)
+  const rpcUrl = checkedRpcUrl(rpcEndpoint(options.rpcUrl, env).url)
   const client = evmProviderClient(nodeRpcProvider(rpcUrl))
   let chainId: number
   try {

@@ -12,6 +12,7 @@ import { readDevStack } from "./devStack"
 import { type Endpoint, setting } from "./endpoints"
 import { readChain } from "./inputs"
 import { CliError, invalidInput } from "./output"
+import { checkedRpcUrl } from "./rpcUrl"
 
 /**
  * The Solana side of `balance`, `send` and `sign message` when --chain names a solana chain: the node
@@ -61,8 +62,7 @@ export const resolveSolanaTarget = async (
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SolanaTarget> => {
   const chain = readChain(options.chain ?? "", "--chain", "solana")
-  const { url } = solanaEndpoint(chain.caip2, options.rpcUrl, env)
-  if (!/^https?:\/\//.test(url)) throw invalidInput(`--rpc-url must be an http(s) URL, got '${url}'`)
+  const url = checkedRpcUrl(solanaEndpoint(chain.caip2, options.rpcUrl, env).url)
   const rpc = makeSolanaRpc(url)
   const genesis = await Effect.runPromise(Effect.result(rpc.call("getGenesisHash", [], Schema.String)))
   if (Result.isFailure(genesis))

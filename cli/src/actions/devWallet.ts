@@ -6,6 +6,7 @@ import { readDuration } from "../duration"
 import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
 import { CliError, invalidInput, note, printJson, printLine, warn } from "../output"
+import { checkedRpcUrl } from "../rpcUrl"
 import { readPrivateKey, warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {
@@ -73,7 +74,7 @@ export const devWalletAction = async (
   note(devStackNote("relay", relay))
   const wallet = await startDevWallet({
     relayUrl: relay.url,
-    rpcUrl: rpcEndpoint(options.rpcUrl).url,
+    rpcUrl: checkedRpcUrl(rpcEndpoint(options.rpcUrl).url),
     privateKey,
     rejectRequests: options.reject,
     rejectProposals: options.rejectProposals,
