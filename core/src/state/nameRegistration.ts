@@ -7,7 +7,8 @@ import { isAccountName, normalizeAccountName } from "../validation/accountName"
 import { evmChainIdToCoinType } from "../validation/chainId"
 
 /** A name as registered: the label the user typed, in lowercase, plus the current suffix (.reown.id). */
-export const fullAccountName = (label: string): string => `${normalizeAccountName(label)}${NameSuffix.current}`
+export const fullAccountName = (label: string): string =>
+  `${normalizeAccountName(label)}${NameSuffix.current}`
 
 /** The text the owner signs (EIP-191): the name, its attributes and the time in seconds, as JSON. */
 export const nameRegistrationMessage = (fullName: string, timestampMs: number): string =>
