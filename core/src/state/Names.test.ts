@@ -44,43 +44,42 @@ const run = (name: string, chainId = "eip155:1") => {
   })
 }
 
+/** The API accepts the registration; `body` is what was posted. */
+const acceptRegistration = () => {
+  const posted: { body?: Posted } = {}
+  nock(testBaseUrl)
+    .post("/v1/profile/account", (body: Posted) => {
+      posted.body = body
+      return true
+    })
+    .query(true)
+    .reply(200, { success: true })
+  return posted
+}
+
 describe("Names", () => {
   it("registers a name typed in capitals under its lowercase form, as every path (skin, CLI) does", async () => {
-    let posted: Posted | undefined
-    nock(testBaseUrl)
-      .post("/v1/profile/account", (body: Posted) => {
-        posted = body
-        return true
-      })
-      .query(true)
-      .reply(200, { success: true })
+    const posted = acceptRegistration()
     const result = await run("Alice-Wonder")
     expect(result.outcome).toMatchObject({ _tag: "Success", success: "alice-wonder.reown.id" })
     expect(result.profileName).toBe("alice-wonder.reown.id")
-    expect(JSON.parse(posted?.message ?? "{}")).toMatchObject({ name: "alice-wonder.reown.id" })
+    expect(JSON.parse(posted.body?.message ?? "{}")).toMatchObject({ name: "alice-wonder.reown.id" })
   })
 
   it("shows the success view, signs, posts the §3 payload and sets the profile name", async () => {
-    let posted: Posted | undefined
-    nock(testBaseUrl)
-      .post("/v1/profile/account", (body: Posted) => {
-        posted = body
-        return true
-      })
-      .query(true)
-      .reply(200, { success: true })
+    const posted = acceptRegistration()
     const result = await run("alice")
     expect(result.outcome).toMatchObject({ _tag: "Success", success: "alice.reown.id" })
     expect(result.view).toBe("RegisterAccountNameSuccess")
     expect(result.profileName).toBe("alice.reown.id")
-    expect(posted?.coin_type).toBe(2147483649)
-    expect(posted?.address).toBe(devAccount.address)
-    expect(JSON.parse(posted?.message ?? "{}")).toMatchObject({ name: "alice.reown.id", attributes: {} })
+    expect(posted.body?.coin_type).toBe(2147483649)
+    expect(posted.body?.address).toBe(devAccount.address)
+    expect(JSON.parse(posted.body?.message ?? "{}")).toMatchObject({ name: "alice.reown.id", attributes: {} })
     expect(
       await verifyMessage({
         address: devAccount.address,
-        message: posted?.message ?? "",
-        signature: posted?.signature ?? "0x",
+        message: posted.body?.message ?? "",
+        signature: posted.body?.signature ?? "0x",
       }),
     ).toBe(true)
   })
