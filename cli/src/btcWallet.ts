@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { type ApiOptions, resolveApiSettings } from "./api-options"
 import { type BtcNetwork, resolveBtcNetwork } from "./btcNetwork"
 import { isBitcoinRpcError } from "./coreErrors"
+import { setting } from "./endpoints"
 import { CliError, describeError, invalidInput } from "./output"
 
 /** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
@@ -45,12 +46,11 @@ interface GivenKey {
   readonly from: "--private-key" | "APPKIT_BTC_PRIVATE_KEY"
 }
 
-const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv): GivenKey | undefined =>
-  options.privateKey !== undefined
-    ? { key: options.privateKey, from: "--private-key" }
-    : env.APPKIT_BTC_PRIVATE_KEY === undefined || env.APPKIT_BTC_PRIVATE_KEY === ""
-      ? undefined
-      : { key: env.APPKIT_BTC_PRIVATE_KEY, from: "APPKIT_BTC_PRIVATE_KEY" }
+const keyFrom = (options: BtcSignerOptions, env: NodeJS.ProcessEnv): GivenKey | undefined => {
+  if (options.privateKey !== undefined) return { key: options.privateKey, from: "--private-key" }
+  const fromEnv = setting(env.APPKIT_BTC_PRIVATE_KEY)
+  return fromEnv === undefined ? undefined : { key: fromEnv, from: "APPKIT_BTC_PRIVATE_KEY" }
+}
 
 const keySigner = async (
   given: GivenKey | undefined,

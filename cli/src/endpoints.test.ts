@@ -2,8 +2,9 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { relayEndpoint } from "./checkedUrls"
 import { writeDevStack } from "./devStack"
-import { defaultRpcUrl, relayEndpoint, rpcEndpoint } from "./endpoints"
+import { defaultRpcUrl, rpcEndpoint } from "./endpoints"
 
 const home = () => mkdtempSync(join(tmpdir(), "appkit-endpoints-"))
 

@@ -1,10 +1,10 @@
 import { readDevStack } from "./devStack"
-import { invalidInput } from "./output"
 
 /**
  * Where a command's node and relay come from, in one order for all: the flag, the environment
  * (APPKIT_* first, then cast's ETH_RPC_URL for the node), a running `appkit-cli dev` / `npm start`, then
- * the default. The source travels along so a command can say which one it used.
+ * the default. The source travels along so a command can say which one it used. (The relay's, checked by
+ * the core's rule, is `relayEndpoint` in checkedUrls.ts.)
  */
 export interface Endpoint {
   readonly url: string
@@ -24,28 +24,6 @@ export const rpcEndpoint = (flag: string | undefined, env: NodeJS.ProcessEnv = p
   if (fromEnv !== undefined) return { url: fromEnv, source: "environment" }
   const stack = readDevStack(env)
   return stack ? { url: stack.rpcUrl, source: "dev stack" } : { url: defaultRpcUrl, source: "default" }
-}
-
-/**
- * A relay URL the user gave must be a WebSocket URL: anything else is refused at once, naming where it came
- * from, instead of being waited on as a relay that never answers.
- */
-const checkedRelay = (url: string, source: string): string => {
-  if (!/^wss?:\/\/[^\s/]+/.test(url))
-    throw invalidInput(`${source} must be a ws:// or wss:// URL, got '${url}'`)
-  return url
-}
-
-/** The relay, or undefined when nothing names one (the caller decides on the public relay). */
-export const relayEndpoint = (
-  flag: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): Endpoint | undefined => {
-  if (flag !== undefined) return { url: checkedRelay(flag, "--relay-url"), source: "flag" }
-  const fromEnv = setting(env.APPKIT_RELAY_URL)
-  if (fromEnv !== undefined) return { url: checkedRelay(fromEnv, "APPKIT_RELAY_URL"), source: "environment" }
-  const stack = readDevStack(env)
-  return stack ? { url: stack.relayUrl, source: "dev stack" } : undefined
 }
 
 /** The line a command prints (stderr, text mode) when it took an endpoint from the running dev stack. */

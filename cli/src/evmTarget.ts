@@ -1,12 +1,12 @@
 import type { CaipNetworkId } from "@appkit/core"
 import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
 import { getChainId } from "viem/actions"
+import { checkedRpcUrl } from "./checkedUrls"
 import { rpcEndpoint } from "./endpoints"
 import type { EvmTargetOptions } from "./evmOptions"
 import { readChain } from "./inputs"
 import { nodeRpcProvider } from "./nodeRpc"
 import { CliError } from "./output"
-import { checkedRpcUrl } from "./rpcUrl"
 
 export interface EvmTarget {
   readonly client: EvmClient

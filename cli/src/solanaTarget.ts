@@ -8,11 +8,11 @@ import {
   type SolanaRpc,
 } from "@appkit/core/solana"
 import { Effect, Result, Schema } from "effect"
+import { checkedRpcUrl } from "./checkedUrls"
 import { readDevStack } from "./devStack"
 import { type Endpoint, setting } from "./endpoints"
 import { readChain } from "./inputs"
 import { CliError, invalidInput } from "./output"
-import { checkedRpcUrl } from "./rpcUrl"
 
 /**
  * The Solana side of `balance`, `send` and `sign message` when --chain names a solana chain: the node

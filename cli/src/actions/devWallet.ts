@@ -2,11 +2,11 @@ import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
 import { type DevWallet, startDevWallet } from "@appkit/fixtures"
 import type { Command } from "commander"
+import { checkedRpcUrl, relayEndpoint } from "../checkedUrls"
 import { readDuration } from "../duration"
-import { devStackNote, relayEndpoint, rpcEndpoint, setting } from "../endpoints"
+import { devStackNote, rpcEndpoint, setting } from "../endpoints"
 import { readChain } from "../inputs"
 import { CliError, invalidInput, note, printJson, printLine, warn } from "../output"
-import { checkedRpcUrl } from "../rpcUrl"
 import { readPrivateKey, warnKeyOnCommandLine } from "../signer"
 
 interface DevWalletCommandOptions {

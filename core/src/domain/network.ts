@@ -16,6 +16,11 @@ export const NativeCurrency = Schema.Struct({
 })
 export type NativeCurrency = typeof NativeCurrency.Type
 
+/** WalletConnect's relay: a WebSocket endpoint. */
+export const RelayUrl = Schema.String.check(
+  Schema.isPattern(/^wss?:\/\/[^\s/]+/, { expected: "a ws(s) URL" }),
+)
+
 /** A node's JSON-RPC endpoint: reads (balances, receipts) go there rather than through the wallet. */
 export const RpcUrl = Schema.String.check(
   Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }),

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/constants"
 import { ChainNamespace } from "../domain/namespace"
-import { Network, RpcUrl } from "../domain/network"
+import { Network, RelayUrl, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
 import { restoredOr } from "./restoredState"
 
@@ -84,9 +84,7 @@ export const AppKitOptions = Schema.Struct({
   walletConnect: Schema.optional(
     Schema.Struct({
       /** Default: WalletConnect's public relay. */
-      relayUrl: Schema.optional(
-        Schema.String.check(Schema.isPattern(/^wss?:\/\/[^\s/]+/, { expected: "a ws(s) URL" })),
-      ),
+      relayUrl: Schema.optional(RelayUrl),
       /** What the wallet shows about this dApp; the top-level `metadata` by default. */
       metadata: Schema.optional(AppMetadata),
     }),

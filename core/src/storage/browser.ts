@@ -31,7 +31,7 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
 })
 
 /** The page's localStorage; none where there is none, or where reading it throws (storage blocked for the page). */
-const pageLocalStorage = (): WebStorage | undefined => {
+export const pageLocalStorage = (): WebStorage | undefined => {
   try {
     return (globalThis as { readonly localStorage?: WebStorage }).localStorage ?? undefined
   } catch {

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { fromWebStorage, type WebStorage } from "../../storage/browser"
+import { fromWebStorage, pageLocalStorage, type WebStorage } from "../../storage/browser"
 import { Storage } from "../../storage/Storage"
 import type { BitcoinClient, BitcoinClientOptions } from "./client"
 import { makeBitcoinRequestClient } from "./selection/requestClient"
@@ -19,22 +19,13 @@ const memoryStorage = (): WebStorage => {
   }
 }
 
-/** The page's localStorage; reading it throws on opaque origins (sandboxed frames, about:blank). */
-const pageStorage = (): WebStorage | undefined => {
-  try {
-    return (globalThis as { readonly localStorage?: WebStorage }).localStorage
-  } catch {
-    return undefined
-  }
-}
-
 /** Whether the selector element is defined on this page (react-ui's `defineBitcoinWalletSelector`). */
 const selectorLoaded = () =>
   typeof customElements !== "undefined" && customElements.get(selectorTag) !== undefined
 
 export const makeBitcoinClient = (options: BitcoinClientOptions): BitcoinClient => {
   const host = options.host ?? (globalThis as unknown as WalletHost)
-  const webStorage = options.storage ?? pageStorage() ?? memoryStorage()
+  const webStorage = options.storage ?? pageLocalStorage() ?? memoryStorage()
   const platform = installPlatformOf(
     (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? "",
   )
