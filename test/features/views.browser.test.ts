@@ -214,9 +214,9 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       const popup = context.waitForEvent("page")
       await page.getByRole("button", { name: "Buy", exact: true }).click()
       const provider = await popup
-      const url = new URL(
-        provider.url() === "about:blank" ? await provider.evaluate(() => location.href) : provider.url(),
-      )
+      // window.open(url) starts the popup on about:blank and then navigates: wait for the provider's page.
+      await provider.waitForURL((address) => address.protocol !== "about:", { waitUntil: "commit" })
+      const url = new URL(provider.url())
       expect(url.searchParams.get("partnerUserId")).toBe(user)
       expect(url.searchParams.get("presetFiatAmount")).toBe("50")
       expect(url.searchParams.get("defaultExperience")).toBe("buy")
