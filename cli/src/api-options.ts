@@ -1,17 +1,11 @@
-import { readFileSync } from "node:fs"
-import { homedir } from "node:os"
-import { join } from "node:path"
 import type { Command } from "commander"
 import { isHttpStatusError } from "./coreErrors"
-import { readDevStack } from "./devStack"
-import { readDuration } from "./duration"
-import { setting } from "./endpoints"
-import { CliError, describeError } from "./output"
+import { describeError } from "./output"
 
 /**
  * What every data command (tokens, activity, wallets, names, swap, onramp) shares: the --json,
- * --api-url, --project-id and --timeout options and where their defaults come from. Declaring options
- * stays cheap; running a command against the APIs is api-run.ts, loaded with the command.
+ * --api-url, --project-id and --timeout options and their defaults. Declaring options stays cheap; what they
+ * resolve to (api-settings.ts) and running a command against the APIs (api-run.ts) load with the command.
  */
 
 export interface ApiOptions {
@@ -19,12 +13,6 @@ export interface ApiOptions {
   readonly apiUrl?: string | undefined
   readonly projectId?: string | undefined
   readonly timeout?: string | undefined
-}
-
-export interface ApiSettings {
-  readonly apiUrl: string
-  readonly projectId: string
-  readonly timeoutMs: number
 }
 
 /** The fixture API that `npm start`, `npm run fixtures` and `appkit-cli dev` serve. */
@@ -45,80 +33,6 @@ export const withApiOptions = (command: Command): Command =>
       "--timeout <duration>",
       `give up after this long, in seconds or with a unit: 500ms, 10s (default ${DEFAULT_TIMEOUT_MS / 1000})`,
     )
-
-interface ConfigFile {
-  readonly apiUrl?: string
-  readonly projectId?: string
-}
-
-/** `$APPKIT_CONFIG`, else `~/.config/appkit/config.json`; a missing file is an empty config. */
-export const readConfigFile = (env: NodeJS.ProcessEnv): ConfigFile => {
-  const path = setting(env.APPKIT_CONFIG) ?? join(env.HOME ?? homedir(), ".config", "appkit", "config.json")
-  let text: string
-  try {
-    text = readFileSync(path, "utf8")
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {}
-    throw new CliError(`Cannot read config file ${path}: ${describeError(error)}`)
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new CliError(`Config file ${path} is not valid JSON`)
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new CliError(`Config file ${path} must hold a JSON object`)
-  const { apiUrl, projectId } = parsed as Record<string, unknown>
-  for (const [key, value] of [
-    ["apiUrl", apiUrl],
-    ["projectId", projectId],
-  ] as const)
-    if (value !== undefined && typeof value !== "string")
-      throw new CliError(`Config file ${path}: ${key} must be a string`)
-  return {
-    ...(typeof apiUrl === "string" ? { apiUrl } : {}),
-    ...(typeof projectId === "string" ? { projectId } : {}),
-  }
-}
-
-const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)
-
-/** Flag, then environment, then config file, then a running dev stack, then the local fixture server. */
-export const resolveApiSettings = (
-  options: ApiOptions,
-  env: NodeJS.ProcessEnv = process.env,
-): ApiSettings => {
-  const needsConfig = options.apiUrl === undefined || options.projectId === undefined
-  const config = needsConfig ? readConfigFile(env) : {}
-  const rawUrl =
-    options.apiUrl ??
-    setting(env.APPKIT_API_URL) ??
-    config.apiUrl ??
-    readDevStack(env)?.apiUrl ??
-    LOCAL_API_URL
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw new CliError(`Invalid API URL '${rawUrl}'`)
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new CliError(`Invalid API URL '${rawUrl}': use http or https`)
-  const projectId =
-    options.projectId ??
-    setting(env.APPKIT_PROJECT_ID) ??
-    config.projectId ??
-    (isLoopback(url) ? LOCAL_PROJECT_ID : undefined)
-  if (projectId === undefined || projectId.trim() === "")
-    throw new CliError(
-      "Project ID Not Configured: pass --project-id, set APPKIT_PROJECT_ID or add projectId to the config file",
-    )
-  const timeoutMs = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : readDuration(options.timeout)
-  // The URL as parsed, not as typed: what the parser let through (a blank or line end around it) must not
-  // end up inside the request URL once a path is appended.
-  return { apiUrl: url.href.replace(/\/+$/, ""), projectId, timeoutMs }
-}
 
 /**
  * What the server said along with a non-OK status ('Invalid cursor'): the §8 text 'HTTP status code: 400'

@@ -1,6 +1,7 @@
 import { ApiConfig, type ApiServices, apiLayer } from "@appkit/core/effect"
 import { Effect } from "effect"
-import { type ApiOptions, describeFailure, LOCAL_API_URL, resolveApiSettings } from "./api-options"
+import { type ApiOptions, describeFailure, LOCAL_API_URL } from "./api-options"
+import { resolveApiSettings } from "./api-settings"
 import { formatDuration } from "./duration"
 import { toJsonView } from "./jsonView"
 import { CliError, printJson, printLine } from "./output"

@@ -1,6 +1,7 @@
 import { namespaceOf } from "@appkit/core"
 import { Effect } from "effect"
-import { type ApiOptions, resolveApiSettings } from "./api-options"
+import type { ApiOptions } from "./api-options"
+import { resolveApiSettings } from "./api-settings"
 import { type BtcNetwork, resolveBtcNetwork } from "./btcNetwork"
 import { isBitcoinRpcError } from "./coreErrors"
 import { setting } from "./endpoints"

@@ -1,13 +1,13 @@
-import { RelayUrl, RpcUrl } from "@appkit/core/validation"
+import { HttpUrl, RelayUrl } from "@appkit/core/validation"
 import { Schema } from "effect"
 import { readDevStack } from "./devStack"
 import { type Endpoint, setting } from "./endpoints"
 import { invalidInput } from "./output"
 
-// The node and relay URLs a user gives, checked by the core's rules (RpcUrl, RelayUrl) for every command alike.
-// Apart from endpoints.ts, which start-up loads: these load the core, only with the commands that need them.
+// The API, node and relay URLs a user gives, checked by the core's rules (HttpUrl, RelayUrl) for every command
+// alike. Apart from endpoints.ts, which start-up loads: these load the core, only with the commands that need them.
 
-const isRpcUrl = Schema.is(RpcUrl)
+const isHttpUrl = Schema.is(HttpUrl)
 const isRelayUrl = Schema.is(RelayUrl)
 
 /**
@@ -15,8 +15,19 @@ const isRelayUrl = Schema.is(RelayUrl)
  * input (exit 1) before any request, not a node the CLI then fails to reach.
  */
 export const checkedRpcUrl = (url: string): string => {
-  if (!isRpcUrl(url)) throw invalidInput(`--rpc-url must be an http(s) URL, got '${url}'`)
+  if (!isHttpUrl(url)) throw invalidInput(`--rpc-url must be an http(s) URL, got '${url}'`)
   return url
+}
+
+/**
+ * The APIs' base URL, from `source` (a flag, a variable, the config file): what the core's rule refuses is
+ * invalid input (exit 1). A blank or line end around it (a pasted flag, a CRLF .env file) is not part of it; the
+ * URL is used as the parser reads it, so nothing the parser let through ends up inside a request's path.
+ */
+export const checkedApiUrl = (url: string, source: string): string => {
+  const trimmed = url.trim()
+  if (!isHttpUrl(trimmed)) throw invalidInput(`${source} must be an http(s) URL, got '${url}'`)
+  return new URL(trimmed).href.replace(/\/+$/, "")
 }
 
 /**

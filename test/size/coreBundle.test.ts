@@ -12,9 +12,10 @@ import { bundle, gzipSize, lazilyReachable, staticallyLoaded } from "./bundle"
  * with one exception: the WalletConnect connector has its own, so an app that never configures WalletConnect
  * never downloads its code (that boundary costs 1.1 KiB here; an app built with react-ui's Vite setup, one
  * initial chunk, pays nothing); and 115 KiB while createAppKit pulled every namespace's validators, the SIWX
- * verifier and effect's HTTP stack statically.
+ * verifier and effect's HTTP stack statically. The budget grew by half a KiB when the URL rules (RpcUrl, HttpUrl,
+ * RelayUrl) began to ask the URL parser too: 87.0 KiB measured then.
  */
-const INITIAL_BUDGET_GZIP = 87 * 1024
+const INITIAL_BUDGET_GZIP = 87.5 * 1024
 
 /** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
 const signClientMarker = "wc_sessionPropose"

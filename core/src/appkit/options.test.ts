@@ -65,6 +65,14 @@ describe("decodeParameters", () => {
       "rpcUrls.31337: expected an http(s) URL",
     ],
     [
+      { projectId: "p", networks: [anvil], rpcUrls: { 31337: "http://127.0.0.1:8545x" } },
+      "rpcUrls.31337: expected an http(s) URL",
+    ],
+    [
+      { projectId: "p", networks: [anvil], walletConnect: { relayUrl: "wss://relay .example" } },
+      "walletConnect.relayUrl: expected a ws(s) URL",
+    ],
+    [
       { projectId: "p", networks: [anvil], defaultNetwork: "eip155:1" },
       "defaultNetwork: must be the caipNetworkId of one of the networks",
     ],

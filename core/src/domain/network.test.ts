@@ -1,6 +1,8 @@
-import { describe } from "vitest"
+import { Schema } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
 import { schemaCases } from "../testing/schemaCases"
-import { Network, NetworkState } from "./network"
+import { HttpUrl, Network, NetworkState, RelayUrl } from "./network"
 
 const base = {
   id: 8453,
@@ -38,6 +40,8 @@ describe("Network", () => {
       ["a zero id", { ...base, id: 0 }],
       ["an rpc URL that is not http(s)", { ...base, rpcUrl: "ws://127.0.0.1:8545" }],
       ["an empty rpc URL", { ...base, rpcUrl: "" }],
+      ["an rpc URL whose host the URL parser refuses", { ...base, rpcUrl: "http://127.0.0 .1:8545" }],
+      ["an rpc URL with a port out of range", { ...base, rpcUrl: "http://127.0.0.1:65536" }],
       ["256 native decimals", { ...base, nativeCurrency: { name: "X", symbol: "X", decimals: 256 } }],
       ["no name", { ...base, name: "" }],
     ],
@@ -81,5 +85,33 @@ describe("NetworkState", () => {
       ["a smart-account network as a bare chain id", { ...state, smartAccountEnabledNetworks: [8453] }],
       ["an active namespace AppKit does not know", { ...state, activeNamespace: "tron" }],
     ],
+  })
+})
+
+describe("the URL rules (HttpUrl, RelayUrl)", () => {
+  const isHttpUrl = Schema.is(HttpUrl)
+  const isRelayUrl = Schema.is(RelayUrl)
+
+  it("accept every http(s) and ws(s) URL with a host", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        expect(isHttpUrl(url)).toBe(true)
+        expect(isRelayUrl(url.replace(/^http/, "ws"))).toBe(true)
+        expect(isRelayUrl(url)).toBe(false)
+      }),
+    )
+  })
+
+  it("refuse a URL whose host holds a blank, on the edge of the written form", () => {
+    fc.assert(
+      fc.property(fc.domain(), fc.integer({ min: 1, max: 20 }), (domain, cut) => {
+        const at = Math.min(cut, domain.length - 1)
+        expect(isHttpUrl(`https://${domain.slice(0, at)} ${domain.slice(at)}`)).toBe(false)
+      }),
+    )
+    expect(isHttpUrl("http://127.0.0.1:65535")).toBe(true)
+    expect(isHttpUrl("http://127.0.0.1:65536")).toBe(false)
+    expect(isHttpUrl("http:/127.0.0.1")).toBe(false)
+    expect(isHttpUrl("HTTP://127.0.0.1")).toBe(false)
   })
 })

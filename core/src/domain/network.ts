@@ -16,15 +16,21 @@ export const NativeCurrency = Schema.Struct({
 })
 export type NativeCurrency = typeof NativeCurrency.Type
 
+/**
+ * A URL of `scheme` with a host, as written (`scheme://host…`) and as the URL parser reads it: a space in the
+ * host or the port 65536 is no URL, and is refused here rather than by every request later.
+ */
+const urlOf = (written: RegExp, expected: string) =>
+  Schema.String.check(Schema.makeFilter((url) => written.test(url) && URL.canParse(url), { expected }))
+
+/** An API's or a service's base URL. */
+export const HttpUrl = urlOf(/^https?:\/\/[^\s/]/, "an http(s) URL")
+
 /** WalletConnect's relay: a WebSocket endpoint. */
-export const RelayUrl = Schema.String.check(
-  Schema.isPattern(/^wss?:\/\/[^\s/]+/, { expected: "a ws(s) URL" }),
-)
+export const RelayUrl = urlOf(/^wss?:\/\/[^\s/]/, "a ws(s) URL")
 
 /** A node's JSON-RPC endpoint: reads (balances, receipts) go there rather than through the wallet. */
-export const RpcUrl = Schema.String.check(
-  Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }),
-).annotate({ identifier: "RpcUrl" })
+export const RpcUrl = HttpUrl
 
 /**
  * §3 Network. `id` is the chain reference in its native form: a number for eip155 (1, 8453), a string

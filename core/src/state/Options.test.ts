@@ -51,6 +51,10 @@ describe("Options", () => {
       "Success",
     )
     expect(decode({ projectId: "p", networks: [network], apiUrl: "127.0.0.1:8787" })._tag).toBe("Failure")
+    // http and a host, but not a URL: refused here rather than by every request later.
+    expect(decode({ projectId: "p", networks: [network], apiUrl: "http://127.0.0.1:87870" })._tag).toBe(
+      "Failure",
+    )
   })
 
   it("toggles features at run time", async () => {

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 import { FeatureDefaults, type FeatureName, SOCIALS_ORDER } from "../config/constants"
 import { ChainNamespace } from "../domain/namespace"
-import { Network, RelayUrl, RpcUrl } from "../domain/network"
+import { HttpUrl, Network, RelayUrl, RpcUrl } from "../domain/network"
 import { SocialProvider } from "../domain/social"
 import { restoredOr } from "./restoredState"
 
@@ -14,8 +14,6 @@ export type Features = { readonly [K in FeatureName]: boolean }
 const featureFields = Object.fromEntries(
   Object.keys(FeatureDefaults).map((name) => [name, Schema.optionalKey(Schema.Boolean)]),
 ) as { readonly [K in FeatureName]: Schema.optionalKey<Schema.Boolean> }
-
-const HttpUrl = Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s/]+/, { expected: "an http(s) URL" }))
 
 /**
  * `createAppKit({ onramp })`: the buy-with-fiat providers beyond coinbase (§1). Coinbase needs nothing (its URL

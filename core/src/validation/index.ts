@@ -2,7 +2,7 @@
 // amounts as decimal strings and base units, names, chain ids, e-mail, OTP, u64), as pure functions.
 
 export { AmountString, isAmountString, UnitsString } from "../domain/amount"
-export { RelayUrl, RpcUrl } from "../domain/network"
+export { HttpUrl, RelayUrl, RpcUrl } from "../domain/network"
 export { AccountName, isAccountName, normalizeAccountName } from "./accountName"
 export { type AddressCheck, InvalidAddress, type ValidAddress } from "./address/AddressCheck"
 export { type Bech32Encoding, type Bech32String, decodeBech32 } from "./address/bech32"
