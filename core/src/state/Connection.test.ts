@@ -324,6 +324,103 @@ describe("Connection", () => {
     expect(state.status).toBe("disconnected")
   })
 
+  describe("two connects at once: a failed one leaves a pending or an established connection's status alone", () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    /** A wallet whose connect() answers (or refuses, per `reject`) only once `answer` is completed. */
+    const waitingWallet = (id: string, address: string) => {
+      const wallet = Effect.runSync(scriptedWallet({ id, accounts: [`eip155:1:${address}`] }))
+      const answer = Deferred.makeUnsafe<void>()
+      const connector = {
+        ...wallet.connector,
+        connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
+          Effect.andThen(Deferred.await(answer), wallet.connector.connect(options)),
+      }
+      return { ...wallet, connector, answer }
+    }
+    const status = Effect.map(connectionState, (s) => s.status)
+
+    it("the second fails while the first waits: still connecting, then connected with the first's account", async () => {
+      const first = waitingWallet("io.rabby", devAccount.address)
+      const second = waitingWallet("io.metamask", other)
+      second.reject.add("connect")
+      const seen = await runState(
+        Effect.gen(function* () {
+          const connection = yield* Connection
+          const waiting = yield* Effect.forkChild(connection.connect("io.rabby"), { startImmediately: true })
+          yield* Deferred.succeed(second.answer, undefined)
+          const refused = yield* Effect.flip(connection.connect("io.metamask"))
+          const afterRefusal = yield* status
+          yield* Deferred.succeed(first.answer, undefined)
+          yield* Fiber.join(waiting)
+          return { refused, afterRefusal, after: yield* connectionState }
+        }),
+        { connectors: [first.connector, second.connector] },
+      )
+      expect(seen.refused).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+      expect(seen.afterRefusal).toBe("connecting")
+      expect(seen.after.status).toBe("connected")
+      expect(seen.after.connections.eip155).toMatchObject({
+        connectorId: "io.rabby",
+        accounts: [`eip155:1:${devAccount.address}`],
+      })
+    })
+
+    it("the first fails while the second waits: still connecting, then connected with the second's account", async () => {
+      const first = waitingWallet("io.rabby", devAccount.address)
+      const second = waitingWallet("io.metamask", other)
+      first.reject.add("connect")
+      const seen = await runState(
+        Effect.gen(function* () {
+          const connection = yield* Connection
+          const refusing = yield* Effect.forkChild(Effect.flip(connection.connect("io.rabby")), {
+            startImmediately: true,
+          })
+          const waiting = yield* Effect.forkChild(connection.connect("io.metamask"), {
+            startImmediately: true,
+          })
+          yield* Deferred.succeed(first.answer, undefined)
+          const refused = yield* Fiber.join(refusing)
+          const afterRefusal = yield* status
+          yield* Deferred.succeed(second.answer, undefined)
+          yield* Fiber.join(waiting)
+          return { refused, afterRefusal, after: yield* connectionState }
+        }),
+        { connectors: [first.connector, second.connector] },
+      )
+      expect(seen.refused).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+      expect(seen.afterRefusal).toBe("connecting")
+      expect(seen.after.status).toBe("connected")
+      expect(seen.after.connections.eip155).toMatchObject({
+        connectorId: "io.metamask",
+        accounts: [`eip155:1:${other}`],
+      })
+    })
+
+    it("a connect that fails after the first one succeeded leaves it connected", async () => {
+      const first = waitingWallet("io.rabby", devAccount.address)
+      const second = waitingWallet("io.metamask", other)
+      second.reject.add("connect")
+      const seen = await runState(
+        Effect.gen(function* () {
+          const connection = yield* Connection
+          yield* Deferred.succeed(first.answer, undefined)
+          yield* connection.connect("io.rabby")
+          const failing = yield* Effect.forkChild(Effect.flip(connection.connect("io.metamask")), {
+            startImmediately: true,
+          })
+          const whileAsking = yield* status
+          yield* Deferred.succeed(second.answer, undefined)
+          yield* Fiber.join(failing)
+          return { whileAsking, after: yield* connectionState }
+        }),
+        { connectors: [first.connector, second.connector] },
+      )
+      expect(seen.whileAsking).toBe("connecting")
+      expect(seen.after.status).toBe("connected")
+      expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
+    })
+  })
+
   it("puts a pairing wallet's §3 account type objects on each namespace's account", async () => {
     const wallet = Effect.runSync(
       scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
@@ -537,48 +634,5 @@ describe("Connection", () => {
     expect(result.chainId).toBe("eip155:8453")
     expect(result.send.sendTokenAmount).toBeUndefined()
     expect((result.notFound as Error).message).toBe("Network not found")
-  })
-
-  it("allows an email code only once per 30 s ('Please try again after {n} seconds')", async () => {
-    const outcome = await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        const sent: Array<string> = []
-        const send = (email: string) => connection.requestEmailOtp(Effect.sync(() => sent.push(email)))
-        yield* send("a@example.com")
-        yield* TestClock.adjust("10 seconds")
-        const early = yield* Effect.flip(send("a@example.com"))
-        yield* TestClock.adjust("19500 millis")
-        const almost = yield* Effect.flip(send("a@example.com"))
-        yield* TestClock.adjust("500 millis")
-        yield* send("a@example.com")
-        return { early: early.message, almost: almost.message, sent: sent.length }
-      }),
-    )
-    expect(outcome).toEqual({
-      early: "Please try again after 20 seconds",
-      almost: "Please try again after 1 seconds",
-      sent: 2,
-    })
-  })
-
-  it("refuses a second email code while the first is still being sent, and frees the slot when sending fails", async () => {
-    const outcome = await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        const delivered = yield* Deferred.make<void>()
-        const first = yield* Effect.forkChild(connection.requestEmailOtp(Deferred.await(delivered)), {
-          startImmediately: true,
-        })
-        const second = yield* Effect.flip(connection.requestEmailOtp(Effect.void))
-        yield* Deferred.succeed(delivered, undefined)
-        yield* Fiber.join(first)
-        yield* TestClock.adjust("30 seconds")
-        const failed = yield* Effect.flip(connection.requestEmailOtp(Effect.fail("relay down")))
-        yield* connection.requestEmailOtp(Effect.void)
-        return { second: second.message, failed }
-      }),
-    )
-    expect(outcome).toEqual({ second: "Please try again after 30 seconds", failed: "relay down" })
   })
 })

@@ -27,8 +27,13 @@ export type WalletConnections = Readonly<Partial<Record<ChainNamespace, WalletCo
 export const namespacesOf = (connections: WalletConnections) =>
   Object.keys(connections) as ReadonlyArray<ChainNamespace>
 
-export const statusOf = (connections: WalletConnections): ConnectionStatus =>
-  namespacesOf(connections).length > 0 ? "connected" : "disconnected"
+/**
+ * "connected" while any namespace is; else "connecting" while a connect is still waiting on its wallet (`pending`
+ * of them): a connect that fails or a connection that ends leaves another's pending connect showing, as the
+ * connect that started it set it.
+ */
+export const statusOf = (connections: WalletConnections, pending = 0): ConnectionStatus =>
+  namespacesOf(connections).length > 0 ? "connected" : pending ? "connecting" : "disconnected"
 
 /**
  * What a connector reported, as one connection per namespace (a pairing wallet answers for several).
