@@ -7,11 +7,14 @@ import { captureLogs } from "../testing/logCapture"
 import { specTexts } from "../testing/specTexts"
 import {
   accountId,
+  base,
   devAccount,
+  ethereum,
   networkId,
   runState,
   scriptedWallet,
   solana,
+  testOptions,
   waitFor,
 } from "../testing/testkit"
 import { Account } from "./Account"
@@ -190,6 +193,60 @@ describe("Connection", () => {
     )
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
     expect(restored.calls).toEqual(["connect", "personal_sign"])
+  })
+
+  it("drops at start a stored connection of a namespace the app no longer configures (no reconnect needed)", async () => {
+    const map = new Map<string, string>()
+    const wallets = () => ({
+      evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
+      sol: Effect.runSync(
+        scriptedWallet({
+          id: "phantom",
+          chain: "solana",
+          chainId: solana.caipNetworkId,
+          accounts: [solanaAccount],
+        }),
+      ),
+    })
+    const before = wallets()
+    await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect("io.rabby")
+        yield* connection.connect("phantom")
+      }),
+      { map, connectors: [before.evm.connector, before.sol.connector] },
+    )
+    // The app dropped Solana from its networks: the stored Solana connection is gone from the first state.
+    const after = wallets()
+    const seen = await runState(
+      Effect.gen(function* () {
+        const first = yield* connectionState
+        const account = yield* SubscriptionRef.get((yield* Account).state)
+        yield* (yield* Connection).reconnect
+        return { first, accounts: Object.keys(account.byNamespace), after: yield* connectionState }
+      }),
+      {
+        map,
+        options: { ...testOptions, networks: [ethereum, base] },
+        connectors: [after.evm.connector, after.sol.connector],
+      },
+    )
+    expect(Object.keys(seen.first.connections)).toEqual(["eip155"])
+    expect(seen.accounts).toEqual(["eip155"])
+    expect(after.sol.calls).toEqual([])
+    expect(seen.after.status).toBe("connected")
+    // Only Solana was stored: nothing is connected.
+    const onlySolana = new Map<string, string>()
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("phantom"))), {
+      map: onlySolana,
+      connectors: [wallets().sol.connector],
+    })
+    const evmOnly = await runState(connectionState, {
+      map: onlySolana,
+      options: { ...testOptions, networks: [ethereum] },
+    })
+    expect(evmOnly).toMatchObject({ status: "disconnected", connections: {} })
   })
 
   it("refuses requests to a stored wallet still waiting its turn to be restored, while another wallet is asked first", async () => {

@@ -290,8 +290,12 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
  * The connection state after a reload: the stored connections, "connected" when there are any, or "connecting"
  * when `reconnecting` (the instance asks their wallets again at once: `reconnect` sets the same status).
  */
-export const restoredConnectionState = (storage: Storage["Service"], reconnecting = false) =>
-  Effect.map(readStoredConnections(storage), (connections): ConnectionState => {
+export const restoredConnectionState = (
+  storage: Storage["Service"],
+  networks: ReadonlyArray<{ readonly chainNamespace: ChainNamespace }>,
+  reconnecting = false,
+) =>
+  Effect.map(readStoredConnections(storage, networks), (connections): ConnectionState => {
     const status = statusOf(connections)
     return {
       status: reconnecting && status === "connected" ? "connecting" : status,
@@ -341,13 +345,15 @@ export class Connection extends Context.Service<
     Effect.gen(function* () {
       const storage = yield* Storage
       const stored = storedConnection(storage)
+      const network = yield* Network
+      const { requestedCaipNetworks } = yield* SubscriptionRef.get(network.state)
       const context: ConnectionContext = {
         state: yield* SubscriptionRef.make<ConnectionState>(
-          yield* restoredOr("connection", restoredConnectionState(storage)),
+          yield* restoredOr("connection", restoredConnectionState(storage, requestedCaipNetworks)),
         ),
         connectors: yield* Connectors,
         account: yield* Account,
-        network: yield* Network,
+        network,
         pairing: yield* Pairing,
         siwxClient: yield* Effect.serviceOption(SiwxClient),
         stored,

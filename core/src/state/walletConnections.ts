@@ -86,9 +86,22 @@ export const toStored = (connections: WalletConnections): PairingConnections =>
     }),
   )
 
-/** The connections stored before a reload (§3 `@appkit/connections`), read back with `fromStored`. */
-export const readStoredConnections = (storage: Storage["Service"]) =>
-  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) => fromStored(stored ?? {}))
+/**
+ * The connections stored before a reload (§3 `@appkit/connections`), read back with `fromStored`, in the namespaces
+ * of the app's `networks` only: one the app no longer configures is left out, as a restored network it no longer
+ * requests is (reconnect would ask its wallet again, and nothing could use it).
+ */
+export const readStoredConnections = (
+  storage: Storage["Service"],
+  networks: ReadonlyArray<{ readonly chainNamespace: ChainNamespace }>,
+) =>
+  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) =>
+    Object.fromEntries(
+      Object.entries(fromStored(stored ?? {})).filter(([namespace]) =>
+        networks.some((network) => network.chainNamespace === namespace),
+      ),
+    ),
+  )
 
 /** Reads stored connections back; an entry without a CAIP-10 account of its own namespace is dropped. */
 export const fromStored = (stored: PairingConnections): WalletConnections =>
