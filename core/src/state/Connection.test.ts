@@ -29,6 +29,34 @@ const solanaAccount = `${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYd
 
 const connectionState = Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
 
+/** A Rabby (eip155) and a Phantom (solana) wallet; each reload finds new instances. */
+const rabbyAndPhantom = () => ({
+  evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
+  sol: Effect.runSync(
+    scriptedWallet({
+      id: "phantom",
+      chain: "solana",
+      chainId: solana.caipNetworkId,
+      accounts: [solanaAccount],
+    }),
+  ),
+})
+
+/** A storage both connected in: what a reload then finds. */
+const storedRabbyAndPhantom = async () => {
+  const map = new Map<string, string>()
+  const { evm, sol } = rabbyAndPhantom()
+  await runState(
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* connection.connect("io.rabby")
+      yield* connection.connect("phantom")
+    }),
+    { map, connectors: [evm.connector, sol.connector] },
+  )
+  return map
+}
+
 describe("Connection", () => {
   it("connects: status, account, network and recent wallet follow, and the connection is stored", async () => {
     const map = new Map<string, string>()
@@ -196,29 +224,9 @@ describe("Connection", () => {
   })
 
   it("drops at start a stored connection of a namespace the app no longer configures (no reconnect needed)", async () => {
-    const map = new Map<string, string>()
-    const wallets = () => ({
-      evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
-      sol: Effect.runSync(
-        scriptedWallet({
-          id: "phantom",
-          chain: "solana",
-          chainId: solana.caipNetworkId,
-          accounts: [solanaAccount],
-        }),
-      ),
-    })
-    const before = wallets()
-    await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        yield* connection.connect("io.rabby")
-        yield* connection.connect("phantom")
-      }),
-      { map, connectors: [before.evm.connector, before.sol.connector] },
-    )
+    const map = await storedRabbyAndPhantom()
     // The app dropped Solana from its networks: the stored Solana connection is gone from the first state.
-    const after = wallets()
+    const after = rabbyAndPhantom()
     const seen = await runState(
       Effect.gen(function* () {
         const first = yield* connectionState
@@ -240,7 +248,7 @@ describe("Connection", () => {
     const onlySolana = new Map<string, string>()
     await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("phantom"))), {
       map: onlySolana,
-      connectors: [wallets().sol.connector],
+      connectors: [rabbyAndPhantom().sol.connector],
     })
     const evmOnly = await runState(connectionState, {
       map: onlySolana,
@@ -250,29 +258,9 @@ describe("Connection", () => {
   })
 
   it("refuses requests to a stored wallet still waiting its turn to be restored, while another wallet is asked first", async () => {
-    const map = new Map<string, string>()
-    const wallets = () => ({
-      evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
-      sol: Effect.runSync(
-        scriptedWallet({
-          id: "phantom",
-          chain: "solana",
-          chainId: solana.caipNetworkId,
-          accounts: [solanaAccount],
-        }),
-      ),
-    })
-    const before = wallets()
-    await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        yield* connection.connect("io.rabby")
-        yield* connection.connect("phantom")
-      }),
-      { map, connectors: [before.evm.connector, before.sol.connector] },
-    )
+    const map = await storedRabbyAndPhantom()
     // After the reload the EVM wallet is asked first and takes its time; the Solana one waits its turn.
-    const after = wallets()
+    const after = rabbyAndPhantom()
     after.evm.stall.add("connect")
     const seen = await runState(
       Effect.gen(function* () {
@@ -392,66 +380,51 @@ describe("Connection", () => {
         connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
           Effect.andThen(Deferred.await(answer), wallet.connector.connect(options)),
       }
-      return { ...wallet, connector, answer }
+      return { ...wallet, connector, answer, address }
     }
     const status = Effect.map(connectionState, (s) => s.status)
 
-    it("the second fails while the first waits: still connecting, then connected with the first's account", async () => {
-      const first = waitingWallet("io.rabby", devAccount.address)
-      const second = waitingWallet("io.metamask", other)
-      second.reject.add("connect")
-      const seen = await runState(
-        Effect.gen(function* () {
-          const connection = yield* Connection
-          const waiting = yield* Effect.forkChild(connection.connect("io.rabby"), { startImmediately: true })
-          yield* Deferred.succeed(second.answer, undefined)
-          const refused = yield* Effect.flip(connection.connect("io.metamask"))
-          const afterRefusal = yield* status
-          yield* Deferred.succeed(first.answer, undefined)
-          yield* Fiber.join(waiting)
-          return { refused, afterRefusal, after: yield* connectionState }
-        }),
-        { connectors: [first.connector, second.connector] },
-      )
-      expect(seen.refused).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
-      expect(seen.afterRefusal).toBe("connecting")
-      expect(seen.after.status).toBe("connected")
-      expect(seen.after.connections.eip155).toMatchObject({
-        connectorId: "io.rabby",
-        accounts: [`eip155:1:${devAccount.address}`],
-      })
-    })
-
-    it("the first fails while the second waits: still connecting, then connected with the second's account", async () => {
-      const first = waitingWallet("io.rabby", devAccount.address)
-      const second = waitingWallet("io.metamask", other)
-      first.reject.add("connect")
-      const seen = await runState(
-        Effect.gen(function* () {
-          const connection = yield* Connection
-          const refusing = yield* Effect.forkChild(Effect.flip(connection.connect("io.rabby")), {
-            startImmediately: true,
-          })
-          const waiting = yield* Effect.forkChild(connection.connect("io.metamask"), {
-            startImmediately: true,
-          })
-          yield* Deferred.succeed(first.answer, undefined)
-          const refused = yield* Fiber.join(refusing)
-          const afterRefusal = yield* status
-          yield* Deferred.succeed(second.answer, undefined)
-          yield* Fiber.join(waiting)
-          return { refused, afterRefusal, after: yield* connectionState }
-        }),
-        { connectors: [first.connector, second.connector] },
-      )
-      expect(seen.refused).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
-      expect(seen.afterRefusal).toBe("connecting")
-      expect(seen.after.status).toBe("connected")
-      expect(seen.after.connections.eip155).toMatchObject({
-        connectorId: "io.metamask",
-        accounts: [`eip155:1:${other}`],
-      })
-    })
+    it.each([
+      ["first", "second"],
+      ["second", "first"],
+    ] as const)(
+      "the %s fails while the %s waits: still connecting, then connected with the one that answered",
+      async (failing, answering) => {
+        const wallets = {
+          first: waitingWallet("io.rabby", devAccount.address),
+          second: waitingWallet("io.metamask", other),
+        }
+        wallets[failing].reject.add("connect")
+        const seen = await runState(
+          Effect.gen(function* () {
+            const connection = yield* Connection
+            // Both wait on their wallet, the first one started first.
+            const fibers = {
+              first: yield* Effect.forkChild(Effect.exit(connection.connect("io.rabby")), {
+                startImmediately: true,
+              }),
+              second: yield* Effect.forkChild(Effect.exit(connection.connect("io.metamask")), {
+                startImmediately: true,
+              }),
+            }
+            yield* Deferred.succeed(wallets[failing].answer, undefined)
+            const refused = yield* Fiber.join(fibers[failing])
+            const afterRefusal = yield* status
+            yield* Deferred.succeed(wallets[answering].answer, undefined)
+            yield* Fiber.join(fibers[answering])
+            return { refused, afterRefusal, after: yield* connectionState }
+          }),
+          { connectors: [wallets.first.connector, wallets.second.connector] },
+        )
+        expect(seen.refused).toMatchObject({ _tag: "Failure" })
+        expect(seen.afterRefusal).toBe("connecting")
+        expect(seen.after.status).toBe("connected")
+        expect(seen.after.connections.eip155).toMatchObject({
+          connectorId: wallets[answering].connector.id,
+          accounts: [`eip155:1:${wallets[answering].address}`],
+        })
+      },
+    )
 
     it("a connect that fails after the first one succeeded leaves it connected", async () => {
       const first = waitingWallet("io.rabby", devAccount.address)

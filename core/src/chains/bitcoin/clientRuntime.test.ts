@@ -3,15 +3,6 @@ import { afterEach, describe, expect, it } from "vitest"
 import { makeBitcoinClient } from "./clientRuntime"
 import { selectorEvents, selectorTag } from "./selection/selectorMachine"
 
-const memoryStorage = () => {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
-
 // Defined once for the whole file, as react-ui's defineBitcoinWalletSelector would (a registry never forgets).
 customElements.define(selectorTag, class extends HTMLElement {})
 
@@ -20,7 +11,7 @@ const select = (host: EventTarget) => {
   const opened = new Promise<string>((resolve) =>
     host.addEventListener(selectorEvents.open, () => resolve("prompt opened")),
   )
-  const selection = makeBitcoinClient({ host, storage: memoryStorage() }).selectProvider()
+  const selection = makeBitcoinClient({ host }).selectProvider()
   const answered = selection.then(
     (id) => `selected ${id}`,
     (error: Error) => error.message,
