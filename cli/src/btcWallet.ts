@@ -92,7 +92,7 @@ const keySigner = async (
 
 /** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay first). */
 const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | undefined> => {
-  const [{ readConnection }, { checkStoredSession }] = await Promise.all([
+  const [{ readConnection }, { checkStoredSession, sessionNotStored }] = await Promise.all([
     import("./session"),
     import("./walletSession"),
   ])
@@ -104,6 +104,7 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
     return undefined
   const bitcoin = await import("@appkit/core/bitcoin")
   const checked = await checkStoredSession(stored)
+  if (checked.state === "ended" && !checked.endedByWallet) throw sessionNotStored(stored)
   if (checked.state === "ended")
     throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
   const { connector, close } = checked.opened

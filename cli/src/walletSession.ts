@@ -139,7 +139,23 @@ export type CheckedSession =
       readonly changed: boolean
       readonly opened: OpenedWalletConnect
     }
-  | { readonly state: "ended"; readonly synced: boolean; readonly previous: WalletConnectConnection }
+  | {
+      readonly state: "ended"
+      readonly synced: boolean
+      readonly previous: WalletConnectConnection
+      /** False when this machine's sign-client store never held the session (a fresh store): no wallet ended it. */
+      readonly endedByWallet: boolean
+    }
+
+/**
+ * The session record is there but the sign-client store holds no such session (a fresh or replaced
+ * `$APPKIT_HOME/walletconnect.json`): the session's keys are gone from this machine, and the wallet did not end it.
+ */
+export const sessionNotStored = (stored: WalletConnectConnection, env: NodeJS.ProcessEnv = process.env) =>
+  new CliError(
+    `Not connected: the WalletConnect session with ${stored.walletName ?? "the wallet"} is not in ${walletConnectStoreFile(env)} (a fresh or replaced store: its keys are gone, the wallet did not end it): run \`appkit-cli connect\` to pair again`,
+    { code: "SessionNotStored" },
+  )
 
 /**
  * Loads the stored WalletConnect session as the wallet now has it: sign-client first takes what the relay
@@ -160,19 +176,21 @@ export const checkStoredSession = async (
     env,
   )
   try {
-    const { synced, restored, session } = await Effect.runPromise(
+    const { held, synced, restored, session } = await Effect.runPromise(
       Effect.gen(function* () {
+        // Whether the store held the session before the relay's news: only then can the wallet have ended it.
+        const held = (yield* opened.connector.storedTopics).includes(stored.topic)
         const synced = yield* opened.connector.sync
         const restored: Option.Option<Connection> = yield* opened.connector.restore
         if (Option.isSome(restored) && options.chainId !== undefined)
           yield* opened.connector.switchChain(options.chainId)
-        return { synced, restored, session: yield* opened.connector.session }
+        return { held, synced, restored, session: yield* opened.connector.session }
       }),
     )
     if (Option.isNone(restored) || Option.isNone(session)) {
       await opened.close()
       clearConnection(env)
-      return { state: "ended", synced, previous: stored }
+      return { state: "ended", synced, previous: stored, endedByWallet: held }
     }
     const now = storedSession(session.value, stored)
     const changed = now.address !== stored.address || now.accounts.join() !== stored.accounts.join()
@@ -226,6 +244,7 @@ export const openStoredWalletConnect = async (
       { code: "NotConnected" },
     )
   const checked = await checkStoredSession(stored, options, env)
+  if (checked.state === "ended" && !checked.endedByWallet) throw sessionNotStored(stored, env)
   if (checked.state === "ended")
     throw new CliError(
       `${stored.walletName ?? "The wallet"} ended the WalletConnect session: run \`appkit-cli connect\` again`,

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
+import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { verifyMessage } from "viem"
 import { afterAll, describe, expect, it, vi } from "vitest"
 import { cliPath, runCli } from "../support/cli"
@@ -160,6 +162,35 @@ describe("what the wallet did while no CLI process ran", { timeout: 60_000 }, ()
     expect(JSON.parse(signed.stderr).error.code).toBe("NotConnected")
     const connectedAgain = await connectWith(await devWallet(), env)
     expect(connectedAgain.code).toBe(0)
+  })
+
+  it("a session missing from this machine's sign-client store: status and sign say so, not that the wallet ended it", async () => {
+    const { wallet, lines } = await loggingWallet()
+    const env = cliEnv(stack.relay.url)
+    expect((await connectWith(wallet, env)).code).toBe(0)
+    // A fresh storage: the session record is there, the sign-client state (its keys) is not.
+    const store = join(env.APPKIT_HOME, "walletconnect.json")
+    const sessionRecord = readFileSync(join(env.APPKIT_HOME, "session.json"), "utf8")
+    rmSync(store)
+    const notStored = `Not connected: the WalletConnect session with AppKit Dev Wallet is not in ${store} (a fresh or replaced store: its keys are gone, the wallet did not end it): run \`appkit-cli connect\` to pair again`
+    const status = await runCli(["status"], { env })
+    expect(status.code).toBe(1)
+    expect(status.stdout).toBe(`${notStored}\n`)
+    // Each run clears the unusable record, and its sign-client writes a fresh store: both are set back.
+    writeFileSync(join(env.APPKIT_HOME, "session.json"), sessionRecord)
+    rmSync(store, { force: true })
+    const json = await runCli(["status", "--json"], { env })
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      connected: false,
+      endedByWallet: false,
+      storeFile: store,
+    })
+    writeFileSync(join(env.APPKIT_HOME, "session.json"), sessionRecord)
+    rmSync(store, { force: true })
+    const signed = await signMessage(env, "to a session this machine lost")
+    expect(signed.code).toBe(2)
+    expect(JSON.parse(signed.stderr)).toEqual({ error: { code: "SessionNotStored", message: notStored } })
+    expect(lines.filter((line) => line.startsWith("answered"))).toEqual([])
   })
 
   it("a wallet that signs with another key than the session's account: nothing is printed as its signature", async () => {

@@ -1,7 +1,7 @@
 import { type CaipAccountId, namespaceOf } from "@appkit/core"
 import { CliError, ExitCode, printJson, printLine } from "../output"
-import { readConnection, type StoredConnection } from "../session"
-import { checkStoredSession } from "../walletSession"
+import { readConnection, type StoredConnection, walletConnectStoreFile } from "../session"
+import { checkStoredSession, sessionNotStored } from "../walletSession"
 
 /**
  * `appkit-cli status`. A WalletConnect session is first checked with the relay, which kept what the wallet
@@ -57,6 +57,17 @@ export const statusAction = async (options: { readonly json?: boolean | undefine
   const checked = await checkStoredSession(stored)
   if (checked.state === "live") await checked.opened.close()
   const walletName = stored.walletName ?? "the wallet"
+  if (checked.state === "ended" && !checked.endedByWallet) {
+    process.exitCode = ExitCode.invalid
+    if (options.json)
+      return printJson({
+        connected: false,
+        endedByWallet: false,
+        walletName,
+        storeFile: walletConnectStoreFile(),
+      })
+    return printLine(sessionNotStored(stored).message)
+  }
   if (checked.state === "ended") {
     process.exitCode = ExitCode.invalid
     if (options.json) return printJson({ connected: false, checked: true, endedByWallet: true, walletName })

@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { fromMap, Storage } from "../storage/Storage"
-import { scriptedWallet, testOptions } from "../testing/testkit"
+import { ethereum, scriptedWallet, solana, testOptions } from "../testing/testkit"
 import type { AppKit, AppKitState } from "./AppKit"
 import { afterFirstPaint, unpaintedPageTimeoutMs } from "./afterFirstPaint"
 import { createAppKit } from "./createAppKit"
@@ -94,6 +94,29 @@ describe("createAppKit before its services are built", () => {
     expect(state.account.preferredAccountTypes.eip155).toBe("smartAccount")
     expect(state.connectors.recentWallets.map((w) => w.id)).toContain("io.injected")
     expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
+    await appKit.dispose()
+  })
+
+  it("leaves out a stored connection of a namespace the app no longer configures, before and after the build", async () => {
+    const map = new Map<string, string>()
+    const phantom = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        chainId: solana.caipNetworkId,
+        accounts: [`${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`],
+      }),
+    )
+    const stored = make(map, { reconnect: false, connectors: [wallet().connector, phantom.connector] })
+    await stored.connect("injected")
+    await stored.connect("phantom")
+    await stored.dispose()
+    const appKit = make(map, { reconnect: false, networks: [ethereum] })
+    const state = appKit.getState()
+    expect(Object.keys(state.connection.connections)).toEqual(["eip155"])
+    expect(Object.keys(state.account.byNamespace)).toEqual(["eip155"])
+    expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
+    expect(Object.keys(appKit.getState().connection.connections)).toEqual(["eip155"])
     await appKit.dispose()
   })
 

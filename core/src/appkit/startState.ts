@@ -35,7 +35,7 @@ export const restoredSlices = ({ options, connectors, embeddedAvailable, reconne
   Effect.gen(function* () {
     const storage = yield* Storage
     const resolved = resolveOptions(options)
-    const connection = yield* restoredConnectionState(storage, reconnecting)
+    const connection = yield* restoredConnectionState(storage, resolved.networks, reconnecting)
     return {
       options: resolved,
       network: yield* restoredNetworkState(resolved, storage),

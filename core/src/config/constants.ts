@@ -73,6 +73,11 @@ export const Timings = {
   /** After a failed balance fetch, no retry before this ('Token Balance Unavailable'). */
   balanceRetryLock: Duration.seconds(30),
   imagePreloadTimeout: Duration.seconds(2),
+  /**
+   * How long a disconnect waits on the wallet to drop the dApp's permission (EVM `wallet_revokePermissions`, Bitcoin
+   * `wallet_renouncePermissions`): a courtesy many wallets do not support and some never answer (wagmi: 100 ms).
+   */
+  permissionRevokeTimeout: Duration.millis(100),
 } as const
 
 /** At most this many error events reach analytics per window. */

@@ -7,6 +7,7 @@ import type { SocialProvider } from "../domain/social"
 import { StorageKeys } from "../domain/storageKeys"
 import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
+import { Options } from "./Options"
 import { restoredOr } from "./restoredState"
 import { namespacesOf, readStoredConnections, type WalletConnections } from "./walletConnections"
 
@@ -89,9 +90,10 @@ export class Account extends Context.Service<
       const state = yield* SubscriptionRef.make<AccountState>(
         yield* restoredOr(
           "account",
-          Effect.flatMap(readStoredConnections(storage), (connections) =>
-            restoredAccountState(storage, connections),
-          ),
+          Effect.gen(function* () {
+            const { networks } = yield* SubscriptionRef.get((yield* Options).state)
+            return yield* restoredAccountState(storage, yield* readStoredConnections(storage, networks))
+          }),
         ),
       )
       const updateNamespace = (

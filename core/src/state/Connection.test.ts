@@ -7,11 +7,14 @@ import { captureLogs } from "../testing/logCapture"
 import { specTexts } from "../testing/specTexts"
 import {
   accountId,
+  base,
   devAccount,
+  ethereum,
   networkId,
   runState,
   scriptedWallet,
   solana,
+  testOptions,
   waitFor,
 } from "../testing/testkit"
 import { Account } from "./Account"
@@ -25,6 +28,34 @@ const evmAccount = `eip155:1:${devAccount.address}`
 const solanaAccount = `${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`
 
 const connectionState = Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
+
+/** A Rabby (eip155) and a Phantom (solana) wallet; each reload finds new instances. */
+const rabbyAndPhantom = () => ({
+  evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
+  sol: Effect.runSync(
+    scriptedWallet({
+      id: "phantom",
+      chain: "solana",
+      chainId: solana.caipNetworkId,
+      accounts: [solanaAccount],
+    }),
+  ),
+})
+
+/** A storage both connected in: what a reload then finds. */
+const storedRabbyAndPhantom = async () => {
+  const map = new Map<string, string>()
+  const { evm, sol } = rabbyAndPhantom()
+  await runState(
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* connection.connect("io.rabby")
+      yield* connection.connect("phantom")
+    }),
+    { map, connectors: [evm.connector, sol.connector] },
+  )
+  return map
+}
 
 describe("Connection", () => {
   it("connects: status, account, network and recent wallet follow, and the connection is stored", async () => {
@@ -192,30 +223,44 @@ describe("Connection", () => {
     expect(restored.calls).toEqual(["connect", "personal_sign"])
   })
 
-  it("refuses requests to a stored wallet still waiting its turn to be restored, while another wallet is asked first", async () => {
-    const map = new Map<string, string>()
-    const wallets = () => ({
-      evm: Effect.runSync(scriptedWallet({ id: "io.rabby" })),
-      sol: Effect.runSync(
-        scriptedWallet({
-          id: "phantom",
-          chain: "solana",
-          chainId: solana.caipNetworkId,
-          accounts: [solanaAccount],
-        }),
-      ),
-    })
-    const before = wallets()
-    await runState(
+  it("drops at start a stored connection of a namespace the app no longer configures (no reconnect needed)", async () => {
+    const map = await storedRabbyAndPhantom()
+    // The app dropped Solana from its networks: the stored Solana connection is gone from the first state.
+    const after = rabbyAndPhantom()
+    const seen = await runState(
       Effect.gen(function* () {
-        const connection = yield* Connection
-        yield* connection.connect("io.rabby")
-        yield* connection.connect("phantom")
+        const first = yield* connectionState
+        const account = yield* SubscriptionRef.get((yield* Account).state)
+        yield* (yield* Connection).reconnect
+        return { first, accounts: Object.keys(account.byNamespace), after: yield* connectionState }
       }),
-      { map, connectors: [before.evm.connector, before.sol.connector] },
+      {
+        map,
+        options: { ...testOptions, networks: [ethereum, base] },
+        connectors: [after.evm.connector, after.sol.connector],
+      },
     )
+    expect(Object.keys(seen.first.connections)).toEqual(["eip155"])
+    expect(seen.accounts).toEqual(["eip155"])
+    expect(after.sol.calls).toEqual([])
+    expect(seen.after.status).toBe("connected")
+    // Only Solana was stored: nothing is connected.
+    const onlySolana = new Map<string, string>()
+    await runState(Effect.asVoid(Effect.flatMap(Connection, (c) => c.connect("phantom"))), {
+      map: onlySolana,
+      connectors: [rabbyAndPhantom().sol.connector],
+    })
+    const evmOnly = await runState(connectionState, {
+      map: onlySolana,
+      options: { ...testOptions, networks: [ethereum] },
+    })
+    expect(evmOnly).toMatchObject({ status: "disconnected", connections: {} })
+  })
+
+  it("refuses requests to a stored wallet still waiting its turn to be restored, while another wallet is asked first", async () => {
+    const map = await storedRabbyAndPhantom()
     // After the reload the EVM wallet is asked first and takes its time; the Solana one waits its turn.
-    const after = wallets()
+    const after = rabbyAndPhantom()
     after.evm.stall.add("connect")
     const seen = await runState(
       Effect.gen(function* () {
@@ -322,6 +367,88 @@ describe("Connection", () => {
     )
     expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
     expect(state.status).toBe("disconnected")
+  })
+
+  describe("two connects at once: a failed one leaves a pending or an established connection's status alone", () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    /** A wallet whose connect() answers (or refuses, per `reject`) only once `answer` is completed. */
+    const waitingWallet = (id: string, address: string) => {
+      const wallet = Effect.runSync(scriptedWallet({ id, accounts: [`eip155:1:${address}`] }))
+      const answer = Deferred.makeUnsafe<void>()
+      const connector = {
+        ...wallet.connector,
+        connect: (options?: { readonly chainId?: CaipNetworkId | undefined }) =>
+          Effect.andThen(Deferred.await(answer), wallet.connector.connect(options)),
+      }
+      return { ...wallet, connector, answer, address }
+    }
+    const status = Effect.map(connectionState, (s) => s.status)
+
+    it.each([
+      ["first", "second"],
+      ["second", "first"],
+    ] as const)(
+      "the %s fails while the %s waits: still connecting, then connected with the one that answered",
+      async (failing, answering) => {
+        const wallets = {
+          first: waitingWallet("io.rabby", devAccount.address),
+          second: waitingWallet("io.metamask", other),
+        }
+        wallets[failing].reject.add("connect")
+        const seen = await runState(
+          Effect.gen(function* () {
+            const connection = yield* Connection
+            // Both wait on their wallet, the first one started first.
+            const fibers = {
+              first: yield* Effect.forkChild(Effect.exit(connection.connect("io.rabby")), {
+                startImmediately: true,
+              }),
+              second: yield* Effect.forkChild(Effect.exit(connection.connect("io.metamask")), {
+                startImmediately: true,
+              }),
+            }
+            yield* Deferred.succeed(wallets[failing].answer, undefined)
+            const refused = yield* Fiber.join(fibers[failing])
+            const afterRefusal = yield* status
+            yield* Deferred.succeed(wallets[answering].answer, undefined)
+            yield* Fiber.join(fibers[answering])
+            return { refused, afterRefusal, after: yield* connectionState }
+          }),
+          { connectors: [wallets.first.connector, wallets.second.connector] },
+        )
+        expect(seen.refused).toMatchObject({ _tag: "Failure" })
+        expect(seen.afterRefusal).toBe("connecting")
+        expect(seen.after.status).toBe("connected")
+        expect(seen.after.connections.eip155).toMatchObject({
+          connectorId: wallets[answering].connector.id,
+          accounts: [`eip155:1:${wallets[answering].address}`],
+        })
+      },
+    )
+
+    it("a connect that fails after the first one succeeded leaves it connected", async () => {
+      const first = waitingWallet("io.rabby", devAccount.address)
+      const second = waitingWallet("io.metamask", other)
+      second.reject.add("connect")
+      const seen = await runState(
+        Effect.gen(function* () {
+          const connection = yield* Connection
+          yield* Deferred.succeed(first.answer, undefined)
+          yield* connection.connect("io.rabby")
+          const failing = yield* Effect.forkChild(Effect.flip(connection.connect("io.metamask")), {
+            startImmediately: true,
+          })
+          const whileAsking = yield* status
+          yield* Deferred.succeed(second.answer, undefined)
+          yield* Fiber.join(failing)
+          return { whileAsking, after: yield* connectionState }
+        }),
+        { connectors: [first.connector, second.connector] },
+      )
+      expect(seen.whileAsking).toBe("connecting")
+      expect(seen.after.status).toBe("connected")
+      expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
+    })
   })
 
   it("puts a pairing wallet's §3 account type objects on each namespace's account", async () => {
@@ -537,48 +664,5 @@ describe("Connection", () => {
     expect(result.chainId).toBe("eip155:8453")
     expect(result.send.sendTokenAmount).toBeUndefined()
     expect((result.notFound as Error).message).toBe("Network not found")
-  })
-
-  it("allows an email code only once per 30 s ('Please try again after {n} seconds')", async () => {
-    const outcome = await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        const sent: Array<string> = []
-        const send = (email: string) => connection.requestEmailOtp(Effect.sync(() => sent.push(email)))
-        yield* send("a@example.com")
-        yield* TestClock.adjust("10 seconds")
-        const early = yield* Effect.flip(send("a@example.com"))
-        yield* TestClock.adjust("19500 millis")
-        const almost = yield* Effect.flip(send("a@example.com"))
-        yield* TestClock.adjust("500 millis")
-        yield* send("a@example.com")
-        return { early: early.message, almost: almost.message, sent: sent.length }
-      }),
-    )
-    expect(outcome).toEqual({
-      early: "Please try again after 20 seconds",
-      almost: "Please try again after 1 seconds",
-      sent: 2,
-    })
-  })
-
-  it("refuses a second email code while the first is still being sent, and frees the slot when sending fails", async () => {
-    const outcome = await runState(
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        const delivered = yield* Deferred.make<void>()
-        const first = yield* Effect.forkChild(connection.requestEmailOtp(Deferred.await(delivered)), {
-          startImmediately: true,
-        })
-        const second = yield* Effect.flip(connection.requestEmailOtp(Effect.void))
-        yield* Deferred.succeed(delivered, undefined)
-        yield* Fiber.join(first)
-        yield* TestClock.adjust("30 seconds")
-        const failed = yield* Effect.flip(connection.requestEmailOtp(Effect.fail("relay down")))
-        yield* connection.requestEmailOtp(Effect.void)
-        return { second: second.message, failed }
-      }),
-    )
-    expect(outcome).toEqual({ second: "Please try again after 30 seconds", failed: "relay down" })
   })
 })

@@ -1,11 +1,9 @@
-import { Clock, Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
 import { loadSolana } from "../chains/SolanaSupport"
-import { Timings } from "../config/constants"
 import type { Connector, ConnectorError, WalletSignIn } from "../connectors/Connector"
 import { addressOfAccount } from "../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
 import { ConnectionError, DisconnectError } from "../errors/connection"
-import { EmailCooldownError } from "../errors/embedded"
 import { LoggedMessages } from "../errors/logged"
 import { InvalidWalletReplyError } from "../errors/wallet"
 import { SiwxClient } from "../siwx/SiwxClient"
@@ -118,14 +116,17 @@ const establish = Effect.fn("Connection.establish")(function* (
   const wasListening = yield* FiberMap.has(context.listeners, connectorId)
   yield* listen(context, connector)
   const failed = Effect.andThen(
-    SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections) })),
+    SubscriptionRef.update(state, (s) => ({ ...s, status: statusOf(s.connections, context.pending) })),
     wasListening ? Effect.void : FiberMap.remove(context.listeners, connectorId),
   )
   const chainId = active.activeNetworkIds[connector.chain]
   if (chainId === undefined) yield* Effect.logWarning(LoggedMessages.noCurrentNetwork, connector.chain)
-  const result = yield* connector
-    .connect({ chainId, ...(silent && { silent }) })
-    .pipe(Effect.onError(() => failed))
+  // (counted while it waits: a connect that fails meanwhile leaves "connecting" showing, see statusOf)
+  const result = yield* Effect.acquireUseRelease(
+    Effect.sync(() => context.pending++),
+    () => connector.connect({ chainId, ...(silent && { silent }) }),
+    () => Effect.sync(() => context.pending--),
+  ).pipe(Effect.onError(() => failed))
   const connections = connectionsFrom(connectorId, result.accounts, result.chainId)
   if (namespacesOf(connections).length === 0) {
     yield* failed
@@ -285,27 +286,16 @@ const signMessage = Effect.fn("Connection.signMessage")(function* (
   }).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.signMessageFailed, error)))
 })
 
-const requestEmailOtp = <A, E, R>(context: ConnectionContext, send: Effect.Effect<A, E, R>) =>
-  Effect.gen(function* () {
-    const now = yield* Clock.currentTimeMillis
-    const { emailOtpSentAt } = yield* SubscriptionRef.get(context.state)
-    const remaining =
-      emailOtpSentAt === undefined ? 0 : emailOtpSentAt + Duration.toMillis(Timings.emailLoginCooldown) - now
-    if (remaining > 0) return yield* new EmailCooldownError({ seconds: Math.ceil(remaining / 1000) })
-    // The slot is taken before sending, so a second click while the first code is on its way is refused
-    // too; a send that fails gives it back.
-    yield* SubscriptionRef.update(context.state, (s) => ({ ...s, emailOtpSentAt: now }))
-    return yield* send.pipe(
-      Effect.onError(() => SubscriptionRef.update(context.state, (s) => ({ ...s, emailOtpSentAt }))),
-    )
-  })
-
 /**
  * The connection state after a reload: the stored connections, "connected" when there are any, or "connecting"
  * when `reconnecting` (the instance asks their wallets again at once: `reconnect` sets the same status).
  */
-export const restoredConnectionState = (storage: Storage["Service"], reconnecting = false) =>
-  Effect.map(readStoredConnections(storage), (connections): ConnectionState => {
+export const restoredConnectionState = (
+  storage: Storage["Service"],
+  networks: ReadonlyArray<{ readonly chainNamespace: ChainNamespace }>,
+  reconnecting = false,
+) =>
+  Effect.map(readStoredConnections(storage, networks), (connections): ConnectionState => {
     const status = statusOf(connections)
     return {
       status: reconnecting && status === "connected" ? "connecting" : status,
@@ -348,10 +338,6 @@ export class Connection extends Context.Service<
       { readonly connection: WalletConnection; readonly connector: Connector },
       ConnectionError
     >
-    /** Runs `send` unless an email code went out less than 30 s ago ('Please try again after {n} seconds'). */
-    readonly requestEmailOtp: <A, E, R>(
-      send: Effect.Effect<A, E, R>,
-    ) => Effect.Effect<A, E | EmailCooldownError, R>
   }
 >()("appkit/Connection") {
   static readonly layer = Layer.effect(
@@ -359,19 +345,22 @@ export class Connection extends Context.Service<
     Effect.gen(function* () {
       const storage = yield* Storage
       const stored = storedConnection(storage)
+      const network = yield* Network
+      const { requestedCaipNetworks } = yield* SubscriptionRef.get(network.state)
       const context: ConnectionContext = {
         state: yield* SubscriptionRef.make<ConnectionState>(
-          yield* restoredOr("connection", restoredConnectionState(storage)),
+          yield* restoredOr("connection", restoredConnectionState(storage, requestedCaipNetworks)),
         ),
         connectors: yield* Connectors,
         account: yield* Account,
-        network: yield* Network,
+        network,
         pairing: yield* Pairing,
         siwxClient: yield* Effect.serviceOption(SiwxClient),
         stored,
         listeners: yield* FiberMap.make<string>(),
         live: new Set(),
         restoring: new Set(),
+        pending: 0,
       }
       // (the Account service starts with the restored connections' accounts: restoredAccountState)
       const restored = (yield* SubscriptionRef.get(context.state)).connections
@@ -388,7 +377,6 @@ export class Connection extends Context.Service<
         switchNetwork: (caipNetworkId) => switchNetwork(context, caipNetworkId),
         signMessage: (namespace, message) => signMessage(context, namespace, message),
         walletOf: (namespace) => walletOf(context, namespace),
-        requestEmailOtp: (send) => requestEmailOtp(context, send),
       })
     }),
   )

@@ -45,6 +45,8 @@ export interface ConnectionContext {
   readonly live: Set<string>
   /** Connectors whose stored connection reconnect is restoring right now: not ready for requests yet. */
   readonly restoring: Set<string>
+  /** How many connects (and reconnects) are waiting on their wallet now. */
+  pending: number
 }
 
 /** The §3 keys a reload needs to bring the connections back. */
@@ -75,7 +77,7 @@ const setConnections = (context: ConnectionContext, f: (c: WalletConnections) =>
   Effect.flatMap(
     SubscriptionRef.updateAndGet(context.state, (s) => {
       const connections = f(s.connections)
-      return { ...s, connections, status: statusOf(connections) }
+      return { ...s, connections, status: statusOf(connections, context.pending) }
     }),
     (next) => save(context, next.connections),
   )

@@ -16,6 +16,7 @@ import {
   initialEmbeddedAuthState,
   preferredEvmAccountType,
 } from "./EmbeddedAuth"
+import { requestEmailOtp } from "./emailOtpCooldown"
 import { Modal } from "./Modal"
 import { Network } from "./Network"
 import { Router, type View } from "./Router"
@@ -131,7 +132,7 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
         const email = yield* checked(decodeEmail(input.trim()), "email", "a valid email address")
         const { connector } = yield* loaded
         yield* set({ email, socialProvider: undefined })
-        const action = yield* connection.requestEmailOtp(connector.wallet.connectEmail(email))
+        const action = yield* requestEmailOtp(connection.state, connector.wallet.connectEmail(email))
         if (action === "CONNECTED") {
           yield* finish
           return "connected" as const
@@ -262,7 +263,7 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       Effect.gen(function* () {
         const email = yield* checked(decodeEmail(input.trim()), "email", "a valid email address")
         const { connector } = yield* loaded
-        const action = yield* connection.requestEmailOtp(connector.wallet.updateEmail(email))
+        const action = yield* requestEmailOtp(connection.state, connector.wallet.updateEmail(email))
         const next = action === "VERIFY_PRIMARY_OTP" ? "updateEmailPrimaryOtp" : "updateEmailSecondaryOtp"
         yield* set({ step: next, newEmail: email })
         return next

@@ -29,14 +29,13 @@ export interface StateLayerConfig {
  */
 export const stateLayer = (config: StateLayerConfig) => {
   const leaves = Layer.mergeAll(
-    Options.layer(config.options),
     Router.layer,
     Toast.layer,
     Alert.layer,
     Pairing.layer,
     Send.layer,
     Account.layer,
-  )
+  ).pipe(Layer.provideMerge(Options.layer(config.options)))
   const catalog = Layer.mergeAll(Network.layer, Connectors.layer(config.connectors))
   const flows = Layer.mergeAll(Siwx.layer, Names.layer, Swap.layer, Transactions.layer, AccountData.layer)
   return flows.pipe(

@@ -27,8 +27,13 @@ export type WalletConnections = Readonly<Partial<Record<ChainNamespace, WalletCo
 export const namespacesOf = (connections: WalletConnections) =>
   Object.keys(connections) as ReadonlyArray<ChainNamespace>
 
-export const statusOf = (connections: WalletConnections): ConnectionStatus =>
-  namespacesOf(connections).length > 0 ? "connected" : "disconnected"
+/**
+ * "connected" while any namespace is; else "connecting" while a connect is still waiting on its wallet (`pending`
+ * of them): a connect that fails or a connection that ends leaves another's pending connect showing, as the
+ * connect that started it set it.
+ */
+export const statusOf = (connections: WalletConnections, pending = 0): ConnectionStatus =>
+  namespacesOf(connections).length > 0 ? "connected" : pending ? "connecting" : "disconnected"
 
 /**
  * What a connector reported, as one connection per namespace (a pairing wallet answers for several).
@@ -81,9 +86,22 @@ export const toStored = (connections: WalletConnections): PairingConnections =>
     }),
   )
 
-/** The connections stored before a reload (§3 `@appkit/connections`), read back with `fromStored`. */
-export const readStoredConnections = (storage: Storage["Service"]) =>
-  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) => fromStored(stored ?? {}))
+/**
+ * The connections stored before a reload (§3 `@appkit/connections`), read back with `fromStored`, in the namespaces
+ * of the app's `networks` only: one the app no longer configures is left out, as a restored network it no longer
+ * requests is (reconnect would ask its wallet again, and nothing could use it).
+ */
+export const readStoredConnections = (
+  storage: Storage["Service"],
+  networks: ReadonlyArray<{ readonly chainNamespace: ChainNamespace }>,
+) =>
+  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) =>
+    Object.fromEntries(
+      Object.entries(fromStored(stored ?? {})).filter(([namespace]) =>
+        networks.some((network) => network.chainNamespace === namespace),
+      ),
+    ),
+  )
 
 /** Reads stored connections back; an entry without a CAIP-10 account of its own namespace is dropped. */
 export const fromStored = (stored: PairingConnections): WalletConnections =>

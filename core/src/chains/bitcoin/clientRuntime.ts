@@ -19,9 +19,16 @@ const memoryStorage = (): WebStorage => {
   }
 }
 
-/** Whether the selector element is defined on this page (react-ui's `defineBitcoinWalletSelector`). */
+/**
+ * Whether a selector element is on this page and defined (react-ui's `loadBitcoinWalletSelector`, or its
+ * `<BitcoinWalletSelector />`): defined alone, no one would answer the prompt, and the request would wait out the
+ * whole selection bound. As sats-connect does, the element is looked for in the document.
+ */
 const selectorLoaded = () =>
-  typeof customElements !== "undefined" && customElements.get(selectorTag) !== undefined
+  typeof customElements !== "undefined" &&
+  customElements.get(selectorTag) !== undefined &&
+  typeof document !== "undefined" &&
+  document.querySelector(selectorTag) !== null
 
 export const makeBitcoinClient = (options: BitcoinClientOptions): BitcoinClient => {
   const host = options.host ?? (globalThis as unknown as WalletHost)

@@ -1,4 +1,5 @@
 import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
+import { Timings } from "../../config/constants"
 import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -151,10 +152,9 @@ export const makeInjectedConnector = (
       })
 
     const disconnect = () =>
-      // Injected wallets keep their own permission; revoking it is a courtesy many wallets do not support,
-      // and some never answer it: the dApp does not wait for it (wagmi gives it 100 ms too).
+      // Injected wallets keep their own permission; revoking it is a courtesy the dApp hardly waits for.
       call("wallet_revokePermissions", [{ eth_accounts: {} }]).pipe(
-        Effect.timeout("100 millis"),
+        Effect.timeout(Timings.permissionRevokeTimeout),
         Effect.ignore,
         Effect.ensuring(Effect.sync(forget)),
       )

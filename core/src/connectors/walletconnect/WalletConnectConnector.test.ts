@@ -333,6 +333,29 @@ describe("WalletConnect connector", () => {
       ])
     })
 
+    it("tells a session this storage never held (storedTopics, before sync) from one the wallet ended", async () => {
+      const devWallet = await wallet()
+      const map = new Map<string, string>()
+      const app = options()
+      await connectAndLeave(map, devWallet, app)
+      const topicsThen = (storage: Map<string, string>) =>
+        withConnector(
+          storage,
+          (connector) =>
+            Effect.gen(function* () {
+              const stored = yield* connector.storedTopics
+              return { stored, ...(yield* syncThenRestore(connector)) }
+            }),
+          app,
+        )
+      const fresh = await topicsThen(new Map())
+      expect(fresh).toEqual({ stored: [], synced: true, restored: Option.none() })
+      await devWallet.disconnectAll()
+      const ended = await topicsThen(map)
+      expect(ended.stored).toHaveLength(1)
+      expect(ended.restored).toEqual(Option.none())
+    })
+
     it("says so when the relay cannot be reached, and keeps the stored session", async () => {
       const devWallet = await wallet()
       const map = new Map<string, string>()

@@ -98,6 +98,11 @@ export interface WalletConnectConnector extends Connector<WalletConnectConnector
    * no process ran), within a bound; call before `restore`. False when the relay could not be reached.
    */
   readonly sync: Effect.Effect<boolean, WalletConnectError>
+  /**
+   * The topics of the sessions this client's storage holds, as stored (call before `sync`): a session the
+   * storage never held (a fresh one) is missing here, which tells it apart from one the wallet ended.
+   */
+  readonly storedTopics: Effect.Effect<ReadonlyArray<string>, WalletConnectError>
   readonly session: Effect.Effect<Option.Option<WalletConnectSession>>
 }
 
@@ -451,6 +456,9 @@ export const makeWalletConnectConnector = (
       switchChain: (chainId) => switchChain(context, chainId),
       restore: restore(context),
       sync: Effect.flatMap(context.client, takeQueuedEvents),
+      storedTopics: Effect.map(context.client, (signClient) =>
+        signClient.session.getAll().map((session) => session.topic),
+      ),
       session: sessionInfo(context),
       authentications: Ref.get(context.authenticated),
       events: Stream.fromPubSub(events),

@@ -1,4 +1,5 @@
-import { Effect, Layer, Logger, Option } from "effect"
+import { Effect, Fiber, Layer, Logger, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { BitcoinWalletOption } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
@@ -164,6 +165,30 @@ describe("the Bitcoin request client (§4 provider selection)", () => {
     const { client, storage } = setup({ stored: "DevWallet", answer: () => failure(-32603, "boom") })
     const error = await Effect.runPromise(Effect.flip(client.disconnect))
     expect(error).toMatchObject({ _tag: "BitcoinDisconnectError", type: "DISCONNECT_ERROR" })
+    expect(storage.has(defaultKey)).toBe(false)
+  })
+
+  it("waits on a wallet that ignores wallet_renouncePermissions no longer than the EVM revoke (100 ms), and still forgets it", async () => {
+    const { client, storage, walletCalls } = setup({
+      stored: "DevWallet",
+      answer: (method) => (method === "wallet_renouncePermissions" ? new Promise(() => {}) : success(null)),
+    })
+    const outcome = await Effect.runPromise(
+      Effect.gen(function* () {
+        const disconnecting = yield* Effect.forkChild(Effect.exit(client.disconnect))
+        yield* TestClock.adjust("99 millis")
+        const waiting = disconnecting.pollUnsafe() === undefined
+        yield* TestClock.adjust("1 millis")
+        const exit = disconnecting.pollUnsafe()
+        yield* Fiber.interrupt(disconnecting)
+        return { waiting, exit, providerId: yield* client.providerId }
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(walletCalls.map((call) => call.method)).toEqual(["wallet_renouncePermissions"])
+    expect(outcome.waiting).toBe(true)
+    // Unanswered is no refusal: the disconnect succeeds, as the EVM one does.
+    expect(outcome.exit).toMatchObject({ _tag: "Success", value: { _tag: "Success" } })
+    expect(Option.isNone(outcome.providerId)).toBe(true)
     expect(storage.has(defaultKey)).toBe(false)
   })
 

@@ -1,4 +1,5 @@
 import { type Duration, Effect, Fiber, Option, Ref, Stream } from "effect"
+import { Timings } from "../../../config/constants"
 import type { BitcoinNetwork, RequestResult } from "../../../domain/bitcoin"
 import { bitcoinDefaultProviderKey } from "../../../domain/bitcoinStorageKey"
 import { BitcoinDisconnectError, BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
@@ -153,8 +154,11 @@ export const makeBitcoinRequestClient = (
 
     const disconnect = Effect.gen(function* () {
       const id = yield* current
+      // Asked, but waited for only as long as the EVM revoke: an answer that does not come is no refusal.
       const failure = Option.isSome(id)
-        ? yield* Effect.flip(Effect.asVoid(request("wallet_renouncePermissions"))).pipe(Effect.option)
+        ? yield* Effect.flip(
+            Effect.timeoutOption(request("wallet_renouncePermissions"), Timings.permissionRevokeTimeout),
+          ).pipe(Effect.option)
         : Option.none()
       yield* Ref.set(selected, Option.none())
       yield* withStorage(removeKey(bitcoinDefaultProviderKey))

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest"
+import { makeBitcoinClient } from "./clientRuntime"
+import { selectorEvents, selectorTag } from "./selection/selectorMachine"
+
+// Defined once for the whole file, as react-ui's defineBitcoinWalletSelector would (a registry never forgets).
+customElements.define(selectorTag, class extends HTMLElement {})
+
+/** Starts a selection; `first` is what it comes to first: the prompt going out to the page (it may at once), or the answer. */
+const select = (host: EventTarget) => {
+  const opened = new Promise<string>((resolve) =>
+    host.addEventListener(selectorEvents.open, () => resolve("prompt opened")),
+  )
+  const selection = makeBitcoinClient({ host }).selectProvider()
+  const answered = selection.then(
+    (id) => `selected ${id}`,
+    (error: Error) => error.message,
+  )
+  return { selection, first: Promise.race([opened, answered]) }
+}
+
+describe("the Bitcoin client's window selector", () => {
+  afterEach(() => document.body.replaceChildren())
+
+  it("fails at once with 'Failed to detect the wallet provider selector.' when the element is defined but on no page", async () => {
+    expect(await select(new EventTarget()).first).toBe("Failed to detect the wallet provider selector.")
+  })
+
+  it("prompts through the element once one is on the page", async () => {
+    const host = new EventTarget()
+    document.body.append(document.createElement(selectorTag))
+    const { selection, first } = select(host)
+    expect(await first).toBe("prompt opened")
+    host.dispatchEvent(new CustomEvent(selectorEvents.cancel))
+    await expect(selection).rejects.toMatchObject({ reason: "providerSelectionFailed" })
+  })
+})
