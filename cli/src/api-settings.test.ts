@@ -11,7 +11,11 @@ const configFile = (content: string) => {
   writeFileSync(path, content)
   return path
 }
-const noConfig = { APPKIT_CONFIG: join(tmpdir(), "appkit-no-such-config.json") }
+/** No config file and no running dev stack: a stack someone runs on this machine (`npm start`) is not asked. */
+const noConfig = {
+  APPKIT_CONFIG: join(tmpdir(), "appkit-no-such-config.json"),
+  APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-home-")),
+}
 
 describe("resolveApiSettings", () => {
   it("defaults to the local fixture server with a local project id", () => {
@@ -24,8 +28,13 @@ describe("resolveApiSettings", () => {
 
   it("takes the flag over the environment over the config file", () => {
     const config = configFile(JSON.stringify({ apiUrl: "https://config.example", projectId: "config-id" }))
-    const env = { APPKIT_CONFIG: config, APPKIT_API_URL: "https://env.example/", APPKIT_PROJECT_ID: "env-id" }
-    expect(resolveApiSettings({}, { APPKIT_CONFIG: config })).toMatchObject({
+    const env = {
+      ...noConfig,
+      APPKIT_CONFIG: config,
+      APPKIT_API_URL: "https://env.example/",
+      APPKIT_PROJECT_ID: "env-id",
+    }
+    expect(resolveApiSettings({}, { ...noConfig, APPKIT_CONFIG: config })).toMatchObject({
       apiUrl: "https://config.example",
       projectId: "config-id",
     })
