@@ -4,12 +4,13 @@ import { measureBundle } from "../../bench/bitcoin/bundleSize"
 
 /**
  * Everything the Bitcoin-only React app (bench/bitcoin/bitcoinReactApp.tsx) downloads before it can connect:
- * its first paint and the client's runtime chunk. Measured at 120.6 KiB gzip (122.9 before the connect path
- * stopped loading every stored value's schema and the storage Layer); sats-connect's app is 141 and issue 11's
+ * its first paint and the client's runtime chunk. Measured at 121.0 KiB gzip (122.9 before the connect path
+ * stopped loading every stored value's schema and the storage Layer; 120.6 before the Wallet Standard registry
+ * became one module for Solana and Bitcoin); sats-connect's app is 141 and issue 11's
  * goal 90. bench/bitcoin-size.bench.ts prints the breakdown and the floor: React with only the parts of Effect
  * the layer is built on (Schema errors and decoders, Stream/Queue) is already 94.6 KiB.
  */
-const CONNECT_BUDGET_GZIP = 121 * 1024
+const CONNECT_BUDGET_GZIP = 121.5 * 1024
 
 /** A key of the other §3 stored values (domain/storageKeys): the Bitcoin client reads and writes only its own. */
 const otherStoredValueMarker = "@appkit/recent_wallets"

@@ -1,8 +1,9 @@
 /**
- * The app side of the Wallet Standard registration protocol, without its package: wallets dispatch
- * `wallet-standard:register-wallet` with a callback that registers them, and answer the app's
- * `wallet-standard:app-ready` the same way. Only wallets with the `bitcoin:connect` feature are kept.
+ * Bitcoin wallets of the Wallet Standard, found through the registration protocol's app side
+ * (walletStandardRegistry.ts): only wallets with the `bitcoin:connect` feature are kept.
  */
+import { type WalletRegistry, watchRegisteredWallets } from "../../walletStandardRegistry"
+
 export interface StandardWalletAccount {
   readonly address: string
   readonly publicKey: Uint8Array
@@ -38,47 +39,11 @@ export const isBitcoinStandardWallet = (value: unknown): value is StandardWallet
   )
 }
 
-const registerEvent = "wallet-standard:register-wallet"
-const appReadyEvent = "wallet-standard:app-ready"
-
 /**
  * Collects the Bitcoin Wallet Standard wallets registered on `target` (the window), now and later;
- * `onChange` runs with the whole list whenever a wallet registers. Returns how to stop listening.
+ * `onChange` runs with the whole list whenever it changes. Returns how to stop listening.
  */
 export const watchStandardWallets = (
   target: EventTarget,
   onChange: (wallets: ReadonlyArray<StandardWallet>) => void,
-): { readonly current: () => ReadonlyArray<StandardWallet>; readonly stop: () => void } => {
-  let wallets: ReadonlyArray<StandardWallet> = []
-  const api = {
-    register: (...registered: ReadonlyArray<unknown>) => {
-      const added = registered.filter(
-        (wallet): wallet is StandardWallet => isBitcoinStandardWallet(wallet) && !wallets.includes(wallet),
-      )
-      if (added.length > 0) {
-        wallets = [...wallets, ...added]
-        onChange(wallets)
-      }
-      return () => {
-        wallets = wallets.filter((wallet) => !added.includes(wallet))
-        onChange(wallets)
-      }
-    },
-  }
-  const onRegister = (event: Event) => {
-    const callback = (event as CustomEvent<unknown>).detail
-    if (typeof callback !== "function") return
-    try {
-      callback(api)
-    } catch {
-      // A wallet's broken registration must not break discovery of the others.
-    }
-  }
-  target.addEventListener(registerEvent, onRegister)
-  try {
-    target.dispatchEvent(new CustomEvent(appReadyEvent, { detail: api }))
-  } catch {
-    // No CustomEvent (an old runtime): wallets that register later are still heard.
-  }
-  return { current: () => wallets, stop: () => target.removeEventListener(registerEvent, onRegister) }
-}
+): WalletRegistry<StandardWallet> => watchRegisteredWallets(target, isBitcoinStandardWallet, onChange)

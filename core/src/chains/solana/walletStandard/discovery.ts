@@ -1,12 +1,10 @@
-import type { Wallet, WindowAppReadyEventAPI } from "@wallet-standard/base"
+import type { Wallet } from "@wallet-standard/base"
 import { Effect, Queue, Stream } from "effect"
+import { watchRegisteredWallets } from "../../walletStandardRegistry"
 
 /**
- * Wallet Standard discovery from the app's side, on a window (or any EventTarget): listen for
- * `wallet-standard:register-wallet` (wallets that load after the app) and dispatch
- * `wallet-standard:app-ready` (answered by wallets that loaded before it). Any page script can register
- * anything, so only objects shaped like a Solana wallet are kept; the same object registers once, and a
- * wallet that unregisters leaves the list.
+ * Wallet Standard discovery of Solana wallets, on a window (or any EventTarget), through the registration
+ * protocol's app side (walletStandardRegistry.ts): only objects shaped like a Solana wallet are kept.
  */
 
 const isDataUri = (value: unknown) =>
@@ -33,40 +31,6 @@ export const isSolanaWallet = (value: unknown): value is Wallet => {
   )
 }
 
-const registerEvent = "wallet-standard:register-wallet"
-const appReadyEvent = "wallet-standard:app-ready"
-
-const collectWallets = (
-  target: EventTarget,
-  onChange: (wallets: ReadonlyArray<Wallet>) => void,
-): { readonly current: () => ReadonlyArray<Wallet>; readonly stop: () => void } => {
-  let wallets: ReadonlyArray<Wallet> = []
-  const api: WindowAppReadyEventAPI = {
-    register: (wallet) => {
-      if (!isSolanaWallet(wallet) || wallets.includes(wallet)) return () => {}
-      wallets = [...wallets, wallet]
-      onChange(wallets)
-      return () => {
-        if (!wallets.includes(wallet)) return
-        wallets = wallets.filter((known) => known !== wallet)
-        onChange(wallets)
-      }
-    },
-  }
-  const onRegister = (event: Event) => {
-    const callback = (event as CustomEvent<unknown>).detail
-    if (typeof callback !== "function") return
-    try {
-      callback(api)
-    } catch {
-      // A broken wallet script must not stop discovery of the others.
-    }
-  }
-  target.addEventListener(registerEvent, onRegister)
-  target.dispatchEvent(new CustomEvent(appReadyEvent, { detail: api }))
-  return { current: () => wallets, stop: () => target.removeEventListener(registerEvent, onRegister) }
-}
-
 /** The Solana wallets registered on `target`: the list now, then the list again whenever it grows or shrinks. */
 export const watchWalletStandardWallets = (target: EventTarget): Stream.Stream<ReadonlyArray<Wallet>> =>
   Stream.callback<ReadonlyArray<Wallet>>((queue) =>
@@ -74,7 +38,7 @@ export const watchWalletStandardWallets = (target: EventTarget): Stream.Stream<R
       Effect.sync(() => {
         // Wallets already present answer app-ready during the first dispatch: report them as one list.
         let started = false
-        const collecting = collectWallets(target, (wallets) => {
+        const collecting = watchRegisteredWallets(target, isSolanaWallet, (wallets) => {
           if (started) Queue.offerUnsafe(queue, wallets)
         })
         started = true
@@ -88,7 +52,7 @@ export const watchWalletStandardWallets = (target: EventTarget): Stream.Stream<R
 /** The Solana wallets present now: wallets answer app-ready synchronously, so one dispatch finds them. */
 export const discoverWalletStandardWallets = (target: EventTarget): Effect.Effect<ReadonlyArray<Wallet>> =>
   Effect.sync(() => {
-    const collecting = collectWallets(target, () => {})
+    const collecting = watchRegisteredWallets(target, isSolanaWallet, () => {})
     collecting.stop()
     return collecting.current()
   })
