@@ -75,6 +75,10 @@ const Probe = () => {
   seen.event = useAppKitEvents()?.data.event
   return null
 }
+const SolanaProbe = () => {
+  seen.solana = useAppKitAccount({ namespace: "solana" })
+  return null
+}
 const Outside = () => {
   useAppKitAccount()
   return null
@@ -132,6 +136,30 @@ describe("the hooks", () => {
     expect(appKit.getState().connection.status).toBe("disconnected")
     expect(seen.event).toBe("DISCONNECT_SUCCESS")
     expect(seen.provider).toMatchObject({ walletProvider: undefined })
+    await appKit.dispose()
+  })
+
+  it("give each namespace its own status: one not connected is disconnected while another is connected", async () => {
+    const appKit = testAppKit()
+    await render(
+      appKit,
+      <>
+        <AccountProbe />
+        <SolanaProbe />
+      </>,
+    )
+    await act(async () => {
+      await appKit.connect("io.test.wallet")
+    })
+    expect(seen.account).toMatchObject({ isConnected: true, status: "connected" })
+    expect(seen.solana).toMatchObject({
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: false,
+      status: "disconnected",
+    })
+    await act(() => appKit.disconnect())
+    expect(seen.account).toMatchObject({ isConnected: false, status: "disconnected" })
     await appKit.dispose()
   })
 

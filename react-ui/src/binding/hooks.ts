@@ -66,11 +66,14 @@ export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace
   useAppKitSelector((state): AppKitAccount => {
     const namespace = activeNamespace(state, options?.namespace)
     const account = state.account.byNamespace[namespace]
+    const isConnected = state.connection.connections[namespace] !== undefined
+    const { status } = state.connection
     return {
       address: account?.address,
       caipAddress: account?.caipAddress,
-      isConnected: state.connection.connections[namespace] !== undefined,
-      status: state.connection.status,
+      isConnected,
+      // The core's status is the instance's; a namespace no wallet is connected on is disconnected (as Reown's).
+      status: !isConnected && status === "connected" ? "disconnected" : status,
       allAccounts: account?.allAccounts ?? noAccounts,
       embeddedWalletInfo: account?.user,
     }
