@@ -129,6 +129,15 @@ export default function Modal() {
     event.preventDefault()
     void appKit.close()
   }
+  // Chromium lets a page refuse a dialog's cancel once per user activation: a second Escape closes it natively.
+  // While the core still holds the modal open it is asked again, and the dialog comes back when it refuses.
+  const onClose = () => {
+    const element = dialog.current
+    if (element === null || !appKit.getState().modal.open) return
+    void appKit.close().then((closed) => {
+      if (!closed && appKit.getState().modal.open && !element.open) element.showModal()
+    })
+  }
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) void appKit.close()
   }
@@ -141,6 +150,7 @@ export default function Modal() {
         className="appkit-modal"
         aria-labelledby={titleId}
         onCancel={onCancel}
+        onClose={onClose}
         onClick={onBackdrop}
       >
         {open && (

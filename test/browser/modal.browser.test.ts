@@ -1,0 +1,72 @@
+import { fileURLToPath } from "node:url"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bundlePageScript, hasChromium, launchChromiumBrowser } from "../support/chromium"
+import { isOffLoopback } from "./support/page"
+
+/**
+ * The modal's dialog behaviour in Debian's Chromium, on the skin alone (test/browser/pages/modalPage.tsx):
+ * what Escape does when the core refuses to close, and where focus goes when it closes.
+ */
+describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
+  let script: string
+  let browser: Browser
+  beforeAll(async () => {
+    ;[script, browser] = await Promise.all([
+      bundlePageScript(fileURLToPath(new URL("./pages/modalPage.tsx", import.meta.url))),
+      launchChromiumBrowser(),
+    ])
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  const withPage = async (use: (page: Page) => Promise<void>) => {
+    const context: BrowserContext = await browser.newContext()
+    try {
+      await context.route(isOffLoopback, (route) => route.abort())
+      const page = await context.newPage()
+      await page.setContent("<!doctype html><html lang=en><title>dApp</title><body></body></html>")
+      await page.addScriptTag({ content: script })
+      await use(page)
+    } finally {
+      await context.close()
+    }
+  }
+  const coreOpen = (page: Page) => page.evaluate(() => window.appKit.getState().modal.open)
+  const dialogOpen = (page: Page) =>
+    page.evaluate(() => document.querySelector<HTMLDialogElement>("dialog.appkit-modal")?.open === true)
+
+  it("stays open on ApproveTransaction however often Escape is pressed, as the core refuses to close", async () => {
+    await withPage(async (page) => {
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      await page.evaluate(() => window.appKit.push("ApproveTransaction"))
+      await page.locator("dialog[open] [data-view=ApproveTransaction]").waitFor()
+      // Chromium lets a page refuse a dialog's cancel only once per user activation: later presses close it
+      // natively unless the skin puts it back while the core still holds it open.
+      for (let press = 0; press < 4; press++) {
+        await page.keyboard.press("Escape")
+        await expect.poll(() => coreOpen(page)).toBe(true)
+        await expect.poll(() => dialogOpen(page)).toBe(true)
+      }
+      // Once the request has settled it closes (forced, as the core does then), and the button opens it again.
+      await page.evaluate(() => window.appKit.close({ force: true }))
+      await expect.poll(() => dialogOpen(page)).toBe(false)
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await expect.poll(() => dialogOpen(page)).toBe(true)
+    })
+  }, 60_000)
+
+  it("closes on Escape where closing is allowed, and gives focus back to the button that opened it", async () => {
+    await withPage(async (page) => {
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true)
+      await page.keyboard.press("Escape")
+      await expect.poll(() => coreOpen(page)).toBe(false)
+      await expect.poll(() => dialogOpen(page)).toBe(false)
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Connect Wallet")
+    })
+  }, 60_000)
+})
