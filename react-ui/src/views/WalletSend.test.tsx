@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import type { AmountString, Token, UnitsString } from "@appkit/core"
+import { act } from "react"
+import { describe, expect, it } from "vitest"
+import { testAppKit } from "../testing/appKit"
+import { renderWith } from "../testing/render"
+import WalletSend from "./WalletSend"
+
+/**
+ * The send form's message as the amount is typed, on the edges of the §5 checks: what the view says before
+ * anything reaches a wallet (the messages are the core's validation, never the view's).
+ */
+const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+/** A 6-decimal token of which the account holds 1.5. */
+const usdc: Token = {
+  address: "eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+  symbol: "USDC",
+  name: "USD Coin",
+  chainId: "eip155:1" as Token["chainId"] & string,
+  quantity: { decimals: "6" as UnitsString, numeric: "1.5" as AmountString },
+  price: 1,
+}
+
+const settle = async (until: () => boolean) => {
+  for (let turn = 0; turn < 100 && !until(); turn++)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+}
+const type = (input: Element | null, value: string) =>
+  act(async () => {
+    const element = input as HTMLInputElement
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, value)
+    element.dispatchEvent(new Event("input", { bubbles: true }))
+  })
+
+describe("WalletSend's message for the amount typed", () => {
+  it("is ready only for an amount above zero, within the balance and the token's decimals", async () => {
+    const appKit = testAppKit()
+    await appKit.connect("io.test.wallet")
+    await appKit.updateSend({ token: usdc, receiverAddress: receiver })
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const amount = container.querySelector("input[inputmode=decimal]")
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      const shown = async (typed: string) => {
+        await type(amount, typed)
+        await settle(() => appKit.getState().send.sendTokenAmount === typed && problem() !== undefined)
+        await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+        return problem()
+      }
+      expect(await shown("1.5")).toBe("Ready to send")
+      expect(await shown("0.000001")).toBe("Ready to send")
+      expect(await shown("1.500000")).toBe("Ready to send")
+      // Nothing to send.
+      expect(await shown("0")).toBe("An amount and receiver address are required")
+      expect(await shown("0.000000")).toBe("An amount and receiver address are required")
+      // Finer than the token's smallest unit.
+      expect(await shown("0.0000001")).toBe("Amount '0.0000001' has more than 6 decimal places")
+      // More than the account holds.
+      expect(await shown("1.500001")).toBe("Insufficient funds")
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+})
