@@ -8,6 +8,7 @@ import { ConnectFlowProvider, useConnectFlow } from "./flow"
 import { modalCss } from "./modalCss"
 import { Spinner } from "./parts"
 import { Toast } from "./Toast"
+import { ViewBoundary } from "./ViewBoundary"
 import { likelyNextViews, views, viewTitles } from "./views"
 
 const titleId = "appkit-modal-title"
@@ -100,9 +101,11 @@ const Body = () => {
     <div className="appkit-sizer" ref={sizer}>
       <div ref={content}>
         <div className="appkit-body" key={view} data-view={view}>
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <View />
-          </Suspense>
+          <ViewBoundary>
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <View />
+            </Suspense>
+          </ViewBoundary>
         </div>
       </div>
     </div>

@@ -16,6 +16,13 @@ export const preloadableView = (
 ): PreloadableView => {
   let loaded: ComponentType | undefined
   let loading: Promise<void> | undefined
+  // React.lazy keeps a failure for good: after one, the next render gets a fresh one that fetches again.
+  const fresh = () =>
+    lazy(async () => {
+      await preload()
+      return { default: loaded as ComponentType }
+    })
+  let Lazy: ComponentType
   const preload = () => {
     loading ??= load().then(
       (module) => {
@@ -24,15 +31,13 @@ export const preloadableView = (
       (error: unknown) => {
         // Not kept: the next preload or render fetches again.
         loading = undefined
+        Lazy = fresh()
         throw error
       },
     )
     return loading
   }
-  const Lazy = lazy(async () => {
-    await preload()
-    return { default: loaded as ComponentType }
-  })
+  Lazy = fresh()
   // biome-ignore lint/correctness/noComponentHookFactories: made once per view at module level, as React.lazy is
   const View = () => {
     const Loaded = loaded ?? Lazy
