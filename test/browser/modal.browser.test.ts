@@ -69,4 +69,26 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Connect Wallet")
     })
   }, 60_000)
+
+  it("closes on a click on the backdrop, but not when a drag that began inside (selecting text) ends there", async () => {
+    await withPage(async (page) => {
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page.evaluate(() => window.appKit.push("AllWallets"))
+      const search = page.locator("dialog[open] [data-view=AllWallets] input[type=search]")
+      await search.fill("some wallet name")
+      const box = await search.boundingBox()
+      if (box === null) throw new Error("the search field is not on screen")
+      // Select the typed text by dragging leftwards, past the card's edge onto the backdrop.
+      await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(4, box.y + box.height / 2, { steps: 5 })
+      await page.mouse.up()
+      await page.waitForTimeout(200)
+      expect(await coreOpen(page)).toBe(true)
+      expect(await dialogOpen(page)).toBe(true)
+      // A plain click on the backdrop still closes it.
+      await page.mouse.click(4, 4)
+      await expect.poll(() => coreOpen(page)).toBe(false)
+    })
+  }, 60_000)
 })

@@ -1,4 +1,12 @@
-import { type MouseEvent, Suspense, type SyntheticEvent, useEffect, useLayoutEffect, useRef } from "react"
+import {
+  type MouseEvent,
+  type PointerEvent,
+  Suspense,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from "react"
 import { useAppKitContext } from "../binding/context"
 import { useAlert } from "../binding/hooks"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
@@ -141,8 +149,13 @@ export default function Modal() {
       if (!closed && appKit.getState().modal.open && !element.open) element.showModal()
     })
   }
+  // A click whose press began inside the card (a drag selecting text, released outside) is not a backdrop click.
+  const pressedOnBackdrop = useRef(false)
+  const onPress = (event: PointerEvent<HTMLDialogElement>) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget
+  }
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) void appKit.close()
+    if (event.target === event.currentTarget && pressedOnBackdrop.current) void appKit.close()
   }
   return (
     <div className="appkit-root" {...themeAttributes(theme)}>
@@ -154,6 +167,7 @@ export default function Modal() {
         aria-labelledby={titleId}
         onCancel={onCancel}
         onClose={onClose}
+        onPointerDown={onPress}
         onClick={onBackdrop}
       >
         {open && (
