@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { AmountString, Token, UnitsString } from "@appkit/core"
 import { act } from "react"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { testAppKit } from "../testing/appKit"
 import { renderWith } from "../testing/render"
 import WalletSend from "./WalletSend"
@@ -57,6 +57,28 @@ describe("WalletSend's message for the amount typed", () => {
       expect(await shown("0.0000001")).toBe("Amount '0.0000001' has more than 6 decimal places")
       // More than the account holds.
       expect(await shown("1.500001")).toBe("Insufficient funds")
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("sends once however fast Send is clicked twice (a double click is one send)", async () => {
+    const appKit = testAppKit()
+    await appKit.connect("io.test.wallet")
+    await appKit.updateSend({ token: usdc, receiverAddress: receiver, sendTokenAmount: "1" })
+    // The wallet's answer never comes: the first send is still under way when the second click lands.
+    const submitSend = vi.spyOn(appKit, "submitSend").mockImplementation(() => new Promise(() => undefined))
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await settle(() => problem() === "Ready to send")
+      const send = container.querySelector("button[type=submit]") as HTMLButtonElement
+      await act(async () => {
+        send.click()
+        send.click()
+      })
+      expect(submitSend).toHaveBeenCalledTimes(1)
     } finally {
       unmount()
       await appKit.dispose()
