@@ -17,6 +17,13 @@ vi.mock("../account/TokensTab", async (importOriginal) => {
   return importOriginal()
 })
 
+/** Presses the modal's "Try again". */
+const tryAgain = () =>
+  act(async () => {
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>("dialog.appkit-modal button")]
+    buttons.find((button) => button.textContent === "Try again")?.click()
+  })
+
 describe("a view whose code cannot be downloaded", () => {
   // React reports each error a boundary caught on the console: expected here.
   beforeAll(() => void vi.spyOn(console, "error").mockImplementation(() => undefined))
@@ -33,9 +40,7 @@ describe("a view whose code cannot be downloaded", () => {
       expect(body()?.textContent).toContain("This view could not load")
       // Back online: trying again loads the view.
       networksChunkFails = false
-      await act(async () => {
-        ;(body()?.querySelector("button") as HTMLButtonElement).click()
-      })
+      await tryAgain()
       await vi.waitFor(() => expect(body()?.querySelector("ul[aria-label=Networks]")).toBeTruthy(), {
         timeout: 5_000,
       })
@@ -57,11 +62,7 @@ describe("a view whose code cannot be downloaded", () => {
       })
       expect(container.textContent).toContain("the dApp's own page")
       tokensChunkFails = false
-      await act(async () => {
-        ;(
-          body()?.querySelector("[role=alert]")?.parentElement?.querySelector("button") as HTMLButtonElement
-        ).click()
-      })
+      await tryAgain()
       await vi.waitFor(() => expect(body()?.textContent).toContain("No tokens yet"), { timeout: 5_000 })
     } finally {
       unmount()

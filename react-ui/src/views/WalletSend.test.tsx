@@ -3,6 +3,7 @@ import type { AmountString, Token, UnitsString } from "@appkit/core"
 import { act } from "react"
 import { describe, expect, it, vi } from "vitest"
 import { testAppKit } from "../testing/appKit"
+import { settle, type } from "../testing/dom"
 import { renderWith } from "../testing/render"
 import WalletSend from "./WalletSend"
 
@@ -20,17 +21,6 @@ const usdc: Token = {
   quantity: { decimals: "6" as UnitsString, numeric: "1.5" as AmountString },
   price: 1,
 }
-
-const settle = async (until: () => boolean) => {
-  for (let turn = 0; turn < 100 && !until(); turn++)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
-}
-const type = (input: Element | null, value: string) =>
-  act(async () => {
-    const element = input as HTMLInputElement
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, value)
-    element.dispatchEvent(new Event("input", { bubbles: true }))
-  })
 
 describe("WalletSend's message for the amount typed", () => {
   it("is ready only for an amount above zero, within the balance and the token's decimals", async () => {
