@@ -91,4 +91,20 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       await expect.poll(() => coreOpen(page)).toBe(false)
     })
   }, 60_000)
+
+  it("stays open when the app closes and at once reopens it", async () => {
+    await withPage(async (page) => {
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      await page.evaluate(async () => {
+        await window.appKit.close()
+        // Let the skin close the dialog, then open again before the dialog's close event is delivered.
+        await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
+        await window.appKit.open()
+      })
+      await page.waitForTimeout(300)
+      expect(await coreOpen(page)).toBe(true)
+      expect(await dialogOpen(page)).toBe(true)
+    })
+  }, 60_000)
 })

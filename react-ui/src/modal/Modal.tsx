@@ -144,7 +144,8 @@ export default function Modal() {
   // While the core still holds the modal open it is asked again, and the dialog comes back when it refuses.
   const onClose = () => {
     const element = dialog.current
-    if (element === null || !appKit.getState().modal.open) return
+    // Shown again meanwhile (closed and reopened at once), or closed by the core: nothing went behind its back.
+    if (element === null || element.open || !appKit.getState().modal.open) return
     void appKit.close().then((closed) => {
       if (!closed && appKit.getState().modal.open && !element.open) element.showModal()
     })
