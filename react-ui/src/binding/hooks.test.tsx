@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
+
+import { Effect } from "effect"
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { testAddress, testAppKit } from "../testing/appKit"
+import { memoryWallet, testAddress, testAppKit } from "../testing/appKit"
 import { AppKitProvider } from "./AppKitProvider"
 import {
   useAppKit,
   useAppKitAccount,
+  useAppKitBalance,
   useAppKitEvents,
   useAppKitNetwork,
   useAppKitProvider,
@@ -77,6 +80,11 @@ const Probe = () => {
 }
 const SolanaProbe = () => {
   seen.solana = useAppKitAccount({ namespace: "solana" })
+  return null
+}
+let fetchBalance: ReturnType<typeof useAppKitBalance>["fetchBalance"]
+const BalanceProbe = () => {
+  fetchBalance = useAppKitBalance().fetchBalance
   return null
 }
 const Outside = () => {
@@ -160,6 +168,36 @@ describe("the hooks", () => {
     })
     await act(() => appKit.disconnect())
     expect(seen.account).toMatchObject({ isConnected: false, status: "disconnected" })
+    await appKit.dispose()
+  })
+
+  it("fetchBalance answers Reown's shape from a fresh read, and an error when the read fails", async () => {
+    // The wallet answers balance reads (1 ETH) until it stops answering them.
+    let answering = true
+    const wallet = memoryWallet()
+    const appKit = testAppKit({
+      connectors: [
+        {
+          ...wallet,
+          request: (request) =>
+            request.method !== "eth_getBalance"
+              ? wallet.request(request)
+              : answering
+                ? Effect.succeed("0xde0b6b3a7640000")
+                : Effect.fail(new Error("the wallet is gone")),
+        } as typeof wallet,
+      ],
+    })
+    await render(appKit, <BalanceProbe />)
+    await appKit.connect("io.test.wallet")
+    expect(await fetchBalance()).toEqual({
+      data: { balance: "1", symbol: "ETH" },
+      error: null,
+      isSuccess: true,
+      isError: false,
+    })
+    answering = false
+    expect(await fetchBalance()).toMatchObject({ data: undefined, isSuccess: false, isError: true })
     await appKit.dispose()
   })
 

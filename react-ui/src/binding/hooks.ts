@@ -148,25 +148,35 @@ export const useDisconnect = () => {
 
 export interface BalanceResult {
   readonly data: { readonly balance: string; readonly symbol: string } | undefined
+  /** Null on success, as Reown's. */
+  readonly error: string | null
   readonly isSuccess: boolean
   readonly isError: boolean
-  readonly error: string | undefined
 }
 
-/** Fetches the active account's balance (through the core's caches) and answers with it. */
+/**
+ * Reads the active account's native balance afresh from its network (the core's `getBalance`: exact, formatted
+ * in full) and answers Reown's shape; a read that fails is an error, never the last balance shown.
+ */
 export const useAppKitBalance = () => {
   const appKit = useAppKitInstance("useAppKitBalance")
   return useMemo(
     () => ({
-      fetchBalance: async (): Promise<BalanceResult> => {
-        await appKit.refreshBalance()
-        const state = appKit.getState()
-        const account = state.account.byNamespace[state.network.activeNamespace]
-        if (account?.balance === undefined || account.balanceSymbol === undefined)
-          return { data: undefined, isSuccess: false, isError: true, error: "No balance for this account" }
-        const data = { balance: account.balance, symbol: account.balanceSymbol }
-        return { data, isSuccess: true, isError: false, error: undefined }
-      },
+      fetchBalance: (): Promise<BalanceResult> =>
+        appKit.getBalance().then(
+          ({ formatted, symbol }) => ({
+            data: { balance: formatted, symbol },
+            error: null,
+            isSuccess: true,
+            isError: false,
+          }),
+          (error: unknown) => ({
+            data: undefined,
+            error: error instanceof Error ? error.message : String(error),
+            isSuccess: false,
+            isError: true,
+          }),
+        ),
     }),
     [appKit],
   )
