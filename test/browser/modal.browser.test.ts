@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url"
+import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bundlePageScript, hasChromium, launchChromiumBrowser } from "../support/chromium"
@@ -11,14 +12,17 @@ import { isOffLoopback } from "./support/page"
 describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
   let script: string
   let browser: Browser
+  let api: FixtureApi
   beforeAll(async () => {
-    ;[script, browser] = await Promise.all([
+    ;[script, browser, api] = await Promise.all([
       bundlePageScript(fileURLToPath(new URL("./pages/modalPage.tsx", import.meta.url))),
       launchChromiumBrowser(),
+      startFixtureApi(),
     ])
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
+    await api?.close()
   })
 
   const withPage = async (use: (page: Page) => Promise<void>) => {
@@ -27,6 +31,9 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       await context.route(isOffLoopback, (route) => route.abort())
       const page = await context.newPage()
       await page.setContent("<!doctype html><html lang=en><title>dApp</title><body></body></html>")
+      await page.evaluate((url) => {
+        window.modalTestApiUrl = url
+      }, api.url)
       await page.addScriptTag({ content: script })
       await use(page)
     } finally {
@@ -105,6 +112,30 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       await page.waitForTimeout(300)
       expect(await coreOpen(page)).toBe(true)
       expect(await dialogOpen(page)).toBe(true)
+    })
+  }, 60_000)
+
+  it("shows the wallets a search finds, from the top, however far the list was scrolled", async () => {
+    await withPage(async (page) => {
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page.evaluate(() => window.appKit.push("AllWallets"))
+      const scroller = page.locator("dialog[open] [data-loaded]")
+      await expect.poll(() => scroller.getAttribute("data-loaded"), { timeout: 15_000 }).toBe("40")
+      // Three pages down the directory.
+      for (const loaded of ["80", "120"]) {
+        await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+        await expect.poll(() => scroller.getAttribute("data-loaded")).toBe(loaded)
+      }
+      await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+      await page.locator("dialog[open] input[type=search]").fill("meta")
+      // The directory has hundreds of wallets; a few of them match.
+      const count = async () => Number(await scroller.getAttribute("data-count"))
+      await expect.poll(async () => (await count()) > 0 && (await count()) < 40).toBe(true)
+      const found = await count()
+      const tiles = page.getByRole("list", { name: "Wallet directory" }).getByRole("listitem")
+      await expect.poll(() => tiles.count()).toBe(found)
+      await tiles.filter({ hasText: "MetaMask" }).waitFor()
+      expect(await scroller.evaluate((element) => element.scrollTop)).toBe(0)
     })
   }, 60_000)
 })

@@ -1,5 +1,6 @@
 // Bundled for the browser by modal.browser.test.ts: the React skin's connect button and modal over a bare
 // createAppKit (one EVM network, no wallet, nothing off the machine), with the instance on `window.appKit`.
+// `window.modalTestApiUrl`, set before the script runs, is the Wallet API it uses (the fixture API's).
 import { type AppKit, createAppKit } from "@appkit/core"
 import { AppKitButton, AppKitProvider } from "@appkit/react-ui"
 import { createRoot } from "react-dom/client"
@@ -7,11 +8,13 @@ import { createRoot } from "react-dom/client"
 declare global {
   interface Window {
     appKit: AppKit
+    modalTestApiUrl?: string
   }
 }
 
 const appKit = createAppKit({
   projectId: "modal-test",
+  ...(window.modalTestApiUrl === undefined ? {} : { apiUrl: window.modalTestApiUrl }),
   networks: [{ id: 1, chainNamespace: "eip155", caipNetworkId: "eip155:1", name: "Ethereum" }],
   features: { email: false },
   socials: [],
