@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 
+import type { AppKitNetwork } from "@appkit/core"
 import { Effect } from "effect"
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
@@ -140,6 +141,10 @@ describe("the hooks", () => {
     expect(seen.provider).toMatchObject({ walletProviderType: "ANNOUNCED" })
     await act(() => actions.switchNetwork("eip155:8453"))
     expect(seen).toMatchObject({ network: "eip155:8453", chainId: 8453, event: "SWITCH_NETWORK" })
+    // A network as createAppKit takes it: a viem chain (no namespace, no CAIP-2 id), as a wagmi user passes it.
+    const mainnet: AppKitNetwork = { id: 1, name: "Ethereum" }
+    await act(() => actions.switchNetwork(mainnet))
+    expect(seen).toMatchObject({ network: "eip155:1", chainId: 1 })
     await act(() => actions.disconnect())
     expect(appKit.getState().connection.status).toBe("disconnected")
     expect(seen.event).toBe("DISCONNECT_SUCCESS")

@@ -1,4 +1,11 @@
-import type { AlertState, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
+import type {
+  AlertState,
+  AppKit,
+  AppKitNetwork,
+  AppKitState,
+  ChainNamespace,
+  NamespaceAccount,
+} from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
 import type { AppKitEvent, EventStore } from "./events"
@@ -33,7 +40,6 @@ const useProviderStores = (hook: string): ProviderStores => {
 }
 
 type OpenOptions = Parameters<AppKit["open"]>[0]
-type CaipNetwork = AppKitState["network"]["caipNetwork"]
 
 /** Opens the modal (at a view, e.g. `{ view: "Networks" }`) and closes it. */
 export const useAppKit = () => {
@@ -79,7 +85,7 @@ export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace
     }
   }, shallowEqual)
 
-/** The active network and a switch to another requested one (by network or CAIP-2 id). */
+/** The active network and a switch to another requested one (a network as createAppKit takes it, or its CAIP-2 id). */
 export const useAppKitNetwork = () => {
   const appKit = useAppKitInstance("useAppKitNetwork")
   const caipNetwork = useAppKitSelector((state) => state.network.caipNetwork)
@@ -88,8 +94,8 @@ export const useAppKitNetwork = () => {
       caipNetwork,
       caipNetworkId: caipNetwork.caipNetworkId,
       chainId: caipNetwork.id,
-      switchNetwork: (network: CaipNetwork | string) =>
-        appKit.switchNetwork(typeof network === "string" ? network : network.caipNetworkId),
+      // Any network createAppKit takes (a viem chain, a Reown network, a CAIP-2 id): the core resolves it.
+      switchNetwork: (network: AppKitNetwork | string) => appKit.switchNetwork(network),
     }),
     [appKit, caipNetwork],
   )
