@@ -40,14 +40,18 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       await context.close()
     }
   }
+  /** Opens the modal as a user does, with the connect button, on the Connect view. */
+  const openWithButton = async (page: Page) => {
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await page.locator("dialog[open] [data-view=Connect]").waitFor()
+  }
   const coreOpen = (page: Page) => page.evaluate(() => window.appKit.getState().modal.open)
   const dialogOpen = (page: Page) =>
     page.evaluate(() => document.querySelector<HTMLDialogElement>("dialog.appkit-modal")?.open === true)
 
   it("stays open on ApproveTransaction however often Escape is pressed, as the core refuses to close", async () => {
     await withPage(async (page) => {
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
-      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      await openWithButton(page)
       await page.evaluate(() => window.appKit.push("ApproveTransaction"))
       await page.locator("dialog[open] [data-view=ApproveTransaction]").waitFor()
       // Chromium lets a page refuse a dialog's cancel only once per user activation: later presses close it
@@ -67,8 +71,7 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
 
   it("closes on Escape where closing is allowed, and gives focus back to the button that opened it", async () => {
     await withPage(async (page) => {
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
-      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      await openWithButton(page)
       expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true)
       await page.keyboard.press("Escape")
       await expect.poll(() => coreOpen(page)).toBe(false)
@@ -79,7 +82,7 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
 
   it("closes on a click on the backdrop, but not when a drag that began inside (selecting text) ends there", async () => {
     await withPage(async (page) => {
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await openWithButton(page)
       await page.evaluate(() => window.appKit.push("AllWallets"))
       const search = page.locator("dialog[open] [data-view=AllWallets] input[type=search]")
       await search.fill("some wallet name")
@@ -101,8 +104,7 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
 
   it("stays open when the app closes and at once reopens it", async () => {
     await withPage(async (page) => {
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
-      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      await openWithButton(page)
       await page.evaluate(async () => {
         await window.appKit.close()
         // Let the skin close the dialog, then open again before the dialog's close event is delivered.
@@ -117,7 +119,7 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
 
   it("shows the wallets a search finds, from the top, however far the list was scrolled", async () => {
     await withPage(async (page) => {
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await openWithButton(page)
       await page.evaluate(() => window.appKit.push("AllWallets"))
       const scroller = page.locator("dialog[open] [data-loaded]")
       await expect.poll(() => scroller.getAttribute("data-loaded"), { timeout: 15_000 }).toBe("40")
