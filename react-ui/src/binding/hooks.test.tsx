@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 
-import type { AppKitNetwork } from "@appkit/core"
-import { Effect } from "effect"
+import { type AppKitNetwork, createAppKit, fromMap, Storage } from "@appkit/core"
+import { scriptedFrameHost } from "@appkit/core/testing"
+import { Effect, Layer } from "effect"
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { memoryWallet, testAddress, testAppKit } from "../testing/appKit"
+import { memoryWallet, testAddress, testAppKit, testNetworks } from "../testing/appKit"
 import { AppKitProvider } from "./AppKitProvider"
 import {
   useAppKit,
@@ -203,6 +204,65 @@ describe("the hooks", () => {
     })
     answering = false
     expect(await fetchBalance()).toMatchObject({ data: undefined, isSuccess: false, isError: true })
+    await appKit.dispose()
+  })
+
+  it("give an email login's embeddedWalletInfo in Reown's shape", async () => {
+    const eoa = "0x00000000000000000000000000000000000000e0"
+    let signedIn = false
+    // The secure site's frame: one user, signed in by the mailed code.
+    const frame = scriptedFrameHost((request) => {
+      switch (request._tag) {
+        case "ConnectEmail":
+          return { action: "VERIFY_OTP" }
+        case "ConnectOtp":
+          signedIn = true
+          return {}
+        case "IsConnected":
+          return { isConnected: signedIn }
+        case "GetUser":
+          return {
+            email: "ada@example.com",
+            userName: "ada",
+            address: eoa,
+            chainId: 1,
+            accounts: [{ address: eoa, type: "EOA" }],
+            preferredAccountType: "eoa",
+            smartAccountDeployed: false,
+          }
+        case "GetSmartAccountEnabledNetworks":
+          return { smartAccountEnabledNetworks: [] }
+        default:
+          return {}
+      }
+    })
+    const appKit = createAppKit({
+      projectId: "test",
+      networks: testNetworks,
+      secureSiteUrl: "https://secure.example",
+      embeddedFrameHost: frame.host,
+      // An earlier login in this browser was a social one (GitHub): this one is by email.
+      storage: Layer.succeed(
+        Storage,
+        fromMap(new Map([["@appkit/connected_social", JSON.stringify("github")]])),
+      ),
+      reconnect: false,
+    })
+    await render(appKit, <AccountProbe />)
+    await act(async () => {
+      await appKit.embedded.connectEmail("ada@example.com")
+      await appKit.embedded.verifyOtp("123456")
+    })
+    expect(seen.account).toMatchObject({
+      address: eoa,
+      isConnected: true,
+      embeddedWalletInfo: {
+        user: { email: "ada@example.com", username: "ada" },
+        authProvider: "email",
+        accountType: "eoa",
+        isSmartAccountDeployed: false,
+      },
+    })
     await appKit.dispose()
   })
 

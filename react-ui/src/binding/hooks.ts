@@ -5,6 +5,7 @@ import type {
   AppKitState,
   ChainNamespace,
   NamespaceAccount,
+  SocialProvider,
 } from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
@@ -56,20 +57,29 @@ export const useAppKit = () => {
 const activeNamespace = (state: AppKitState, namespace: ChainNamespace | undefined) =>
   namespace ?? state.network.activeNamespace
 
+/** An embedded (email or social) wallet's login, as Reown's `useAppKitAccount` gives it. */
+export interface EmbeddedWalletInfo {
+  readonly user: { readonly email?: string | undefined; readonly username?: string | undefined }
+  readonly authProvider: SocialProvider | "email"
+  readonly accountType: "eoa" | "smartAccount" | undefined
+  readonly isSmartAccountDeployed: boolean
+}
+
 export interface AppKitAccount {
   readonly address: string | undefined
   readonly caipAddress: string | undefined
   readonly isConnected: boolean
   readonly status: AppKitState["connection"]["status"]
   readonly allAccounts: NamespaceAccount["allAccounts"]
-  readonly embeddedWalletInfo: NamespaceAccount["user"]
+  /** Set while an embedded wallet is connected. */
+  readonly embeddedWalletInfo: EmbeddedWalletInfo | undefined
 }
 
 const noAccounts: NamespaceAccount["allAccounts"] = []
 
 /** The account of a namespace (the active one by default). */
-export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace }): AppKitAccount =>
-  useAppKitSelector((state): AppKitAccount => {
+export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace }): AppKitAccount => {
+  const slice = useAppKitSelector((state) => {
     const namespace = activeNamespace(state, options?.namespace)
     const account = state.account.byNamespace[namespace]
     const isConnected = state.connection.connections[namespace] !== undefined
@@ -81,9 +91,24 @@ export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace
       // The core's status is the instance's; a namespace no wallet is connected on is disconnected (as Reown's).
       status: !isConnected && status === "connected" ? "disconnected" : status,
       allAccounts: account?.allAccounts ?? noAccounts,
-      embeddedWalletInfo: account?.user,
+      user: account?.user,
+      socialProvider: state.account.socialProvider,
     }
   }, shallowEqual)
+  return useMemo((): AppKitAccount => {
+    const { user, socialProvider, ...account } = slice
+    if (user === undefined) return { ...account, embeddedWalletInfo: undefined }
+    return {
+      ...account,
+      embeddedWalletInfo: {
+        user: { email: user.email, username: user.userName ?? undefined },
+        authProvider: socialProvider ?? "email",
+        accountType: user.preferredAccountType,
+        isSmartAccountDeployed: user.smartAccountDeployed ?? false,
+      },
+    }
+  }, [slice])
+}
 
 /** The active network and a switch to another requested one (a network as createAppKit takes it, or its CAIP-2 id). */
 export const useAppKitNetwork = () => {
