@@ -88,7 +88,7 @@ export const validateSend = (state: SendState, namespace: ChainNamespace, checks
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
     // Nothing to send is no amount (§5); digits finer than the token's unit and more than is held are refused.
-    if ((yield* checks.amountUnits(amount, state.token)) === 0n)
+    if (!(yield* checks.amountUnits(amount, state.token)))
       return yield* new SendError({ reason: "amountAndReceiverRequired" })
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
     // An eip155 name (alice.reown.id) is resolved when the send is submitted.
