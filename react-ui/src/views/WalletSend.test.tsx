@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { AmountString, Token, UnitsString } from "@appkit/core"
+import { Effect } from "effect"
 import { act } from "react"
 import { describe, expect, it, vi } from "vitest"
-import { testAppKit } from "../testing/appKit"
+import { memoryWallet, testAppKit } from "../testing/appKit"
 import { settle, type } from "../testing/dom"
 import { renderWith } from "../testing/render"
 import WalletSend from "./WalletSend"
@@ -69,6 +70,39 @@ describe("WalletSend's message for the amount typed", () => {
         send.click()
       })
       expect(submitSend).toHaveBeenCalledTimes(1)
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("checks the amount against the balance as it is now, not as it was when the token was picked", async () => {
+    // The wallet reads 1 ETH, then 5 ETH once funds arrive.
+    let wei = 10n ** 18n
+    const wallet = memoryWallet()
+    const appKit = testAppKit({
+      connectors: [
+        {
+          ...wallet,
+          request: (request) =>
+            request.method === "eth_getBalance"
+              ? Effect.succeed(`0x${wei.toString(16)}`)
+              : wallet.request(request),
+        } as typeof wallet,
+      ],
+    })
+    await appKit.connect("io.test.wallet")
+    await appKit.refreshBalance()
+    await appKit.updateSend({ receiverAddress: receiver })
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      await settle(() => appKit.getState().send.token?.quantity.numeric === "1")
+      wei = 5n * 10n ** 18n
+      await act(() => appKit.refreshBalance())
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await type(container.querySelector("input[inputmode=decimal]"), "3")
+      await settle(() => problem() === "Ready to send")
+      expect(problem()).toBe("Ready to send")
     } finally {
       unmount()
       await appKit.dispose()

@@ -47,10 +47,17 @@ export default function WalletSend() {
     readonly problem?: string | undefined
   }>({})
 
-  // The native token is the natural first choice, as in every wallet.
+  // The native token is the natural first choice, as in every wallet. The token picked follows its row as the
+  // balances refresh, so the amount is checked against what is held now.
   useEffect(() => {
+    const picked = send.token
+    if (picked !== undefined) {
+      const row = tokens.find((token) => tokenKey(token) === tokenKey(picked))
+      if (row !== undefined && row !== picked) void appKit.updateSend({ token: row })
+      return
+    }
     const native = tokens.find((token) => token.address === undefined) ?? tokens[0]
-    if (send.token === undefined && native !== undefined) void appKit.updateSend({ token: native })
+    if (native !== undefined) void appKit.updateSend({ token: native })
   }, [appKit, send.token, tokens])
 
   // What the core says is missing or wrong, checked as the user types.
