@@ -102,9 +102,10 @@ export {
 export { Pairing } from "./state/Pairing"
 export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"
-export { Send, validateSend } from "./state/Send"
+export { Send, type SendChecks, validateSend } from "./state/Send"
 export { Siwx } from "./state/Siwx"
 export { Swap } from "./state/Swap"
+export { InsufficientSendBalanceError, type SendAmountError } from "./state/sendChecks"
 export {
   executeSwap,
   findSwapToken,

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest"
 import { chainNamespaces } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import { specTexts } from "../testing/specTexts"
-import { validateAddress } from "../validation/address/validateAddress"
 import { initialSendState, validateSend } from "./Send"
+import * as sendChecks from "./sendChecks"
 
 const token = { symbol: "ETH", quantity: { decimals: "18", numeric: "1.5" }, price: 3000 }
 const filled: SendState = {
@@ -16,17 +16,10 @@ const filled: SendState = {
 }
 
 const messageOf = (state: SendState, namespace: (typeof chainNamespaces)[number]) =>
-  Result.match(
-    Effect.runSync(
-      Effect.result(
-        validateSend(state, namespace, (address, ns) => validateAddress(address, { namespace: ns }).valid),
-      ),
-    ),
-    {
-      onSuccess: () => "ok",
-      onFailure: (error) => error.message,
-    },
-  )
+  Result.match(Effect.runSync(Effect.result(validateSend(state, namespace, sendChecks))), {
+    onSuccess: () => "ok",
+    onFailure: (error) => error.message,
+  })
 
 describe("send validation (§5)", () => {
   it("gives the §5 messages in order", () => {
@@ -47,6 +40,31 @@ describe("send validation (§5)", () => {
     expect(messageOf({ ...filled, sendTokenAmount: "-1" }, "eip155")).toBe("Invalid amount: -1")
   })
 
+  it("takes a zero amount for none, and refuses digits finer than the token's unit and more than is held", () => {
+    // The token: 18 decimals, 1.5 held.
+    expect(messageOf({ ...filled, sendTokenAmount: "0" }, "eip155")).toBe(
+      specTexts.send.amountAndReceiverRequired,
+    )
+    expect(messageOf({ ...filled, sendTokenAmount: "0.000000000000000000" }, "eip155")).toBe(
+      specTexts.send.amountAndReceiverRequired,
+    )
+    expect(messageOf({ ...filled, sendTokenAmount: "0.000000000000000001" }, "eip155")).toBe("ok")
+    expect(messageOf({ ...filled, sendTokenAmount: "0.0000000000000000001" }, "eip155")).toBe(
+      "Amount '0.0000000000000000001' has more than 18 decimal places",
+    )
+    expect(messageOf({ ...filled, sendTokenAmount: "1.5" }, "eip155")).toBe("ok")
+    expect(messageOf({ ...filled, sendTokenAmount: "1.500000000000000000" }, "eip155")).toBe("ok")
+    expect(messageOf({ ...filled, sendTokenAmount: "1.500000000000000001" }, "eip155")).toBe(
+      "Insufficient funds",
+    )
+    // A balance reported finer than the token's unit is compared exactly, not rounded.
+    const fine = { ...token, quantity: { decimals: "2", numeric: "1.005" } }
+    expect(messageOf({ ...filled, token: fine, sendTokenAmount: "1.01" }, "eip155")).toBe(
+      "Insufficient funds",
+    )
+    expect(messageOf({ ...filled, token: fine, sendTokenAmount: "1" }, "eip155")).toBe("ok")
+  })
+
   it("refuses every namespace but eip155 and solana with 'Unsupported chain', whatever the form holds", () => {
     fc.assert(
       fc.property(
@@ -61,10 +79,14 @@ describe("send validation (§5)", () => {
     )
   })
 
-  it("accepts exactly the non-negative amount strings of §5 once the other fields are set", () => {
+  it("accepts every non-zero amount string of §5 the token's decimals and the balance allow", () => {
+    const rich = { ...filled, token: { ...token, quantity: { decimals: "18", numeric: "1000000" } } }
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{1,6}(\.[0-9]{1,6})?$/), (amount) => {
-        expect(messageOf({ ...filled, sendTokenAmount: amount }, "eip155")).toBe("ok")
+        const zero = !/[1-9]/.test(amount)
+        expect(messageOf({ ...rich, sendTokenAmount: amount }, "eip155")).toBe(
+          zero ? specTexts.send.amountAndReceiverRequired : "ok",
+        )
       }),
     )
   })

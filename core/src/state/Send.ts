@@ -6,6 +6,7 @@ import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
 import { isReceiverName } from "./receiverName"
+import type { SendAmountError } from "./sendChecks"
 
 export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
@@ -55,25 +56,29 @@ export type SendValidationError =
   | SendError
   | UnsupportedSendChainError
   | InvalidSendAmountError
+  | SendAmountError
   | InvalidReceiverError
 
 /** Whether an address is one of the namespace's (validation's `validateAddress`, loaded when first needed). */
 export type AddressCheck = (address: string, namespace: ChainNamespace) => boolean
 
-/**
- * Every namespace's address rules (and their hashing code) load with the first send that needs them, not with
- * the app: an app that never sends never downloads them.
- */
-const loadAddressCheck: Effect.Effect<AddressCheck> = Effect.promise(() =>
-  import("../validation/address/validateAddress").then(
-    ({ validateAddress }) =>
-      (address, namespace) =>
-        validateAddress(address, { namespace }).valid,
-  ),
-)
+/** What validateSend checks with code loaded on first use (sendChecks: the address and the amount). */
+export interface SendChecks {
+  readonly isAddress: AddressCheck
+  readonly amountUnits: (amount: string, token: Token) => Effect.Effect<bigint, SendAmountError>
+}
 
-/** The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format. */
-export const validateSend = (state: SendState, namespace: ChainNamespace, isAddress: AddressCheck) =>
+/**
+ * Every namespace's address rules (and their hashing code) and the amount arithmetic load with the first send
+ * that needs them, not with the app: an app that never sends never downloads them.
+ */
+const loadSendChecks: Effect.Effect<SendChecks> = Effect.promise(() => import("./sendChecks"))
+
+/**
+ * The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format; then
+ * the amount in the token's units (none, finer than its unit, more than held), then the receiver.
+ */
+export const validateSend = (state: SendState, namespace: ChainNamespace, checks: SendChecks) =>
   Effect.gen(function* () {
     if (!sendNamespaces.includes(namespace)) return yield* new UnsupportedSendChainError({ namespace })
     const amount = state.sendTokenAmount?.trim()
@@ -82,10 +87,13 @@ export const validateSend = (state: SendState, namespace: ChainNamespace, isAddr
     if (state.token === undefined) return yield* new SendError({ reason: "tokenRequired" })
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
+    // Nothing to send is no amount (§5); digits finer than the token's unit and more than is held are refused.
+    if (!(yield* checks.amountUnits(amount, state.token)))
+      return yield* new SendError({ reason: "amountAndReceiverRequired" })
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
     // An eip155 name (alice.reown.id) is resolved when the send is submitted.
     const isName = namespace === "eip155" && isReceiverName(receiverAddress)
-    if (!isName && !isAddress(receiverAddress, namespace)) {
+    if (!isName && !checks.isAddress(receiverAddress, namespace)) {
       return yield* new InvalidReceiverError({ address: receiverAddress })
     }
     return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend
@@ -116,7 +124,7 @@ export class Send extends Context.Service<
         validate: (namespace) =>
           Effect.gen(function* () {
             const current = yield* SubscriptionRef.get(state)
-            return yield* validateSend(current, namespace, yield* loadAddressCheck)
+            return yield* validateSend(current, namespace, yield* loadSendChecks)
           }),
       })
     }),

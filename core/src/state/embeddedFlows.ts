@@ -132,6 +132,8 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
         const email = yield* checked(decodeEmail(input.trim()), "email", "a valid email address")
         const { connector } = yield* loaded
         yield* set({ email, socialProvider: undefined })
+        // A login by email: an earlier social login's provider (stored) no longer names this one.
+        yield* account.setSocialProvider(undefined)
         const action = yield* requestEmailOtp(connection.state, connector.wallet.connectEmail(email))
         if (action === "CONNECTED") {
           yield* finish

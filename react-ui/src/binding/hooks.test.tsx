@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
+
+import { type AppKitNetwork, createAppKit, fromMap, Storage } from "@appkit/core"
+import { scriptedFrameHost } from "@appkit/core/testing"
+import { Effect, Layer } from "effect"
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { testAddress, testAppKit } from "../testing/appKit"
+import { memoryWallet, testAddress, testAppKit, testNetworks } from "../testing/appKit"
 import { AppKitProvider } from "./AppKitProvider"
 import {
   useAppKit,
   useAppKitAccount,
+  useAppKitBalance,
   useAppKitEvents,
   useAppKitNetwork,
   useAppKitProvider,
@@ -75,6 +80,15 @@ const Probe = () => {
   seen.event = useAppKitEvents()?.data.event
   return null
 }
+const SolanaProbe = () => {
+  seen.solana = useAppKitAccount({ namespace: "solana" })
+  return null
+}
+let fetchBalance: ReturnType<typeof useAppKitBalance>["fetchBalance"]
+const BalanceProbe = () => {
+  fetchBalance = useAppKitBalance().fetchBalance
+  return null
+}
 const Outside = () => {
   useAppKitAccount()
   return null
@@ -128,10 +142,127 @@ describe("the hooks", () => {
     expect(seen.provider).toMatchObject({ walletProviderType: "ANNOUNCED" })
     await act(() => actions.switchNetwork("eip155:8453"))
     expect(seen).toMatchObject({ network: "eip155:8453", chainId: 8453, event: "SWITCH_NETWORK" })
+    // A network as createAppKit takes it: a viem chain (no namespace, no CAIP-2 id), as a wagmi user passes it.
+    const mainnet: AppKitNetwork = { id: 1, name: "Ethereum" }
+    await act(() => actions.switchNetwork(mainnet))
+    expect(seen).toMatchObject({ network: "eip155:1", chainId: 1 })
     await act(() => actions.disconnect())
     expect(appKit.getState().connection.status).toBe("disconnected")
     expect(seen.event).toBe("DISCONNECT_SUCCESS")
     expect(seen.provider).toMatchObject({ walletProvider: undefined })
+    await appKit.dispose()
+  })
+
+  it("give each namespace its own status: one not connected is disconnected while another is connected", async () => {
+    const appKit = testAppKit()
+    await render(
+      appKit,
+      <>
+        <AccountProbe />
+        <SolanaProbe />
+      </>,
+    )
+    await act(async () => {
+      await appKit.connect("io.test.wallet")
+    })
+    expect(seen.account).toMatchObject({ isConnected: true, status: "connected" })
+    expect(seen.solana).toMatchObject({
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: false,
+      status: "disconnected",
+    })
+    await act(() => appKit.disconnect())
+    expect(seen.account).toMatchObject({ isConnected: false, status: "disconnected" })
+    await appKit.dispose()
+  })
+
+  it("fetchBalance answers Reown's shape from a fresh read, and an error when the read fails", async () => {
+    // The wallet answers balance reads (1 ETH) until it stops answering them.
+    let answering = true
+    const wallet = memoryWallet()
+    const appKit = testAppKit({
+      connectors: [
+        {
+          ...wallet,
+          request: (request) =>
+            request.method !== "eth_getBalance"
+              ? wallet.request(request)
+              : answering
+                ? Effect.succeed("0xde0b6b3a7640000")
+                : Effect.fail(new Error("the wallet is gone")),
+        } as typeof wallet,
+      ],
+    })
+    await render(appKit, <BalanceProbe />)
+    await appKit.connect("io.test.wallet")
+    expect(await fetchBalance()).toEqual({
+      data: { balance: "1", symbol: "ETH" },
+      error: null,
+      isSuccess: true,
+      isError: false,
+    })
+    answering = false
+    expect(await fetchBalance()).toMatchObject({ data: undefined, isSuccess: false, isError: true })
+    await appKit.dispose()
+  })
+
+  it("give an email login's embeddedWalletInfo in Reown's shape", async () => {
+    const eoa = "0x00000000000000000000000000000000000000e0"
+    let signedIn = false
+    // The secure site's frame: one user, signed in by the mailed code.
+    const frame = scriptedFrameHost((request) => {
+      switch (request._tag) {
+        case "ConnectEmail":
+          return { action: "VERIFY_OTP" }
+        case "ConnectOtp":
+          signedIn = true
+          return {}
+        case "IsConnected":
+          return { isConnected: signedIn }
+        case "GetUser":
+          return {
+            email: "ada@example.com",
+            userName: "ada",
+            address: eoa,
+            chainId: 1,
+            accounts: [{ address: eoa, type: "EOA" }],
+            preferredAccountType: "eoa",
+            smartAccountDeployed: false,
+          }
+        case "GetSmartAccountEnabledNetworks":
+          return { smartAccountEnabledNetworks: [] }
+        default:
+          return {}
+      }
+    })
+    const appKit = createAppKit({
+      projectId: "test",
+      networks: testNetworks,
+      secureSiteUrl: "https://secure.example",
+      embeddedFrameHost: frame.host,
+      // An earlier login in this browser was a social one (GitHub): this one is by email.
+      storage: Layer.succeed(
+        Storage,
+        fromMap(new Map([["@appkit/connected_social", JSON.stringify("github")]])),
+      ),
+      reconnect: false,
+    })
+    await render(appKit, <AccountProbe />)
+    await act(async () => {
+      await appKit.embedded.connectEmail("ada@example.com")
+      await appKit.embedded.verifyOtp("123456")
+    })
+    expect(seen.account).toMatchObject({
+      address: eoa,
+      isConnected: true,
+      embeddedWalletInfo: {
+        user: { email: "ada@example.com", username: "ada" },
+        authProvider: "email",
+        accountType: "eoa",
+        isSmartAccountDeployed: false,
+      },
+    })
     await appKit.dispose()
   })
 

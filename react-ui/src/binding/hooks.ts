@@ -1,4 +1,12 @@
-import type { AlertState, AppKit, AppKitState, ChainNamespace, NamespaceAccount } from "@appkit/core"
+import type {
+  AlertState,
+  AppKit,
+  AppKitNetwork,
+  AppKitState,
+  ChainNamespace,
+  NamespaceAccount,
+  SocialProvider,
+} from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
 import type { AppKitEvent, EventStore } from "./events"
@@ -33,7 +41,6 @@ const useProviderStores = (hook: string): ProviderStores => {
 }
 
 type OpenOptions = Parameters<AppKit["open"]>[0]
-type CaipNetwork = AppKitState["network"]["caipNetwork"]
 
 /** Opens the modal (at a view, e.g. `{ view: "Networks" }`) and closes it. */
 export const useAppKit = () => {
@@ -50,33 +57,60 @@ export const useAppKit = () => {
 const activeNamespace = (state: AppKitState, namespace: ChainNamespace | undefined) =>
   namespace ?? state.network.activeNamespace
 
+/** An embedded (email or social) wallet's login, as Reown's `useAppKitAccount` gives it. */
+export interface EmbeddedWalletInfo {
+  readonly user: { readonly email?: string | undefined; readonly username?: string | undefined }
+  readonly authProvider: SocialProvider | "email"
+  readonly accountType: "eoa" | "smartAccount" | undefined
+  readonly isSmartAccountDeployed: boolean
+}
+
 export interface AppKitAccount {
   readonly address: string | undefined
   readonly caipAddress: string | undefined
   readonly isConnected: boolean
   readonly status: AppKitState["connection"]["status"]
   readonly allAccounts: NamespaceAccount["allAccounts"]
-  readonly embeddedWalletInfo: NamespaceAccount["user"]
+  /** Set while an embedded wallet is connected. */
+  readonly embeddedWalletInfo: EmbeddedWalletInfo | undefined
 }
 
 const noAccounts: NamespaceAccount["allAccounts"] = []
 
 /** The account of a namespace (the active one by default). */
-export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace }): AppKitAccount =>
-  useAppKitSelector((state): AppKitAccount => {
+export const useAppKitAccount = (options?: { readonly namespace?: ChainNamespace }): AppKitAccount => {
+  const slice = useAppKitSelector((state) => {
     const namespace = activeNamespace(state, options?.namespace)
     const account = state.account.byNamespace[namespace]
+    const isConnected = state.connection.connections[namespace] !== undefined
+    const { status } = state.connection
     return {
       address: account?.address,
       caipAddress: account?.caipAddress,
-      isConnected: state.connection.connections[namespace] !== undefined,
-      status: state.connection.status,
+      isConnected,
+      // The core's status is the instance's; a namespace no wallet is connected on is disconnected (as Reown's).
+      status: !isConnected && status === "connected" ? "disconnected" : status,
       allAccounts: account?.allAccounts ?? noAccounts,
-      embeddedWalletInfo: account?.user,
+      user: account?.user,
+      socialProvider: state.account.socialProvider,
     }
   }, shallowEqual)
+  return useMemo((): AppKitAccount => {
+    const { user, socialProvider, ...account } = slice
+    if (user === undefined) return { ...account, embeddedWalletInfo: undefined }
+    return {
+      ...account,
+      embeddedWalletInfo: {
+        user: { email: user.email, username: user.userName ?? undefined },
+        authProvider: socialProvider ?? "email",
+        accountType: user.preferredAccountType,
+        isSmartAccountDeployed: user.smartAccountDeployed ?? false,
+      },
+    }
+  }, [slice])
+}
 
-/** The active network and a switch to another requested one (by network or CAIP-2 id). */
+/** The active network and a switch to another requested one (a network as createAppKit takes it, or its CAIP-2 id). */
 export const useAppKitNetwork = () => {
   const appKit = useAppKitInstance("useAppKitNetwork")
   const caipNetwork = useAppKitSelector((state) => state.network.caipNetwork)
@@ -85,8 +119,8 @@ export const useAppKitNetwork = () => {
       caipNetwork,
       caipNetworkId: caipNetwork.caipNetworkId,
       chainId: caipNetwork.id,
-      switchNetwork: (network: CaipNetwork | string) =>
-        appKit.switchNetwork(typeof network === "string" ? network : network.caipNetworkId),
+      // Any network createAppKit takes (a viem chain, a Reown network, a CAIP-2 id): the core resolves it.
+      switchNetwork: (network: AppKitNetwork | string) => appKit.switchNetwork(network),
     }),
     [appKit, caipNetwork],
   )
@@ -145,25 +179,35 @@ export const useDisconnect = () => {
 
 export interface BalanceResult {
   readonly data: { readonly balance: string; readonly symbol: string } | undefined
+  /** Null on success, as Reown's. */
+  readonly error: string | null
   readonly isSuccess: boolean
   readonly isError: boolean
-  readonly error: string | undefined
 }
 
-/** Fetches the active account's balance (through the core's caches) and answers with it. */
+/**
+ * Reads the active account's native balance afresh from its network (the core's `getBalance`: exact, formatted
+ * in full) and answers Reown's shape; a read that fails is an error, never the last balance shown.
+ */
 export const useAppKitBalance = () => {
   const appKit = useAppKitInstance("useAppKitBalance")
   return useMemo(
     () => ({
-      fetchBalance: async (): Promise<BalanceResult> => {
-        await appKit.refreshBalance()
-        const state = appKit.getState()
-        const account = state.account.byNamespace[state.network.activeNamespace]
-        if (account?.balance === undefined || account.balanceSymbol === undefined)
-          return { data: undefined, isSuccess: false, isError: true, error: "No balance for this account" }
-        const data = { balance: account.balance, symbol: account.balanceSymbol }
-        return { data, isSuccess: true, isError: false, error: undefined }
-      },
+      fetchBalance: (): Promise<BalanceResult> =>
+        appKit.getBalance().then(
+          ({ formatted, symbol }) => ({
+            data: { balance: formatted, symbol },
+            error: null,
+            isSuccess: true,
+            isError: false,
+          }),
+          (error: unknown) => ({
+            data: undefined,
+            error: error instanceof Error ? error.message : String(error),
+            isSuccess: false,
+            isError: true,
+          }),
+        ),
     }),
     [appKit],
   )

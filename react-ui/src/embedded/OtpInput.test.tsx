@@ -65,4 +65,17 @@ describe("the 6-box code entry", () => {
     expect(completed).toEqual([])
     unmount()
   })
+
+  it("a digit typed into a filled box replaces it (correcting one digit), wherever the caret was", async () => {
+    const { boxes, completed, unmount } = await render()
+    await pasteInto(boxes[0] as HTMLInputElement, "123456")
+    // The browser adds the new digit after the one there (caret at the end)…
+    await typeInto(boxes[2] as HTMLInputElement, "39")
+    expect(boxes.map((box) => box.value)).toEqual(["1", "2", "9", "4", "5", "6"])
+    // …or before it (caret at the start).
+    await typeInto(boxes[4] as HTMLInputElement, "75")
+    expect(boxes.map((box) => box.value)).toEqual(["1", "2", "9", "4", "7", "6"])
+    expect(completed).toEqual(["123456", "129456", "129476"])
+    unmount()
+  })
 })

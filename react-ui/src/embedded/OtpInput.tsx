@@ -25,7 +25,15 @@ export const OtpInput = ({
   }
 
   const type = (index: number, value: string) => {
-    const typed = value.replace(/\D/g, "")
+    const entered = value.replace(/\D/g, "")
+    // A digit typed into a filled box replaces it: the browser puts it after (or before) the one there.
+    const old = digits[index] ?? ""
+    const typed =
+      old !== "" && entered.length === 2 && entered.includes(old)
+        ? entered.startsWith(old)
+          ? entered.slice(1)
+          : entered.slice(0, 1)
+        : entered
     if (typed === "") return update(Object.assign([...digits], { [index]: "" }), index)
     // Several digits at once (autofill, a fast typist): they flow into the boxes after this one.
     const next = [...digits]

@@ -1,14 +1,16 @@
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import { Spinner } from "../modal/parts"
+import { preloadableView } from "../modal/preloadableView"
 
 /**
  * The embedded wallet's views, in a chunk fetched only when the dApp has an embedded-wallet (AUTH) connector:
  * an app that connects browser wallets only never downloads them.
  */
 const chunk = () => import("./EmbeddedLogin")
-const Method = lazy(() => chunk().then((module) => ({ default: module.EmbeddedMethod })))
-const Step = lazy(() => chunk().then((module) => ({ default: module.EmbeddedStepView })))
-const EmailUpdate = lazy(() => chunk().then((module) => ({ default: module.EmbeddedEmailUpdate })))
+// Retried after a failed download (a fresh lazy each time, see preloadableView).
+const Method = preloadableView(async () => ({ default: (await chunk()).EmbeddedMethod }))
+const Step = preloadableView(async () => ({ default: (await chunk()).EmbeddedStepView }))
+const EmailUpdate = preloadableView(async () => ({ default: (await chunk()).EmbeddedEmailUpdate }))
 
 export const LazyEmbeddedMethod = ({ method }: { readonly method: "email" | "social" }) => (
   <Suspense fallback={<Spinner label="Loading sign-in" />}>

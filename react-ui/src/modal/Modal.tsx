@@ -1,4 +1,12 @@
-import { type MouseEvent, Suspense, type SyntheticEvent, useEffect, useLayoutEffect, useRef } from "react"
+import {
+  type MouseEvent,
+  type PointerEvent,
+  Suspense,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from "react"
 import { useAppKitContext } from "../binding/context"
 import { useAlert } from "../binding/hooks"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
@@ -8,6 +16,7 @@ import { ConnectFlowProvider, useConnectFlow } from "./flow"
 import { modalCss } from "./modalCss"
 import { Spinner } from "./parts"
 import { Toast } from "./Toast"
+import { ViewBoundary } from "./ViewBoundary"
 import { likelyNextViews, views, viewTitles } from "./views"
 
 const titleId = "appkit-modal-title"
@@ -100,9 +109,11 @@ const Body = () => {
     <div className="appkit-sizer" ref={sizer}>
       <div ref={content}>
         <div className="appkit-body" key={view} data-view={view}>
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <View />
-          </Suspense>
+          <ViewBoundary>
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <View />
+            </Suspense>
+          </ViewBoundary>
         </div>
       </div>
     </div>
@@ -129,8 +140,23 @@ export default function Modal() {
     event.preventDefault()
     void appKit.close()
   }
+  // Chromium lets a page refuse a dialog's cancel once per user activation: a second Escape closes it natively.
+  // While the core still holds the modal open it is asked again, and the dialog comes back when it refuses.
+  const onClose = () => {
+    const element = dialog.current
+    // Shown again meanwhile (closed and reopened at once), or closed by the core: nothing went behind its back.
+    if (element === null || element.open || !appKit.getState().modal.open) return
+    void appKit.close().then((closed) => {
+      if (!closed && appKit.getState().modal.open && !element.open) element.showModal()
+    })
+  }
+  // A click whose press began inside the card (a drag selecting text, released outside) is not a backdrop click.
+  const pressedOnBackdrop = useRef(false)
+  const onPress = (event: PointerEvent<HTMLDialogElement>) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget
+  }
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) void appKit.close()
+    if (event.target === event.currentTarget && pressedOnBackdrop.current) void appKit.close()
   }
   return (
     <div className="appkit-root" {...themeAttributes(theme)}>
@@ -141,6 +167,8 @@ export default function Modal() {
         className="appkit-modal"
         aria-labelledby={titleId}
         onCancel={onCancel}
+        onClose={onClose}
+        onPointerDown={onPress}
         onClick={onBackdrop}
       >
         {open && (

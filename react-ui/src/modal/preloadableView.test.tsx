@@ -12,7 +12,7 @@ afterEach(() => {
 })
 
 /** What the page shows right after the first commit of `View` (inside a Suspense boundary), and once settled. */
-const render = async (View: () => React.JSX.Element) => {
+const render = async (View: React.ComponentType) => {
   const container = document.createElement("div")
   const root = createRoot(container)
   roots.push(() => root.unmount())

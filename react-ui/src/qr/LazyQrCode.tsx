@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import { Spinner } from "../modal/parts"
+import { preloadableView } from "../modal/preloadableView"
 
-const QrCode = lazy(() => import("./QrCode"))
+const QrCode = preloadableView(() => import("./QrCode"))
 
 /** The QR code, loaded on demand (its encoder is not part of any first paint). */
 export const LazyQrCode = (props: {

@@ -1,5 +1,5 @@
 import { ACCOUNT_TABS, type AccountTab } from "@appkit/core"
-import { lazy, Suspense, useEffect } from "react"
+import { Suspense, useEffect } from "react"
 import { shortAddress, shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
@@ -9,11 +9,13 @@ import { LazyEmbeddedEmailUpdate } from "../embedded/lazy"
 import { WalletFeatureButtons } from "../features/WalletFeatureButtons"
 import { AppKitImage } from "../image/Image"
 import { DisconnectButton, Spinner } from "../modal/parts"
+import { type PreloadableView, preloadableView } from "../modal/preloadableView"
 
-const tabPanels: Readonly<Record<AccountTab, ReturnType<typeof lazy>>> = {
-  Tokens: lazy(() => import("../account/TokensTab")),
-  NFTs: lazy(() => import("../account/NftsTab")),
-  Activity: lazy(() => import("../account/ActivityTab")),
+// Each a chunk of its own, fetched again when tried again after a failed download.
+const tabPanels: Readonly<Record<AccountTab, PreloadableView>> = {
+  Tokens: preloadableView(() => import("../account/TokensTab")),
+  NFTs: preloadableView(() => import("../account/NftsTab")),
+  Activity: preloadableView(() => import("../account/ActivityTab")),
 }
 
 const Tabs = () => {

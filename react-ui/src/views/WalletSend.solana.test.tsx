@@ -4,6 +4,7 @@ import { connectDiscoveredSolanaWallet, createLocalSolanaApp } from "@appkit/cor
 import { createDevSolanaWallet, registerWallet, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
 import { act } from "react"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { settle, type } from "../testing/dom"
 import { renderWith } from "../testing/render"
 import WalletSend from "./WalletSend"
 
@@ -41,16 +42,6 @@ const heldOf = async (owner: string, mint: string): Promise<bigint> => {
   )
 }
 
-const settle = async (until: () => boolean) => {
-  for (let turn = 0; turn < 250 && !until(); turn++)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
-}
-const type = (input: Element | null, value: string) =>
-  act(async () => {
-    const element = input as HTMLInputElement
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, value)
-    element.dispatchEvent(new Event("input", { bubbles: true }))
-  })
 const click = (element: Element | null | undefined) =>
   act(async () => {
     ;(element as HTMLElement).click()

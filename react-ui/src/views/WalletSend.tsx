@@ -1,5 +1,5 @@
 import type { SendState } from "@appkit/core"
-import { type FormEvent, useEffect, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
@@ -47,10 +47,17 @@ export default function WalletSend() {
     readonly problem?: string | undefined
   }>({})
 
-  // The native token is the natural first choice, as in every wallet.
+  // The native token is the natural first choice, as in every wallet. The token picked follows its row as the
+  // balances refresh, so the amount is checked against what is held now.
   useEffect(() => {
+    const picked = send.token
+    if (picked !== undefined) {
+      const row = tokens.find((token) => tokenKey(token) === tokenKey(picked))
+      if (row !== undefined && row !== picked) void appKit.updateSend({ token: row })
+      return
+    }
     const native = tokens.find((token) => token.address === undefined) ?? tokens[0]
-    if (send.token === undefined && native !== undefined) void appKit.updateSend({ token: native })
+    if (native !== undefined) void appKit.updateSend({ token: native })
   }, [appKit, send.token, tokens])
 
   // What the core says is missing or wrong, checked as the user types.
@@ -80,14 +87,20 @@ export default function WalletSend() {
   }, [appKit, send.receiverAddress])
   const { address: resolved, problem: nameProblem } = resolution
 
+  // One send per press: a second click (a double click) before the core marks the form loading sends nothing.
+  const sending = useRef(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (sending.current) return
+    sending.current = true
     setSubmission({ _tag: "Sending" })
     try {
       const outcome = await appKit.submitSend()
       setSubmission({ _tag: "Done", ...outcome })
     } catch (error) {
       setSubmission({ _tag: "Failed", message: errorMessage(error) })
+    } finally {
+      sending.current = false
     }
   }
 
@@ -162,7 +175,9 @@ export default function WalletSend() {
       <button
         type="submit"
         className="appkit-button"
-        disabled={problem !== undefined || nameProblem !== undefined || send.loading}
+        disabled={
+          problem !== undefined || nameProblem !== undefined || send.loading || submission._tag === "Sending"
+        }
       >
         {send.loading ? "Confirm in your wallet…" : "Send"}
       </button>

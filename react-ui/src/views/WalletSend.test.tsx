@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import type { AmountString, Token, UnitsString } from "@appkit/core"
+import { Effect } from "effect"
+import { act } from "react"
+import { describe, expect, it, vi } from "vitest"
+import { memoryWallet, testAppKit } from "../testing/appKit"
+import { settle, type } from "../testing/dom"
+import { renderWith } from "../testing/render"
+import WalletSend from "./WalletSend"
+
+/**
+ * The send form's message as the amount is typed, on the edges of the §5 checks: what the view says before
+ * anything reaches a wallet (the messages are the core's validation, never the view's).
+ */
+const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+/** A 6-decimal token of which the account holds 1.5. */
+const usdc: Token = {
+  address: "eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+  symbol: "USDC",
+  name: "USD Coin",
+  chainId: "eip155:1" as Token["chainId"] & string,
+  quantity: { decimals: "6" as UnitsString, numeric: "1.5" as AmountString },
+  price: 1,
+}
+
+describe("WalletSend's message for the amount typed", () => {
+  it("is ready only for an amount above zero, within the balance and the token's decimals", async () => {
+    const appKit = testAppKit()
+    await appKit.connect("io.test.wallet")
+    await appKit.updateSend({ token: usdc, receiverAddress: receiver })
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const amount = container.querySelector("input[inputmode=decimal]")
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      const shown = async (typed: string) => {
+        await type(amount, typed)
+        await settle(() => appKit.getState().send.sendTokenAmount === typed && problem() !== undefined)
+        await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+        return problem()
+      }
+      expect(await shown("1.5")).toBe("Ready to send")
+      expect(await shown("0.000001")).toBe("Ready to send")
+      expect(await shown("1.500000")).toBe("Ready to send")
+      // Nothing to send.
+      expect(await shown("0")).toBe("An amount and receiver address are required")
+      expect(await shown("0.000000")).toBe("An amount and receiver address are required")
+      // Finer than the token's smallest unit.
+      expect(await shown("0.0000001")).toBe("Amount '0.0000001' has more than 6 decimal places")
+      // More than the account holds.
+      expect(await shown("1.500001")).toBe("Insufficient funds")
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("sends once however fast Send is clicked twice (a double click is one send)", async () => {
+    const appKit = testAppKit()
+    await appKit.connect("io.test.wallet")
+    await appKit.updateSend({ token: usdc, receiverAddress: receiver, sendTokenAmount: "1" })
+    // The wallet's answer never comes: the first send is still under way when the second click lands.
+    const submitSend = vi.spyOn(appKit, "submitSend").mockImplementation(() => new Promise(() => undefined))
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await settle(() => problem() === "Ready to send")
+      const send = container.querySelector("button[type=submit]") as HTMLButtonElement
+      await act(async () => {
+        send.click()
+        send.click()
+      })
+      expect(submitSend).toHaveBeenCalledTimes(1)
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("checks the amount against the balance as it is now, not as it was when the token was picked", async () => {
+    // The wallet reads 1 ETH, then 5 ETH once funds arrive.
+    let wei = 10n ** 18n
+    const wallet = memoryWallet()
+    const appKit = testAppKit({
+      connectors: [
+        {
+          ...wallet,
+          request: (request) =>
+            request.method === "eth_getBalance"
+              ? Effect.succeed(`0x${wei.toString(16)}`)
+              : wallet.request(request),
+        } as typeof wallet,
+      ],
+    })
+    await appKit.connect("io.test.wallet")
+    await appKit.refreshBalance()
+    await appKit.updateSend({ receiverAddress: receiver })
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      await settle(() => appKit.getState().send.token?.quantity.numeric === "1")
+      wei = 5n * 10n ** 18n
+      await act(() => appKit.refreshBalance())
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await type(container.querySelector("input[inputmode=decimal]"), "3")
+      await settle(() => problem() === "Ready to send")
+      expect(problem()).toBe("Ready to send")
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+})
