@@ -5,6 +5,7 @@ import { reasonOf } from "../../errors/catalogue"
 /** Why a Solana transfer cannot be built, found before any wallet prompt. */
 export const solanaTransferMessages = {
   nonPositiveAmount: "The amount must be greater than zero",
+  amountBeyondU64: "The amount is more than a u64 of base units can hold",
   notATokenMint: "The token is not an SPL Token or Token-2022 mint",
   senderHasNoTokenAccount: "The sender has no token account for this mint",
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",

@@ -62,6 +62,14 @@ describe("preparing Solana transfers", () => {
     })
   })
 
+  it("refuses a SOL amount beyond u64 (§5) as a typed error, not a crash in the encoder", async () => {
+    const tooBig = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 2n ** 64n }),
+    )
+    expect(tooBig).toMatchObject({ _tag: "SolanaTransferError", reason: "amountBeyondU64" })
+    expect(tooBig.message).toBe("The amount is more than a u64 of base units can hold (18446744073709551616)")
+  })
+
   it("builds an SPL transfer that creates the recipient's token account, sized by simulation, at the §9 price", async () => {
     for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
       const fresh = deterministicKeypair(`fresh holder of ${mint.address}`).address

@@ -27,6 +27,7 @@ import { Effect, Result } from "effect"
 import { Solana } from "../../config/constants"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { formatUnits } from "../../validation/amount"
+import { isU64 } from "../../validation/u64"
 import { solanaAddress } from "./addresses"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
@@ -150,10 +151,13 @@ export const readMint = (
     return { decimals: mintState.decimals, tokenProgram: mintAccount.owner as Address }
   })
 
+/** An amount the instruction can carry: above zero and within u64 (§5), which the encoders would die on. */
 const positive = (amount: bigint) =>
-  amount > 0n
-    ? Effect.void
-    : Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
+  amount <= 0n
+    ? Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
+    : isU64(amount)
+      ? Effect.void
+      : Effect.fail(new SolanaTransferError({ reason: "amountBeyondU64", detail: amount.toString() }))
 
 /**
  * A SOL transfer with the §9 compute budget (limit 500 units, price 20 000 000 micro-lamports), checked by a
