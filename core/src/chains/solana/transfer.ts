@@ -27,7 +27,7 @@ import { Effect, Result } from "effect"
 import { Solana } from "../../config/constants"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { formatUnits } from "../../validation/amount"
-import { isU64 } from "../../validation/u64"
+import { U64_MAX } from "../../validation/u64"
 import { solanaAddress } from "./addresses"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
@@ -155,9 +155,9 @@ export const readMint = (
 const positive = (amount: bigint) =>
   amount <= 0n
     ? Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
-    : isU64(amount)
-      ? Effect.void
-      : Effect.fail(new SolanaTransferError({ reason: "amountBeyondU64", detail: amount.toString() }))
+    : amount > U64_MAX
+      ? Effect.fail(new SolanaTransferError({ reason: "amountBeyondU64", detail: amount.toString() }))
+      : Effect.void
 
 /**
  * A SOL transfer with the §9 compute budget (limit 500 units, price 20 000 000 micro-lamports), checked by a
