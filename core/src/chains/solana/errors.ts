@@ -9,6 +9,7 @@ export const solanaTransferMessages = {
   notATokenMint: "The token is not an SPL Token or Token-2022 mint",
   senderHasNoTokenAccount: "The sender has no token account for this mint",
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",
+  recipientIsTokenAccount: "The recipient is a token account, not a wallet: send to its owner",
 } as const
 
 export class SolanaTransferError extends AppKitError(

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
+import { associatedTokenAddress } from "./associatedTokenAddress"
 import { sendPreparedTransfer } from "./sendTransfer"
 import { prepareSolTransfer, prepareSplTransfer } from "./transfer"
 
@@ -119,6 +120,24 @@ describe("preparing Solana transfers", () => {
     const tooMuch = await flip(prepareSplTransfer(solana.rpc(), { ...transfer, amount: 10n ** 12n + 1n }))
     expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
     expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 1000000)")
+  })
+
+  it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const bobsTokenAccount = associatedTokenAddress(bob(), mint.address, mint.programAddress)
+      const refused = await flip(
+        prepareSplTransfer(solana.rpc(), {
+          from: alice(),
+          to: bobsTokenAccount,
+          mint: mint.address,
+          amount: 1n,
+        }),
+      )
+      expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientIsTokenAccount" })
+      expect(refused.message).toBe(
+        `The recipient is a token account, not a wallet: send to its owner (${bob()})`,
+      )
+    }
   })
 
   it("refuses a wallet reply without a signature instead of waiting on it", async () => {

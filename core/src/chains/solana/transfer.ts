@@ -151,6 +151,15 @@ export const readMint = (
     return { decimals: mintState.decimals, tokenProgram: mintAccount.owner as Address }
   })
 
+/** Token-2022 marks an account with extensions by a type byte after the base layout (2: token account). */
+const TOKEN_2022_ACCOUNT_TYPE_ACCOUNT = 2
+
+const isTokenAccount = (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
+  isTokenProgram(account.owner) &&
+  (account.bytes.length === TOKEN_ACCOUNT_SIZE ||
+    (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+      account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE_ACCOUNT))
+
 /** An amount the instruction can carry: above zero and within u64 (§5), which the encoders would die on. */
 const positive = (amount: bigint) =>
   amount <= 0n
@@ -208,10 +217,16 @@ export const prepareSplTransfer = (
 
     const source = associatedTokenAddress(from, mint, tokenProgram) as Address
     const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
-    const [sourceAccount, destinationAccount] = yield* Effect.all(
-      [accountData(rpc, source), accountData(rpc, destination)],
-      { concurrency: 2 },
+    const [recipientAccount, sourceAccount, destinationAccount] = yield* Effect.all(
+      [accountData(rpc, to), accountData(rpc, source), accountData(rpc, destination)],
+      { concurrency: 3 },
     )
+    // A pasted token account is no wallet: the tokens would go to an account of its own that no key moves.
+    if (recipientAccount !== undefined && isTokenAccount(recipientAccount))
+      return yield* new SolanaTransferError({
+        reason: "recipientIsTokenAccount",
+        detail: getTokenDecoder().decode(recipientAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).owner,
+      })
     if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
       return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
     const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount
