@@ -284,6 +284,45 @@ describe("the Wallet Standard connector", () => {
       }
   })
 
+  it("a signature that is not 64 bytes, or a signed transaction with no signature in it, is a -32603 ProviderRpcError, never passed on", async () => {
+    const wire = await unsignedTransfer(alice().address, bob().address)
+    const cases = [
+      {
+        feature: "solana:signMessage",
+        request: { method: "solana_signMessage", params: { message: "2", pubkey: alice().address } },
+        reply: [{ signedMessage: new Uint8Array([1]), signature: new Uint8Array(63).fill(7) }],
+      },
+      {
+        feature: "solana:signAndSendTransaction",
+        request: { method: "solana_signAndSendTransaction", params: { transaction: wire } },
+        reply: [{ signature: new Uint8Array(65).fill(7) }],
+      },
+      {
+        feature: "solana:signTransaction",
+        request: { method: "solana_signTransaction", params: { transaction: wire } },
+        reply: [{ signedTransaction: new Uint8Array([1, 2, 3]) }],
+      },
+      {
+        feature: "solana:signTransaction",
+        request: { method: "solana_signTransaction", params: { transaction: wire } },
+        reply: [{ signedTransaction: new Uint8Array(0) }],
+      },
+    ]
+    for (const { feature, request, reply } of cases) {
+      const method = feature.split(":")[1] as string
+      const { connector } = await setup(undefined, undefined, {
+        [feature]: { version: "1.0.0", [method]: async () => reply },
+      })
+      await run(connector.connect())
+      const exit = await Effect.runPromiseExit(connector.request(request))
+      expect({ feature, reply, exit }).toEqual({
+        feature,
+        reply,
+        exit: Exit.fail(expect.objectContaining({ _tag: "ProviderRpcError", code: -32603 })),
+      })
+    }
+  })
+
   it("a wallet whose events feature cannot be listened to (no on, or an on that throws) still connects", async () => {
     const broken = [
       { version: "1.0.0" },
