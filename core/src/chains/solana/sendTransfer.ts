@@ -3,6 +3,7 @@ import type { Connector, ConnectorError } from "../../connectors/Connector"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
+import { Base58Signature } from "./base58Signature"
 import { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
 import type { SolanaTransactionFailed } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
@@ -32,9 +33,7 @@ export type SendTransferError<E> =
   | SolanaRpcCallError
 
 const SignAndSendReply = Schema.Struct({
-  signature: Schema.String.check(
-    Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { expected: "a base58 signature" }),
-  ),
+  signature: Base58Signature,
 })
 const decodeReply = Schema.decodeUnknownEffect(SignAndSendReply)
 

@@ -1,4 +1,5 @@
 import { deterministicKeypair } from "@appkit/fixtures"
+import { base58 } from "@scure/base"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
@@ -147,5 +148,17 @@ describe("preparing Solana transfers", () => {
       _tag: "ProviderRpcError",
       code: -32603,
     })
+    // base58 text of the right length that is not 64 bytes is no transaction id either
+    for (const [bytes, fill] of [
+      [63, 200],
+      [65, 1],
+    ] as const) {
+      const signature = base58.encode(new Uint8Array(bytes).fill(fill))
+      expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      const odd = { request: () => Effect.succeed({ signature }) }
+      expect(
+        await flip(sendPreparedTransfer(solana.rpc(), odd, prepared, { timeout: "1 second" })),
+      ).toMatchObject({ _tag: "ProviderRpcError", code: -32603 })
+    }
   })
 })
