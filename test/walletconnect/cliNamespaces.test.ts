@@ -71,9 +71,9 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
       const balance = await runCli(["balance", "x", "--chain", chain, "--rpc-url", nodeUrl, "--json"], {
         env,
       })
-      expect(balance.code).toBe(2)
+      expect(balance.code).toBe(1)
       expect(JSON.parse(balance.stderr)).toEqual({
-        error: { code: "UnsupportedSendChainError", message: "Unsupported chain" },
+        error: { code: "UnsupportedSendChainError", message: `--chain ${chain}: Unsupported chain` },
       })
       const send = await runCli(
         ["send", "--chain", chain, "--to", "x", "--amount", "1", "--rpc-url", nodeUrl],
@@ -81,7 +81,7 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
           env,
         },
       )
-      expect([send.code, send.stderr]).toEqual([2, "Unsupported chain\n"])
+      expect([send.code, send.stderr]).toEqual([1, `--chain ${chain}: Unsupported chain\n`])
     }
     expect(requests).toBe(0)
 
