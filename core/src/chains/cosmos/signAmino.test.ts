@@ -1,3 +1,4 @@
+import { bech32 } from "@scure/base"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -51,6 +52,22 @@ describe("signCosmosAmino", () => {
       signCosmosAmino(lying.request, { signerAddress: lying.address, signDoc: sendDoc(lying.address) }),
     )
     expect(exit).toMatchObject(Exit.fail({ _tag: "CosmosSignatureError", reason: "invalidSignature" }))
+  })
+
+  it("refuses a signer whose bech32 prefix is not the document chain's (osmo1… on cosmoshub-4) before asking", async () => {
+    const wallet = inProcessWallet()
+    const osmo = bech32.encode("osmo", bech32.decode(wallet.address as `${string}1${string}`).words)
+    const exit = await Effect.runPromiseExit(
+      signCosmosAmino(wallet.request, { signerAddress: osmo, signDoc: sendDoc(osmo) }),
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "CosmosSignatureError",
+        reason: "invalidAddress",
+        detail: `${osmo}: prefix 'osmo' does not belong to this chain (expected 'cosmos')`,
+      }),
+    )
+    expect(wallet.requests).toEqual([])
   })
 
   it("refuses a bad signer or document before asking the wallet", async () => {

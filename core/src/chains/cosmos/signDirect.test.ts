@@ -1,3 +1,4 @@
+import { bech32 } from "@scure/base"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { inProcessWallet } from "../../testing/cosmosWallet"
@@ -74,6 +75,22 @@ describe("signCosmosDirect", () => {
       signCosmosDirect(wallet.request, { signerAddress: "0xabc", signDoc }),
     )
     expect(exit).toMatchObject(Exit.fail({ reason: "invalidAddress" }))
+    expect(wallet.requests).toEqual([])
+  })
+
+  it("refuses a signer whose bech32 prefix is not the SignDoc chain's (osmo1… on cosmoshub-4) before asking", async () => {
+    const wallet = inProcessWallet()
+    const osmo = bech32.encode("osmo", bech32.decode(wallet.address as `${string}1${string}`).words)
+    const exit = await Effect.runPromiseExit(
+      signCosmosDirect(wallet.request, { signerAddress: osmo, signDoc }),
+    )
+    expect(exit).toMatchObject(
+      Exit.fail({
+        _tag: "CosmosSignatureError",
+        reason: "invalidAddress",
+        detail: `${osmo}: prefix 'osmo' does not belong to this chain (expected 'cosmos')`,
+      }),
+    )
     expect(wallet.requests).toEqual([])
   })
 })
