@@ -64,6 +64,26 @@ describe("preparing Solana transfers", () => {
     })
   })
 
+  it("says in words why the chain would refuse a SOL transfer: no SOL for the fee, too few lamports, a recipient below rent", async () => {
+    const poor = deterministicKeypair("no lamports").address
+    const noFee = await flip(prepareSolTransfer(solana.rpc(), { from: poor, to: bob(), lamports: 1n }))
+    expect(noFee.message).toBe(
+      'The transaction would fail: the sender has no SOL to pay the fee ("AccountNotFound")',
+    )
+    const overdraft = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 10n ** 15n }),
+    )
+    expect(overdraft.message).toMatch(
+      /^The transaction would fail: insufficient funds \(Transfer: insufficient lamports \d+, need 1000000000000000\)$/,
+    )
+    const fresh = deterministicKeypair("a fresh recipient for rent").address
+    const belowRent = await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 1n }))
+    expect(belowRent).toMatchObject({ _tag: "SolanaSimulationFailed", err: { InsufficientFundsForRent: {} } })
+    expect(belowRent.message).toBe(
+      'The transaction would fail: an account would hold less than the rent-exempt minimum ({"InsufficientFundsForRent":{"account_index":1}})',
+    )
+  })
+
   it("refuses a SOL amount beyond u64 (§5) as a typed error, not a crash in the encoder", async () => {
     const tooBig = await flip(
       prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 2n ** 64n }),
