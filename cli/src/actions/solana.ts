@@ -155,7 +155,7 @@ export const solanaSendAction = async (
     signer.walletName ? `Waiting for ${signer.walletName} to approve…` : "Sending…",
     watching,
     () =>
-      run(submitPreparedTransfer(signer.wallet, prepared))
+      run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
         .catch((error: unknown) => {
           throw signer.explainFailure(error)
         })

@@ -1,11 +1,14 @@
 import { deterministicKeypair } from "@appkit/fixtures"
-import { base58 } from "@scure/base"
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64 } from "@scure/base"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
-import { sendPreparedTransfer } from "./sendTransfer"
+import { SignatureStatusesResult } from "./rpc/schemas"
+import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
 import { prepareSolTransfer, prepareSplTransfer } from "./transfer"
 
 const solana = useSolanaDevnet()
@@ -180,5 +183,30 @@ describe("preparing Solana transfers", () => {
         await flip(sendPreparedTransfer(solana.rpc(), odd, prepared, { timeout: "1 second" })),
       ).toMatchObject({ _tag: "ProviderRpcError", code: -32603 })
     }
+  })
+
+  it("has a wallet that only signs (4200 to signAndSend) sign, and sends through the node; without a node the 4200 stands", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 7n }))
+    const key = solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array
+    const asked: Array<string> = []
+    const signingOnly = {
+      request: (rpc: { readonly method: string }) => {
+        asked.push(rpc.method)
+        if (rpc.method !== "solana_signTransaction")
+          return Effect.fail(
+            new ProviderRpcError({ code: 4200, message: `The wallet does not support ${rpc.method}` }),
+          )
+        // Only the signature, as WalletConnect's Solana RPC has solana_signTransaction answer.
+        const message = base64.decode(prepared.transaction).subarray(65)
+        return Effect.succeed({ signature: base58.encode(ed25519.sign(message, key)) })
+      },
+    }
+    const sent = await run(sendPreparedTransfer(solana.rpc(), signingOnly, prepared))
+    expect(asked).toEqual(["solana_signAndSendTransaction", "solana_signTransaction"])
+    const status = await run(
+      solana.rpc().call("getSignatureStatuses", [[sent.signature]], SignatureStatusesResult),
+    )
+    expect(status.value[0]).toMatchObject({ err: null })
+    expect(await flip(submitPreparedTransfer(signingOnly, prepared))).toMatchObject({ code: 4200 })
   })
 })

@@ -1,0 +1,71 @@
+import {
+  decodeSolanaKeypair,
+  makeSolanaLocalSigner,
+  makeSolanaRpc,
+  type SolanaRpc,
+  sendSol,
+} from "@appkit/core/solana"
+import { networkId } from "@appkit/core/testing"
+import { referenceVectors, type SolanaDevnet, startSolanaDevnet } from "@appkit/fixtures"
+import { base58 } from "@scure/base"
+import { Effect, Exit, Result, Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { proposeTo, useRelayAndWallets } from "./support"
+
+// A Solana send through a WalletConnect wallet that signs but does not send (the first Solana RPC of
+// WalletConnect had only solana_signTransaction and solana_signMessage; many wallets still answer
+// solana_signAndSendTransaction with 4200): the core signs through the wallet and sends through the node,
+// as Reown AppKit's WalletConnect provider does. Real sign-clients through the local relay, litesvm.
+
+const stack = useRelayAndWallets("solana-send")
+const walletAddress = referenceVectors.solana.address
+let devnet: SolanaDevnet
+let rpc: SolanaRpc
+
+beforeAll(async () => {
+  devnet = await startSolanaDevnet({ accounts: 2 })
+  rpc = makeSolanaRpc(devnet.rpcUrl)
+  // The dev wallet's key (anvil's mnemonic, Phantom's path) gets 5 SOL from a funded dev account.
+  const funder = Result.getOrThrow(
+    decodeSolanaKeypair(base58.encode(devnet.accounts[0]?.secretKey ?? new Uint8Array())),
+  )
+  await Effect.runPromise(
+    sendSol(rpc, makeSolanaLocalSigner(funder, rpc), {
+      from: funder.address,
+      to: walletAddress,
+      lamports: 5_000_000_000n,
+    }),
+  )
+}, 30_000)
+afterAll(() => devnet?.stop())
+
+const BalanceShape = Schema.Struct({ value: Schema.Number })
+const balanceOf = async (address: string) =>
+  (await Effect.runPromise(rpc.call("getBalance", [address], BalanceShape))).value
+
+describe("a Solana send through a WalletConnect wallet without solana_signAndSendTransaction", () => {
+  it("is signed by the wallet (solana_signTransaction) and sent through the node, then confirmed", async () => {
+    // Without a Solana node of its own the dev wallet answers solana_signAndSendTransaction with 4200.
+    const wallet = await stack.devWallet()
+    const to = devnet.accounts[1]?.address as string
+    const before = await balanceOf(to)
+    const chain = networkId(devnet.chainId)
+    const sent = await Effect.runPromise(
+      proposeTo(
+        {
+          relayUrl: stack.relay.url,
+          wallet,
+          chains: [chain],
+          name: "Solana send",
+          storagePrefix: "solana-send-dapp",
+        },
+        (connector, connected) =>
+          Exit.isSuccess(connected)
+            ? sendSol(rpc, connector, { from: walletAddress, to, lamports: 1_000_000_000n })
+            : Effect.failCause(connected.cause),
+      ),
+    )
+    expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await balanceOf(to)) - before).toBe(1_000_000_000)
+  }, 30_000)
+})
