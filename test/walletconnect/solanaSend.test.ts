@@ -68,4 +68,43 @@ describe("a Solana send through a WalletConnect wallet without solana_signAndSen
     expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     expect((await balanceOf(to)) - before).toBe(1_000_000_000)
   }, 30_000)
+
+  it("is signed and sent the same way when the wallet did not approve solana_signAndSendTransaction at all", async () => {
+    const wallet = await stack.devWallet({ unapprovedMethods: ["solana_signAndSendTransaction"] })
+    const to = devnet.accounts[1]?.address as string
+    const before = await balanceOf(to)
+    const chain = networkId(devnet.chainId)
+    const sent = await Effect.runPromise(
+      proposeTo(
+        {
+          relayUrl: stack.relay.url,
+          wallet,
+          chains: [chain],
+          name: "Solana send, fewer methods",
+          storagePrefix: "solana-send-dapp-unapproved",
+        },
+        (connector, connected) =>
+          Exit.isSuccess(connected)
+            ? Effect.gen(function* () {
+                // Asked on its own, the method the wallet never approved is its 4200, named.
+                const refused = yield* Effect.flip(
+                  connector.request({ method: "solana_signAndSendTransaction", params: { transaction: "" } }),
+                )
+                const transfer = yield* sendSol(rpc, connector, {
+                  from: walletAddress,
+                  to,
+                  lamports: 2_000_000_000n,
+                })
+                return { refused, transfer }
+              })
+            : Effect.failCause(connected.cause),
+      ),
+    )
+    expect(sent.refused).toMatchObject({
+      _tag: "ProviderRpcError",
+      code: 4200,
+      message: "AppKit Dev Wallet did not approve solana_signAndSendTransaction in this session",
+    })
+    expect((await balanceOf(to)) - before).toBe(2_000_000_000)
+  }, 30_000)
 })

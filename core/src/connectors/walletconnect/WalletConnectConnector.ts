@@ -10,7 +10,8 @@ import {
 } from "../../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
-import type { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { RpcErrorCode } from "../../errors/rpcCodes"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import { ClientId } from "../../http/ClientId"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
@@ -302,6 +303,13 @@ const request = Effect.fn("WalletConnect.request")(function* (context: Context, 
   const namespace = Option.map(state, ({ chainId }) => chainNamespaceOf(chainId))
   yield* checkWalletConnectRequest(rpc, Option.getOrUndefined(namespace), Option.isSome(state))
   const { session, chainId } = yield* active(context)
+  // sign-client refuses a method the wallet did not approve with a bare Error; it is the wallet's 4200.
+  const approved = session.namespaces[chainNamespaceOf(chainId) ?? ""]?.methods
+  if (approved !== undefined && !approved.includes(rpc.method))
+    return yield* new ProviderRpcError({
+      code: RpcErrorCode.unsupportedMethod,
+      message: `${session.peer.metadata.name} did not approve ${rpc.method} in this session`,
+    })
   const signClient = yield* context.client
   // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
   yield* context.relay.ensureConnected
