@@ -9,7 +9,7 @@ import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SignatureStatusesResult } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
-import { prepareSolTransfer, prepareSplTransfer } from "./transfer"
+import { prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
 
 const solana = useSolanaDevnet()
 
@@ -144,6 +144,21 @@ describe("preparing Solana transfers", () => {
     const tooMuch = await flip(prepareSplTransfer(solana.rpc(), { ...transfer, amount: 10n ** 12n + 1n }))
     expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
     expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 1000000)")
+  })
+
+  it("does not take a token account for a mint (its bytes would read as a mint of 59 decimals)", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const tokenAccount = associatedTokenAddress(bob(), mint.address, mint.programAddress)
+      expect(await flip(readMint(solana.rpc(), tokenAccount))).toMatchObject({
+        _tag: "SolanaTransferError",
+        reason: "notATokenMint",
+        detail: tokenAccount,
+      })
+      expect(await run(readMint(solana.rpc(), mint.address))).toEqual({
+        decimals: 6,
+        tokenProgram: mint.programAddress,
+      })
+    }
   })
 
   it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {

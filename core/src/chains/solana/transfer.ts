@@ -129,6 +129,23 @@ const accountData = (rpc: SolanaRpc, address: string) =>
     ({ value }) => (value === null ? undefined : { owner: value.owner, bytes: base64.decode(value.data[0]) }),
   )
 
+/**
+ * A token program's account is a mint (82 bytes) or a token account (165); Token-2022 pads a mint with
+ * extensions to 165 bytes and marks either kind by the type byte after that (1: mint, 2: token account).
+ */
+const TOKEN_2022_ACCOUNT_TYPE = { mint: 1, account: 2 } as const
+
+const isTokenProgramAccount =
+  (baseSize: number, kind: keyof typeof TOKEN_2022_ACCOUNT_TYPE) =>
+  (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
+    isTokenProgram(account.owner) &&
+    (account.bytes.length === baseSize ||
+      (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+        account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE[kind]))
+
+const isMintAccount = isTokenProgramAccount(MINT_SIZE, "mint")
+const isTokenAccount = isTokenProgramAccount(TOKEN_ACCOUNT_SIZE, "account")
+
 /** An initialized SPL Token or Token-2022 mint: its decimals and the program that owns it. */
 export const readMint = (
   rpc: SolanaRpc,
@@ -139,26 +156,13 @@ export const readMint = (
 > =>
   Effect.gen(function* () {
     const mintAccount = yield* accountData(rpc, mint)
-    if (
-      mintAccount === undefined ||
-      !isTokenProgram(mintAccount.owner) ||
-      mintAccount.bytes.length < MINT_SIZE
-    )
+    if (mintAccount === undefined || !isMintAccount(mintAccount))
       return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
     const mintState = getMintDecoder().decode(mintAccount.bytes.subarray(0, MINT_SIZE))
     if (!mintState.isInitialized)
       return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
     return { decimals: mintState.decimals, tokenProgram: mintAccount.owner as Address }
   })
-
-/** Token-2022 marks an account with extensions by a type byte after the base layout (2: token account). */
-const TOKEN_2022_ACCOUNT_TYPE_ACCOUNT = 2
-
-const isTokenAccount = (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
-  isTokenProgram(account.owner) &&
-  (account.bytes.length === TOKEN_ACCOUNT_SIZE ||
-    (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
-      account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE_ACCOUNT))
 
 /** An amount the instruction can carry: above zero and within u64 (§5), which the encoders would die on. */
 const positive = (amount: bigint) =>
