@@ -202,6 +202,38 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
     expect(result.direct.signature).toEqual(cosmjs.direct.signature)
   })
 
+  it("a session on several namespaces signs on each without a chain switch: a request goes to its method's namespace", async () => {
+    const wallet = await devWallet()
+    const result = await session(wallet, [polkadot, cosmos, solana], (connector, connection) =>
+      Effect.gen(function* () {
+        const cosmosSigned = yield* signCosmosAdr036(connector.request, { signer: dev.cosmos, data: "hi" })
+        const polkadotSigned = yield* signPolkadotMessage(connector.request, {
+          address: dev.polkadot,
+          message: "hi",
+        })
+        const info = yield* connector.session
+        return {
+          active: connection.chainId,
+          after: Option.map(info, (s) => s.chainId),
+          cosmosSigned,
+          polkadotSigned,
+        }
+      }),
+    )
+    expect(result.active).toBe(polkadot)
+    expect(result.after).toEqual(Option.some(polkadot))
+    expect(
+      verifyCosmosAdr036Signature({
+        signer: dev.cosmos,
+        data: "hi",
+        signature: result.cosmosSigned.signature,
+      }),
+    ).toMatchObject({
+      _tag: "Success",
+    })
+    expect(result.polkadotSigned.scheme).toBe("sr25519")
+  })
+
   it("solana: signs a message and a transaction with the dev key", async () => {
     const wallet = await devWallet()
     const message = new TextEncoder().encode("Sign in to AppKit")
