@@ -226,8 +226,8 @@ const openSigner = async (
   const stored = readConnection()
   if (stored?.kind === "embedded")
     return (await import("./embeddedSession")).openEmbeddedSigner(stored, { chainId: wallet.chainId })
-  const { openStoredWalletConnect } = await import("./walletSession")
-  const session = await openStoredWalletConnect(wallet)
+  const { evmChainOf, openStoredWalletConnect } = await import("./walletSession")
+  const session = await openStoredWalletConnect({ ...wallet, chainId: wallet.chainId ?? evmChainOf(stored) })
   return {
     signer: session.address,
     address: session.address,

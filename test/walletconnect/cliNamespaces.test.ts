@@ -100,4 +100,27 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
     })
     await runCli(["disconnect"], { env })
   })
+
+  it("sign message without --chain signs with the session's eip155 account, whichever namespace it connected first", async () => {
+    const wallet = await stack.devWallet()
+    const env = cliEnv(stack.relay.url)
+    const connected = await connectWith(wallet, env, { chains: [solana, polkadot, "eip155:31337"] })
+    expect(connected.code).toBe(0)
+    const signed = await runCli(["sign", "message", "hello", "--json"], { env })
+    expect(signed.stderr).toBe("")
+    expect(signed.code).toBe(0)
+    expect(JSON.parse(signed.stdout)).toMatchObject({ address: wallet.address })
+    await runCli(["disconnect"], { env })
+
+    // A session without an eip155 account is told so, not refused by a wallet asked on solana.
+    const solanaOnly = cliEnv(stack.relay.url)
+    expect((await connectWith(wallet, solanaOnly, { chains: [solana] })).code).toBe(0)
+    const refused = await runCli(["sign", "message", "hello", "--json"], { env: solanaOnly })
+    expect(refused.code).toBe(2)
+    expect(JSON.parse(refused.stderr).error).toMatchObject({
+      code: "NotConnected",
+      message: expect.stringContaining("no eip155 account"),
+    })
+    await runCli(["disconnect"], { env: solanaOnly })
+  })
 })
