@@ -1,3 +1,4 @@
+import type { WalletConnectConnector } from "@appkit/core"
 import {
   decodeSolanaKeypair,
   makeSolanaLocalSigner,
@@ -43,27 +44,34 @@ const BalanceShape = Schema.Struct({ value: Schema.Number })
 const balanceOf = async (address: string) =>
   (await Effect.runPromise(rpc.call("getBalance", [address], BalanceShape))).value
 
+/** Connects a dApp's WalletConnect connector on the local chain through `wallet`, then runs `body` with it. */
+const connectedTo = <A, E>(
+  wallet: Awaited<ReturnType<typeof stack.devWallet>>,
+  storagePrefix: string,
+  body: (connector: WalletConnectConnector) => Effect.Effect<A, E>,
+) =>
+  Effect.runPromise(
+    proposeTo(
+      {
+        relayUrl: stack.relay.url,
+        wallet,
+        chains: [networkId(devnet.chainId)],
+        name: "Solana send",
+        storagePrefix,
+      },
+      (connector, connected): Effect.Effect<A, unknown> =>
+        Exit.isSuccess(connected) ? body(connector) : Effect.failCause(connected.cause),
+    ),
+  )
+
 describe("a Solana send through a WalletConnect wallet without solana_signAndSendTransaction", () => {
   it("is signed by the wallet (solana_signTransaction) and sent through the node, then confirmed", async () => {
     // Without a Solana node of its own the dev wallet answers solana_signAndSendTransaction with 4200.
     const wallet = await stack.devWallet()
     const to = devnet.accounts[1]?.address as string
     const before = await balanceOf(to)
-    const chain = networkId(devnet.chainId)
-    const sent = await Effect.runPromise(
-      proposeTo(
-        {
-          relayUrl: stack.relay.url,
-          wallet,
-          chains: [chain],
-          name: "Solana send",
-          storagePrefix: "solana-send-dapp",
-        },
-        (connector, connected) =>
-          Exit.isSuccess(connected)
-            ? sendSol(rpc, connector, { from: walletAddress, to, lamports: 1_000_000_000n })
-            : Effect.failCause(connected.cause),
-      ),
+    const sent = await connectedTo(wallet, "solana-send-dapp", (connector) =>
+      sendSol(rpc, connector, { from: walletAddress, to, lamports: 1_000_000_000n }),
     )
     expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     expect((await balanceOf(to)) - before).toBe(1_000_000_000)
@@ -73,32 +81,15 @@ describe("a Solana send through a WalletConnect wallet without solana_signAndSen
     const wallet = await stack.devWallet({ unapprovedMethods: ["solana_signAndSendTransaction"] })
     const to = devnet.accounts[1]?.address as string
     const before = await balanceOf(to)
-    const chain = networkId(devnet.chainId)
-    const sent = await Effect.runPromise(
-      proposeTo(
-        {
-          relayUrl: stack.relay.url,
-          wallet,
-          chains: [chain],
-          name: "Solana send, fewer methods",
-          storagePrefix: "solana-send-dapp-unapproved",
-        },
-        (connector, connected) =>
-          Exit.isSuccess(connected)
-            ? Effect.gen(function* () {
-                // Asked on its own, the method the wallet never approved is its 4200, named.
-                const refused = yield* Effect.flip(
-                  connector.request({ method: "solana_signAndSendTransaction", params: { transaction: "" } }),
-                )
-                const transfer = yield* sendSol(rpc, connector, {
-                  from: walletAddress,
-                  to,
-                  lamports: 2_000_000_000n,
-                })
-                return { refused, transfer }
-              })
-            : Effect.failCause(connected.cause),
-      ),
+    const sent = await connectedTo(wallet, "solana-send-dapp-unapproved", (connector) =>
+      Effect.gen(function* () {
+        // Asked on its own, the method the wallet never approved is its 4200, named.
+        const refused = yield* Effect.flip(
+          connector.request({ method: "solana_signAndSendTransaction", params: { transaction: "" } }),
+        )
+        yield* sendSol(rpc, connector, { from: walletAddress, to, lamports: 2_000_000_000n })
+        return { refused }
+      }),
     )
     expect(sent.refused).toMatchObject({
       _tag: "ProviderRpcError",

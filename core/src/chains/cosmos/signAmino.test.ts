@@ -1,8 +1,7 @@
-import { bech32 } from "@scure/base"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
-import { inProcessWallet } from "../../testing/cosmosWallet"
+import { inProcessWallet, osmosisAddressOf, wrongChainSigner } from "../../testing/cosmosWallet"
 import { type AminoSignDoc, makeAdr036SignDoc } from "./adr036"
 import { signCosmosAdr036, signCosmosAmino } from "./signAmino"
 
@@ -56,17 +55,11 @@ describe("signCosmosAmino", () => {
 
   it("refuses a signer whose bech32 prefix is not the document chain's (osmo1… on cosmoshub-4) before asking", async () => {
     const wallet = inProcessWallet()
-    const osmo = bech32.encode("osmo", bech32.decode(wallet.address as `${string}1${string}`).words)
+    const osmo = osmosisAddressOf(wallet.address)
     const exit = await Effect.runPromiseExit(
       signCosmosAmino(wallet.request, { signerAddress: osmo, signDoc: sendDoc(osmo) }),
     )
-    expect(exit).toMatchObject(
-      Exit.fail({
-        _tag: "CosmosSignatureError",
-        reason: "invalidAddress",
-        detail: `${osmo}: prefix 'osmo' does not belong to this chain (expected 'cosmos')`,
-      }),
-    )
+    expect(exit).toMatchObject(wrongChainSigner(osmo))
     expect(wallet.requests).toEqual([])
   })
 

@@ -1,7 +1,6 @@
-import { bech32 } from "@scure/base"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { inProcessWallet } from "../../testing/cosmosWallet"
+import { inProcessWallet, osmosisAddressOf, wrongChainSigner } from "../../testing/cosmosWallet"
 import { signCosmosDirect } from "./signDirect"
 import type { CosmosSignDoc } from "./signDoc"
 
@@ -80,17 +79,11 @@ describe("signCosmosDirect", () => {
 
   it("refuses a signer whose bech32 prefix is not the SignDoc chain's (osmo1… on cosmoshub-4) before asking", async () => {
     const wallet = inProcessWallet()
-    const osmo = bech32.encode("osmo", bech32.decode(wallet.address as `${string}1${string}`).words)
+    const osmo = osmosisAddressOf(wallet.address)
     const exit = await Effect.runPromiseExit(
       signCosmosDirect(wallet.request, { signerAddress: osmo, signDoc }),
     )
-    expect(exit).toMatchObject(
-      Exit.fail({
-        _tag: "CosmosSignatureError",
-        reason: "invalidAddress",
-        detail: `${osmo}: prefix 'osmo' does not belong to this chain (expected 'cosmos')`,
-      }),
-    )
+    expect(exit).toMatchObject(wrongChainSigner(osmo))
     expect(wallet.requests).toEqual([])
   })
 })
