@@ -251,6 +251,25 @@ describe("the Wallet Standard connector", () => {
     }
   })
 
+  it("an account whose address is no Solana address, or whose public key is not its address's, is no account", async () => {
+    const key = alice().publicKey
+    const replies = [
+      {
+        accounts: [
+          { address: "not-a-solana-address", publicKey: key, chains: ["solana:localnet"], features: [] },
+        ],
+      },
+      { accounts: [{ address: bob().address, publicKey: key, chains: ["solana:localnet"], features: [] }] },
+    ]
+    for (const reply of replies) {
+      const { connector } = await setup(undefined, undefined, {
+        "standard:connect": { version: "1.0.0", connect: async () => reply },
+      })
+      const exit = await Effect.runPromiseExit(connector.connect())
+      expect(exit).toEqual(Exit.fail(expect.objectContaining({ reason: "connectorAccountNotFound" })))
+    }
+  })
+
   it("a sign reply that is not the standard's output (none, null, a base58 string for bytes) is a -32603 ProviderRpcError, never a crash", async () => {
     const message = { method: "solana_signMessage", params: { message: "2", pubkey: "" } }
     const wire = await unsignedTransfer(alice().address, bob().address)
