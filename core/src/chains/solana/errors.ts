@@ -10,6 +10,7 @@ export const solanaTransferMessages = {
   senderHasNoTokenAccount: "The sender has no token account for this mint",
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",
   recipientIsTokenAccount: "The recipient is a token account, not a wallet: send to its owner",
+  recipientNotAWallet: "The recipient is not a wallet: its account belongs to a program",
 } as const
 
 export class SolanaTransferError extends AppKitError(

@@ -179,6 +179,17 @@ describe("preparing Solana transfers", () => {
     }
   })
 
+  it("refuses an SPL transfer to an account a program owns (a mint here), as spl-token does", async () => {
+    const { mint } = solana.devnet()
+    const refused = await flip(
+      prepareSplTransfer(solana.rpc(), { from: alice(), to: mint.address, mint: mint.address, amount: 1n }),
+    )
+    expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientNotAWallet" })
+    expect(refused.message).toBe(
+      `The recipient is not a wallet: its account belongs to a program (${mint.programAddress})`,
+    )
+  })
+
   it("refuses a wallet reply without a signature instead of waiting on it", async () => {
     const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 1n }))
     const wallet = { request: () => Effect.succeed({ signature: 42 }) }

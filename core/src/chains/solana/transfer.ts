@@ -16,7 +16,7 @@ import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
 } from "@solana-program/compute-budget"
-import { getTransferSolInstruction } from "@solana-program/system"
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system"
 import {
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
@@ -225,12 +225,15 @@ export const prepareSplTransfer = (
       [accountData(rpc, to), accountData(rpc, source), accountData(rpc, destination)],
       { concurrency: 3 },
     )
-    // A pasted token account is no wallet: the tokens would go to an account of its own that no key moves.
+    // A pasted token account (or any account a program owns) is no wallet: the tokens would go to an
+    // associated account no key moves. spl-token refuses such recipients too.
     if (recipientAccount !== undefined && isTokenAccount(recipientAccount))
       return yield* new SolanaTransferError({
         reason: "recipientIsTokenAccount",
         detail: getTokenDecoder().decode(recipientAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).owner,
       })
+    if (recipientAccount !== undefined && recipientAccount.owner !== SYSTEM_PROGRAM_ADDRESS)
+      return yield* new SolanaTransferError({ reason: "recipientNotAWallet", detail: recipientAccount.owner })
     if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
       return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
     const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount
