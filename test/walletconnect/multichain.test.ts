@@ -33,7 +33,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit"
-import { Effect, Exit, Option, Result } from "effect"
+import { Effect, Exit, Fiber, Option, Result, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath } from "../support/cli"
@@ -232,6 +232,32 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
       _tag: "Success",
     })
     expect(result.polkadotSigned.scheme).toBe("sr25519")
+  })
+
+  it("an accountsChanged on one namespace's chain keeps the session's other namespaces, and one nobody can read changes nothing", async () => {
+    const wallet = await devWallet()
+    const other = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+    const event = await session(wallet, [polkadot, solana], (connector) =>
+      Effect.gen(function* () {
+        const changed = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "accountsChanged")),
+        )
+        yield* Effect.yieldNow
+        yield* Effect.promise(() => wallet.emitEvent(solana, { name: "accountsChanged", data: [42] }))
+        yield* Effect.promise(() => wallet.emitEvent(solana, { name: "accountsChanged", data: [other] }))
+        return yield* Fiber.join(changed)
+      }),
+    )
+    expect(event).toEqual(
+      Option.some({
+        _tag: "accountsChanged",
+        accounts: [`${polkadot}:${dev.polkadot}`, `${solana}:${other}`],
+        allAccounts: [
+          { namespace: "polkadot", address: dev.polkadot, type: "eoa" },
+          { namespace: "solana", address: other, type: "eoa" },
+        ],
+      }),
+    )
   })
 
   it("solana: signs a message and a transaction with the dev key", async () => {

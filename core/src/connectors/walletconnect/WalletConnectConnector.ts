@@ -153,7 +153,16 @@ const onSessionEvent = (
   const chainId = Option.getOrUndefined(decodeCaipNetworkId(chain))
   if (chainId === undefined) return
   if (event.name === "accountsChanged" && Array.isArray(event.data)) {
-    const accounts = accountsOfEvent(chainId, event.data)
+    const reported = accountsOfEvent(chainId, event.data)
+    // Nothing readable in it is no news (an empty list would read as every account gone); the event speaks
+    // for its namespace only, so the session's accounts on its other namespaces stay.
+    if (reported.length === 0 && event.data.length > 0) return
+    const state = activeNow(context)
+    const namespace = chainNamespaceOf(chainId)
+    const elsewhere = state
+      ? accountsOf(state.session).filter((account) => chainNamespaceOf(account) !== namespace)
+      : []
+    const accounts = [...elsewhere, ...reported]
     context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
   } else if (event.name === "chainChanged") {
     // The wallet moved: requests go there from now on (the modal decides whether the dApp can stay).
