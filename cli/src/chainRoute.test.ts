@@ -19,7 +19,7 @@ describe("chainRoute", () => {
       expect(chainRoute(chain, "send")).toBe("eip155")
   })
 
-  it("answers 'Unsupported chain' for namespaces without balances or sends (§1)", () => {
+  it("answers 'Unsupported chain' for namespaces without balances or sends (§1), as the refused argument it is (exit 1)", () => {
     for (const chain of [
       "polkadot:91b171bb158e2d3848fa23a9f1c25182",
       "cosmos:cosmoshub-4",
@@ -27,7 +27,11 @@ describe("chainRoute", () => {
     ])
       for (const action of ["balance", "send"] as const)
         expect(() => chainRoute(chain, action)).toThrow(
-          expect.objectContaining({ _tag: "UnsupportedSendChainError", message: "Unsupported chain" }),
+          expect.objectContaining({
+            code: "UnsupportedSendChainError",
+            exitCode: 1,
+            message: `--chain ${chain}: Unsupported chain`,
+          }),
         )
   })
 })

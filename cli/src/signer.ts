@@ -206,6 +206,8 @@ export interface CommandSigner {
 export interface WalletTarget {
   readonly chainId?: CaipNetworkId | undefined
   readonly requestTimeoutMs?: number | undefined
+  /** Without `chainId`: the session's active chain whatever its namespace, not its eip155 one (receive). */
+  readonly anyNamespace?: boolean | undefined
 }
 
 /** The local account when there is one, else the stored connection's wallet (asked on `wallet.chainId`). */
@@ -226,8 +228,9 @@ const openSigner = async (
   const stored = readConnection()
   if (stored?.kind === "embedded")
     return (await import("./embeddedSession")).openEmbeddedSigner(stored, { chainId: wallet.chainId })
-  const { openStoredWalletConnect } = await import("./walletSession")
-  const session = await openStoredWalletConnect(wallet)
+  const { evmChainOf, openStoredWalletConnect } = await import("./walletSession")
+  const chainId = wallet.chainId ?? (wallet.anyNamespace ? undefined : evmChainOf(stored))
+  const session = await openStoredWalletConnect({ ...wallet, chainId })
   return {
     signer: session.address,
     address: session.address,

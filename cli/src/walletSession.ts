@@ -229,6 +229,22 @@ const notConnected = () =>
  * `requestTimeoutMs`, and a user rejection rejects with {code: 4001, message: 'Signature declined'}. When
  * a request expires, the session is checked again so the message says whether the wallet ended it.
  */
+/**
+ * The session's chain an EVM command asks on when none is named: none to choose (the stored chain) when it
+ * is active on eip155 or is no WalletConnect session, else its first eip155 chain — a session made with
+ * `--chain solana:… --chain eip155:1` is active on solana, whose wallet refuses personal_sign.
+ */
+export const evmChainOf = (stored: ReturnType<typeof readConnection>): CaipNetworkId | undefined => {
+  if (stored?.kind !== "walletconnect" || stored.chainId.startsWith("eip155:")) return undefined
+  const account = stored.accounts.find((caip) => caip.startsWith("eip155:"))
+  if (account === undefined)
+    throw new CliError(
+      "The connected wallet has no eip155 account: run `appkit-cli connect --chain eip155:…`, or pass --private-key / --keystore",
+      { code: "NotConnected" },
+    )
+  return networkOfAccount(account as CaipAccountId)
+}
+
 export const openStoredWalletConnect = async (
   options: {
     readonly chainId?: CaipNetworkId | undefined

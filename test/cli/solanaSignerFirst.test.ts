@@ -61,4 +61,26 @@ describe("Solana send and sign read the key before anything else", () => {
     expect(error.message).toContain("--keypair")
     expect(error.message).not.toContain("--private-key")
   })
+
+  it("send refuses a SOL amount beyond u64 lamports (§5) with exit 1 naming it, before the node is asked", async () => {
+    node.requests.length = 0
+    const send = (amount: string) =>
+      runCli(["send", "--chain", chain, "--to", to, "--amount", amount, "--rpc-url", node.url, "--json"], {
+        env: { APPKIT_HOME: dir, APPKIT_SOLANA_KEY: "" },
+      })
+    const beyond = await send("18446744073.709551616")
+    expect(beyond.code).toBe(1)
+    expect(JSON.parse(beyond.stderr)).toEqual({
+      error: {
+        code: "InvalidInput",
+        message:
+          "--amount: 18446744073.709551616 SOL is 18446744073709551616 lamports, more than a u64 holds",
+      },
+    })
+    expect(node.requests).toEqual([])
+    // u64's own maximum is an amount (the node is asked about it: here it fails, as this node always does)
+    const edge = await send("18446744073.709551615")
+    expect(edge.code).toBe(2)
+    expect(node.requests.length).toBeGreaterThan(0)
+  })
 })

@@ -71,9 +71,9 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
       const balance = await runCli(["balance", "x", "--chain", chain, "--rpc-url", nodeUrl, "--json"], {
         env,
       })
-      expect(balance.code).toBe(2)
+      expect(balance.code).toBe(1)
       expect(JSON.parse(balance.stderr)).toEqual({
-        error: { code: "UnsupportedSendChainError", message: "Unsupported chain" },
+        error: { code: "UnsupportedSendChainError", message: `--chain ${chain}: Unsupported chain` },
       })
       const send = await runCli(
         ["send", "--chain", chain, "--to", "x", "--amount", "1", "--rpc-url", nodeUrl],
@@ -81,7 +81,7 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
           env,
         },
       )
-      expect([send.code, send.stderr]).toEqual([2, "Unsupported chain\n"])
+      expect([send.code, send.stderr]).toEqual([1, `--chain ${chain}: Unsupported chain\n`])
     }
     expect(requests).toBe(0)
 
@@ -99,5 +99,28 @@ describe("appkit-cli on the solana, polkadot and cosmos namespaces over WalletCo
       message: expect.stringContaining(`no account on ${solana}`),
     })
     await runCli(["disconnect"], { env })
+  })
+
+  it("sign message without --chain signs with the session's eip155 account, whichever namespace it connected first", async () => {
+    const wallet = await stack.devWallet()
+    const env = cliEnv(stack.relay.url)
+    const connected = await connectWith(wallet, env, { chains: [solana, polkadot, "eip155:31337"] })
+    expect(connected.code).toBe(0)
+    const signed = await runCli(["sign", "message", "hello", "--json"], { env })
+    expect(signed.stderr).toBe("")
+    expect(signed.code).toBe(0)
+    expect(JSON.parse(signed.stdout)).toMatchObject({ address: wallet.address })
+    await runCli(["disconnect"], { env })
+
+    // A session without an eip155 account is told so, not refused by a wallet asked on solana.
+    const solanaOnly = cliEnv(stack.relay.url)
+    expect((await connectWith(wallet, solanaOnly, { chains: [solana] })).code).toBe(0)
+    const refused = await runCli(["sign", "message", "hello", "--json"], { env: solanaOnly })
+    expect(refused.code).toBe(2)
+    expect(JSON.parse(refused.stderr).error).toMatchObject({
+      code: "NotConnected",
+      message: expect.stringContaining("no eip155 account"),
+    })
+    await runCli(["disconnect"], { env: solanaOnly })
   })
 })

@@ -33,7 +33,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit"
-import { Effect, Exit, Option, Result } from "effect"
+import { Effect, Exit, Fiber, Option, Result, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath } from "../support/cli"
@@ -200,6 +200,64 @@ describe("polkadot, cosmos and solana over WalletConnect with the dev wallet", (
     expect(result.adr036.signature).toEqual(cosmjs.adr036.signature)
     expect(result.amino.signature).toEqual(cosmjs.amino.signature)
     expect(result.direct.signature).toEqual(cosmjs.direct.signature)
+  })
+
+  it("a session on several namespaces signs on each without a chain switch: a request goes to its method's namespace", async () => {
+    const wallet = await devWallet()
+    const result = await session(wallet, [polkadot, cosmos, solana], (connector, connection) =>
+      Effect.gen(function* () {
+        const cosmosSigned = yield* signCosmosAdr036(connector.request, { signer: dev.cosmos, data: "hi" })
+        const polkadotSigned = yield* signPolkadotMessage(connector.request, {
+          address: dev.polkadot,
+          message: "hi",
+        })
+        const info = yield* connector.session
+        return {
+          active: connection.chainId,
+          after: Option.map(info, (s) => s.chainId),
+          cosmosSigned,
+          polkadotSigned,
+        }
+      }),
+    )
+    expect(result.active).toBe(polkadot)
+    expect(result.after).toEqual(Option.some(polkadot))
+    expect(
+      verifyCosmosAdr036Signature({
+        signer: dev.cosmos,
+        data: "hi",
+        signature: result.cosmosSigned.signature,
+      }),
+    ).toMatchObject({
+      _tag: "Success",
+    })
+    expect(result.polkadotSigned.scheme).toBe("sr25519")
+  })
+
+  it("an accountsChanged on one namespace's chain keeps the session's other namespaces, and one nobody can read changes nothing", async () => {
+    const wallet = await devWallet()
+    const other = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+    const event = await session(wallet, [polkadot, solana], (connector) =>
+      Effect.gen(function* () {
+        const changed = yield* Effect.forkChild(
+          Stream.runHead(Stream.filter(connector.events, (event) => event._tag === "accountsChanged")),
+        )
+        yield* Effect.yieldNow
+        yield* Effect.promise(() => wallet.emitEvent(solana, { name: "accountsChanged", data: [42] }))
+        yield* Effect.promise(() => wallet.emitEvent(solana, { name: "accountsChanged", data: [other] }))
+        return yield* Fiber.join(changed)
+      }),
+    )
+    expect(event).toEqual(
+      Option.some({
+        _tag: "accountsChanged",
+        accounts: [`${polkadot}:${dev.polkadot}`, `${solana}:${other}`],
+        allAccounts: [
+          { namespace: "polkadot", address: dev.polkadot, type: "eoa" },
+          { namespace: "solana", address: other, type: "eoa" },
+        ],
+      }),
+    )
   })
 
   it("solana: signs a message and a transaction with the dev key", async () => {

@@ -87,7 +87,12 @@ export const cliEnv = (relayUrl: string) => ({
 export const connectWith = (
   wallet: Pick<DevWallet, "pair">,
   env: NodeJS.ProcessEnv,
-  options: { readonly plain?: boolean; readonly args?: ReadonlyArray<string> } = {},
+  options: {
+    readonly plain?: boolean
+    readonly args?: ReadonlyArray<string>
+    /** The --chain flags (default: the local anvil's eip155:31337). */
+    readonly chains?: ReadonlyArray<string>
+  } = {},
 ) =>
   new Promise<{
     code: number | null
@@ -100,8 +105,7 @@ export const connectWith = (
       [
         cliPath,
         "connect",
-        "--chain",
-        "eip155:31337",
+        ...(options.chains ?? ["eip155:31337"]).flatMap((chain) => ["--chain", chain]),
         ...(options.plain ? [] : ["--json"]),
         ...(options.args ?? []),
       ],

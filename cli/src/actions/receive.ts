@@ -19,7 +19,8 @@ export const receiveAction = async (options: ReceiveOptions): Promise<void> => {
   if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
   else {
     const { openCommandSigner } = await import("../signer")
-    const signer = await openCommandSigner(options)
+    // (a session active on solana receives there: the address shown is that chain's)
+    const signer = await openCommandSigner(options, { anyNamespace: true })
     address = signer.address
     chainId = signer.chainId
     await signer.close()

@@ -7,6 +7,7 @@ import { readDuration } from "../duration"
 import { rpcEndpoint } from "../endpoints"
 import type { LocalSignerOptions } from "../evmOptions"
 import { readInput } from "../input"
+import { readChain } from "../inputs"
 import { CliError, invalidInput, printJson, printLine } from "../output"
 import { offlineClient, openCommandSigner } from "../signer"
 import { isSolanaChainOption } from "../solanaOptions"
@@ -65,6 +66,8 @@ const signAndCheck = async (
 
 export const messageAction = async (text: string, options: SignOptions): Promise<void> => {
   if (isSolanaChainOption(options)) return (await import("./solana")).solanaMessageAction(text, options)
+  // Any other --chain must be an EVM one: personal_sign is no answer to a polkadot or cosmos chain.
+  if (options.chain !== undefined) readChain(options.chain, "--chain", "eip155")
   const message = text === "-" ? await readInput("-", "the message") : text
   await signAndCheck(
     options,

@@ -12,12 +12,12 @@ import {
   submitPreparedTransfer,
   waitForSolanaSignature,
 } from "@appkit/core/solana"
-import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
+import { formatUnits, isU64, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { readDuration } from "../duration"
 import { readInput } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
 import { readConnection } from "../session"
 import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
 import { withSpinner } from "../spinner"
@@ -118,6 +118,11 @@ export const solanaBalanceAction = async (
   else printLine(balance.sol)
 }
 
+/** A transfer's amount is a u64 of base units (§5): a larger one is refused as the argument it is. */
+const withinU64 = (given: string, units: bigint, unitName: string): void => {
+  if (!isU64(units)) throw invalidInput(`--amount: ${given} is ${units} ${unitName}, more than a u64 holds`)
+}
+
 export const solanaSendAction = async (
   options: SolanaCommandOptions & {
     readonly to: string
@@ -128,12 +133,14 @@ export const solanaSendAction = async (
   // Every argument is checked before the node or the wallet is asked anything.
   const to = readAddress(options.to, "--to", "solana")
   const mint = options.token === undefined ? undefined : readAddress(options.token, "--token", "solana")
-  readAmount(options.amount, mint === undefined ? 9 : MAX_DECIMALS, { positive: true })
+  const lamports = readAmount(options.amount, mint === undefined ? 9 : MAX_DECIMALS, { positive: true })
+  if (mint === undefined) withinU64(`${options.amount} SOL`, lamports, "lamports")
   if (options.timeout !== undefined) readDuration(options.timeout)
   const keypair = await loadSolanaKeypair(options)
   const target = await resolveSolanaTarget(options)
   const decimals = mint === undefined ? 9 : (await run(readMint(target.rpc, mint))).decimals
   const amount = readAmount(options.amount, decimals, { positive: true })
+  withinU64(options.amount, amount, "base units")
   const signer = await openSolanaSigner(keypair, options, target.caip2, target.rpc)
   const watching = !options.json
   const prepared = await run(
@@ -148,7 +155,7 @@ export const solanaSendAction = async (
     signer.walletName ? `Waiting for ${signer.walletName} to approve…` : "Sending…",
     watching,
     () =>
-      run(submitPreparedTransfer(signer.wallet, prepared))
+      run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
         .catch((error: unknown) => {
           throw signer.explainFailure(error)
         })

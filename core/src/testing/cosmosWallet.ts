@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js"
-import { base64 } from "@scure/base"
-import { Effect, Result } from "effect"
+import { base64, bech32 } from "@scure/base"
+import { Effect, Exit, Result } from "effect"
 import { cosmosAddressOf } from "../chains/cosmos/address"
 import { serializeAminoSignDoc } from "../chains/cosmos/aminoJson"
 import { encodeSignDoc, signDocFromJson } from "../chains/cosmos/signDoc"
@@ -49,3 +49,15 @@ export const inProcessWallet = (
     })
   return { request, requests, address, publicKey, sign }
 }
+
+/** The same key's address on Osmosis: a signer a cosmoshub-4 document cannot have. */
+export const osmosisAddressOf = (address: string): string =>
+  bech32.encode("osmo", bech32.decode(address as `${string}1${string}`).words)
+
+/** How a sign action refuses an osmo1… signer of a cosmoshub-4 document. */
+export const wrongChainSigner = (osmo: string) =>
+  Exit.fail({
+    _tag: "CosmosSignatureError",
+    reason: "invalidAddress",
+    detail: `${osmo}: prefix 'osmo' does not belong to this chain (expected 'cosmos')`,
+  })

@@ -25,5 +25,6 @@ export const visibleTransactions = (
   })
 
 /** Token balances reported with 0 decimals are not fungible holdings the UI can show (§ issue 3 item 4). */
-export const displayableBalances = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
-  balances.filter((balance) => balance.quantity.decimals !== "0")
+export const displayableBalances = <B extends Pick<TokenBalance, "quantity">>(
+  balances: ReadonlyArray<B>,
+): ReadonlyArray<B> => balances.filter((balance) => balance.quantity.decimals !== "0")

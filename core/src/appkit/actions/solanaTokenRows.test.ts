@@ -51,4 +51,19 @@ describe("withNodeHoldings", () => {
     expect(withNodeHoldings([sol, usdc], [other])).toEqual([sol, usdc, other])
     expect(withNodeHoldings([], [])).toEqual([])
   })
+
+  it("drops a holding with 0 decimals (an NFT), as §5 drops such token balances", () => {
+    const nft = splTokenRow(chain, {
+      mint: "So11111111111111111111111111111111111111112",
+      programAddress: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+      amount: 1n,
+      decimals: 0,
+      formatted: "1",
+      tokenAccounts: [],
+    })
+    expect(withNodeHoldings([sol, usdc], [nft, holding("7.25")])).toEqual([
+      sol,
+      { ...usdc, quantity: { decimals: "6", numeric: "7.25" }, value: 7.25 },
+    ])
+  })
 })

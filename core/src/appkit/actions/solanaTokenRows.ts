@@ -1,4 +1,5 @@
 import { Effect, SubscriptionRef } from "effect"
+import { displayableBalances } from "../../api/blockchain/activity"
 import { loadSolana } from "../../chains/SolanaSupport"
 import type { SplTokenBalance } from "../../chains/solana/tokenBalances"
 import type { CaipAccountId } from "../../domain/caip"
@@ -29,7 +30,8 @@ export const splTokenRow = (
 
 /**
  * The rows with the node's holdings: a row the API listed keeps its name and price and takes the node's amount
- * (the truth an indexer may lag on); a holding the API does not list is added after the rows.
+ * (the truth an indexer may lag on); a holding the API does not list is added after the rows, unless it has
+ * 0 decimals (an NFT), which §5 drops from token balances as the API path does.
  */
 export const withNodeHoldings = (
   rows: ReadonlyArray<Token>,
@@ -42,7 +44,8 @@ export const withNodeHoldings = (
       ? row
       : { ...row, quantity: node.quantity, value: Number(node.quantity.numeric) * row.price }
   })
-  return [...updated, ...held.filter((holding) => !rows.some((row) => same(row, holding)))]
+  const added = displayableBalances(held).filter((holding) => !rows.some((row) => same(row, holding)))
+  return [...updated, ...added]
 }
 
 /** Reads the holdings of `caipAddress` on the network's node and puts them in its Tokens tab rows. */

@@ -26,8 +26,18 @@ export const decodeReply =
       ),
     )
 
-/** Refuses a signer that is not a cosmos account address before the wallet is asked anything. */
-export const checkSigner = (address: string): Effect.Effect<void, CosmosSignatureError> =>
-  checkCosmosAddress(address) instanceof Refusal
-    ? Effect.fail(cosmosError("invalidAddress", address))
+/**
+ * Refuses a signer that is not a cosmos account address, or not one of `chainId` (a well-known chain's bech32
+ * prefix: osmo1… is no cosmoshub-4 signer, and wallets such as Keplr refuse it), before the wallet is asked.
+ */
+export const checkSigner = (address: string, chainId?: string): Effect.Effect<void, CosmosSignatureError> => {
+  const checked = checkCosmosAddress(address, chainId)
+  return checked instanceof Refusal
+    ? Effect.fail(
+        cosmosError(
+          "invalidAddress",
+          `${address}: ${checked.message.replace(/^Invalid cosmos address: /, "")}`,
+        ),
+      )
     : Effect.void
+}

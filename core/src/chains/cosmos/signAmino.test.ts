@@ -1,7 +1,7 @@
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
-import { inProcessWallet } from "../../testing/cosmosWallet"
+import { inProcessWallet, osmosisAddressOf, wrongChainSigner } from "../../testing/cosmosWallet"
 import { type AminoSignDoc, makeAdr036SignDoc } from "./adr036"
 import { signCosmosAdr036, signCosmosAmino } from "./signAmino"
 
@@ -51,6 +51,16 @@ describe("signCosmosAmino", () => {
       signCosmosAmino(lying.request, { signerAddress: lying.address, signDoc: sendDoc(lying.address) }),
     )
     expect(exit).toMatchObject(Exit.fail({ _tag: "CosmosSignatureError", reason: "invalidSignature" }))
+  })
+
+  it("refuses a signer whose bech32 prefix is not the document chain's (osmo1… on cosmoshub-4) before asking", async () => {
+    const wallet = inProcessWallet()
+    const osmo = osmosisAddressOf(wallet.address)
+    const exit = await Effect.runPromiseExit(
+      signCosmosAmino(wallet.request, { signerAddress: osmo, signDoc: sendDoc(osmo) }),
+    )
+    expect(exit).toMatchObject(wrongChainSigner(osmo))
+    expect(wallet.requests).toEqual([])
   })
 
   it("refuses a bad signer or document before asking the wallet", async () => {

@@ -27,7 +27,8 @@ export const signCosmosAmino = <E>(
   parameters: { readonly signerAddress: string; readonly signDoc: AminoSignDoc },
 ): Effect.Effect<AminoSignResponse, E | CosmosSignatureError> =>
   Effect.gen(function* () {
-    yield* checkSigner(parameters.signerAddress)
+    const chainId: unknown = parameters.signDoc?.chain_id
+    yield* checkSigner(parameters.signerAddress, typeof chainId === "string" ? chainId : undefined)
     const checked = Result.flatMap(
       Result.mapError(decodeShape(parameters.signDoc), (issue) => String(issue)),
       () => serializeAminoSignDoc(parameters.signDoc),

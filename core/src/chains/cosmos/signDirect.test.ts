@@ -1,6 +1,6 @@
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { inProcessWallet } from "../../testing/cosmosWallet"
+import { inProcessWallet, osmosisAddressOf, wrongChainSigner } from "../../testing/cosmosWallet"
 import { signCosmosDirect } from "./signDirect"
 import type { CosmosSignDoc } from "./signDoc"
 
@@ -74,6 +74,16 @@ describe("signCosmosDirect", () => {
       signCosmosDirect(wallet.request, { signerAddress: "0xabc", signDoc }),
     )
     expect(exit).toMatchObject(Exit.fail({ reason: "invalidAddress" }))
+    expect(wallet.requests).toEqual([])
+  })
+
+  it("refuses a signer whose bech32 prefix is not the SignDoc chain's (osmo1… on cosmoshub-4) before asking", async () => {
+    const wallet = inProcessWallet()
+    const osmo = osmosisAddressOf(wallet.address)
+    const exit = await Effect.runPromiseExit(
+      signCosmosDirect(wallet.request, { signerAddress: osmo, signDoc }),
+    )
+    expect(exit).toMatchObject(wrongChainSigner(osmo))
     expect(wallet.requests).toEqual([])
   })
 })

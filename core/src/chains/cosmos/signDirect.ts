@@ -24,7 +24,7 @@ export const signCosmosDirect = <E>(
   parameters: { readonly signerAddress: string; readonly signDoc: CosmosSignDoc },
 ): Effect.Effect<DirectSignResponse, E | CosmosSignatureError> =>
   Effect.gen(function* () {
-    yield* checkSigner(parameters.signerAddress)
+    yield* checkSigner(parameters.signerAddress, parameters.signDoc.chainId)
     const reply = yield* request({
       method: "cosmos_signDirect",
       params: { signerAddress: parameters.signerAddress, signDoc: signDocToJson(parameters.signDoc) },

@@ -11,7 +11,7 @@ export {
   type SignedPolkadotMessage,
   signPolkadotMessage,
 } from "./signMessage"
-export { signPolkadotTransaction } from "./signTransaction"
+export { type SignedPolkadotTransaction, signPolkadotTransaction } from "./signTransaction"
 export {
   type PolkadotSignatureScheme,
   type VerifiedPolkadotSignature,

@@ -48,4 +48,15 @@ describe("signPolkadotTransaction", () => {
       expect(exit).toMatchObject(Exit.fail({ reason: "invalidReply" }))
     }
   })
+
+  it("passes on the signed transaction a wallet returns when the payload asked for it (withSignedTransaction)", async () => {
+    const signature = `0x01${"ab".repeat(64)}`
+    const signedTransaction = `0x${"cd".repeat(120)}`
+    const asked = { ...payload, withSignedTransaction: true }
+    const { request } = replying({ signature, signedTransaction })
+    expect(await Effect.runPromise(signPolkadotTransaction(request, asked))).toEqual({
+      signature,
+      signedTransaction,
+    })
+  })
 })

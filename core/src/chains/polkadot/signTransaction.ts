@@ -2,10 +2,16 @@ import { Effect, Result, Schema } from "effect"
 import type { WalletRequest } from "../walletRequest"
 import { polkadotAccountKey } from "./account"
 import { PolkadotSignatureError } from "./errors"
-import { PolkadotSignerPayload } from "./signerPayload"
+import { type PolkadotSignatureReply, PolkadotSignerPayload } from "./signerPayload"
 import { polkadotSignatureOf } from "./signMessage"
 
 const decodePayload = Schema.decodeUnknownResult(PolkadotSignerPayload)
+
+export interface SignedPolkadotTransaction {
+  readonly signature: `0x${string}`
+  /** The signed extrinsic, when the payload asked for it (`withSignedTransaction`) and the wallet gave it. */
+  readonly signedTransaction?: `0x${string}`
+}
 
 /**
  * Asks the wallet to sign a transaction (polkadot_signTransaction with polkadot.js's SignerPayloadJSON).
@@ -17,7 +23,7 @@ const decodePayload = Schema.decodeUnknownResult(PolkadotSignerPayload)
 export const signPolkadotTransaction = <E>(
   request: WalletRequest<E>,
   payload: PolkadotSignerPayload,
-): Effect.Effect<{ readonly signature: `0x${string}` }, E | PolkadotSignatureError> =>
+): Effect.Effect<SignedPolkadotTransaction, E | PolkadotSignatureError> =>
   Effect.gen(function* () {
     const checked = yield* Effect.fromResult(
       Result.mapError(
@@ -30,5 +36,10 @@ export const signPolkadotTransaction = <E>(
       method: "polkadot_signTransaction",
       params: { address: checked.address, transactionPayload: checked },
     })
-    return { signature: yield* Effect.fromResult(polkadotSignatureOf(reply)) }
+    const signature = yield* Effect.fromResult(polkadotSignatureOf(reply))
+    // (the reply decoded as a PolkadotSignatureReply above: a signedTransaction in it is hex)
+    const { signedTransaction } = reply as PolkadotSignatureReply
+    return signedTransaction === undefined
+      ? { signature }
+      : { signature, signedTransaction: signedTransaction as `0x${string}` }
   })

@@ -5,9 +5,12 @@ import { reasonOf } from "../../errors/catalogue"
 /** Why a Solana transfer cannot be built, found before any wallet prompt. */
 export const solanaTransferMessages = {
   nonPositiveAmount: "The amount must be greater than zero",
+  amountBeyondU64: "The amount is more than a u64 of base units can hold",
   notATokenMint: "The token is not an SPL Token or Token-2022 mint",
   senderHasNoTokenAccount: "The sender has no token account for this mint",
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",
+  recipientIsTokenAccount: "The recipient is a token account, not a wallet: send to its owner",
+  recipientNotAWallet: "The recipient is not a wallet: its account belongs to a program",
 } as const
 
 export class SolanaTransferError extends AppKitError(
@@ -24,6 +27,25 @@ export class SolanaTransferError extends AppKitError(
   }
 }
 
+/** The system program's own line for a transfer beyond the sender's lamports. */
+const insufficientLamports = /^Transfer: insufficient lamports \d+, need \d+$/
+
+/**
+ * The runtime's refusals a user can act on, in words (the node gives codes, kept beside them): a fee payer the
+ * chain has never credited, a transfer beyond the balance (the system program's line says it all), an account
+ * left below the rent-exempt minimum. Anything else is the code alone.
+ */
+const simulationReason = (err: unknown, logs: ReadonlyArray<string>): string => {
+  const code = JSON.stringify(err)
+  if (err === "AccountNotFound" || err === "InsufficientFundsForFee")
+    return `the sender has no SOL to pay the fee (${code})`
+  const overdraft = logs.find((line) => insufficientLamports.test(line))
+  if (overdraft !== undefined) return `insufficient funds (${overdraft})`
+  if (typeof err === "object" && err !== null && "InsufficientFundsForRent" in err)
+    return `an account would hold less than the rent-exempt minimum (${code})`
+  return code
+}
+
 /** The node's simulation says the transaction would fail, so the wallet is not asked to sign it. */
 export class SolanaSimulationFailed extends AppKitError(
   Schema.TaggedError<SolanaSimulationFailed>()("SolanaSimulationFailed", {
@@ -34,7 +56,7 @@ export class SolanaSimulationFailed extends AppKitError(
   { topic: "The transaction would fail", details: (error) => error.logs.join("\n") || undefined },
 ) {
   override get message(): string {
-    return `The transaction would fail: ${JSON.stringify(this.err)}`
+    return `The transaction would fail: ${simulationReason(this.err, this.logs)}`
   }
 }
 

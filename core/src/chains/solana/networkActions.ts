@@ -96,7 +96,7 @@ export const submitSolanaTransfer = <E extends ConnectorError>(
             mint: yield* mintOf(transfer.token),
             amount: transfer.amount,
           })
-    const signature = yield* submitPreparedTransfer(wallet.connector, prepared)
+    const signature = yield* submitPreparedTransfer(wallet.connector, prepared, rpc)
     /** Confirmed within the §9 confirmation timeout, or failed on chain (a SolanaTransactionFailed). */
     const confirmation = waitForSolanaSignature(rpc, signature).pipe(
       Effect.as("confirmed" as const),

@@ -1,11 +1,14 @@
+import { base58, base64 } from "@scure/base"
 import { Effect, Schema } from "effect"
 import type { Connector, ConnectorError } from "../../connectors/Connector"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
+import { Base58Signature } from "./base58Signature"
 import { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
 import type { SolanaTransactionFailed } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
+import { SignatureResult } from "./rpc/schemas"
 import {
   type PreparedTransfer,
   type PrepareTransferError,
@@ -32,33 +35,83 @@ export type SendTransferError<E> =
   | SolanaRpcCallError
 
 const SignAndSendReply = Schema.Struct({
-  signature: Schema.String.check(
-    Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { expected: "a base58 signature" }),
-  ),
+  signature: Base58Signature,
 })
 const decodeReply = Schema.decodeUnknownEffect(SignAndSendReply)
 
-/** Asks the wallet to sign and send (solana_signAndSendTransaction); the answer is the transaction's id. */
+const SignTransactionReply = Schema.Struct({
+  signature: Base58Signature,
+  transaction: Schema.optionalKey(Schema.String),
+})
+const decodeSignReply = Schema.decodeUnknownEffect(SignTransactionReply)
+
+const noSignature = (method: string) =>
+  new ProviderRpcError({
+    code: RpcErrorCode.internalError,
+    message: `The wallet answered ${method} without a signature`,
+  })
+
+/** A wallet that cannot send (4200, or -32601 as JSON-RPC says it) may still sign. */
+const cannotSend = (error: unknown) =>
+  error instanceof ProviderRpcError &&
+  (error.code === RpcErrorCode.unsupportedMethod || error.code === RpcErrorCode.methodNotFound)
+
+/**
+ * The wallet signs (solana_signTransaction) and the node sends. The wallet's signed wire transaction when it
+ * returns one; else its signature goes into the fee payer's slot of the unsigned one (one signer: byte 0 is
+ * the count, then that slot). The node checks the signature; the transaction's id is what it answers.
+ */
+const signThenSend = <E extends ConnectorError>(
+  wallet: SolanaWallet<E>,
+  prepared: PreparedTransfer,
+  rpc: SolanaRpc,
+): Effect.Effect<string, E | ProviderRpcError | SolanaRpcCallError> =>
+  Effect.gen(function* () {
+    const reply = yield* wallet.request({
+      method: "solana_signTransaction",
+      params: { transaction: prepared.transaction },
+    })
+    const signed = yield* decodeSignReply(reply).pipe(
+      Effect.mapError(() => noSignature("solana_signTransaction")),
+    )
+    let wire = signed.transaction
+    if (wire === undefined) {
+      const bytes = base64.decode(prepared.transaction)
+      bytes.set(base58.decode(signed.signature), 1)
+      wire = base64.encode(bytes)
+    }
+    return yield* rpc.call(
+      "sendTransaction",
+      [wire, { encoding: "base64", preflightCommitment: "confirmed" }],
+      SignatureResult,
+    )
+  })
+
+/**
+ * Asks the wallet to sign and send (solana_signAndSendTransaction); the answer is the transaction's id. A
+ * wallet that does not send (many WalletConnect Solana wallets only sign) signs, and `rpc` sends, as Reown
+ * AppKit's WalletConnect provider does; without `rpc` its refusal stands.
+ */
 export const submitPreparedTransfer = <E extends ConnectorError>(
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
-): Effect.Effect<string, E | ProviderRpcError> =>
+  rpc?: SolanaRpc,
+): Effect.Effect<string, E | ProviderRpcError | SolanaRpcCallError> =>
   Effect.gen(function* () {
     const reply = yield* wallet.request({
       method: "solana_signAndSendTransaction",
       params: { transaction: prepared.transaction },
     })
     const { signature } = yield* decodeReply(reply).pipe(
-      Effect.mapError(
-        () =>
-          new ProviderRpcError({
-            code: RpcErrorCode.internalError,
-            message: "The wallet answered solana_signAndSendTransaction without a signature",
-          }),
-      ),
+      Effect.mapError(() => noSignature("solana_signAndSendTransaction")),
     )
     return signature
-  })
+  }).pipe(
+    Effect.catchIf(
+      (error) => rpc !== undefined && cannotSend(error),
+      () => signThenSend(wallet, prepared, rpc as SolanaRpc),
+    ),
+  )
 
 /** Has the wallet sign and send the transfer, then waits for the cluster to confirm it. */
 export const sendPreparedTransfer = <E extends ConnectorError>(
@@ -68,7 +121,7 @@ export const sendPreparedTransfer = <E extends ConnectorError>(
   confirm?: ConfirmOptions,
 ): Effect.Effect<SentTransfer, SendTransferError<E>> =>
   Effect.gen(function* () {
-    const signature = yield* submitPreparedTransfer(wallet, prepared)
+    const signature = yield* submitPreparedTransfer(wallet, prepared, rpc)
     yield* waitForSolanaSignature(rpc, signature, confirm)
     return { ...prepared, signature }
   })

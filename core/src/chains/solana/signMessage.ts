@@ -3,12 +3,11 @@ import { base58 } from "@scure/base"
 import { Effect, Schema } from "effect"
 import type { ConnectorError } from "../../connectors/Connector"
 import { InvalidWalletReplyError } from "../../errors/wallet"
+import { Base58Signature } from "./base58Signature"
 import type { SolanaWallet } from "./sendTransfer"
 
 const SignMessageReply = Schema.Struct({
-  signature: Schema.String.check(
-    Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { expected: "a base58 signature" }),
-  ),
+  signature: Base58Signature,
 })
 const decodeReply = Schema.decodeUnknownResult(SignMessageReply)
 

@@ -1,10 +1,15 @@
 import { deterministicKeypair } from "@appkit/fixtures"
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64 } from "@scure/base"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
-import { sendPreparedTransfer } from "./sendTransfer"
-import { prepareSolTransfer, prepareSplTransfer } from "./transfer"
+import { associatedTokenAddress } from "./associatedTokenAddress"
+import { SignatureStatusesResult } from "./rpc/schemas"
+import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
+import { prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
 
 const solana = useSolanaDevnet()
 
@@ -62,6 +67,34 @@ describe("preparing Solana transfers", () => {
     })
   })
 
+  it("says in words why the chain would refuse a SOL transfer: no SOL for the fee, too few lamports, a recipient below rent", async () => {
+    const poor = deterministicKeypair("no lamports").address
+    const noFee = await flip(prepareSolTransfer(solana.rpc(), { from: poor, to: bob(), lamports: 1n }))
+    expect(noFee.message).toBe(
+      'The transaction would fail: the sender has no SOL to pay the fee ("AccountNotFound")',
+    )
+    const overdraft = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 10n ** 15n }),
+    )
+    expect(overdraft.message).toMatch(
+      /^The transaction would fail: insufficient funds \(Transfer: insufficient lamports \d+, need 1000000000000000\)$/,
+    )
+    const fresh = deterministicKeypair("a fresh recipient for rent").address
+    const belowRent = await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 1n }))
+    expect(belowRent).toMatchObject({ _tag: "SolanaSimulationFailed", err: { InsufficientFundsForRent: {} } })
+    expect(belowRent.message).toBe(
+      'The transaction would fail: an account would hold less than the rent-exempt minimum ({"InsufficientFundsForRent":{"account_index":1}})',
+    )
+  })
+
+  it("refuses a SOL amount beyond u64 (§5) as a typed error, not a crash in the encoder", async () => {
+    const tooBig = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 2n ** 64n }),
+    )
+    expect(tooBig).toMatchObject({ _tag: "SolanaTransferError", reason: "amountBeyondU64" })
+    expect(tooBig.message).toBe("The amount is more than a u64 of base units can hold (18446744073709551616)")
+  })
+
   it("builds an SPL transfer that creates the recipient's token account, sized by simulation, at the §9 price", async () => {
     for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
       const fresh = deterministicKeypair(`fresh holder of ${mint.address}`).address
@@ -113,6 +146,50 @@ describe("preparing Solana transfers", () => {
     expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 1000000)")
   })
 
+  it("does not take a token account for a mint (its bytes would read as a mint of 59 decimals)", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const tokenAccount = associatedTokenAddress(bob(), mint.address, mint.programAddress)
+      expect(await flip(readMint(solana.rpc(), tokenAccount))).toMatchObject({
+        _tag: "SolanaTransferError",
+        reason: "notATokenMint",
+        detail: tokenAccount,
+      })
+      expect(await run(readMint(solana.rpc(), mint.address))).toEqual({
+        decimals: 6,
+        tokenProgram: mint.programAddress,
+      })
+    }
+  })
+
+  it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const bobsTokenAccount = associatedTokenAddress(bob(), mint.address, mint.programAddress)
+      const refused = await flip(
+        prepareSplTransfer(solana.rpc(), {
+          from: alice(),
+          to: bobsTokenAccount,
+          mint: mint.address,
+          amount: 1n,
+        }),
+      )
+      expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientIsTokenAccount" })
+      expect(refused.message).toBe(
+        `The recipient is a token account, not a wallet: send to its owner (${bob()})`,
+      )
+    }
+  })
+
+  it("refuses an SPL transfer to an account a program owns (a mint here), as spl-token does", async () => {
+    const { mint } = solana.devnet()
+    const refused = await flip(
+      prepareSplTransfer(solana.rpc(), { from: alice(), to: mint.address, mint: mint.address, amount: 1n }),
+    )
+    expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientNotAWallet" })
+    expect(refused.message).toBe(
+      `The recipient is not a wallet: its account belongs to a program (${mint.programAddress})`,
+    )
+  })
+
   it("refuses a wallet reply without a signature instead of waiting on it", async () => {
     const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 1n }))
     const wallet = { request: () => Effect.succeed({ signature: 42 }) }
@@ -120,5 +197,42 @@ describe("preparing Solana transfers", () => {
       _tag: "ProviderRpcError",
       code: -32603,
     })
+    // base58 text of the right length that is not 64 bytes is no transaction id either
+    for (const [bytes, fill] of [
+      [63, 200],
+      [65, 1],
+    ] as const) {
+      const signature = base58.encode(new Uint8Array(bytes).fill(fill))
+      expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      const odd = { request: () => Effect.succeed({ signature }) }
+      expect(
+        await flip(sendPreparedTransfer(solana.rpc(), odd, prepared, { timeout: "1 second" })),
+      ).toMatchObject({ _tag: "ProviderRpcError", code: -32603 })
+    }
+  })
+
+  it("has a wallet that only signs (4200 to signAndSend) sign, and sends through the node; without a node the 4200 stands", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 7n }))
+    const key = solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array
+    const asked: Array<string> = []
+    const signingOnly = {
+      request: (rpc: { readonly method: string }) => {
+        asked.push(rpc.method)
+        if (rpc.method !== "solana_signTransaction")
+          return Effect.fail(
+            new ProviderRpcError({ code: 4200, message: `The wallet does not support ${rpc.method}` }),
+          )
+        // Only the signature, as WalletConnect's Solana RPC has solana_signTransaction answer.
+        const message = base64.decode(prepared.transaction).subarray(65)
+        return Effect.succeed({ signature: base58.encode(ed25519.sign(message, key)) })
+      },
+    }
+    const sent = await run(sendPreparedTransfer(solana.rpc(), signingOnly, prepared))
+    expect(asked).toEqual(["solana_signAndSendTransaction", "solana_signTransaction"])
+    const status = await run(
+      solana.rpc().call("getSignatureStatuses", [[sent.signature]], SignatureStatusesResult),
+    )
+    expect(status.value[0]).toMatchObject({ err: null })
+    expect(await flip(submitPreparedTransfer(signingOnly, prepared))).toMatchObject({ code: 4200 })
   })
 })

@@ -16,7 +16,7 @@ import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
 } from "@solana-program/compute-budget"
-import { getTransferSolInstruction } from "@solana-program/system"
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system"
 import {
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
@@ -27,6 +27,7 @@ import { Effect, Result } from "effect"
 import { Solana } from "../../config/constants"
 import type { InvalidAddress } from "../../validation/address/AddressCheck"
 import { formatUnits } from "../../validation/amount"
+import { U64_MAX } from "../../validation/u64"
 import { solanaAddress } from "./addresses"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
@@ -128,6 +129,23 @@ const accountData = (rpc: SolanaRpc, address: string) =>
     ({ value }) => (value === null ? undefined : { owner: value.owner, bytes: base64.decode(value.data[0]) }),
   )
 
+/**
+ * A token program's account is a mint (82 bytes) or a token account (165); Token-2022 pads a mint with
+ * extensions to 165 bytes and marks either kind by the type byte after that (1: mint, 2: token account).
+ */
+const TOKEN_2022_ACCOUNT_TYPE = { mint: 1, account: 2 } as const
+
+const isTokenProgramAccount =
+  (baseSize: number, kind: keyof typeof TOKEN_2022_ACCOUNT_TYPE) =>
+  (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
+    isTokenProgram(account.owner) &&
+    (account.bytes.length === baseSize ||
+      (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+        account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE[kind]))
+
+const isMintAccount = isTokenProgramAccount(MINT_SIZE, "mint")
+const isTokenAccount = isTokenProgramAccount(TOKEN_ACCOUNT_SIZE, "account")
+
 /** An initialized SPL Token or Token-2022 mint: its decimals and the program that owns it. */
 export const readMint = (
   rpc: SolanaRpc,
@@ -138,11 +156,7 @@ export const readMint = (
 > =>
   Effect.gen(function* () {
     const mintAccount = yield* accountData(rpc, mint)
-    if (
-      mintAccount === undefined ||
-      !isTokenProgram(mintAccount.owner) ||
-      mintAccount.bytes.length < MINT_SIZE
-    )
+    if (mintAccount === undefined || !isMintAccount(mintAccount))
       return yield* new SolanaTransferError({ reason: "notATokenMint", detail: mint })
     const mintState = getMintDecoder().decode(mintAccount.bytes.subarray(0, MINT_SIZE))
     if (!mintState.isInitialized)
@@ -150,10 +164,13 @@ export const readMint = (
     return { decimals: mintState.decimals, tokenProgram: mintAccount.owner as Address }
   })
 
+/** An amount the instruction can carry: above zero and within u64 (§5), which the encoders would die on. */
 const positive = (amount: bigint) =>
-  amount > 0n
-    ? Effect.void
-    : Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
+  amount <= 0n
+    ? Effect.fail(new SolanaTransferError({ reason: "nonPositiveAmount", detail: amount.toString() }))
+    : amount > U64_MAX
+      ? Effect.fail(new SolanaTransferError({ reason: "amountBeyondU64", detail: amount.toString() }))
+      : Effect.void
 
 /**
  * A SOL transfer with the §9 compute budget (limit 500 units, price 20 000 000 micro-lamports), checked by a
@@ -204,10 +221,19 @@ export const prepareSplTransfer = (
 
     const source = associatedTokenAddress(from, mint, tokenProgram) as Address
     const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
-    const [sourceAccount, destinationAccount] = yield* Effect.all(
-      [accountData(rpc, source), accountData(rpc, destination)],
-      { concurrency: 2 },
+    const [recipientAccount, sourceAccount, destinationAccount] = yield* Effect.all(
+      [accountData(rpc, to), accountData(rpc, source), accountData(rpc, destination)],
+      { concurrency: 3 },
     )
+    // A pasted token account (or any account a program owns) is no wallet: the tokens would go to an
+    // associated account no key moves. spl-token refuses such recipients too.
+    if (recipientAccount !== undefined && isTokenAccount(recipientAccount))
+      return yield* new SolanaTransferError({
+        reason: "recipientIsTokenAccount",
+        detail: getTokenDecoder().decode(recipientAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).owner,
+      })
+    if (recipientAccount !== undefined && recipientAccount.owner !== SYSTEM_PROGRAM_ADDRESS)
+      return yield* new SolanaTransferError({ reason: "recipientNotAWallet", detail: recipientAccount.owner })
     if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
       return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
     const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount

@@ -10,7 +10,8 @@ import {
 } from "../../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
 import { ConnectionError } from "../../errors/connection"
-import type { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { RpcErrorCode } from "../../errors/rpcCodes"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import { ClientId } from "../../http/ClientId"
 import type { RpcPolicyError } from "../../rpc/checkRpcRequest"
@@ -23,6 +24,7 @@ import {
   accountsOfEvent,
   accountTypeObjects,
   namespaceMethods,
+  namespaceOfMethod,
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
@@ -156,7 +158,16 @@ const onSessionEvent = (
   const chainId = Option.getOrUndefined(decodeCaipNetworkId(chain))
   if (chainId === undefined) return
   if (event.name === "accountsChanged" && Array.isArray(event.data)) {
-    const accounts = accountsOfEvent(chainId, event.data)
+    const reported = accountsOfEvent(chainId, event.data)
+    // Nothing readable in it is no news (an empty list would read as every account gone); the event speaks
+    // for its namespace only, so the session's accounts on its other namespaces stay.
+    if (reported.length === 0 && event.data.length > 0) return
+    const state = activeNow(context)
+    const namespace = chainNamespaceOf(chainId)
+    const elsewhere = state
+      ? accountsOf(state.session).filter((account) => chainNamespaceOf(account) !== namespace)
+      : []
+    const accounts = [...elsewhere, ...reported]
     context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
   } else if (event.name === "chainChanged") {
     // The wallet moved: requests go there from now on (the modal decides whether the dApp can stay).
@@ -297,16 +308,44 @@ const active = (context: Context) =>
       : Effect.fail(new ConnectionError({ reason: "connectorNotConnected" })),
   )
 
+/**
+ * Where a request goes: the active chain, or — for a solana, polkadot or cosmos method while another
+ * namespace is active — the session's one chain of that method's namespace. Never an eip155 chain the dApp
+ * did not pick (a transaction's chain is the one it is active on), nor a guess among several chains.
+ */
+const chainForMethod = (session: Session, active: CaipNetworkId, method: unknown): CaipNetworkId => {
+  const owner = typeof method === "string" ? namespaceOfMethod(method) : undefined
+  if (owner === undefined || owner === "eip155" || owner === chainNamespaceOf(active)) return active
+  const chains = new Set(
+    accountsOf(session)
+      .map(networkOfAccount)
+      .filter((chain) => chainNamespaceOf(chain) === owner),
+  )
+  const [only] = chains
+  return chains.size === 1 && only !== undefined ? only : active
+}
+
 /** sign-client's code for the requests a session's end left unanswered (and the code a disconnect sends). */
 const userDisconnected = 6000
 
 /** A request to the wallet on the active chain, after the allowlist; the relay must answer in time, the wallet may take minutes. */
 const request = Effect.fn("WalletConnect.request")(function* (context: Context, rpc: RpcRequest) {
   const state = yield* Ref.get(context.current)
+  // A namespace's own method (cosmos_signDirect, polkadot_signMessage, …) goes to that namespace's chain in
+  // the session, wherever the dApp is active: a session spans its namespaces, as sign-client's requests do.
+  const target = Option.map(state, ({ session, chainId }) => chainForMethod(session, chainId, rpc?.method))
   // The allowlist comes first: an unlisted method is refused even before "not connected".
-  const namespace = Option.map(state, ({ chainId }) => chainNamespaceOf(chainId))
+  const namespace = Option.map(target, chainNamespaceOf)
   yield* checkWalletConnectRequest(rpc, Option.getOrUndefined(namespace), Option.isSome(state))
-  const { session, chainId } = yield* active(context)
+  const { session } = yield* active(context)
+  const chainId = Option.getOrThrow(target)
+  // sign-client refuses a method the wallet did not approve with a bare Error; it is the wallet's 4200.
+  const approved = session.namespaces[chainNamespaceOf(chainId) ?? ""]?.methods
+  if (approved !== undefined && !approved.includes(rpc.method))
+    return yield* new ProviderRpcError({
+      code: RpcErrorCode.unsupportedMethod,
+      message: `${session.peer.metadata.name} did not approve ${rpc.method} in this session`,
+    })
   const signClient = yield* context.client
   // The wallet may take minutes (the request's expiry bounds that); the relay must answer now.
   yield* context.relay.ensureConnected

@@ -6,6 +6,7 @@ import {
   accountsOfEvent,
   accountTypeObjects,
   namespaceMethods,
+  namespaceOfMethod,
   proposalNamespaces,
   usesPairingAuthentication,
 } from "./namespaces"
@@ -141,5 +142,17 @@ describe("accountsOfEvent", () => {
         expect(accountsOfEvent(chain, addresses)).toEqual(addresses.map((a) => `${chain}:${a}`))
       }),
     )
+  })
+})
+
+describe("namespaceOfMethod", () => {
+  it("names the one namespace a method belongs to, and none for a method no namespace or several list", () => {
+    expect(namespaceOfMethod("cosmos_signDirect")).toBe("cosmos")
+    expect(namespaceOfMethod("polkadot_signMessage")).toBe("polkadot")
+    expect(namespaceOfMethod("solana_signTransaction")).toBe("solana")
+    expect(namespaceOfMethod("personal_sign")).toBe("eip155")
+    expect(namespaceOfMethod("signPsbt")).toBe("bip122")
+    expect(namespaceOfMethod("eth_blockNumber")).toBeUndefined()
+    expect(namespaceOfMethod("")).toBeUndefined()
   })
 })

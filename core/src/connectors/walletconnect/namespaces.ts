@@ -44,6 +44,14 @@ export const namespaceMethods: Readonly<Record<ChainNamespace, ReadonlyArray<str
   cosmos: ["cosmos_getAccounts", "cosmos_signDirect", "cosmos_signAmino"],
 }
 
+/** The one namespace whose wallets answer `method` (of the methods AppKit asks for), if only one does. */
+export const namespaceOfMethod = (method: string): ChainNamespace | undefined => {
+  const owners = (Object.keys(namespaceMethods) as Array<ChainNamespace>).filter((namespace) =>
+    namespaceMethods[namespace].includes(method),
+  )
+  return owners.length === 1 ? owners[0] : undefined
+}
+
 export const namespaceEvents: Readonly<Record<ChainNamespace, ReadonlyArray<string>>> = {
   eip155: ["accountsChanged", "chainChanged"],
   solana: ["accountsChanged", "chainChanged"],

@@ -251,6 +251,25 @@ describe("the Wallet Standard connector", () => {
     }
   })
 
+  it("an account whose address is no Solana address, or whose public key is not its address's, is no account", async () => {
+    const key = alice().publicKey
+    const replies = [
+      {
+        accounts: [
+          { address: "not-a-solana-address", publicKey: key, chains: ["solana:localnet"], features: [] },
+        ],
+      },
+      { accounts: [{ address: bob().address, publicKey: key, chains: ["solana:localnet"], features: [] }] },
+    ]
+    for (const reply of replies) {
+      const { connector } = await setup(undefined, undefined, {
+        "standard:connect": { version: "1.0.0", connect: async () => reply },
+      })
+      const exit = await Effect.runPromiseExit(connector.connect())
+      expect(exit).toEqual(Exit.fail(expect.objectContaining({ reason: "connectorAccountNotFound" })))
+    }
+  })
+
   it("a sign reply that is not the standard's output (none, null, a base58 string for bytes) is a -32603 ProviderRpcError, never a crash", async () => {
     const message = { method: "solana_signMessage", params: { message: "2", pubkey: "" } }
     const wire = await unsignedTransfer(alice().address, bob().address)
@@ -282,6 +301,45 @@ describe("the Wallet Standard connector", () => {
           exit: Exit.fail(expect.objectContaining({ _tag: "ProviderRpcError", code: -32603 })),
         })
       }
+  })
+
+  it("a signature that is not 64 bytes, or a signed transaction with no signature in it, is a -32603 ProviderRpcError, never passed on", async () => {
+    const wire = await unsignedTransfer(alice().address, bob().address)
+    const cases = [
+      {
+        feature: "solana:signMessage",
+        request: { method: "solana_signMessage", params: { message: "2", pubkey: alice().address } },
+        reply: [{ signedMessage: new Uint8Array([1]), signature: new Uint8Array(63).fill(7) }],
+      },
+      {
+        feature: "solana:signAndSendTransaction",
+        request: { method: "solana_signAndSendTransaction", params: { transaction: wire } },
+        reply: [{ signature: new Uint8Array(65).fill(7) }],
+      },
+      {
+        feature: "solana:signTransaction",
+        request: { method: "solana_signTransaction", params: { transaction: wire } },
+        reply: [{ signedTransaction: new Uint8Array([1, 2, 3]) }],
+      },
+      {
+        feature: "solana:signTransaction",
+        request: { method: "solana_signTransaction", params: { transaction: wire } },
+        reply: [{ signedTransaction: new Uint8Array(0) }],
+      },
+    ]
+    for (const { feature, request, reply } of cases) {
+      const method = feature.split(":")[1] as string
+      const { connector } = await setup(undefined, undefined, {
+        [feature]: { version: "1.0.0", [method]: async () => reply },
+      })
+      await run(connector.connect())
+      const exit = await Effect.runPromiseExit(connector.request(request))
+      expect({ feature, reply, exit }).toEqual({
+        feature,
+        reply,
+        exit: Exit.fail(expect.objectContaining({ _tag: "ProviderRpcError", code: -32603 })),
+      })
+    }
   })
 
   it("a wallet whose events feature cannot be listened to (no on, or an on that throws) still connects", async () => {

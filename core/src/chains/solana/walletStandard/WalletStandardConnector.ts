@@ -1,4 +1,5 @@
-import { hex } from "@scure/base"
+import { equalBytes } from "@noble/curves/utils.js"
+import { base58, hex } from "@scure/base"
 import type { IdentifierString, Wallet, WalletAccount } from "@wallet-standard/base"
 import type {
   StandardConnectFeature,
@@ -15,6 +16,8 @@ import { ConnectionError } from "../../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../../rpc/checkRpcRequest"
+import { Refusal } from "../../../validation/address/AddressCheck"
+import { checkSolanaAddress } from "../../../validation/address/solana"
 import type { SolanaChainMap } from "../clusters"
 import { type CallWallet, runSolanaWalletRequest } from "./walletRequests"
 
@@ -56,12 +59,18 @@ const isWalletAccount = (value: unknown): value is WalletAccount => {
   )
 }
 
+/** A Solana address (32 bytes, base58) that is the account's own public key. */
+const isOwnSolanaAddress = (account: WalletAccount) =>
+  !(checkSolanaAddress(account.address) instanceof Refusal) &&
+  equalBytes(base58.decode(account.address), new Uint8Array(account.publicKey))
+
 /** The well-formed Solana accounts of what the wallet answered (anything else is no account). */
 const solanaAccounts = (accounts: unknown): ReadonlyArray<WalletAccount> =>
   Array.isArray(accounts)
     ? accounts
         .filter(isWalletAccount)
         .filter((account) => account.chains.some((chain) => chain.startsWith("solana:")))
+        .filter(isOwnSolanaAddress)
     : []
 
 const accountTypeObject = (account: WalletAccount): AccountTypeObject => ({

@@ -75,9 +75,18 @@ export interface SolanaWalletContext {
 }
 
 /**
+ * What each output's bytes must be: an ed25519 signature is 64 bytes; a signed wire transaction opens with
+ * its signature count (at least the fee payer's) and that signature, the transaction's id.
+ */
+const wellFormed = {
+  signature: (bytes: Uint8Array) => bytes.length === 64,
+  signedTransaction: (bytes: Uint8Array) => bytes.length >= 65 && (bytes[0] ?? 0) >= 1,
+}
+
+/**
  * The bytes under `field` of each output a feature answered, one output per input as the standard has it. A
- * wallet answering anything else (no list, null, a base58 string where bytes belong, more outputs than asked)
- * failed internally: the dApp gets that as an error, never a crash on the reply.
+ * wallet answering anything else (no list, null, a base58 string where bytes belong, more outputs than asked,
+ * a signature that is not 64 bytes) failed internally: the dApp gets that as an error, never a crash on the reply.
  */
 const outputBytes = (
   feature: string,
@@ -95,7 +104,7 @@ const outputBytes = (
   if (
     Array.isArray(reply) &&
     bytes.length === inputs &&
-    bytes.every((value): value is Uint8Array => value instanceof Uint8Array)
+    bytes.every((value): value is Uint8Array => value instanceof Uint8Array && wellFormed[field](value))
   )
     return Effect.succeed(bytes)
   // (no output at all: the wallet declined the feature, as before)
