@@ -272,6 +272,8 @@ export {
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { SwapState } from "./state/Swap"
+// A type only: the class loads with the send checks, never with the app.
+export type { InsufficientSendBalanceError } from "./state/sendChecks"
 export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"

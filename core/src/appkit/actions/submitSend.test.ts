@@ -92,6 +92,13 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       sendTokenAmount: "0.001",
     })
     await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "AmountPrecisionError" })
+    // Zero is no amount; one wei beyond the account's 10000 ETH is more than it holds.
+    await appKit.updateSend({ token: native, sendTokenAmount: "0.0" })
+    await expect(appKit.validateSend()).rejects.toMatchObject({
+      message: "An amount and receiver address are required",
+    })
+    await appKit.updateSend({ sendTokenAmount: "10000.000000000000000001" })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "InsufficientSendBalanceError" })
     expect(appKit.getState().transactions.transactions).toEqual([])
     await appKit.dispose()
   })
