@@ -136,6 +136,23 @@ describe("SIWX flow", () => {
     })
   })
 
+  it("when sign-in is required and the wallet disconnects while it asks, the prompt closes and close works again", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        // Disconnected from the wallet's side (or another tab): nobody is left to sign in.
+        yield* (yield* Connection).disconnect()
+        // (let the sign-in flow see the change on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
+  })
+
   it("when sign-in is optional: cancel only closes", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const result = await runState(

@@ -73,9 +73,20 @@ export class Siwx extends Context.Service<
         }
       })
 
+      const promptOpen = Effect.gen(function* () {
+        const { open } = yield* SubscriptionRef.get(modal.state)
+        return open && (yield* SubscriptionRef.get(router.state)).view === "SIWXSignMessage"
+      })
+
       const check = Effect.gen(function* () {
         const ready = yield* Effect.option(context)
-        if (Option.isNone(ready)) return
+        // Nobody left to sign in (disconnected, or an unsupported network): a prompt still open, perhaps with
+        // its close disabled, would trap the user.
+        if (Option.isNone(ready)) {
+          if (!(yield* promptOpen)) return
+          yield* modal.setCloseDisabled(false)
+          return yield* modal.close({ force: true })
+        }
         const { client, chainId, accountAddress } = ready.value
         const sessions = yield* Effect.option(client.getSessions(chainId, accountAddress))
         // §8: a sign-in setup that cannot even be asked for sessions ends the connection with a toast.
@@ -94,9 +105,7 @@ export class Siwx extends Context.Service<
           yield* SubscriptionRef.set(state, { status: "error", error: errorText(error) })
           const catalogue = toastForWalletError(error)
           if (catalogue !== undefined) yield* toast.showCatalogue(catalogue)
-          const { open } = yield* SubscriptionRef.get(modal.state)
-          const { view } = yield* SubscriptionRef.get(router.state)
-          if (!open || view !== "SIWXSignMessage") yield* modal.open({ view: "SIWXSignMessage" })
+          if (!(yield* promptOpen)) yield* modal.open({ view: "SIWXSignMessage" })
         })
 
       const requestSignMessage = Effect.gen(function* () {
