@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
+import { Context, Effect, Layer, Option, Ref, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import type { SwapToken } from "../api/blockchain/schemas"
 import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
@@ -81,14 +81,27 @@ export class Swap extends Context.Service<
           onSome: (client) => Effect.provideService(program, BlockchainApi, client),
         })
 
+      // Quotes asked one after another may answer in any order: only the latest asked is recorded (shown, and
+      // the one `execute` sends), never an earlier one answering after it.
+      const asked = yield* Ref.make(0)
       const quote = (request: SwapRequest) =>
-        Effect.gen(function* () {
-          yield* SubscriptionRef.set(state, { ...initialSwapState, status: "quoting" } satisfies SwapState)
-          const { quoteSwap } = yield* flow
-          const quoted = yield* withApi(quoteSwap(request))
-          yield* patch({ status: "quoted", quote: quoted })
-          return quoted
-        }).pipe(Effect.tapError(recordFailure))
+        Effect.flatMap(
+          Ref.updateAndGet(asked, (n) => n + 1),
+          (id) => {
+            const ifLatest = (record: Effect.Effect<void>) =>
+              Effect.flatMap(Ref.get(asked), (latest) => (latest === id ? record : Effect.void))
+            return Effect.gen(function* () {
+              yield* SubscriptionRef.set(state, {
+                ...initialSwapState,
+                status: "quoting",
+              } satisfies SwapState)
+              const { quoteSwap } = yield* flow
+              const quoted = yield* withApi(quoteSwap(request))
+              yield* ifLatest(patch({ status: "quoted", quote: quoted }))
+              return quoted
+            }).pipe(Effect.tapError((error) => ifLatest(recordFailure(error))))
+          },
+        )
 
       const execute = <E>(signer: SwapSigner<E>) =>
         Effect.gen(function* () {
