@@ -252,6 +252,8 @@ export {
   visibleSocials,
 } from "./state/Connectors"
 export type { EmbeddedAuthError, EmbeddedAuthState, EmbeddedStep } from "./state/EmbeddedAuth"
+// A type only: the class loads with the send and swap checks, never with the app.
+export type { InsufficientBalanceError } from "./state/heldAmount"
 export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
@@ -272,8 +274,6 @@ export {
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { SwapState } from "./state/Swap"
-// A type only: the class loads with the send checks, never with the app.
-export type { InsufficientSendBalanceError } from "./state/sendChecks"
 export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"

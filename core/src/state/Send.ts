@@ -5,8 +5,8 @@ import type { ChainNamespace } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
+import type { HeldAmountError } from "./heldAmount"
 import { isReceiverName } from "./receiverName"
-import type { SendAmountError } from "./sendChecks"
 
 export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
@@ -57,12 +57,12 @@ export type SendValidationError =
   | UnsupportedSendChainError
   | InvalidSendAmountError
   | InvalidReceiverError
-  | SendAmountError
+  | HeldAmountError
 
 /** Whether an address is one of the namespace's (validation's `validateAddress`, loaded when first needed). */
 export type AddressCheck = (address: string, namespace: ChainNamespace) => boolean
 /** What is wrong with a positive amount for the token (its decimals, its balance), if anything. */
-export type AmountCheck = (amount: string, token: Token) => SendAmountError | undefined
+export type AmountCheck = (amount: string, token: Token) => HeldAmountError | undefined
 
 /**
  * Every namespace's address rules (and their hashing code) and the unit arithmetic load with the first send

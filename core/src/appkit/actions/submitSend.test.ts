@@ -98,7 +98,7 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       message: "An amount and receiver address are required",
     })
     await appKit.updateSend({ sendTokenAmount: "10000.000000000000000001" })
-    await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "InsufficientSendBalanceError" })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "InsufficientBalanceError" })
     expect(appKit.getState().transactions.transactions).toEqual([])
     await appKit.dispose()
   })
