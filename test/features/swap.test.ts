@@ -311,6 +311,30 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     })
   })
 
+  it("appkit-cli swap --execute of more than the key holds exits 1 before anything is sent", async () => {
+    const { api, anvil } = stack()
+    const user = anvil.accounts[3]?.address as Address
+    const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+    const held = await tokenBalance(tka, user)
+    const tooMuch = formatUnits(held + 1n, 18)
+    const node = createClient({ transport: http(anvil.rpcUrl) })
+    const nonce = await getTransactionCount(node, { address: user })
+    const result = await runCli(["swap", "--from", "TKA", "--to", "TKB", "--amount", tooMuch, "--execute"], {
+      env: {
+        APPKIT_API_URL: api.url,
+        APPKIT_PROJECT_ID: "test",
+        APPKIT_CONFIG: "/nonexistent/appkit-cli.json",
+        APPKIT_RPC_URL: anvil.rpcUrl,
+        APPKIT_PRIVATE_KEY: anvil.accounts[3]?.privateKey as string,
+      },
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(
+      `Insufficient funds: ${tooMuch} TKA is more than the ${formatUnits(held, 18)} TKA held\n`,
+    )
+    expect(await getTransactionCount(node, { address: user })).toBe(nonce)
+  })
+
   it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, balances refreshed", async () => {
     const { api } = stack()
     const wallet = stack().wallet(2)
