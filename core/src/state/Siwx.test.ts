@@ -153,6 +153,38 @@ describe("SIWX flow", () => {
     expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
   })
 
+  it("closes the prompt when the wallet moves to an account that is already signed in", async () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    // A session of the other account on eip155:1, as an earlier sign-in stored it.
+    const stored = {
+      data: {
+        accountAddress: other,
+        chainId: "eip155:1",
+        domain: siwx.domain,
+        uri: siwx.uri,
+        version: "1",
+        nonce: "abcdefgh1234",
+        issuedAt: "2020-01-01T00:00:00.000Z",
+      },
+      message: "signed earlier",
+      signature: "0x01",
+    }
+    const map = new Map([["@appkit/siwx", JSON.stringify([stored])]])
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        yield* (yield* Account).setCaipAddress("eip155", accountId(`eip155:1:${other}`))
+        // (let the sign-in flow see the change on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { map, connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
+  })
+
   it("when sign-in is optional: cancel only closes", async () => {
     const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
     const result = await runState(

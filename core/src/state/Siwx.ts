@@ -78,15 +78,16 @@ export class Siwx extends Context.Service<
         return open && (yield* SubscriptionRef.get(router.state)).view === "SIWXSignMessage"
       })
 
+      // Nobody left to sign in (disconnected, an unsupported network) or already signed in (the wallet moved to
+      // such an account): a prompt still open, perhaps with its close disabled, would trap or mislead the user.
+      const dismissPrompt = Effect.gen(function* () {
+        if ((yield* SubscriptionRef.get(modal.state)).closeDisabled) yield* modal.setCloseDisabled(false)
+        if (yield* promptOpen) yield* modal.close({ force: true })
+      })
+
       const check = Effect.gen(function* () {
         const ready = yield* Effect.option(context)
-        // Nobody left to sign in (disconnected, or an unsupported network): a prompt still open, perhaps with
-        // its close disabled, would trap the user.
-        if (Option.isNone(ready)) {
-          if (!(yield* promptOpen)) return
-          yield* modal.setCloseDisabled(false)
-          return yield* modal.close({ force: true })
-        }
+        if (Option.isNone(ready)) return yield* dismissPrompt
         const { client, chainId, accountAddress } = ready.value
         const sessions = yield* Effect.option(client.getSessions(chainId, accountAddress))
         // §8: a sign-in setup that cannot even be asked for sessions ends the connection with a toast.
@@ -94,7 +95,7 @@ export class Siwx extends Context.Service<
           yield* toast.showCatalogue("authInitFailed")
           return yield* Effect.ignore(connection.disconnect())
         }
-        if (sessions.value.length > 0) return yield* modal.setCloseDisabled(false)
+        if (sessions.value.length > 0) return yield* dismissPrompt
         yield* SubscriptionRef.set(state, initialSiwxState)
         yield* modal.setCloseDisabled(yield* required)
         yield* modal.open({ view: "SIWXSignMessage" })
