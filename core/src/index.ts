@@ -34,7 +34,7 @@ export type {
   SignMessageParameters,
   SignMessageReturnType,
 } from "./appkit/actions/signMessage"
-export type { SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
+export type { SendInProgressError, SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
 export type { QuoteSwapParameters, SwapTokenChoice } from "./appkit/actions/swap"
 export type {
   WriteContractErrorType,
