@@ -274,7 +274,7 @@ export {
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { SwapState } from "./state/Swap"
-export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
+export type { SwapInProgressError, SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
 export type { WalletConnection, WalletConnections } from "./state/walletConnections"

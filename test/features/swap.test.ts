@@ -391,6 +391,29 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     }
   }, 60_000)
 
+  it("appKit.executeSwap twice at once (a double click) swaps once: the second is refused", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+      const before = await tokenBalance(tka, user)
+      await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: "1" })
+      const [first, second] = await Promise.allSettled([appKit.executeSwap(), appKit.executeSwap()])
+      expect(first.status).toBe("fulfilled")
+      expect(second).toMatchObject({
+        status: "rejected",
+        reason: { _tag: "SwapInProgressError", message: "A swap is already under way" },
+      })
+      expect(await tokenBalance(tka, user)).toBe(before - parseUnits("1", 18))
+      expect(appKit.getState().swap.status).toBe("swapped")
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
   it("appKit.executeSwap before any quote is refused with SwapNotReadyError, nothing sent", async () => {
     const { api } = stack()
     const { appKit, connector, dispose } = await startApp(stack().wallet(2), api.url)

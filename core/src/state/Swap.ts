@@ -6,6 +6,7 @@ import type { SwapError } from "../errors/transfer"
 import type { ApiError } from "../http/ApiClient"
 import type {
   executeSwap,
+  SwapInProgressError,
   SwapOutcome,
   SwapQuote,
   SwapQuoteError,
@@ -46,7 +47,10 @@ export class Swap extends Context.Service<
       signer: SwapSigner<E>,
     ) => Effect.Effect<
       SwapOutcome,
-      Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError | BlockchainApiMissingError
+      | Effect.Error<ReturnType<typeof executeSwap<E>>>
+      | SwapNotReadyError
+      | SwapInProgressError
+      | BlockchainApiMissingError
     >
     /** The swap token list of a network (GET /v1/convert/tokens: the 12 swap networks only). */
     readonly tokens: (
@@ -75,7 +79,9 @@ export class Swap extends Context.Service<
           status: "error",
           error: error instanceof Error ? error.message : String(error),
         })
-      const withApi = <A, E>(program: Effect.Effect<A, E, BlockchainApi>) =>
+      const withApi = <A, E>(
+        program: Effect.Effect<A, E, BlockchainApi>,
+      ): Effect.Effect<A, E | BlockchainApiMissingError> =>
         Option.match(api, {
           onNone: () => Effect.fail(new BlockchainApiMissingError({ feature: "Swapping" })),
           onSome: (client) => Effect.provideService(program, BlockchainApi, client),
@@ -103,14 +109,18 @@ export class Swap extends Context.Service<
           },
         )
 
+      // Claimed at once, so a second execution (a double click) is refused instead of swapping again.
+      const executing = yield* Ref.make(false)
       const execute = <E>(signer: SwapSigner<E>) =>
         Effect.gen(function* () {
           const { quote: current } = yield* SubscriptionRef.get(state)
           if (current === undefined) return yield* new SwapNotReadyError()
-          const { executeSwap, pending } = yield* flow
+          const claimed = yield* Ref.getAndSet(executing, true)
+          const { executeSwap, pending, SwapInProgressError } = yield* flow
+          if (claimed) return yield* new SwapInProgressError()
           const outcome = yield* withApi(
             executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
-          )
+          ).pipe(Effect.ensuring(Ref.set(executing, false)))
           yield* patch({ status: "swapped", outcome })
           return outcome
         }).pipe(Effect.tapError(recordFailure))
