@@ -86,10 +86,12 @@ export class Siwx extends Context.Service<
       })
 
       const check = Effect.gen(function* () {
+        // Without a sign-in setup the flow leaves the modal alone.
+        if (Option.isNone(client)) return
         const ready = yield* Effect.option(context)
         if (Option.isNone(ready)) return yield* dismissPrompt
-        const { client, chainId, accountAddress } = ready.value
-        const sessions = yield* Effect.option(client.getSessions(chainId, accountAddress))
+        const { chainId, accountAddress } = ready.value
+        const sessions = yield* Effect.option(ready.value.client.getSessions(chainId, accountAddress))
         // §8: a sign-in setup that cannot even be asked for sessions ends the connection with a toast.
         if (Option.isNone(sessions)) {
           yield* toast.showCatalogue("authInitFailed")
