@@ -3,7 +3,10 @@ import { AppKitError } from "../domain/appKitError"
 import type { Token } from "../domain/token"
 import { type ParseUnitsError, parseUnits } from "../validation/amount"
 
-/** An amount to send or sell is more than the account's balance row shows: the wallet or the node would only refuse it later. */
+/**
+ * An amount to send or sell is more than the account's balance row shows: the wallet, the node or the API would
+ * only refuse it later (a swap's approval already paid for).
+ */
 export class InsufficientBalanceError extends AppKitError(
   Schema.TaggedError<InsufficientBalanceError>()("InsufficientBalanceError", {
     amount: Schema.String,
