@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
 import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
 import { specTexts } from "../testing/specTexts"
@@ -183,6 +183,37 @@ describe("SIWX flow", () => {
       { map, connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
     )
     expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
+  })
+
+  it("a signature that lands after the wallet moved to another account keeps the prompt open for that account", async () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const gate = Effect.runSync(Deferred.make<void>())
+    // The wallet answers personal_sign only once the gate opens (the user is still looking at it).
+    const connector = {
+      ...wallet.connector,
+      request: (request: Parameters<typeof wallet.connector.request>[0]) =>
+        request.method === "personal_sign"
+          ? Effect.andThen(Deferred.await(gate), wallet.connector.request(request))
+          : wallet.connector.request(request),
+    }
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        const signing = yield* Effect.forkChild((yield* Siwx).requestSignMessage)
+        for (let turn = 0; turn < 50 && !wallet.calls.includes("personal_sign"); turn++)
+          yield* Effect.yieldNow
+        // Meanwhile the wallet moved to another account, which has no session: the flow asks it to sign in.
+        yield* (yield* Account).setCaipAddress("eip155", accountId(`eip155:1:${other}`))
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        yield* Deferred.succeed(gate, undefined)
+        yield* Fiber.join(signing)
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { connectors: [connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: true, view: "SIWXSignMessage" }, closeDisabled: true })
   })
 
   it("when sign-in is optional: cancel only closes", async () => {

@@ -120,8 +120,9 @@ export class Siwx extends Context.Service<
           yield* client.addSession({ data, message, signature })
         }).pipe(Effect.tapError(showError))
         yield* SubscriptionRef.set(state, { status: "success", error: undefined })
-        yield* modal.setCloseDisabled(false)
-        yield* modal.close({ force: true })
+        // Checked again after the wallet's wait: the prompt closes if the account now on show is signed in, and
+        // asks again if the wallet moved to another account meanwhile.
+        yield* check
       })
 
       const cancel = Effect.gen(function* () {
