@@ -109,21 +109,24 @@ export class Swap extends Context.Service<
           },
         )
 
-      // Claimed at once, so a second execution (a double click) is refused instead of swapping again.
+      // Claimed at once, so a second execution (a double click) is refused instead of swapping again; the
+      // refusal is that call's alone, never recorded over the execution under way.
       const executing = yield* Ref.make(false)
       const execute = <E>(signer: SwapSigner<E>) =>
         Effect.gen(function* () {
-          const { quote: current } = yield* SubscriptionRef.get(state)
-          if (current === undefined) return yield* new SwapNotReadyError()
           const claimed = yield* Ref.getAndSet(executing, true)
           const { executeSwap, pending, SwapInProgressError } = yield* flow
           if (claimed) return yield* new SwapInProgressError()
-          const outcome = yield* withApi(
-            executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
-          ).pipe(Effect.ensuring(Ref.set(executing, false)))
-          yield* patch({ status: "swapped", outcome })
-          return outcome
-        }).pipe(Effect.tapError(recordFailure))
+          return yield* Effect.gen(function* () {
+            const { quote: current } = yield* SubscriptionRef.get(state)
+            if (current === undefined) return yield* new SwapNotReadyError()
+            const outcome = yield* withApi(
+              executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
+            )
+            yield* patch({ status: "swapped", outcome })
+            return outcome
+          }).pipe(Effect.tapError(recordFailure), Effect.ensuring(Ref.set(executing, false)))
+        })
 
       const tokens = (chainId: string) =>
         withApi(
