@@ -80,6 +80,7 @@ export { AccountData } from "./state/AccountData"
 export { Alert, type AlertState } from "./state/Alert"
 export { Connection } from "./state/Connection"
 export { Connectors } from "./state/Connectors"
+export { heldAmountProblem, InsufficientBalanceError } from "./state/heldAmount"
 export { type StateLayerConfig, type StateServices, stateLayer } from "./state/layer"
 export { Modal } from "./state/Modal"
 export { Names } from "./state/Names"
@@ -102,10 +103,9 @@ export {
 export { Pairing } from "./state/Pairing"
 export { checkProject } from "./state/projectCheck"
 export { Router } from "./state/Router"
-export { Send, type SendChecks, validateSend } from "./state/Send"
+export { Send, validateSend } from "./state/Send"
 export { Siwx } from "./state/Siwx"
 export { Swap } from "./state/Swap"
-export { InsufficientSendBalanceError, type SendAmountError } from "./state/sendChecks"
 export {
   executeSwap,
   findSwapToken,

@@ -34,7 +34,7 @@ export type {
   SignMessageParameters,
   SignMessageReturnType,
 } from "./appkit/actions/signMessage"
-export type { SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
+export type { SendInProgressError, SendOutcome, SubmitSendErrorType } from "./appkit/actions/submitSend"
 export type { QuoteSwapParameters, SwapTokenChoice } from "./appkit/actions/swap"
 export type {
   WriteContractErrorType,
@@ -252,6 +252,8 @@ export {
   visibleSocials,
 } from "./state/Connectors"
 export type { EmbeddedAuthError, EmbeddedAuthState, EmbeddedStep } from "./state/EmbeddedAuth"
+// A type only: the class loads with the send and swap checks, never with the app.
+export type { InsufficientBalanceError } from "./state/heldAmount"
 export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"
@@ -272,7 +274,7 @@ export {
 } from "./state/Send"
 export type { SignInErrorType, SiwxState } from "./state/Siwx"
 export type { SwapState } from "./state/Swap"
-export type { SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
+export type { SwapInProgressError, SwapOutcome, SwapQuote, SwapRequest, SwapStep } from "./state/swapFlow"
 export type { ToastInput, ToastState } from "./state/Toast"
 export type { TransactionsState } from "./state/Transactions"
 export type { WalletConnection, WalletConnections } from "./state/walletConnections"

@@ -3,7 +3,7 @@ import { BlockchainApi } from "@appkit/core/effect"
 import { type DevEip1193Provider, factoryAbi, failedTransactionCause, pairAbi } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { type Address, createClient, erc20Abi, formatUnits, type Hex, http, parseUnits, toHex } from "viem"
-import { readContract, waitForTransactionReceipt } from "viem/actions"
+import { getTransactionCount, readContract, waitForTransactionReceipt } from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
 import { runCli } from "../support/cli"
@@ -311,6 +311,30 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     })
   })
 
+  it("appkit-cli swap --execute of more than the key holds exits 1 before anything is sent", async () => {
+    const { api, anvil } = stack()
+    const user = anvil.accounts[3]?.address as Address
+    const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+    const held = await tokenBalance(tka, user)
+    const tooMuch = formatUnits(held + 1n, 18)
+    const node = createClient({ transport: http(anvil.rpcUrl) })
+    const nonce = await getTransactionCount(node, { address: user })
+    const result = await runCli(["swap", "--from", "TKA", "--to", "TKB", "--amount", tooMuch, "--execute"], {
+      env: {
+        APPKIT_API_URL: api.url,
+        APPKIT_PROJECT_ID: "test",
+        APPKIT_CONFIG: "/nonexistent/appkit-cli.json",
+        APPKIT_RPC_URL: anvil.rpcUrl,
+        APPKIT_PRIVATE_KEY: anvil.accounts[3]?.privateKey as string,
+      },
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(
+      `Insufficient funds: ${tooMuch} TKA is more than the ${formatUnits(held, 18)} TKA held\n`,
+    )
+    expect(await getTransactionCount(node, { address: user })).toBe(nonce)
+  })
+
   it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, balances refreshed", async () => {
     const { api } = stack()
     const wallet = stack().wallet(2)
@@ -335,6 +359,60 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       expect(tokens.find((token) => token.symbol === "TKB")?.quantity.numeric).toBe(
         formatUnits(before.tkb + quote.toAmountUnits, 6),
       )
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it("appKit.executeSwap of more than the account holds is refused before the wallet is asked for anything", async () => {
+    const { api, anvil } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      await appKit.refreshBalance("eip155")
+      const user = anvil.accounts[2]?.address as Address
+      const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+      const held = await tokenBalance(tka, user)
+      const tooMuch = formatUnits(held + 1n, 18)
+      const tokens = appKit.getState().account.byNamespace.eip155?.tokenBalance ?? []
+      expect(tokens.find((token) => token.symbol === "TKA")?.quantity.numeric).toBe(formatUnits(held, 18))
+      const node = createClient({ transport: http(anvil.rpcUrl) })
+      const nonce = await getTransactionCount(node, { address: user })
+      await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: tooMuch })
+      await expect(appKit.executeSwap()).rejects.toMatchObject({
+        _tag: "InsufficientBalanceError",
+        message: `Insufficient funds: ${tooMuch} TKA is more than the ${formatUnits(held, 18)} TKA held`,
+      })
+      // No approval, no swap: nothing was sent.
+      expect(await getTransactionCount(node, { address: user })).toBe(nonce)
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it("appKit.executeSwap twice at once (a double click) swaps once: the second is refused", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+      const before = await tokenBalance(tka, user)
+      await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: "1" })
+      const first = appKit.executeSwap()
+      const second = await appKit.executeSwap().then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(second).toMatchObject({ _tag: "SwapInProgressError", message: "A swap is already under way" })
+      // The refusal is the second click's: the swap under way still shows its own progress.
+      expect(appKit.getState().swap).toMatchObject({ error: undefined })
+      expect(appKit.getState().swap.status).not.toBe("error")
+      await first
+      expect(await tokenBalance(tka, user)).toBe(before - parseUnits("1", 18))
+      expect(appKit.getState().swap.status).toBe("swapped")
     } finally {
       await dispose()
     }

@@ -2,6 +2,7 @@ import { formatPriceImpact, type SwapQuote, swapMessages } from "@appkit/core"
 import {
   type ApiServices,
   executeSwap,
+  heldAmountProblem,
   isNativeSwapToken,
   isSwapNetwork,
   quoteSwap,
@@ -14,7 +15,7 @@ import { cliApiLayer, runApiCommand } from "../api-run"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readAmount, readChain, readEvmAddress } from "../inputs"
-import { invalidInput, printJson, printLine } from "../output"
+import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
 
 /**
  * `appkit-cli swap quote` and `appkit-cli swap --from A --to B --amount N [--execute]`: the core's swap flow
@@ -161,6 +162,22 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
     if (given !== undefined && given.toLowerCase() !== signer.address.toLowerCase())
       throw invalidInput(`--address ${given} is not the signer's account ${signer.address}`)
     const quote = await run(quoteFor(options, target.caip2, signer.address))
+    const contract = (token: SwapQuote["from"]) => token.address.split(":").at(-1) as `0x${string}`
+    // "Refresh balances": read from the node, which has the receipts, not from an indexer that may lag.
+    const balanceOf = (token: SwapQuote["from"]) =>
+      Effect.runPromise(
+        isNativeSwapToken(token)
+          ? getNativeBalance(target.client, signer.address)
+          : getTokenBalance(target.client, contract(token), signer.address),
+      )
+    // More than the account holds would cost an approval's gas before the API refuses to build the swap.
+    const { from } = quote
+    const problem = heldAmountProblem(format(quote.fromAmountUnits, from.decimals), {
+      symbol: from.symbol,
+      quantity: { decimals: String(from.decimals), numeric: format(await balanceOf(from), from.decimals) },
+      price: 0,
+    })
+    if (problem) throw new CliError(problem.message, { exitCode: ExitCode.invalid, code: problem._tag })
     if (!options.json) for (const line of quoteLines(quote)) printLine(line)
     const sender: SwapSigner<unknown> = evmTransactionSender({
       client: signer.wallet ?? target.client,
@@ -179,14 +196,6 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
     ).catch((error: unknown) => {
       throw signer.explainFailure(error)
     })
-    const contract = (token: SwapQuote["from"]) => token.address.split(":").at(-1) as `0x${string}`
-    // "Refresh balances": read from the node, which has the receipts, not from an indexer that may lag.
-    const balanceOf = (token: SwapQuote["from"]) =>
-      Effect.runPromise(
-        isNativeSwapToken(token)
-          ? getNativeBalance(target.client, signer.address)
-          : getTokenBalance(target.client, contract(token), signer.address),
-      )
     const [fromBalance, toBalance] = await Promise.all([balanceOf(quote.from), balanceOf(quote.to)])
     if (options.json)
       printJson({

@@ -31,8 +31,11 @@ const register = (name: string, chainId = "eip155:1") =>
     return { outcome, view, history, profileName, chainId }
   })
 
-const run = (name: string, chainId = "eip155:1") => {
-  const wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId }))
+const run = (
+  name: string,
+  chainId = "eip155:1",
+  wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId })),
+) => {
   const networks = [
     ...testOptions.networks,
     network({ id: 2 ** 31, chainNamespace: "eip155", caipNetworkId: "eip155:2147483648", name: "Huge" }),
@@ -44,8 +47,16 @@ const run = (name: string, chainId = "eip155:1") => {
   })
 }
 
-/** The API accepts the registration; `body` is what was posted. */
+/** Nobody holds the name yet: the API's answer for an unregistered one. */
+const nameIsFree = () =>
+  nock(testBaseUrl)
+    .get(/^\/v1\/profile\/account\/[^/]+$/)
+    .query(true)
+    .reply(404, { message: "Name not found" })
+
+/** The name is free and the API accepts the registration; `body` is what was posted. */
 const acceptRegistration = () => {
+  nameIsFree()
   const posted: { body?: Posted } = {}
   nock(testBaseUrl)
     .post("/v1/profile/account", (body: Posted) => {
@@ -84,7 +95,29 @@ describe("Names", () => {
     ).toBe(true)
   })
 
+  it("refuses a name someone already holds before the wallet is asked to sign", async () => {
+    nock(testBaseUrl)
+      .get("/v1/profile/account/alice.reown.id")
+      .query(true)
+      .reply(200, {
+        name: "alice.reown.id",
+        registered: 1_700_000_000,
+        updated: 1_700_000_000,
+        addresses: { "60": { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } },
+        attributes: [],
+      })
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await run("Alice", "eip155:1", wallet)
+    expect(result.outcome).toMatchObject({
+      _tag: "Failure",
+      failure: { message: "Error registering name", cause: "alice.reown.id is already registered" },
+    })
+    expect(wallet.calls).not.toContain("personal_sign")
+    expect(result.history).toEqual(["Account", "RegisterAccountName"])
+  })
+
   it("returns to the register view when the service refuses", async () => {
+    nameIsFree()
     nock(testBaseUrl).post("/v1/profile/account").query(true).reply(400, "bad signature")
     const result = await run("alice")
     expect(result.outcome).toMatchObject({ _tag: "Failure", failure: { message: "Error registering name" } })

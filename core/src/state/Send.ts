@@ -5,8 +5,8 @@ import type { ChainNamespace } from "../domain/namespace"
 import type { SendState } from "../domain/send"
 import type { Token } from "../domain/token"
 import { SendError } from "../errors/transfer"
+import type { HeldAmountError } from "./heldAmount"
 import { isReceiverName } from "./receiverName"
-import type { SendAmountError } from "./sendChecks"
 
 export const initialSendState: SendState = { tokenBalances: [], loading: false }
 
@@ -56,44 +56,45 @@ export type SendValidationError =
   | SendError
   | UnsupportedSendChainError
   | InvalidSendAmountError
-  | SendAmountError
   | InvalidReceiverError
+  | HeldAmountError
 
 /** Whether an address is one of the namespace's (validation's `validateAddress`, loaded when first needed). */
 export type AddressCheck = (address: string, namespace: ChainNamespace) => boolean
-
-/** What validateSend checks with code loaded on first use (sendChecks: the address and the amount). */
-export interface SendChecks {
-  readonly isAddress: AddressCheck
-  readonly amountUnits: (amount: string, token: Token) => Effect.Effect<bigint, SendAmountError>
-}
+/** What is wrong with a positive amount for the token (its decimals, its balance), if anything. */
+export type AmountCheck = (amount: string, token: Token) => HeldAmountError | undefined
 
 /**
- * Every namespace's address rules (and their hashing code) and the amount arithmetic load with the first send
+ * Every namespace's address rules (and their hashing code) and the unit arithmetic load with the first send
  * that needs them, not with the app: an app that never sends never downloads them.
  */
-const loadSendChecks: Effect.Effect<SendChecks> = Effect.promise(() => import("./sendChecks"))
+const loadChecks = Effect.promise(() => import("./sendChecks"))
 
 /**
- * The §5 checks, in the order the messages are given: chain, amount and receiver, token, amount format; then
- * the amount in the token's units (none, finer than its unit, more than held), then the receiver.
+ * The §5 checks, in the order the messages are given: chain, amount and receiver (a zero amount is none, as a
+ * form's empty number is), token, amount format; then the amount against the token's decimals and balance.
  */
-export const validateSend = (state: SendState, namespace: ChainNamespace, checks: SendChecks) =>
+export const validateSend = (
+  state: SendState,
+  namespace: ChainNamespace,
+  isAddress: AddressCheck,
+  checkAmount: AmountCheck,
+) =>
   Effect.gen(function* () {
     if (!sendNamespaces.includes(namespace)) return yield* new UnsupportedSendChainError({ namespace })
     const amount = state.sendTokenAmount?.trim()
     const receiverAddress = state.receiverAddress?.trim()
-    if (!amount || !receiverAddress) return yield* new SendError({ reason: "amountAndReceiverRequired" })
+    if (!amount || /^-?0+(\.0+)?$/.test(amount) || !receiverAddress)
+      return yield* new SendError({ reason: "amountAndReceiverRequired" })
     if (state.token === undefined) return yield* new SendError({ reason: "tokenRequired" })
     if (!isAmountString(amount) || amount.startsWith("-"))
       return yield* new InvalidSendAmountError({ amount })
-    // Nothing to send is no amount (§5); digits finer than the token's unit and more than is held are refused.
-    if (!(yield* checks.amountUnits(amount, state.token)))
-      return yield* new SendError({ reason: "amountAndReceiverRequired" })
+    const amountProblem = checkAmount(amount, state.token)
+    if (amountProblem !== undefined) return yield* amountProblem
     // A receiver of another namespace (or a typo) would lose the funds: checked before any wallet sees it.
     // An eip155 name (alice.reown.id) is resolved when the send is submitted.
     const isName = namespace === "eip155" && isReceiverName(receiverAddress)
-    if (!isName && !checks.isAddress(receiverAddress, namespace)) {
+    if (!isName && !isAddress(receiverAddress, namespace)) {
       return yield* new InvalidReceiverError({ address: receiverAddress })
     }
     return { namespace, token: state.token, amount, receiverAddress } satisfies ValidSend
@@ -124,7 +125,8 @@ export class Send extends Context.Service<
         validate: (namespace) =>
           Effect.gen(function* () {
             const current = yield* SubscriptionRef.get(state)
-            return yield* validateSend(current, namespace, yield* loadSendChecks)
+            const { isSendAddress, sendAmountProblem } = yield* loadChecks
+            return yield* validateSend(current, namespace, isSendAddress, sendAmountProblem)
           }),
       })
     }),

@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Deferred, Effect, Fiber, SubscriptionRef } from "effect"
 import { describe, expect, it } from "vitest"
 import { SiwxSessionsUnavailableError } from "../siwx/SiwxClient"
 import { specTexts } from "../testing/specTexts"
@@ -134,6 +134,86 @@ describe("SIWX flow", () => {
       view: { open: false, view: "SIWXSignMessage" },
       status: "disconnected",
     })
+  })
+
+  it("when sign-in is required and the wallet disconnects while it asks, the prompt closes and close works again", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        // Disconnected from the wallet's side (or another tab): nobody is left to sign in.
+        yield* (yield* Connection).disconnect()
+        // (let the sign-in flow see the change on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
+  })
+
+  it("closes the prompt when the wallet moves to an account that is already signed in", async () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    // A session of the other account on eip155:1, as an earlier sign-in stored it.
+    const stored = {
+      data: {
+        accountAddress: other,
+        chainId: "eip155:1",
+        domain: siwx.domain,
+        uri: siwx.uri,
+        version: "1",
+        nonce: "abcdefgh1234",
+        issuedAt: "2020-01-01T00:00:00.000Z",
+      },
+      message: "signed earlier",
+      signature: "0x01",
+    }
+    const map = new Map([["@appkit/siwx", JSON.stringify([stored])]])
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        yield* (yield* Account).setCaipAddress("eip155", accountId(`eip155:1:${other}`))
+        // (let the sign-in flow see the change on its own)
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { map, connectors: [wallet.connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: false, view: "SIWXSignMessage" }, closeDisabled: false })
+  })
+
+  it("a signature that lands after the wallet moved to another account keeps the prompt open for that account", async () => {
+    const other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const gate = Effect.runSync(Deferred.make<void>())
+    // The wallet answers personal_sign only once the gate opens (the user is still looking at it).
+    const connector = {
+      ...wallet.connector,
+      request: (request: Parameters<typeof wallet.connector.request>[0]) =>
+        request.method === "personal_sign"
+          ? Effect.andThen(Deferred.await(gate), wallet.connector.request(request))
+          : wallet.connector.request(request),
+    }
+    const result = await runState(
+      Effect.gen(function* () {
+        yield* connectAndAwaitPrompt
+        const signing = yield* Effect.forkChild((yield* Siwx).requestSignMessage)
+        for (let turn = 0; turn < 50 && !wallet.calls.includes("personal_sign"); turn++)
+          yield* Effect.yieldNow
+        // Meanwhile the wallet moved to another account, which has no session: the flow asks it to sign in.
+        yield* (yield* Account).setCaipAddress("eip155", accountId(`eip155:1:${other}`))
+        for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+        yield* Deferred.succeed(gate, undefined)
+        yield* Fiber.join(signing)
+        const { closeDisabled } = yield* SubscriptionRef.get((yield* Modal).state)
+        return { view: yield* modalView, closeDisabled }
+      }),
+      { connectors: [connector], siwx, options: { ...testOptions, siwxRequired: true } },
+    )
+    expect(result).toEqual({ view: { open: true, view: "SIWXSignMessage" }, closeDisabled: true })
   })
 
   it("when sign-in is optional: cancel only closes", async () => {

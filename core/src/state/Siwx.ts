@@ -73,17 +73,31 @@ export class Siwx extends Context.Service<
         }
       })
 
+      const promptOpen = Effect.gen(function* () {
+        const { open } = yield* SubscriptionRef.get(modal.state)
+        return open && (yield* SubscriptionRef.get(router.state)).view === "SIWXSignMessage"
+      })
+
+      // Nobody left to sign in (disconnected, an unsupported network) or already signed in (the wallet moved to
+      // such an account): a prompt still open, perhaps with its close disabled, would trap or mislead the user.
+      const dismissPrompt = Effect.gen(function* () {
+        if ((yield* SubscriptionRef.get(modal.state)).closeDisabled) yield* modal.setCloseDisabled(false)
+        if (yield* promptOpen) yield* modal.close({ force: true })
+      })
+
       const check = Effect.gen(function* () {
+        // Without a sign-in setup the flow leaves the modal alone.
+        if (Option.isNone(client)) return
         const ready = yield* Effect.option(context)
-        if (Option.isNone(ready)) return
-        const { client, chainId, accountAddress } = ready.value
-        const sessions = yield* Effect.option(client.getSessions(chainId, accountAddress))
+        if (Option.isNone(ready)) return yield* dismissPrompt
+        const { chainId, accountAddress } = ready.value
+        const sessions = yield* Effect.option(ready.value.client.getSessions(chainId, accountAddress))
         // §8: a sign-in setup that cannot even be asked for sessions ends the connection with a toast.
         if (Option.isNone(sessions)) {
           yield* toast.showCatalogue("authInitFailed")
           return yield* Effect.ignore(connection.disconnect())
         }
-        if (sessions.value.length > 0) return yield* modal.setCloseDisabled(false)
+        if (sessions.value.length > 0) return yield* dismissPrompt
         yield* SubscriptionRef.set(state, initialSiwxState)
         yield* modal.setCloseDisabled(yield* required)
         yield* modal.open({ view: "SIWXSignMessage" })
@@ -94,9 +108,7 @@ export class Siwx extends Context.Service<
           yield* SubscriptionRef.set(state, { status: "error", error: errorText(error) })
           const catalogue = toastForWalletError(error)
           if (catalogue !== undefined) yield* toast.showCatalogue(catalogue)
-          const { open } = yield* SubscriptionRef.get(modal.state)
-          const { view } = yield* SubscriptionRef.get(router.state)
-          if (!open || view !== "SIWXSignMessage") yield* modal.open({ view: "SIWXSignMessage" })
+          if (!(yield* promptOpen)) yield* modal.open({ view: "SIWXSignMessage" })
         })
 
       const requestSignMessage = Effect.gen(function* () {
@@ -108,8 +120,9 @@ export class Siwx extends Context.Service<
           yield* client.addSession({ data, message, signature })
         }).pipe(Effect.tapError(showError))
         yield* SubscriptionRef.set(state, { status: "success", error: undefined })
-        yield* modal.setCloseDisabled(false)
-        yield* modal.close({ force: true })
+        // Checked again after the wallet's wait: the prompt closes if the account now on show is signed in, and
+        // asks again if the wallet moved to another account meanwhile.
+        yield* check
       })
 
       const cancel = Effect.gen(function* () {

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
+import { Context, Effect, Layer, Option, Ref, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import type { SwapToken } from "../api/blockchain/schemas"
 import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
@@ -6,6 +6,7 @@ import type { SwapError } from "../errors/transfer"
 import type { ApiError } from "../http/ApiClient"
 import type {
   executeSwap,
+  SwapInProgressError,
   SwapOutcome,
   SwapQuote,
   SwapQuoteError,
@@ -46,7 +47,10 @@ export class Swap extends Context.Service<
       signer: SwapSigner<E>,
     ) => Effect.Effect<
       SwapOutcome,
-      Effect.Error<ReturnType<typeof executeSwap<E>>> | SwapNotReadyError | BlockchainApiMissingError
+      | Effect.Error<ReturnType<typeof executeSwap<E>>>
+      | SwapNotReadyError
+      | SwapInProgressError
+      | BlockchainApiMissingError
     >
     /** The swap token list of a network (GET /v1/convert/tokens: the 12 swap networks only). */
     readonly tokens: (
@@ -75,32 +79,54 @@ export class Swap extends Context.Service<
           status: "error",
           error: error instanceof Error ? error.message : String(error),
         })
-      const withApi = <A, E>(program: Effect.Effect<A, E, BlockchainApi>) =>
+      const withApi = <A, E>(
+        program: Effect.Effect<A, E, BlockchainApi>,
+      ): Effect.Effect<A, E | BlockchainApiMissingError> =>
         Option.match(api, {
           onNone: () => Effect.fail(new BlockchainApiMissingError({ feature: "Swapping" })),
           onSome: (client) => Effect.provideService(program, BlockchainApi, client),
         })
 
+      // Quotes asked one after another may answer in any order: only the latest asked is recorded (shown, and
+      // the one `execute` sends), never an earlier one answering after it.
+      const asked = yield* Ref.make(0)
       const quote = (request: SwapRequest) =>
-        Effect.gen(function* () {
-          yield* SubscriptionRef.set(state, { ...initialSwapState, status: "quoting" } satisfies SwapState)
-          const { quoteSwap } = yield* flow
-          const quoted = yield* withApi(quoteSwap(request))
-          yield* patch({ status: "quoted", quote: quoted })
-          return quoted
-        }).pipe(Effect.tapError(recordFailure))
+        Effect.flatMap(
+          Ref.updateAndGet(asked, (n) => n + 1),
+          (id) => {
+            const ifLatest = (record: Effect.Effect<void>) =>
+              Effect.flatMap(Ref.get(asked), (latest) => (latest === id ? record : Effect.void))
+            return Effect.gen(function* () {
+              yield* SubscriptionRef.set(state, {
+                ...initialSwapState,
+                status: "quoting",
+              } satisfies SwapState)
+              const { quoteSwap } = yield* flow
+              const quoted = yield* withApi(quoteSwap(request))
+              yield* ifLatest(patch({ status: "quoted", quote: quoted }))
+              return quoted
+            }).pipe(Effect.tapError((error) => ifLatest(recordFailure(error))))
+          },
+        )
 
+      // Claimed at once, so a second execution (a double click) is refused instead of swapping again; the
+      // refusal is that call's alone, never recorded over the execution under way.
+      const executing = yield* Ref.make(false)
       const execute = <E>(signer: SwapSigner<E>) =>
         Effect.gen(function* () {
-          const { quote: current } = yield* SubscriptionRef.get(state)
-          if (current === undefined) return yield* new SwapNotReadyError()
-          const { executeSwap, pending } = yield* flow
-          const outcome = yield* withApi(
-            executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
-          )
-          yield* patch({ status: "swapped", outcome })
-          return outcome
-        }).pipe(Effect.tapError(recordFailure))
+          const claimed = yield* Ref.getAndSet(executing, true)
+          const { executeSwap, pending, SwapInProgressError } = yield* flow
+          if (claimed) return yield* new SwapInProgressError()
+          return yield* Effect.gen(function* () {
+            const { quote: current } = yield* SubscriptionRef.get(state)
+            if (current === undefined) return yield* new SwapNotReadyError()
+            const outcome = yield* withApi(
+              executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
+            )
+            yield* patch({ status: "swapped", outcome })
+            return outcome
+          }).pipe(Effect.tapError(recordFailure), Effect.ensuring(Ref.set(executing, false)))
+        })
 
       const tokens = (chainId: string) =>
         withApi(

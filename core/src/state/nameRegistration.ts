@@ -1,4 +1,4 @@
-import { Clock, Effect, Result } from "effect"
+import { Clock, Effect, Option, Result } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { NameSuffix } from "../config/constants"
 import { type CaipNetworkId, referenceOf } from "../domain/caip"
@@ -23,10 +23,10 @@ export interface NameRegistrant<E> {
 }
 
 /**
- * §4 registration without the views: checks the label (§5: letters, digits, hyphens, at least 4), signs the
- * registration message, posts the §3 payload. Any failure is 'Error registering name' (the cause kept), except
- * the chain id rule's own 'Invalid chainId'. Resolves to the full name. The app's Names service and the CLI
- * both run it.
+ * §4 registration without the views: checks the label (§5: letters, digits, hyphens, at least 4) and that the
+ * name resolves to nobody yet, signs the registration message, posts the §3 payload. Any failure is 'Error
+ * registering name' (the cause kept), except the chain id rule's own 'Invalid chainId'. Resolves to the full
+ * name. The app's Names service and the CLI both run it.
  */
 export const registerAccountName = <E>(label: string, registrant: NameRegistrant<E>) =>
   Effect.gen(function* () {
@@ -35,6 +35,9 @@ export const registerAccountName = <E>(label: string, registrant: NameRegistrant
     if (Result.isFailure(coinType)) return yield* new NameError({ reason: "invalidChainId" })
     const api = yield* BlockchainApi
     const fullName = fullAccountName(label)
+    // A name someone holds would be refused only after the wallet signed; a failed lookup decides nothing.
+    if (Option.isSome(yield* Effect.option(api.lookupName(fullName))))
+      return yield* new NameError({ reason: "register", cause: `${fullName} is already registered` })
     const message = nameRegistrationMessage(fullName, yield* Clock.currentTimeMillis)
     const signature = yield* registrant
       .signMessage(message)

@@ -1,8 +1,9 @@
-import { Duration, Effect, Ref } from "effect"
+import { Duration, Effect, Ref, Schema } from "effect"
 import { BlockchainApi, type BlockchainApiShape } from "../api/blockchain/BlockchainApi"
 import type { GasPrice, SwapToken } from "../api/blockchain/schemas"
 import { isSwapNetwork } from "../api/blockchain/swapNetworks"
 import { Limits, Timings } from "../config/constants"
+import { AppKitError } from "../domain/appKitError"
 import { swapPriceImpact } from "../domain/swapPriceImpact"
 import { TransactionConfirmationTimeout } from "../errors/confirmation"
 import { InvalidParameterError } from "../errors/parameters"
@@ -137,6 +138,18 @@ export const quoteSwap = Effect.fn("Swap.quote")(function* (request: SwapRequest
       }),
   } satisfies SwapQuote
 })
+
+/**
+ * The quote was executed again while its execution is under way (a double click): it would approve and swap
+ * twice. Here rather than in errors/swapFlow, so that its code loads with the flow, not with the app.
+ */
+export class SwapInProgressError extends AppKitError(
+  Schema.TaggedError<SwapInProgressError>()("SwapInProgressError", {}),
+) {
+  override get message(): string {
+    return "A swap is already under way"
+  }
+}
 
 /** A transaction the convert endpoints built, checked and ready for a wallet. */
 export interface SwapTransaction {

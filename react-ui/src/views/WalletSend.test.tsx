@@ -47,7 +47,7 @@ describe("WalletSend's message for the amount typed", () => {
       // Finer than the token's smallest unit.
       expect(await shown("0.0000001")).toBe("Amount '0.0000001' has more than 6 decimal places")
       // More than the account holds.
-      expect(await shown("1.500001")).toBe("Insufficient funds")
+      expect(await shown("1.500001")).toBe("Insufficient funds: 1.500001 USDC is more than the 1.5 USDC held")
     } finally {
       unmount()
       await appKit.dispose()

@@ -79,6 +79,21 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
     await appKit.dispose()
   })
 
+  it("sends once when the form is submitted twice at once (a double click): the second is refused", async () => {
+    const appKit = await setUp()
+    const before = await getBalance(node(), { address: receiver() })
+    await appKit.updateSend({ token: native, sendTokenAmount: "0.1", receiverAddress: receiver() })
+    const [first, second] = await Promise.allSettled([appKit.submitSend(), appKit.submitSend()])
+    expect(first).toMatchObject({ status: "fulfilled", value: { status: "confirmed" } })
+    expect(second).toMatchObject({
+      status: "rejected",
+      reason: { _tag: "SendInProgressError", message: "A send is already under way" },
+    })
+    expect((await getBalance(node(), { address: receiver() })) - before).toBe(parseEther("0.1"))
+    expect(appKit.getState().send.loading).toBe(false)
+    await appKit.dispose()
+  })
+
   it("refuses the form with the §5 messages before the wallet sees anything", async () => {
     const appKit = await setUp()
     await expect(appKit.submitSend()).rejects.toMatchObject({
@@ -92,6 +107,13 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       sendTokenAmount: "0.001",
     })
     await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "AmountPrecisionError" })
+    // Zero is no amount; one wei beyond the account's 10000 ETH is more than it holds.
+    await appKit.updateSend({ token: native, sendTokenAmount: "0.0" })
+    await expect(appKit.validateSend()).rejects.toMatchObject({
+      message: "An amount and receiver address are required",
+    })
+    await appKit.updateSend({ sendTokenAmount: "10000.000000000000000001" })
+    await expect(appKit.submitSend()).rejects.toMatchObject({ _tag: "InsufficientBalanceError" })
     expect(appKit.getState().transactions.transactions).toEqual([])
     await appKit.dispose()
   })

@@ -1,4 +1,4 @@
-import { Clock, Effect, Option, SubscriptionRef } from "effect"
+import { Clock, Effect, Option, Schema, SubscriptionRef } from "effect"
 import type { Address, Hash } from "viem"
 import { BlockchainApi } from "../../api/blockchain/BlockchainApi"
 import type { Transaction } from "../../api/blockchain/schemas"
@@ -7,6 +7,7 @@ import { loadSolana } from "../../chains/SolanaSupport"
 import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
 import type { ConnectorError } from "../../connectors/Connector"
+import { AppKitError } from "../../domain/appKitError"
 import { addressOfAccount, type CaipAccountId, decodeCaipAccountId } from "../../domain/caip"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import type { ConnectionError } from "../../errors/connection"
@@ -41,7 +42,17 @@ export interface SendOutcome {
   readonly status: "confirmed" | "failed"
 }
 
+/** The form was submitted again while its send is under way (a double click): it would send twice. */
+export class SendInProgressError extends AppKitError(
+  Schema.TaggedError<SendInProgressError>()("SendInProgressError", {}),
+) {
+  override get message(): string {
+    return "A send is already under way"
+  }
+}
+
 export type SubmitSendErrorType =
+  | SendInProgressError
   | SendValidationError
   | ParseUnitsError
   | InvalidAddress
@@ -229,7 +240,7 @@ const submitSolanaSend = (valid: ValidSend, caipNetwork: CaipNetwork) =>
  * Validates the send form (§5 messages), asks the wallet connected on the active namespace (eip155 or solana)
  * to sign and send the transfer, shows it as pending in the activity list, waits for the chain to confirm it
  * (§9: 25 s) and then resets the form. A wallet refusal shows 'Signature declined'; node refusals arrive as
- * typed errors.
+ * typed errors; a submit while one is under way is a SendInProgressError.
  */
 export const submitSend: Effect.Effect<
   SendOutcome,
@@ -241,7 +252,11 @@ export const submitSend: Effect.Effect<
   const valid = yield* send.validate(activeNamespace)
   const transactions = yield* Transactions
   const toast = yield* Toast
-  yield* send.setLoading(true)
+  // Claimed at once, so a second submit (a double click) is refused instead of sending again.
+  const claimed = yield* SubscriptionRef.modify(send.state, (s) =>
+    s.loading ? [false, s] : [true, { ...s, loading: true }],
+  )
+  if (!claimed) return yield* new SendInProgressError()
   return yield* Effect.gen(function* () {
     const submission: Effect.Effect<
       SubmittedTransfer<SubmitSendErrorType>,

@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Effect, Result, SubscriptionRef } from "effect"
 import type { SwapToken } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
 import type { Token } from "../../domain/token"
@@ -8,10 +8,12 @@ import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
 import { AccountData } from "../../state/AccountData"
+import { heldAmountProblem } from "../../state/heldAmount"
 import { Network } from "../../state/Network"
 import { Swap } from "../../state/Swap"
 import { isNativeSwapToken, type SwapRequest } from "../../state/swapFlow"
 import { Toast } from "../../state/Toast"
+import { formatUnits } from "../../validation/amount"
 import { connectedEvmClients } from "./evmClients"
 import { refreshNodeBalance } from "./submitSend"
 
@@ -33,16 +35,21 @@ export const withBalances = (
   tokens: ReadonlyArray<SwapToken>,
   balances: ReadonlyArray<Token>,
 ): ReadonlyArray<SwapTokenChoice> => {
-  const balanceOf = (token: SwapToken) =>
-    balances.find((row) =>
-      isNativeSwapToken(token)
-        ? row.address === undefined
-        : row.address?.toLowerCase() === token.address.toLowerCase(),
-    )?.quantity.numeric ?? "0"
-  const choices = tokens.map((token) => ({ token, balance: balanceOf(token) }))
+  const choices = tokens.map((token) => ({
+    token,
+    balance: balanceRowOf(token, balances)?.quantity.numeric ?? "0",
+  }))
   const held = (choice: SwapTokenChoice) => Number(choice.balance) > 0
   return [...choices.filter(held), ...choices.filter((choice) => !held(choice))]
 }
+
+/** The balance row of a swap token: the native coin's is the row without an address (addresses in any case). */
+const balanceRowOf = (token: SwapToken, balances: ReadonlyArray<Token>): Token | undefined =>
+  balances.find((row) =>
+    isNativeSwapToken(token)
+      ? row.address === undefined
+      : row.address?.toLowerCase() === token.address.toLowerCase(),
+  )
 
 /** The active network's swap tokens with the connected account's balance of each. */
 export const swapTokenChoices = Effect.gen(function* () {
@@ -68,7 +75,8 @@ export const quoteSwap = (parameters: QuoteSwapParameters) =>
   })
 
 /**
- * Executes the quote on show through the connected wallet (approval first when the allowance is short), waits
+ * Executes the quote on show through the connected wallet (approval first when the allowance is short), unless
+ * it sells more than the account's balance row of the token shows (InsufficientBalanceError, nothing sent); waits
  * for each receipt (§9: 25 s), then refreshes the balances so both tokens show their new amounts. A wallet
  * refusal shows 'Signature declined', as a send does.
  */
@@ -79,6 +87,14 @@ export const executeSwap = Effect.gen(function* () {
   if (quote !== undefined && quote.chainId !== caipNetwork.caipNetworkId)
     return yield* new ConnectionError({ reason: "connectorChainMismatch" })
   const { wallet, evm, walletClient, node } = yield* connectedEvmClients(caipNetwork)
+  // More than the account holds would cost an approval's gas before the API refuses to build the swap.
+  if (quote !== undefined) {
+    const { byNamespace } = yield* SubscriptionRef.get((yield* Account).state)
+    const held = balanceRowOf(quote.from, byNamespace.eip155?.tokenBalance ?? [])
+    const amount = Result.getOrUndefined(formatUnits(quote.fromAmountUnits, quote.from.decimals))
+    const problem = held && amount && heldAmountProblem(amount, held)
+    if (problem) return yield* problem
+  }
   const toast = yield* Toast
   const sender = evm.evmTransactionSender({
     client: walletClient,

@@ -1,0 +1,38 @@
+import { Result, Schema } from "effect"
+import { AppKitError } from "../domain/appKitError"
+import type { Token } from "../domain/token"
+import { type ParseUnitsError, parseUnits } from "../validation/amount"
+
+/**
+ * An amount to send or sell is more than the account's balance row shows: the wallet, the node or the API would
+ * only refuse it later (a swap's approval already paid for).
+ */
+export class InsufficientBalanceError extends AppKitError(
+  Schema.TaggedError<InsufficientBalanceError>()("InsufficientBalanceError", {
+    amount: Schema.String,
+    balance: Schema.String,
+    symbol: Schema.String,
+  }),
+  { topic: "Insufficient funds" },
+) {
+  override get message(): string {
+    return `Insufficient funds: ${this.amount} ${this.symbol} is more than the ${this.balance} ${this.symbol} held`
+  }
+}
+
+export type HeldAmountError = ParseUnitsError | InsufficientBalanceError
+
+/**
+ * What is wrong with an amount (of the §5 grammar) of a token the account holds, if anything: a digit beyond the
+ * token's decimals is refused rather than rounded, and more than its balance row is refused (exactly the balance
+ * is fine). A balance that is no decimal of those decimals (a row from elsewhere) is not held against the amount.
+ */
+export const heldAmountProblem = (amount: string, token: Token): HeldAmountError | undefined => {
+  const decimals = Number(token.quantity.decimals)
+  const units = parseUnits(amount, decimals)
+  if (Result.isFailure(units)) return units.failure
+  const held = parseUnits(token.quantity.numeric, decimals)
+  return Result.isSuccess(held) && units.success > held.success
+    ? new InsufficientBalanceError({ amount, balance: token.quantity.numeric, symbol: token.symbol })
+    : undefined
+}
