@@ -33,8 +33,12 @@ const networks = [
 const siwx = { domain: "app.example", uri: "https://app.example/login", statement: "Sign in to App" }
 
 /** An app on `networks` with WalletConnect, and with the eip155 sign-in setup (one-click) unless told otherwise. */
-const start = async (options: { readonly signIn?: boolean } = {}) => {
-  const wallet = await startDevWallet({ relayUrl: relay.url, storagePrefix: `wallet-app-${prefix++}` })
+const start = async (options: { readonly signIn?: boolean; readonly replaySignIn?: boolean } = {}) => {
+  const wallet = await startDevWallet({
+    relayUrl: relay.url,
+    storagePrefix: `wallet-app-${prefix++}`,
+    replaySignIn: options.replaySignIn,
+  })
   const map = new Map<string, string>()
   const appKit = createAppKit({
     projectId: "test",
@@ -75,7 +79,7 @@ const storedSessions = (map: Map<string, string>) =>
     data: { chainId: string; accountAddress: string; domain: string }
     message: string
     signature: string
-    cacao?: { p: { iss: string } }
+    cacao?: { p: { iss: string; nonce: string } }
   }>
 
 describe("createAppKit with walletConnect options", () => {
@@ -97,6 +101,34 @@ describe("createAppKit with walletConnect options", () => {
     expect(sessions[0]?.data.domain).toBe("app.example")
     expect(views).not.toContain("SIWXSignMessage")
     expect(appKit.getState().modal.open).toBe(false)
+  })
+
+  it("one-click sign-in asks each pairing with a fresh nonce (EIP-4361: a nonce signs in once)", async () => {
+    const { appKit, map } = await start()
+    await appKit.connect("walletConnect")
+    await appKit.setAccountTab("Tokens")
+    const first = storedSessions(map).map((session) => session.cacao?.p.nonce)
+    await appKit.disconnect()
+    await appKit.connect("walletConnect")
+    await appKit.setAccountTab("Tokens")
+    const second = storedSessions(map).map((session) => session.cacao?.p.nonce)
+    expect(first).toHaveLength(2)
+    expect(second).toHaveLength(2)
+    for (const nonce of second) expect(first).not.toContain(nonce)
+  })
+
+  it("a CACAO for another pairing's nonce (a replayed sign-in) is refused: no connection, no session", async () => {
+    const { appKit, map } = await start({ replaySignIn: true })
+    await appKit.connect("walletConnect")
+    await appKit.setAccountTab("Tokens")
+    const signedIn = storedSessions(map)
+    await appKit.disconnect()
+    await expect(appKit.connect("walletConnect")).rejects.toMatchObject({
+      _tag: "WalletConnectError",
+      message: expect.stringContaining("nonce mismatch"),
+    })
+    expect(appKit.getState().connection.status).toBe("disconnected")
+    expect(storedSessions(map)).toEqual(signedIn)
   })
 
   it("refreshes the account type objects when the wallet switches accounts (a session update)", async () => {

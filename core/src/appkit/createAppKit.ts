@@ -79,7 +79,7 @@ const walletConnectLayer = (options: AppKitOptions, siwx: SiwxConfig | undefined
         authentication: {
           domain: siwx.domain,
           uri: siwx.uri,
-          nonce: generateSiweNonce(),
+          nonce: generateSiweNonce,
           ...(siwx.statement === undefined ? {} : { statement: siwx.statement }),
         },
       }),

@@ -146,7 +146,7 @@ describe("WalletConnect connector", () => {
     const authentication = {
       domain: "app.example",
       uri: "https://app.example/login",
-      nonce: "n0nce1234",
+      nonce: () => "n0nce1234",
       statement: "Sign in",
     }
     const result = await withConnector(
@@ -183,7 +183,11 @@ describe("WalletConnect connector", () => {
 
   it("uses a plain session proposal when a non-eip155 chain is requested, even with sign-in configured", async () => {
     const devWallet = await wallet()
-    const authentication = { domain: "app.example", uri: "https://app.example/login", nonce: "n0nce1234" }
+    const authentication = {
+      domain: "app.example",
+      uri: "https://app.example/login",
+      nonce: () => "n0nce1234",
+    }
     const auths = await withConnector(
       new Map(),
       (connector) => Effect.andThen(connectThrough(connector, devWallet), connector.authentications),

@@ -59,9 +59,17 @@ export interface WalletConnectOptions {
   readonly relayUrl?: string | undefined
   /** Keeps two clients in one process (or one storage) apart. */
   readonly storagePrefix?: string | undefined
-  /** Sign-in with the pairing (one-click SIWE); applied only when every requested chain is eip155 (§5). */
+  /**
+   * Sign-in with the pairing (one-click SIWE); applied only when every requested chain is eip155 (§5). `nonce`
+   * gives a fresh one for each pairing: a CACAO signed for another request's nonce (a replay) is refused.
+   */
   readonly authentication?:
-    | { readonly domain: string; readonly uri: string; readonly nonce: string; readonly statement?: string }
+    | {
+        readonly domain: string
+        readonly uri: string
+        readonly nonce: () => string
+        readonly statement?: string
+      }
     | undefined
   /** How long the wallet may take to answer one request, in seconds (sign-client allows 300 to 604800). */
   readonly requestExpirySeconds?: number | undefined
@@ -236,6 +244,8 @@ const propose = (context: Context, signClient: SignClient) => {
     try: () =>
       signClient.authenticate({
         ...authentication,
+        // sign-client refuses a CACAO of another nonce, so a fresh one per pairing refuses a replayed sign-in.
+        nonce: authentication.nonce(),
         chains: [...context.chains],
         methods: [...namespaceMethods.eip155],
       }),
