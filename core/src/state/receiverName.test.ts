@@ -27,6 +27,8 @@ const resolveWith = (addresses: Record<string, string>, chainId: number) =>
 describe("isReceiverName", () => {
   it("takes a label under the current or legacy suffix, nothing else", () => {
     expect(["bob.reown.id", "dave.wcn.id", "a-1.reown.id"].every(isReceiverName)).toBe(true)
+    // Names are one whatever their case (the resolver asks in lowercase): a capitalised suffix is one too.
+    expect(["Bob.Reown.ID", "DAVE.WCN.ID"].every(isReceiverName)).toBe(true)
     for (const not of [
       ".reown.id",
       "bob.eth",

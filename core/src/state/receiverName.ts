@@ -10,10 +10,14 @@ const etherCoinType = "60"
 /** A label as names hold them; shorter than a new registration may be (bob.reown.id predates the rule). */
 const labelPattern = /^[A-Za-z0-9-]+$/
 
-/** Whether a receiver is a name to resolve (alice.reown.id, or a legacy dave.wcn.id) rather than an address. */
+/**
+ * Whether a receiver is a name to resolve (alice.reown.id, or a legacy dave.wcn.id) rather than an address; in
+ * any case, as the resolver asks for it in lowercase.
+ */
 export const isReceiverName = (receiver: string): boolean =>
   [NameSuffix.current, NameSuffix.legacy].some(
-    (suffix) => receiver.endsWith(suffix) && labelPattern.test(receiver.slice(0, -suffix.length)),
+    (suffix) =>
+      receiver.toLowerCase().endsWith(suffix) && labelPattern.test(receiver.slice(0, -suffix.length)),
   )
 
 /**
