@@ -554,6 +554,29 @@ describe("Connection", () => {
     expect(refreshed.byNamespace.solana?.allAccounts).toEqual([])
   })
 
+  it("an accountsChanged that no longer lists one of the connection's namespaces drops that namespace", async () => {
+    // A WalletConnect session names every namespace's accounts in each event: one left out has none any more.
+    const wallet = Effect.runSync(
+      scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),
+    )
+    const result = await runState(
+      Effect.gen(function* () {
+        const account = yield* Account
+        const connection = yield* Connection
+        yield* connection.connect("walletConnect")
+        yield* wallet.emit({ _tag: "accountsChanged", accounts: [accountId(evmAccount)] })
+        yield* waitFor(connection.state, (s) => s.connections.solana === undefined)
+        return {
+          connections: Object.keys((yield* connectionState).connections),
+          solana: (yield* SubscriptionRef.get(account.state)).byNamespace.solana?.address,
+          evm: (yield* SubscriptionRef.get(account.state)).byNamespace.eip155?.address,
+        }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(result).toEqual({ connections: ["eip155"], solana: undefined, evm: devAccount.address })
+  })
+
   it("disconnects every namespace of a pairing connection together and resets the pairing", async () => {
     const wallet = Effect.runSync(
       scriptedWallet({ id: "walletConnect", type: "WALLET_CONNECT", accounts: [evmAccount, solanaAccount] }),

@@ -153,9 +153,13 @@ const onAccountsChanged = Effect.fn("Connection.onAccountsChanged")(function* (
   event: Extract<ConnectorEvent, { readonly _tag: "accountsChanged" }>,
 ) {
   const mine = yield* namespacesOfConnector(context, connectorId)
-  if (event.accounts.length === 0) return yield* forget(context, mine)
-  const { connections } = yield* SubscriptionRef.get(context.state)
   const updated = connectionsFrom(connectorId, event.accounts, undefined)
+  // The event lists every account the wallet now gives (a WalletConnect session names all its namespaces'):
+  // a namespace of this connection it leaves out has none any more.
+  const gone = mine.filter((ns) => updated[ns] === undefined)
+  if (gone.length > 0) yield* forget(context, gone)
+  if (gone.length === mine.length) return
+  const { connections } = yield* SubscriptionRef.get(context.state)
   const changed = Object.fromEntries(
     mine.flatMap((ns) => {
       const next = updated[ns]
