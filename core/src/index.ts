@@ -164,7 +164,7 @@ export {
 } from "./domain/history"
 export { Identity, NameRecord, NameRegistrationPayload } from "./domain/names"
 export { ChainNamespace, chainNamespaceOf, chainNamespaces, isChainNamespace } from "./domain/namespace"
-export { NativeCurrency, Network, NetworkState } from "./domain/network"
+export { isNetworkApproved, NativeCurrency, Network, NetworkState } from "./domain/network"
 export { OnrampOptions, OnrampProvider, OnrampQuoteInput, PurchaseCurrency } from "./domain/onramp"
 export { PairingConnection, PairingState, WcUri } from "./domain/pairing"
 export { relativeTimeLabel, relativeTimeLabelOf } from "./domain/relativeTime"

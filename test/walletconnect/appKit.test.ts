@@ -131,6 +131,18 @@ describe("createAppKit with walletConnect options", () => {
     expect(storedSessions(map)).toEqual(signedIn)
   })
 
+  it("the networks the wallet approved in the session are the network state's approvedCaipNetworkIds (§3)", async () => {
+    const { appKit } = await start({ signIn: false })
+    expect(appKit.getState().network).toMatchObject({ approvedCaipNetworkIds: [], supportsAllNetworks: true })
+    await appKit.connect("walletConnect")
+    expect(appKit.getState().network).toMatchObject({
+      approvedCaipNetworkIds: ["eip155:31337", "eip155:1"],
+      supportsAllNetworks: false,
+    })
+    await appKit.disconnect()
+    expect(appKit.getState().network).toMatchObject({ approvedCaipNetworkIds: [], supportsAllNetworks: true })
+  })
+
   it("refreshes the account type objects when the wallet switches accounts (a session update)", async () => {
     // Without sign-in: sign-client lets the wallet update only a proposed session, not an authenticated one.
     const { appKit, wallet } = await start({ signIn: false })

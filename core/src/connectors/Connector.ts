@@ -28,6 +28,11 @@ export interface Connection {
   readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
   /** What the wallet signed to sign in while connecting (WalletConnect one-click sign-in), not yet verified. */
   readonly signIns?: ReadonlyArray<WalletSignIn> | undefined
+  /**
+   * The only networks the wallet serves in this connection (a WalletConnect session's chains); absent when it
+   * can be asked to switch to any (a browser wallet).
+   */
+  readonly approvedCaipNetworkIds?: ReadonlyArray<CaipNetworkId> | undefined
 }
 
 /** A sign-in message a wallet signed while connecting, with its CACAO (the signature is `cacao.s.s`). */

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { schemaCases } from "../testing/schemaCases"
-import { HttpUrl, Network, NetworkState, RelayUrl } from "./network"
+import { HttpUrl, isNetworkApproved, Network, NetworkState, RelayUrl } from "./network"
 
 const base = {
   id: 8453,
@@ -113,5 +113,18 @@ describe("the URL rules (HttpUrl, RelayUrl)", () => {
     expect(isHttpUrl("http://127.0.0.1:65536")).toBe(false)
     expect(isHttpUrl("http:/127.0.0.1")).toBe(false)
     expect(isHttpUrl("HTTP://127.0.0.1")).toBe(false)
+  })
+})
+
+describe("isNetworkApproved", () => {
+  it("refuses only another network of a namespace whose wallet approved some", () => {
+    const session = ["eip155:1", "eip155:8453"]
+    expect(isNetworkApproved([], "eip155:137")).toBe(true)
+    expect(isNetworkApproved(session, "eip155:8453")).toBe(true)
+    expect(isNetworkApproved(session, "eip155:137")).toBe(false)
+    // eip155:1 is approved, eip155:10 is not: the id is compared whole, not by prefix.
+    expect(isNetworkApproved(session, "eip155:10")).toBe(false)
+    expect(isNetworkApproved(session, solana.caipNetworkId)).toBe(true)
+    expect(isNetworkApproved(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"], "eip155:1")).toBe(true)
   })
 })

@@ -75,3 +75,20 @@ export const NetworkState = Schema.Struct({
   unsupportedChain: Schema.Boolean,
 })
 export type NetworkState = typeof NetworkState.Type
+
+/**
+ * Whether the connected wallet serves `caipNetworkId`: a wallet that approved only some networks of a
+ * namespace (a WalletConnect session's chains, `approvedCaipNetworkIds`) serves no other network of it; the
+ * networks of any other namespace stay the wallet's to switch to.
+ */
+export const isNetworkApproved = (
+  approvedCaipNetworkIds: ReadonlyArray<string>,
+  caipNetworkId: string,
+): boolean => {
+  const namespaceOf = (id: string) => id.slice(0, id.indexOf(":"))
+  const namespace = namespaceOf(caipNetworkId)
+  return (
+    approvedCaipNetworkIds.includes(caipNetworkId) ||
+    !approvedCaipNetworkIds.some((id) => namespaceOf(id) === namespace)
+  )
+}

@@ -143,6 +143,7 @@ const establish = Effect.fn("Connection.establish")(function* (
       connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
     })
   yield* refreshAllAccounts(context, namespacesOf(connections), result.allAccounts)
+  if (result.approvedCaipNetworkIds) yield* network.setApprovedCaipNetworkIds(result.approvedCaipNetworkIds)
   // The wallet's chain becomes active when it is on the namespace in use, or nothing was connected yet.
   if (active.activeNamespace === chainNamespaceOf(result.chainId) || firstConnection)
     yield* network.onWalletChain(result.chainId)

@@ -97,6 +97,13 @@ export const forget = Effect.fn("Connection.forget")(function* (
     Object.fromEntries(Object.entries(c).filter(([ns]) => !namespaces.includes(ns as ChainNamespace))),
   )
   for (const namespace of namespaces) yield* context.account.resetAccount(namespace)
+  // The networks a wallet approved are no longer approved once its namespace is not connected.
+  const { approvedCaipNetworkIds } = yield* SubscriptionRef.get(context.network.state)
+  const approved = approvedCaipNetworkIds.filter(
+    (id) => !namespaces.some((ns) => ns === chainNamespaceOf(id)),
+  )
+  if (approved.length < approvedCaipNetworkIds.length)
+    yield* context.network.setApprovedCaipNetworkIds(approved)
   const after = yield* SubscriptionRef.get(context.state)
   const stillUsed = new Set(namespacesOf(after.connections).map((ns) => after.connections[ns]?.connectorId))
   for (const ns of namespaces) {

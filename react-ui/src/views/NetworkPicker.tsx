@@ -1,3 +1,4 @@
+import { isNetworkApproved } from "@appkit/core"
 import { useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
@@ -6,7 +7,8 @@ import { Row } from "../modal/parts"
 
 /**
  * The requested networks; picking one asks the core to switch (the wallet first, when connected), then runs
- * `afterSwitch`. A refusal shows its message under the list.
+ * `afterSwitch`. A refusal shows its message under the list. A network the connected wallet did not approve
+ * in its session (WalletConnect) is shown but cannot be picked, as in Reown AppKit.
  */
 export const NetworkPicker = ({
   label,
@@ -17,6 +19,7 @@ export const NetworkPicker = ({
 }) => {
   const appKit = useAppKitInstance()
   const networks = useAppKitSelector((state) => state.network.requestedCaipNetworks)
+  const approved = useAppKitSelector((state) => state.network.approvedCaipNetworkIds)
   const current = useAppKitSelector((state) =>
     state.network.unsupportedChain ? undefined : state.network.caipNetwork.caipNetworkId,
   )
@@ -35,7 +38,13 @@ export const NetworkPicker = ({
     }
   }
   const tagOf = (caipNetworkId: string) =>
-    switching === caipNetworkId ? "Switching…" : caipNetworkId === current ? "Active" : undefined
+    switching === caipNetworkId
+      ? "Switching…"
+      : caipNetworkId === current
+        ? "Active"
+        : isNetworkApproved(approved, caipNetworkId)
+          ? undefined
+          : "Not in this wallet's session"
   return (
     <>
       <ul className="appkit-list" aria-label={label}>
@@ -46,7 +55,7 @@ export const NetworkPicker = ({
             imageUrl={network.assets?.imageUrl}
             current={network.caipNetworkId === current}
             tag={tagOf(network.caipNetworkId)}
-            disabled={switching !== undefined}
+            disabled={switching !== undefined || !isNetworkApproved(approved, network.caipNetworkId)}
             onClick={() => void choose(network.caipNetworkId)}
           />
         ))}

@@ -209,7 +209,12 @@ const adopt = Effect.fn("WalletConnect.adopt")(function* (
   const chainId = chainOfSession(accounts, preferred) ?? context.chains[0]
   if (chainId === undefined) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
   yield* Ref.set(context.current, Option.some({ session, chainId }))
-  return { accounts, chainId, allAccounts: accountTypeObjects(accounts) } satisfies Connection
+  return {
+    accounts,
+    chainId,
+    allAccounts: accountTypeObjects(accounts),
+    approvedCaipNetworkIds: [...new Set(accounts.map(networkOfAccount))],
+  } satisfies Connection
 })
 
 const liveSession = (signClient: SignClient) =>
