@@ -132,13 +132,19 @@ describe("createAppKit with walletConnect options", () => {
   })
 
   it("the networks the wallet approved in the session are the network state's approvedCaipNetworkIds (§3)", async () => {
-    const { appKit } = await start({ signIn: false })
+    const { appKit, wallet } = await start({ signIn: false })
     expect(appKit.getState().network).toMatchObject({ approvedCaipNetworkIds: [], supportsAllNetworks: true })
     await appKit.connect("walletConnect")
     expect(appKit.getState().network).toMatchObject({
       approvedCaipNetworkIds: ["eip155:31337", "eip155:1"],
       supportsAllNetworks: false,
     })
+    // The wallet adds a chain to the session (a session update): it is approved from then on.
+    await wallet.switchChain("eip155:137")
+    const added = await until(appKit, (state) =>
+      state.network.approvedCaipNetworkIds.some((id) => id === "eip155:137"),
+    )
+    expect(added.network.approvedCaipNetworkIds).toEqual(["eip155:31337", "eip155:1", "eip155:137"])
     await appKit.disconnect()
     expect(appKit.getState().network).toMatchObject({ approvedCaipNetworkIds: [], supportsAllNetworks: true })
   })

@@ -48,6 +48,8 @@ export type ConnectorEvent =
       readonly accounts: ReadonlyArray<CaipAccountId>
       /** The new §3 account type objects, from connectors that report them on connect. */
       readonly allAccounts?: ReadonlyArray<AccountTypeObject> | undefined
+      /** The networks the wallet now serves, when the change is to them (a WalletConnect session update). */
+      readonly approvedCaipNetworkIds?: ReadonlyArray<CaipNetworkId> | undefined
     }
   | { readonly _tag: "chainChanged"; readonly chainId: CaipNetworkId }
   | { readonly _tag: "connect"; readonly chainId: CaipNetworkId }

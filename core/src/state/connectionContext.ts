@@ -176,6 +176,8 @@ const onAccountsChanged = Effect.fn("Connection.onAccountsChanged")(function* (
   )
   yield* adopt(context, changed)
   yield* refreshAllAccounts(context, namespacesOf(changed), event.allAccounts)
+  if (event.approvedCaipNetworkIds)
+    yield* context.network.setApprovedCaipNetworkIds(event.approvedCaipNetworkIds)
 })
 
 const onChainChanged = Effect.fn("Connection.onChainChanged")(function* (

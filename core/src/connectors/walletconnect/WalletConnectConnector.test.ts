@@ -274,6 +274,7 @@ describe("WalletConnect connector", () => {
         _tag: "accountsChanged",
         accounts: [`eip155:31337:${next.address}`, `eip155:1:${next.address}`],
         allAccounts: [{ namespace: "eip155", address: next.address, type: "eoa" }],
+        approvedCaipNetworkIds: ["eip155:31337", "eip155:1"],
       }),
     )
     expect(result.session.chainId).toBe("eip155:31337")

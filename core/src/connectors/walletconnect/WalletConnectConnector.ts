@@ -151,7 +151,12 @@ const onSessionUpdate = (context: Context, topic: string, namespaces: Session["n
   const accounts = accountsOf(session)
   const chainId = chainOfSession(accounts, state.chainId) ?? state.chainId
   Effect.runSync(Ref.set(context.current, Option.some({ session, chainId })))
-  context.emit({ _tag: "accountsChanged", accounts, allAccounts: accountTypeObjects(accounts) })
+  context.emit({
+    _tag: "accountsChanged",
+    accounts,
+    allAccounts: accountTypeObjects(accounts),
+    approvedCaipNetworkIds: chainsOf(accounts),
+  })
   if (chainId !== state.chainId) context.emit({ _tag: "chainChanged", chainId })
 }
 
@@ -200,6 +205,9 @@ const listen = (context: Context, signClient: SignClient) => {
 }
 
 /** Makes `session` the connector's session, on `preferred` when the wallet approved an account there. */
+/** The session's chains: the networks the wallet serves in it. */
+const chainsOf = (accounts: ReadonlyArray<CaipAccountId>) => [...new Set(accounts.map(networkOfAccount))]
+
 const adopt = Effect.fn("WalletConnect.adopt")(function* (
   context: Context,
   session: Session,
@@ -213,7 +221,7 @@ const adopt = Effect.fn("WalletConnect.adopt")(function* (
     accounts,
     chainId,
     allAccounts: accountTypeObjects(accounts),
-    approvedCaipNetworkIds: [...new Set(accounts.map(networkOfAccount))],
+    approvedCaipNetworkIds: chainsOf(accounts),
   } satisfies Connection
 })
 
