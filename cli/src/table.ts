@@ -1,3 +1,4 @@
+import { formatUsd as usd } from "@appkit/core/validation"
 import { oneLine } from "./output"
 
 /** Readable tables for list output: one header row, columns padded to their widest cell. */
@@ -28,12 +29,5 @@ export const formatTable = <Row>(
   return [render(columns.map((column) => column.header)), ...cells.map(render)]
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
-
 /** "$1,234.56" for the API's USD numbers (display only; amounts stay exact strings elsewhere). */
-export const formatUsd = (value: number | undefined): string =>
-  value === undefined ? "-" : usd.format(value)
-
-/** "0x1234…abcd" for hashes and addresses in narrow columns. */
-export const shorten = (text: string, keep = 6): string =>
-  text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-4)}`
+export const formatUsd = (value: number | undefined): string => (value === undefined ? "-" : usd(value))

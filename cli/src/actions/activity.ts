@@ -1,12 +1,12 @@
 import { activityLabel, relativeTimeLabelOf } from "@appkit/core"
 import { activityNamespaces, BlockchainApi, servesActivity } from "@appkit/core/effect"
-import { formatQuantity } from "@appkit/core/validation"
+import { formatQuantity, shortAddress } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
 import { readAddress, readChain } from "../inputs"
 import { invalidInput } from "../output"
-import { formatTable, shorten } from "../table"
+import { formatTable } from "../table"
 
 interface ActivityOptions extends ApiOptions {
   readonly address: string
@@ -64,7 +64,7 @@ export const activityAction = (options: ActivityOptions) => {
             { header: "Type", cell: (entry) => entry.metadata.operationType },
             { header: "Amount", cell: amount },
             { header: "Status", cell: (entry) => entry.metadata.status },
-            { header: "Hash", cell: (entry) => shorten(entry.metadata.hash) },
+            { header: "Hash", cell: (entry) => shortAddress(entry.metadata.hash) },
           ],
           page.data,
         )

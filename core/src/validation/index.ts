@@ -1,5 +1,6 @@
 // @appkit/core/validation: the exact checks and formats of §5 and §9 (addresses of every namespace, CAIP ids,
-// amounts as decimal strings and base units, names, chain ids, e-mail, OTP, u64), as pure functions.
+// amounts as decimal strings and base units, names, chain ids, e-mail, OTP, u64) and the display forms every
+// surface shares (short addresses, USD), as pure functions.
 
 export { AmountString, isAmountString, UnitsString } from "../domain/amount"
 export { HttpUrl, RelayUrl, RpcUrl } from "../domain/network"
@@ -44,6 +45,7 @@ export {
   RegistrationChainId,
 } from "./chainId"
 export { type ChainInput, InvalidChainInput, knownChainNames, resolveChainInput } from "./chainInput"
+export { formatUsd, shortAddress } from "./display"
 export { Email, isEmail } from "./email"
 export { isOtp, OTP_LENGTH, Otp } from "./otp"
 export { InvalidU64Error, isU64, parseU64, U64, U64_MAX } from "./u64"

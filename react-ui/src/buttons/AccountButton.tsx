@@ -1,5 +1,6 @@
+import { shortAddress } from "@appkit/core/validation"
 import { useEffect } from "react"
-import { shortAddress, shownBalance } from "../account/format"
+import { shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { inBackground } from "../binding/inBackground"

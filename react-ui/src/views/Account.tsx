@@ -1,6 +1,7 @@
 import { ACCOUNT_TABS, type AccountTab } from "@appkit/core"
+import { shortAddress } from "@appkit/core/validation"
 import { Suspense, useEffect } from "react"
-import { shortAddress, shownBalance } from "../account/format"
+import { shownBalance } from "../account/format"
 import { activeAccount } from "../account/selectors"
 import { useAppKitInstance } from "../binding/context"
 import { inBackground } from "../binding/inBackground"

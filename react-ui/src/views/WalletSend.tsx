@@ -1,6 +1,6 @@
 import type { SendState } from "@appkit/core"
+import { shortAddress } from "@appkit/core/validation"
 import { type FormEvent, useEffect, useRef, useState } from "react"
-import { shortAddress } from "../account/format"
 import { useAppKitInstance } from "../binding/context"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AmountField } from "../features/AmountField"
