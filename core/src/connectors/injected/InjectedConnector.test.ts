@@ -157,6 +157,73 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     expect(late).toBeUndefined()
   })
 
+  describe("a switch to a chain the wallet lacks (EIP-3326 4902)", () => {
+    const walletOnOneChain = (approve?: (request: { method: string }) => boolean) =>
+      createDevEip1193Provider({
+        privateKeys: anvil.accounts.map((account) => account.privateKey),
+        chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }],
+        ...(approve ? { approve } : {}),
+      })
+    const network = () => ({
+      id: 1337,
+      chainNamespace: "eip155" as const,
+      caipNetworkId: networkId("eip155:1337"),
+      name: "Second Anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrl: other.rpcUrl,
+    })
+
+    it("adds the chain with its name, currency and RPC URL (EIP-3085), then switches to it", async () => {
+      const wallet = walletOnOneChain()
+      const chainId = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          yield* connector.switchChain(networkId("eip155:1337"), network())
+          return yield* connector.request({ method: "eth_chainId" })
+        }),
+      )
+      expect(chainId).toBe("0x539")
+      expect(wallet.requests.find((request) => request.method === "wallet_addEthereumChain")).toEqual({
+        method: "wallet_addEthereumChain",
+        params: [
+          {
+            chainId: "0x539",
+            chainName: "Second Anvil",
+            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+            rpcUrls: [other.rpcUrl],
+          },
+        ],
+      })
+    })
+
+    it("reports a refused add as the user's 4001 and stays on the wallet's chain", async () => {
+      const wallet = walletOnOneChain((request) => request.method !== "wallet_addEthereumChain")
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          return yield* Effect.flip(connector.switchChain(networkId("eip155:1337"), network()))
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+      expect(
+        wallet.requests.filter((request) => request.method === "wallet_switchEthereumChain"),
+      ).toHaveLength(1)
+    })
+
+    it("passes the 4902 through when the network has no RPC URL to add it with", async () => {
+      const wallet = walletOnOneChain()
+      const { rpcUrl: _, ...withoutRpc } = network()
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          return yield* Effect.flip(connector.switchChain(networkId("eip155:1337"), withoutRpc))
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4902 })
+      expect(wallet.requests.map((request) => request.method)).not.toContain("wallet_addEthereumChain")
+    })
+  })
+
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
       Effect.flip(connector.switchChain(networkId("solana:mainnet"))),

@@ -1,6 +1,7 @@
 import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
 import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
+import type { Network } from "../../domain/network"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../errors/wallet"
@@ -87,14 +88,14 @@ export const makeInjectedConnector = (
         const chainId = parseWalletChainId(value)
         if (chainId === undefined) return
         const state = read()
-        if (state !== undefined) write({ ...state, chainId })
+        if (state) write({ ...state, chainId })
         emit({ _tag: "chainChanged", chainId: caip2(chainId) })
       },
       connect: (value) => {
         const chainId = parseWalletChainId((value as { chainId?: unknown } | undefined)?.chainId)
         if (chainId !== undefined) emit({ _tag: "connect", chainId: caip2(chainId) })
       },
-      disconnect: () => forget(),
+      disconnect: forget,
       message: (value) => {
         const message = value as { type?: unknown; data?: unknown } | undefined
         if (typeof message?.type === "string")
@@ -115,16 +116,32 @@ export const makeInjectedConnector = (
       })
     yield* Effect.acquireRelease(eachListener("on"), () => eachListener("removeListener"))
 
-    const switchChain = (chainId: CaipNetworkId) =>
+    const switchChain = (chainId: CaipNetworkId, network?: Network) =>
       Effect.gen(function* () {
         const reference = evmChainReference(chainId)
         if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
-        yield* call("wallet_switchEthereumChain", [{ chainId: `0x${reference.toString(16)}` }])
+        const hexId = `0x${reference.toString(16)}`
+        const switching = call("wallet_switchEthereumChain", [{ chainId: hexId }])
+        // EIP-3326: 4902 is a chain the wallet does not know; told it (EIP-3085, which the user may refuse), it can switch.
+        yield* Effect.catchIf(
+          switching,
+          (error) => !!network?.rpcUrl && (error as ProviderRpcError).code === 4902,
+          () =>
+            Effect.andThen(
+              call("wallet_addEthereumChain", [
+                {
+                  chainId: hexId,
+                  chainName: network?.name,
+                  nativeCurrency: network?.nativeCurrency,
+                  rpcUrls: [network?.rpcUrl],
+                },
+              ]),
+              switching,
+            ),
+        )
+        // Wallets also send chainChanged, but not all of them do it before the request resolves.
         const state = read()
-        if (state !== undefined && state.chainId !== reference) {
-          write({ ...state, chainId: reference })
-          // Wallets also send chainChanged, but not all of them do it before the request resolves.
-        }
+        if (state) write({ ...state, chainId: reference })
       })
 
     const connect = (options?: {
@@ -134,18 +151,14 @@ export const makeInjectedConnector = (
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const accounts = parseWalletAccounts(
-          yield* call(options?.silent === true ? "eth_accounts" : "eth_requestAccounts"),
+          yield* call(options?.silent ? "eth_accounts" : "eth_requestAccounts"),
         )
         if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         write({ accounts, chainId: walletChain })
         // A silent reconnect keeps the wallet's chain (a switch could prompt); the app follows the wallet's chain.
-        if (
-          options?.silent !== true &&
-          options?.chainId !== undefined &&
-          options.chainId !== caip2(walletChain)
-        ) {
+        if (!options?.silent && options?.chainId && options.chainId !== caip2(walletChain)) {
           yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
         }
         return toConnection(read() ?? { accounts, chainId: walletChain })
@@ -171,7 +184,7 @@ export const makeInjectedConnector = (
     return {
       id: info?.rdns ?? "injected",
       name,
-      type: info === undefined ? "INJECTED" : "ANNOUNCED",
+      type: info ? "ANNOUNCED" : "INJECTED",
       chain: "eip155",
       imageUrl: info?.icon,
       rdns: info?.rdns,

@@ -3,8 +3,8 @@ import { type Eip1193Provider, isEip1193Provider } from "./eip1193"
 
 /** What an EIP-6963 wallet says about itself. */
 export const Eip6963ProviderInfo = Schema.Struct({
-  uuid: Schema.String.check(Schema.isNonEmpty()),
-  name: Schema.String.check(Schema.isNonEmpty()),
+  uuid: Schema.NonEmptyString,
+  name: Schema.NonEmptyString,
   /** RFC 2397 data URI of the wallet's icon (EIP-6963 forbids remote URLs). */
   icon: Schema.String.check(Schema.isPattern(/^data:image\/[a-z0-9.+-]+(;[^,]*)?,/i)),
   /** Reverse-DNS id, e.g. "io.metamask". */
