@@ -210,6 +210,27 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
       ).toHaveLength(1)
     })
 
+    it("connects on the wallet's own chain when the dApp's preferred chain is one it lacks, as wagmi does", async () => {
+      const wallet = walletOnOneChain()
+      const connection = await withConnector(wallet, (connector) =>
+        connector.connect({ chainId: networkId("eip155:1337") }),
+      )
+      expect(connection).toEqual({ accounts: [`eip155:31337:${address(0)}`], chainId: "eip155:31337" })
+    })
+
+    it("still fails the connect when the user refuses the switch to the preferred chain (4001)", async () => {
+      const wallet = walletWith((request) => request.method !== "wallet_switchEthereumChain")
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          const refused = yield* Effect.flip(connector.connect({ chainId: networkId("eip155:1337") }))
+          // (the refused connect left nothing behind: a second try is not "already connected")
+          yield* Effect.flip(connector.connect({ chainId: networkId("eip155:1337") }))
+          return refused
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+    })
+
     it("passes the 4902 through when the network has no RPC URL to add it with", async () => {
       const wallet = walletOnOneChain()
       const { rpcUrl: _, ...withoutRpc } = network()

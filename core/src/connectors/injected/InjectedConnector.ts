@@ -3,7 +3,7 @@ import { Timings } from "../../config/constants"
 import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
 import type { Network } from "../../domain/network"
 import { ConnectionError } from "../../errors/connection"
-import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
@@ -31,12 +31,9 @@ const toConnection = (state: Connected): Connection => ({
   chainId: caip2(state.chainId),
 })
 
-const evmChainReference = (chainId: CaipNetworkId): number | undefined => {
-  const reference = referenceOf(chainId)
-  return namespaceOf(chainId) === "eip155" && /^[1-9]\d{0,15}$/.test(reference)
-    ? Number(reference)
-    : undefined
-}
+/** The eip155 chain id a CAIP-2 id names, read as a wallet's decimal chain id would be. */
+const evmChainReference = (chainId: CaipNetworkId): number | undefined =>
+  namespaceOf(chainId) === "eip155" ? parseWalletChainId(referenceOf(chainId)) : undefined
 
 /**
  * A connector for a browser wallet reached through EIP-1193: an EIP-6963 announcement (with its info) or a
@@ -159,7 +156,15 @@ export const makeInjectedConnector = (
         write({ accounts, chainId: walletChain })
         // A silent reconnect keeps the wallet's chain (a switch could prompt); the app follows the wallet's chain.
         if (!options?.silent && options?.chainId && options.chainId !== caip2(walletChain)) {
-          yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
+          // A wallet that cannot switch (it lacks the chain, it did not answer) stays connected on its own chain, as
+          // with wagmi: the app then offers the switch. Only the user's refusal ends the connect.
+          yield* switchChain(options.chainId).pipe(
+            Effect.catchIf(
+              (error) => !isUserRejection(error),
+              () => Effect.void,
+            ),
+            Effect.tapError(() => Effect.sync(() => write(undefined))),
+          )
         }
         return toConnection(read() ?? { accounts, chainId: walletChain })
       })
