@@ -245,6 +245,74 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     })
   })
 
+  describe("a wallet's disconnect event", () => {
+    const account = "0x00000000000000000000000000000000000000a1"
+    /** A wallet whose eth_accounts answer the test sets, and whose events the test emits. */
+    const emittingWallet = (accountsAfter: ReadonlyArray<string>) => {
+      const listeners = new Map<string, (...args: Array<unknown>) => void>()
+      let connected = false
+      return {
+        request: ({ method }: { readonly method: string }) => {
+          if (method === "eth_requestAccounts") connected = true
+          return Promise.resolve(
+            method === "eth_chainId"
+              ? "0x1"
+              : connected && method === "eth_requestAccounts"
+                ? [account]
+                : accountsAfter,
+          )
+        },
+        on: (event: string, listener: (...args: Array<unknown>) => void) =>
+          void listeners.set(event, listener),
+        removeListener: (event: string) => void listeners.delete(event),
+        emit: (event: string, ...args: Array<unknown>) => listeners.get(event)?.(...args),
+      }
+    }
+    const eventsAfterDisconnect = (wallet: ReturnType<typeof emittingWallet>, error: unknown) =>
+      Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const connector = yield* makeInjectedConnector(wallet, info)
+            yield* connector.connect()
+            const events = yield* Effect.forkChild(Stream.runHead(connector.events))
+            yield* Effect.yieldNow
+            wallet.emit("disconnect", error)
+            yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+            // a still-connected wallet still answers a request that needs the connection
+            const capabilities = yield* Effect.result(connector.request({ method: "wallet_getCapabilities" }))
+            return { event: events.pollUnsafe(), stillConnected: capabilities._tag === "Success" }
+          }),
+        ),
+      )
+
+    it("keeps the connection on MetaMask's recoverable disconnect (1013) while the wallet still grants the accounts", async () => {
+      const result = await eventsAfterDisconnect(emittingWallet([account]), {
+        code: 1013,
+        message: "MetaMask: Disconnected from chain. Attempting to connect.",
+      })
+      expect(result.stillConnected).toBe(true)
+      // (the wallet's answer restates the accounts; no disconnect reaches the app)
+      expect(result.event).toMatchObject(
+        Exit.succeed({ value: { _tag: "accountsChanged", accounts: [`eip155:1:${account}`] } }),
+      )
+    })
+
+    it("disconnects on a 1013 when the wallet no longer grants any account, and on any other disconnect", async () => {
+      const recoverable = await eventsAfterDisconnect(emittingWallet([]), {
+        code: 1013,
+        message: "reconnecting",
+      })
+      expect(recoverable.stillConnected).toBe(false)
+      expect(recoverable.event).toMatchObject(Exit.succeed({ value: { _tag: "disconnect" } }))
+      const final = await eventsAfterDisconnect(emittingWallet([account]), {
+        code: 4900,
+        message: "Disconnected",
+      })
+      expect(final.stillConnected).toBe(false)
+      expect(final.event).toMatchObject(Exit.succeed({ value: { _tag: "disconnect" } }))
+    })
+  })
+
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
       Effect.flip(connector.switchChain(networkId("solana:mainnet"))),

@@ -50,8 +50,7 @@ export const makeInjectedConnector = (
     const current = yield* Ref.make(Option.none<Connected>())
     const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
     const read = () => Option.getOrUndefined(Effect.runSync(Ref.get(current)))
-    const write = (state: Connected | undefined) =>
-      Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
+    const write = (state?: Connected) => Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
 
     const name = info?.name ?? "Browser Wallet"
     const call = (method: string, params?: unknown) =>
@@ -68,19 +67,20 @@ export const makeInjectedConnector = (
 
     const forget = () => {
       if (read() === undefined) return
-      write(undefined)
+      write()
       emit({ _tag: "disconnect" })
     }
 
+    const accountsChanged = (value: unknown) => {
+      const state = read()
+      if (state === undefined) return // not connected by this dApp: not ours to report
+      const accounts = parseWalletAccounts(value)
+      if (accounts.length === 0) return forget() // the user disconnected every account
+      write({ ...state, accounts })
+      emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
+    }
     const walletListeners: Record<string, (...args: Array<unknown>) => void> = {
-      accountsChanged: (value) => {
-        const state = read()
-        if (state === undefined) return // not connected by this dApp: not ours to report
-        const accounts = parseWalletAccounts(value)
-        if (accounts.length === 0) return forget() // the user disconnected every account
-        write({ ...state, accounts })
-        emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
-      },
+      accountsChanged,
       chainChanged: (value) => {
         const chainId = parseWalletChainId(value)
         if (chainId === undefined) return
@@ -92,7 +92,12 @@ export const makeInjectedConnector = (
         const chainId = parseWalletChainId((value as { chainId?: unknown } | undefined)?.chainId)
         if (chainId !== undefined) emit({ _tag: "connect", chainId: caip2(chainId) })
       },
-      disconnect: forget,
+      // MetaMask's 1013 is a recoverable disconnect (it is reconnecting): the site keeps its accounts, and the dApp
+      // its connection, unless the wallet no longer grants any (as wagmi checks; an unanswered check disconnects).
+      disconnect: (error) =>
+        (error as ProviderRpcError)?.code === 1013
+          ? Effect.runPromise(call("eth_accounts")).then(accountsChanged, forget)
+          : forget(),
       message: (value) => {
         const message = value as { type?: unknown; data?: unknown } | undefined
         if (typeof message?.type === "string")
@@ -163,7 +168,7 @@ export const makeInjectedConnector = (
               (error) => !isUserRejection(error),
               () => Effect.void,
             ),
-            Effect.tapError(() => Effect.sync(() => write(undefined))),
+            Effect.tapError(() => Effect.sync(write)),
           )
         }
         return toConnection(read() ?? { accounts, chainId: walletChain })
