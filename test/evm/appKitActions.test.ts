@@ -123,4 +123,47 @@ describe("AppKit actions on anvil", () => {
       kind: "InsufficientFunds",
     })
   })
+
+  it("switches to a network the wallet does not know yet: the wallet is told it (4902 → add), then switches", async () => {
+    const second = await startAnvil({ chainId: 1337, accounts: 1 })
+    try {
+      const wallet = createDevEip1193Provider({
+        privateKeys: [key(0)],
+        chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+      })
+      const scope = Effect.runSync(Scope.make())
+      scopes.push(scope)
+      const connector = Effect.runSync(Scope.provide(makeInjectedConnector(wallet), scope))
+      const nativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 }
+      const appKit = createAppKit({
+        projectId: "test",
+        networks: [
+          {
+            id: anvil.chainId,
+            name: "Anvil",
+            nativeCurrency,
+            rpcUrls: { default: { http: [anvil.rpcUrl] } },
+          },
+          { id: 1337, name: "Second Anvil", nativeCurrency, rpcUrls: { default: { http: [second.rpcUrl] } } },
+        ],
+        connectors: [connector],
+        reconnect: false,
+      })
+      apps.push(appKit)
+      await appKit.connect(connector.id)
+      await appKit.switchNetwork("eip155:1337")
+      expect(appKit.getState().connection.connections.eip155?.chainId).toBe("eip155:1337")
+      expect(await wallet.request({ method: "eth_chainId" })).toBe("0x539")
+      expect(wallet.requests.filter((request) => request.method.startsWith("wallet_"))).toEqual([
+        { method: "wallet_switchEthereumChain", params: [{ chainId: "0x539" }] },
+        {
+          method: "wallet_addEthereumChain",
+          params: [{ chainId: "0x539", chainName: "Second Anvil", nativeCurrency, rpcUrls: [second.rpcUrl] }],
+        },
+        { method: "wallet_switchEthereumChain", params: [{ chainId: "0x539" }] },
+      ])
+    } finally {
+      await second.stop()
+    }
+  })
 })

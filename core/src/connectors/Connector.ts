@@ -3,6 +3,7 @@ import type { AccountTypeObject } from "../domain/account"
 import type { CaipAccountId, CaipNetworkId } from "../domain/caip"
 import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
+import type { Network } from "../domain/network"
 import type { Cacao } from "../domain/siwx"
 import type { ConnectionError } from "../errors/connection"
 import type { EmbeddedFrameError, FrameAbortedError, FrameRequestError } from "../errors/embedded"
@@ -98,6 +99,10 @@ export interface Connector<E extends ConnectorError = ConnectorError> {
   readonly disconnect: () => Effect.Effect<void, E>
   /** Sends a request to the wallet; the RPC allowlist is checked before this is ever called. */
   readonly request: (request: RpcRequest) => Effect.Effect<unknown, E>
-  readonly switchChain: (chainId: CaipNetworkId) => Effect.Effect<void, E>
+  /**
+   * Switches the wallet to `chainId`. `network` is that chain as the app configured it: a wallet that does not
+   * know the chain is told it from there (an injected wallet's EIP-3085 wallet_addEthereumChain) and retried.
+   */
+  readonly switchChain: (chainId: CaipNetworkId, network?: Network) => Effect.Effect<void, E>
   readonly events: Stream.Stream<ConnectorEvent>
 }

@@ -23,9 +23,9 @@ export const solanaSignMethods = [
   "solana_signAndSendTransaction",
 ] as const
 
+// (§6 also lists eth_signTypedData_v4: evmSigningMethods below covers it with every other eth_sign*)
 const evmApprovalMethods = [
   "personal_sign",
-  "eth_signTypedData_v4",
   "eth_sendTransaction",
   "wallet_sendCalls",
   "wallet_grantPermissions",

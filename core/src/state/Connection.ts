@@ -255,7 +255,7 @@ const switchNetwork = Effect.fn("Connection.switchNetwork")(function* (
   const connection = (yield* SubscriptionRef.get(context.state)).connections[target.chainNamespace]
   if (connection !== undefined && connection.chainId !== target.caipNetworkId) {
     const { connector } = yield* walletOf(context, target.chainNamespace)
-    yield* connector.switchChain(target.caipNetworkId)
+    yield* connector.switchChain(target.caipNetworkId, target)
     yield* moveToChain(context, target.chainNamespace, target.caipNetworkId)
   }
   yield* context.network.setActiveNetwork(caipNetworkId)

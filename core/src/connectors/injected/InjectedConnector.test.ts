@@ -157,6 +157,162 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
     expect(late).toBeUndefined()
   })
 
+  describe("a switch to a chain the wallet lacks (EIP-3326 4902)", () => {
+    const walletOnOneChain = (approve?: (request: { method: string }) => boolean) =>
+      createDevEip1193Provider({
+        privateKeys: anvil.accounts.map((account) => account.privateKey),
+        chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }],
+        ...(approve ? { approve } : {}),
+      })
+    const network = () => ({
+      id: 1337,
+      chainNamespace: "eip155" as const,
+      caipNetworkId: networkId("eip155:1337"),
+      name: "Second Anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrl: other.rpcUrl,
+    })
+
+    it("adds the chain with its name, currency and RPC URL (EIP-3085), then switches to it", async () => {
+      const wallet = walletOnOneChain()
+      const chainId = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          yield* connector.switchChain(networkId("eip155:1337"), network())
+          return yield* connector.request({ method: "eth_chainId" })
+        }),
+      )
+      expect(chainId).toBe("0x539")
+      expect(wallet.requests.find((request) => request.method === "wallet_addEthereumChain")).toEqual({
+        method: "wallet_addEthereumChain",
+        params: [
+          {
+            chainId: "0x539",
+            chainName: "Second Anvil",
+            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+            rpcUrls: [other.rpcUrl],
+          },
+        ],
+      })
+    })
+
+    it("reports a refused add as the user's 4001 and stays on the wallet's chain", async () => {
+      const wallet = walletOnOneChain((request) => request.method !== "wallet_addEthereumChain")
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          return yield* Effect.flip(connector.switchChain(networkId("eip155:1337"), network()))
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+      expect(
+        wallet.requests.filter((request) => request.method === "wallet_switchEthereumChain"),
+      ).toHaveLength(1)
+    })
+
+    it("connects on the wallet's own chain when the dApp's preferred chain is one it lacks, as wagmi does", async () => {
+      const wallet = walletOnOneChain()
+      const connection = await withConnector(wallet, (connector) =>
+        connector.connect({ chainId: networkId("eip155:1337") }),
+      )
+      expect(connection).toEqual({ accounts: [`eip155:31337:${address(0)}`], chainId: "eip155:31337" })
+    })
+
+    it("still fails the connect when the user refuses the switch to the preferred chain (4001)", async () => {
+      const wallet = walletWith((request) => request.method !== "wallet_switchEthereumChain")
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          const refused = yield* Effect.flip(connector.connect({ chainId: networkId("eip155:1337") }))
+          // (the refused connect left nothing behind: a second try is not "already connected")
+          yield* Effect.flip(connector.connect({ chainId: networkId("eip155:1337") }))
+          return refused
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4001 })
+    })
+
+    it("passes the 4902 through when the network has no RPC URL to add it with", async () => {
+      const wallet = walletOnOneChain()
+      const { rpcUrl: _, ...withoutRpc } = network()
+      const error = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          yield* connector.connect()
+          return yield* Effect.flip(connector.switchChain(networkId("eip155:1337"), withoutRpc))
+        }),
+      )
+      expect(error).toMatchObject({ _tag: "ProviderRpcError", code: 4902 })
+      expect(wallet.requests.map((request) => request.method)).not.toContain("wallet_addEthereumChain")
+    })
+  })
+
+  describe("a wallet's disconnect event", () => {
+    const account = "0x00000000000000000000000000000000000000a1"
+    /** A wallet whose eth_accounts answer the test sets, and whose events the test emits. */
+    const emittingWallet = (accountsAfter: ReadonlyArray<string>) => {
+      const listeners = new Map<string, (...args: Array<unknown>) => void>()
+      let connected = false
+      return {
+        request: ({ method }: { readonly method: string }) => {
+          if (method === "eth_requestAccounts") connected = true
+          return Promise.resolve(
+            method === "eth_chainId"
+              ? "0x1"
+              : connected && method === "eth_requestAccounts"
+                ? [account]
+                : accountsAfter,
+          )
+        },
+        on: (event: string, listener: (...args: Array<unknown>) => void) =>
+          void listeners.set(event, listener),
+        removeListener: (event: string) => void listeners.delete(event),
+        emit: (event: string, ...args: Array<unknown>) => listeners.get(event)?.(...args),
+      }
+    }
+    const eventsAfterDisconnect = (wallet: ReturnType<typeof emittingWallet>, error: unknown) =>
+      Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const connector = yield* makeInjectedConnector(wallet, info)
+            yield* connector.connect()
+            const events = yield* Effect.forkChild(Stream.runHead(connector.events))
+            yield* Effect.yieldNow
+            wallet.emit("disconnect", error)
+            yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+            // a still-connected wallet still answers a request that needs the connection
+            const capabilities = yield* Effect.result(connector.request({ method: "wallet_getCapabilities" }))
+            return { event: events.pollUnsafe(), stillConnected: capabilities._tag === "Success" }
+          }),
+        ),
+      )
+
+    it("keeps the connection on MetaMask's recoverable disconnect (1013) while the wallet still grants the accounts", async () => {
+      const result = await eventsAfterDisconnect(emittingWallet([account]), {
+        code: 1013,
+        message: "MetaMask: Disconnected from chain. Attempting to connect.",
+      })
+      expect(result.stillConnected).toBe(true)
+      // (the wallet's answer restates the accounts; no disconnect reaches the app)
+      expect(result.event).toMatchObject(
+        Exit.succeed({ value: { _tag: "accountsChanged", accounts: [`eip155:1:${account}`] } }),
+      )
+    })
+
+    it("disconnects on a 1013 when the wallet no longer grants any account, and on any other disconnect", async () => {
+      const recoverable = await eventsAfterDisconnect(emittingWallet([]), {
+        code: 1013,
+        message: "reconnecting",
+      })
+      expect(recoverable.stillConnected).toBe(false)
+      expect(recoverable.event).toMatchObject(Exit.succeed({ value: { _tag: "disconnect" } }))
+      const final = await eventsAfterDisconnect(emittingWallet([account]), {
+        code: 4900,
+        message: "Disconnected",
+      })
+      expect(final.stillConnected).toBe(false)
+      expect(final.event).toMatchObject(Exit.succeed({ value: { _tag: "disconnect" } }))
+    })
+  })
+
   it("refuses to switch to a chain outside eip155", async () => {
     const error = await withConnector(walletWith(), (connector) =>
       Effect.flip(connector.switchChain(networkId("solana:mainnet"))),

@@ -1,8 +1,9 @@
 import { type Duration, Effect, Option, PubSub, Ref, type Scope, Stream } from "effect"
 import { Timings } from "../../config/constants"
 import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../domain/caip"
+import type { Network } from "../../domain/network"
 import { ConnectionError } from "../../errors/connection"
-import { decodeProviderRpcError, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
@@ -30,12 +31,9 @@ const toConnection = (state: Connected): Connection => ({
   chainId: caip2(state.chainId),
 })
 
-const evmChainReference = (chainId: CaipNetworkId): number | undefined => {
-  const reference = referenceOf(chainId)
-  return namespaceOf(chainId) === "eip155" && /^[1-9]\d{0,15}$/.test(reference)
-    ? Number(reference)
-    : undefined
-}
+/** The eip155 chain id a CAIP-2 id names, read as a wallet's decimal chain id would be. */
+const evmChainReference = (chainId: CaipNetworkId): number | undefined =>
+  namespaceOf(chainId) === "eip155" ? parseWalletChainId(referenceOf(chainId)) : undefined
 
 /**
  * A connector for a browser wallet reached through EIP-1193: an EIP-6963 announcement (with its info) or a
@@ -52,8 +50,7 @@ export const makeInjectedConnector = (
     const current = yield* Ref.make(Option.none<Connected>())
     const emit = (event: ConnectorEvent) => PubSub.publishUnsafe(events, event)
     const read = () => Option.getOrUndefined(Effect.runSync(Ref.get(current)))
-    const write = (state: Connected | undefined) =>
-      Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
+    const write = (state?: Connected) => Effect.runSync(Ref.set(current, Option.fromNullishOr(state)))
 
     const name = info?.name ?? "Browser Wallet"
     const call = (method: string, params?: unknown) =>
@@ -70,31 +67,37 @@ export const makeInjectedConnector = (
 
     const forget = () => {
       if (read() === undefined) return
-      write(undefined)
+      write()
       emit({ _tag: "disconnect" })
     }
 
+    const accountsChanged = (value: unknown) => {
+      const state = read()
+      if (state === undefined) return // not connected by this dApp: not ours to report
+      const accounts = parseWalletAccounts(value)
+      if (accounts.length === 0) return forget() // the user disconnected every account
+      write({ ...state, accounts })
+      emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
+    }
     const walletListeners: Record<string, (...args: Array<unknown>) => void> = {
-      accountsChanged: (value) => {
-        const state = read()
-        if (state === undefined) return // not connected by this dApp: not ours to report
-        const accounts = parseWalletAccounts(value)
-        if (accounts.length === 0) return forget() // the user disconnected every account
-        write({ ...state, accounts })
-        emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
-      },
+      accountsChanged,
       chainChanged: (value) => {
         const chainId = parseWalletChainId(value)
         if (chainId === undefined) return
         const state = read()
-        if (state !== undefined) write({ ...state, chainId })
+        if (state) write({ ...state, chainId })
         emit({ _tag: "chainChanged", chainId: caip2(chainId) })
       },
       connect: (value) => {
         const chainId = parseWalletChainId((value as { chainId?: unknown } | undefined)?.chainId)
         if (chainId !== undefined) emit({ _tag: "connect", chainId: caip2(chainId) })
       },
-      disconnect: () => forget(),
+      // MetaMask's 1013 is a recoverable disconnect (it is reconnecting): the site keeps its accounts, and the dApp
+      // its connection, unless the wallet no longer grants any (as wagmi checks; an unanswered check disconnects).
+      disconnect: (error) =>
+        (error as ProviderRpcError)?.code === 1013
+          ? Effect.runPromise(call("eth_accounts")).then(accountsChanged, forget)
+          : forget(),
       message: (value) => {
         const message = value as { type?: unknown; data?: unknown } | undefined
         if (typeof message?.type === "string")
@@ -115,16 +118,32 @@ export const makeInjectedConnector = (
       })
     yield* Effect.acquireRelease(eachListener("on"), () => eachListener("removeListener"))
 
-    const switchChain = (chainId: CaipNetworkId) =>
+    const switchChain = (chainId: CaipNetworkId, network?: Network) =>
       Effect.gen(function* () {
         const reference = evmChainReference(chainId)
         if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
-        yield* call("wallet_switchEthereumChain", [{ chainId: `0x${reference.toString(16)}` }])
+        const hexId = `0x${reference.toString(16)}`
+        const switching = call("wallet_switchEthereumChain", [{ chainId: hexId }])
+        // EIP-3326: 4902 is a chain the wallet does not know; told it (EIP-3085, which the user may refuse), it can switch.
+        yield* Effect.catchIf(
+          switching,
+          (error) => !!network?.rpcUrl && (error as ProviderRpcError).code === 4902,
+          () =>
+            Effect.andThen(
+              call("wallet_addEthereumChain", [
+                {
+                  chainId: hexId,
+                  chainName: network?.name,
+                  nativeCurrency: network?.nativeCurrency,
+                  rpcUrls: [network?.rpcUrl],
+                },
+              ]),
+              switching,
+            ),
+        )
+        // Wallets also send chainChanged, but not all of them do it before the request resolves.
         const state = read()
-        if (state !== undefined && state.chainId !== reference) {
-          write({ ...state, chainId: reference })
-          // Wallets also send chainChanged, but not all of them do it before the request resolves.
-        }
+        if (state) write({ ...state, chainId: reference })
       })
 
     const connect = (options?: {
@@ -134,19 +153,23 @@ export const makeInjectedConnector = (
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
         const accounts = parseWalletAccounts(
-          yield* call(options?.silent === true ? "eth_accounts" : "eth_requestAccounts"),
+          yield* call(options?.silent ? "eth_accounts" : "eth_requestAccounts"),
         )
         if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         write({ accounts, chainId: walletChain })
         // A silent reconnect keeps the wallet's chain (a switch could prompt); the app follows the wallet's chain.
-        if (
-          options?.silent !== true &&
-          options?.chainId !== undefined &&
-          options.chainId !== caip2(walletChain)
-        ) {
-          yield* switchChain(options.chainId).pipe(Effect.tapError(() => Effect.sync(() => write(undefined))))
+        if (!options?.silent && options?.chainId && options.chainId !== caip2(walletChain)) {
+          // A wallet that cannot switch (it lacks the chain, it did not answer) stays connected on its own chain, as
+          // with wagmi: the app then offers the switch. Only the user's refusal ends the connect.
+          yield* switchChain(options.chainId).pipe(
+            Effect.catchIf(
+              (error) => !isUserRejection(error),
+              () => Effect.void,
+            ),
+            Effect.tapError(() => Effect.sync(write)),
+          )
         }
         return toConnection(read() ?? { accounts, chainId: walletChain })
       })
@@ -171,7 +194,7 @@ export const makeInjectedConnector = (
     return {
       id: info?.rdns ?? "injected",
       name,
-      type: info === undefined ? "INJECTED" : "ANNOUNCED",
+      type: info ? "ANNOUNCED" : "INJECTED",
       chain: "eip155",
       imageUrl: info?.icon,
       rdns: info?.rdns,

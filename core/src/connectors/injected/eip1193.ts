@@ -17,14 +17,13 @@ export const isEip1193Provider = (value: unknown): value is Eip1193Provider =>
  * numbers. Anything else is undefined, so a garbled event is dropped instead of producing "eip155:NaN".
  */
 export const parseWalletChainId = (value: unknown): number | undefined => {
+  // (Number reads both spellings: "0x2105" and "8453")
   const parsed =
     typeof value === "number"
       ? value
-      : typeof value === "string" && /^0x[0-9a-fA-F]{1,14}$/.test(value)
-        ? Number.parseInt(value, 16)
-        : typeof value === "string" && /^\d{1,16}$/.test(value)
-          ? Number(value)
-          : Number.NaN
+      : typeof value === "string" && /^(0x[0-9a-fA-F]{1,14}|\d{1,16})$/.test(value)
+        ? Number(value)
+        : Number.NaN
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined
 }
 

@@ -3,8 +3,8 @@ import { type Eip1193Provider, isEip1193Provider } from "./eip1193"
 
 /** What an EIP-6963 wallet says about itself. */
 export const Eip6963ProviderInfo = Schema.Struct({
-  uuid: Schema.String.check(Schema.isNonEmpty()),
-  name: Schema.String.check(Schema.isNonEmpty()),
+  uuid: Schema.NonEmptyString,
+  name: Schema.NonEmptyString,
   /** RFC 2397 data URI of the wallet's icon (EIP-6963 forbids remote URLs). */
   icon: Schema.String.check(Schema.isPattern(/^data:image\/[a-z0-9.+-]+(;[^,]*)?,/i)),
   /** Reverse-DNS id, e.g. "io.metamask". */
@@ -17,7 +17,7 @@ export interface AnnouncedProvider {
   readonly provider: Eip1193Provider
 }
 
-const decodeInfo = Schema.decodeUnknownOption(Eip6963ProviderInfo)
+const isInfo = Schema.is(Eip6963ProviderInfo)
 
 /** An announcement event's detail, or undefined when it is malformed (any page script can dispatch one). */
 const decodeAnnouncement = (event: Event): AnnouncedProvider | undefined => {
@@ -25,9 +25,9 @@ const decodeAnnouncement = (event: Event): AnnouncedProvider | undefined => {
     | { info?: unknown; provider?: unknown }
     | null
     | undefined
-  if (!isEip1193Provider(detail?.provider)) return undefined
-  const info = decodeInfo(detail.info)
-  return info._tag === "Some" ? { info: info.value, provider: detail.provider } : undefined
+  return isEip1193Provider(detail?.provider) && isInfo(detail.info)
+    ? { info: detail.info, provider: detail.provider }
+    : undefined
 }
 
 /**
