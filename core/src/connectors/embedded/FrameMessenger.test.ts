@@ -1,4 +1,4 @@
-import { Effect, Exit, Fiber, Logger, type Scope } from "effect"
+import { Effect, Exit, Fiber, Logger, Option, type Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { AlertError } from "../../errors/alerts"
@@ -296,6 +296,38 @@ describe("FrameMessenger answers", () => {
     expect(seen.error).toBeInstanceOf(FrameRequestError)
     expect(seen.error.message).toBe("An error occurred")
     expect(seen.ignored.malformed).toBe(1)
+  })
+
+  it("fails a request at once with 'An error occurred' when its answer from the frame is malformed, not 30 s later", async () => {
+    const seen = await run((h) =>
+      Effect.gen(function* () {
+        yield* makeReady(h)
+        const otp = yield* Effect.forkChild(h.messenger.request({ _tag: "ConnectOtp", otp: "123456" }))
+        const user = yield* Effect.forkChild(h.messenger.request({ _tag: "GetUser" }))
+        yield* settle
+        // An error without its text, and a kind this protocol does not define (a site of another version).
+        h.fromFrame({ protocol: EMBEDDED_PROTOCOL, kind: "error", id: h.posted[0]?.id })
+        h.fromFrame({ protocol: EMBEDDED_PROTOCOL, kind: "result", id: h.posted[1]?.id, value: {} })
+        yield* settle
+        // No time has passed: each request has its answer already.
+        return {
+          exits: [otp.pollUnsafe(), user.pollUnsafe()].map((exit) =>
+            exit === undefined || Exit.isSuccess(exit)
+              ? "pending"
+              : Option.match(Exit.findErrorOption(exit), {
+                  onNone: () => "defect",
+                  onSome: (error) => `${error._tag}: ${error.message}`,
+                }),
+          ),
+          ignored: yield* h.messenger.ignored,
+        }
+      }),
+    )
+    expect(seen.exits).toEqual([
+      "FrameRequestError: An error occurred",
+      "FrameRequestError: An error occurred",
+    ])
+    expect(seen.ignored.malformed).toBe(2)
   })
 
   it("posts every request to the secure site's origin only, never to '*'", async () => {

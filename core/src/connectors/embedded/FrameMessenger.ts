@@ -7,6 +7,7 @@ import {
   frameRequestError,
 } from "../../errors/embedded"
 import {
+  claimedRequestId,
   type IgnoredCounts,
   type IgnoredKind,
   makeIgnoredMessages,
@@ -110,7 +111,17 @@ export const makeFrameMessenger = Effect.fn("FrameMessenger.make")(function* (
 
   const fromFrame = Effect.fn("FrameMessenger.fromFrame")(function* (message: WindowMessage) {
     const decoded = decodeFrameMessage(message.data)
-    if (Result.isFailure(decoded)) return yield* ignore("malformed", message.origin)
+    if (Result.isFailure(decoded)) {
+      yield* ignore("malformed", message.origin)
+      // It names a request that is waiting: that request has its answer, one it cannot read (§8 default).
+      const id = claimedRequestId(message.data)
+      const waiting = id === undefined ? undefined : pending.get(id)
+      if (id !== undefined && waiting !== undefined) {
+        pending.delete(id)
+        yield* Deferred.fail(waiting.reply, frameRequestError(undefined))
+      }
+      return
+    }
     const frameMessage = decoded.success
     switch (frameMessage.kind) {
       case "ready":
