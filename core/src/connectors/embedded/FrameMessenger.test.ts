@@ -420,6 +420,43 @@ describe("FrameMessenger social popup", () => {
     expect(seen.ignored).toMatchObject({ foreignOrigin: 1, malformed: 1 })
   })
 
+  it("ends the wait soon after the user closes the popup, not 4 min later; a popup that answered and closed itself still counts", async () => {
+    const seen = await run((h) =>
+      Effect.gen(function* () {
+        const closedEarly = Object.assign(new FakeWindow(SECURE_SITE), { closed: false })
+        const cancelled = yield* Effect.forkChild(h.messenger.awaitSocialRedirect(closedEarly))
+        yield* TestClock.adjust("10 seconds")
+        const openAfter10s = cancelled.pollUnsafe() === undefined
+        closedEarly.closed = true
+        yield* TestClock.adjust("1 second")
+        const error = cancelled.pollUnsafe()
+
+        // The callback page posts its result and closes itself at once: the result is taken.
+        const answered = Object.assign(new FakeWindow(SECURE_SITE), { closed: false })
+        const completed = yield* Effect.forkChild(h.messenger.awaitSocialRedirect(answered))
+        yield* settle
+        answered.closed = true
+        yield* TestClock.adjust("500 millis")
+        h.dapp.deliver(
+          frameMessage.socialResult(`${SECURE_SITE}/auth/callback?code=c&state=s`),
+          DAPP,
+          answered,
+        )
+        return {
+          openAfter10s,
+          error:
+            error === undefined ? "pending" : String(Exit.isFailure(error) && Exit.findErrorOption(error)),
+          uri: yield* Fiber.join(completed),
+        }
+      }),
+    )
+    expect(seen).toEqual({
+      openAfter10s: true,
+      error: String(Option.some(new FrameAbortedError({ rpcRequest: false }))),
+      uri: `${SECURE_SITE}/auth/callback?code=c&state=s`,
+    })
+  })
+
   it("gives up on the popup after 4 min", async () => {
     const cause = await run((h) =>
       Effect.gen(function* () {
