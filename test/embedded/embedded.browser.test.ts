@@ -127,6 +127,26 @@ describe.skipIf(!hasChromium)("the embedded wallet in chromium", () => {
     await page.close()
   })
 
+  it("a social login whose popup the user closes ends at once, not 4 min later; nothing connects", async () => {
+    const page = await openDapp()
+    const popupOpened = browser.waitForEvent("page")
+    await page.click("#social-github")
+    const popup = await popupOpened
+    // Before any sign-in at the provider (a later one would pass through at once): its login form shows.
+    await popup.waitForURL(/\/interaction\//, { timeout: 15_000 })
+    await popup.close()
+    // A bound well under the 4 min wait: the login ends once the dApp sees the popup closed.
+    const social = await page.evaluate(() =>
+      Promise.race([
+        window.embedded.social,
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000)),
+      ]),
+    )
+    expect(social).toEqual({ ok: false, tag: "FrameAbortedError", message: "Something went wrong" })
+    expect(await value(page, { _tag: "IsConnected" })).toEqual({ isConnected: false })
+    await page.close()
+  })
+
   it("signs in with a social provider through the local OpenID provider's real redirect, in a popup", async () => {
     const page = await openDapp()
     const popupOpened = browser.waitForEvent("page")

@@ -33,6 +33,34 @@ describe("requestEmailOtp", () => {
     })
   })
 
+  it("counts the 30 s from when the site answered, which is never before it counted from itself", async () => {
+    const outcome = await runState(
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const answered = yield* Deferred.make<void>()
+        // The site takes the request some time after the click (it counts its own 30 s from then), and
+        // answers once the mail is out: here 3 s in all.
+        const first = yield* Effect.forkChild(requestEmailOtp(connection.state, Deferred.await(answered)), {
+          startImmediately: true,
+        })
+        yield* TestClock.adjust("3 seconds")
+        yield* Deferred.succeed(answered, undefined)
+        yield* Fiber.join(first)
+        yield* TestClock.adjust("27 seconds")
+        const thirtyAfterClick = yield* Effect.flip(requestEmailOtp(connection.state, Effect.void))
+        yield* TestClock.adjust("2999 millis")
+        const justBefore = yield* Effect.flip(requestEmailOtp(connection.state, Effect.void))
+        yield* TestClock.adjust("1 millis")
+        yield* requestEmailOtp(connection.state, Effect.void)
+        return { thirtyAfterClick: thirtyAfterClick.message, justBefore: justBefore.message }
+      }),
+    )
+    expect(outcome).toEqual({
+      thirtyAfterClick: "Please try again after 3 seconds",
+      justBefore: "Please try again after 1 seconds",
+    })
+  })
+
   it("refuses a second email code while the first is still being sent, and frees the slot when sending fails", async () => {
     const outcome = await runState(
       Effect.gen(function* () {

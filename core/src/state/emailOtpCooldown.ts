@@ -19,9 +19,17 @@ export const requestEmailOtp = <A, E, R>(
       emailOtpSentAt === undefined ? 0 : emailOtpSentAt + Duration.toMillis(Timings.emailLoginCooldown) - now
     if (remaining > 0) return yield* new EmailCooldownError({ seconds: Math.ceil(remaining / 1000) })
     // The slot is taken before sending, so a second click while the first code is on its way is refused
-    // too; a send that fails gives it back.
+    // too; a send that fails gives it back. A send that succeeds counts from its answer: the site counts its
+    // own 30 s from when the request reached it, so the next code is never allowed here before it is there.
     yield* SubscriptionRef.update(state, (s) => ({ ...s, emailOtpSentAt: now }))
     return yield* send.pipe(
-      Effect.onError(() => SubscriptionRef.update(state, (s) => ({ ...s, emailOtpSentAt }))),
+      Effect.onExit((exit) =>
+        Effect.flatMap(Clock.currentTimeMillis, (answeredAt) =>
+          SubscriptionRef.update(state, (s) => ({
+            ...s,
+            emailOtpSentAt: exit._tag === "Success" ? answeredAt : emailOtpSentAt,
+          })),
+        ),
+      ),
     )
   })

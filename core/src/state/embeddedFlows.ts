@@ -299,7 +299,10 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       Effect.gen(function* () {
         const { connector } = yield* loaded
         yield* connector.setAccountType(type)
-        const user = yield* connector.wallet.getUser(yield* loginContext)
+        // The user as the switch left it: the login context's account type is the one being replaced, and the
+        // site takes a type it is sent as the user's new choice.
+        const { chainId } = yield* loginContext
+        const user = yield* connector.wallet.getUser({ chainId })
         const inUse = user.preferredAccountType ?? "eoa"
         yield* account.update("eip155", {
           user,

@@ -89,7 +89,21 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
           publish({ _tag: "disconnect" }),
         ),
       ),
-    request: (request) => wallet.request(request, chainId),
+    // A refused request may mean the site ended the session (it expired, or was signed out elsewhere): the
+    // frame then holds none, and the dApp must stop showing the wallet as connected so it offers the login.
+    request: (request) =>
+      Effect.tapError(wallet.request(request, chainId), (error) =>
+        error._tag === "FrameRequestError"
+          ? Effect.flatMap(Effect.option(wallet.messenger.request({ _tag: "IsConnected" })), (answer) =>
+              Option.isSome(answer) && !answer.value.isConnected
+                ? Effect.andThen(
+                    Effect.sync(() => (chainId = undefined)),
+                    publish({ _tag: "disconnect" }),
+                  )
+                : Effect.void,
+            )
+          : Effect.void,
+      ),
     switchChain: (caip) =>
       Effect.gen(function* () {
         const target = evmChainId(caip)

@@ -1,4 +1,4 @@
-import { Effect, Exit, Fiber, Logger, type Scope } from "effect"
+import { Effect, Exit, Fiber, Logger, Option, type Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { AlertError } from "../../errors/alerts"
@@ -298,6 +298,38 @@ describe("FrameMessenger answers", () => {
     expect(seen.ignored.malformed).toBe(1)
   })
 
+  it("fails a request at once with 'An error occurred' when its answer from the frame is malformed, not 30 s later", async () => {
+    const seen = await run((h) =>
+      Effect.gen(function* () {
+        yield* makeReady(h)
+        const otp = yield* Effect.forkChild(h.messenger.request({ _tag: "ConnectOtp", otp: "123456" }))
+        const user = yield* Effect.forkChild(h.messenger.request({ _tag: "GetUser" }))
+        yield* settle
+        // An error without its text, and a kind this protocol does not define (a site of another version).
+        h.fromFrame({ protocol: EMBEDDED_PROTOCOL, kind: "error", id: h.posted[0]?.id })
+        h.fromFrame({ protocol: EMBEDDED_PROTOCOL, kind: "result", id: h.posted[1]?.id, value: {} })
+        yield* settle
+        // No time has passed: each request has its answer already.
+        return {
+          exits: [otp.pollUnsafe(), user.pollUnsafe()].map((exit) =>
+            exit === undefined || Exit.isSuccess(exit)
+              ? "pending"
+              : Option.match(Exit.findErrorOption(exit), {
+                  onNone: () => "defect",
+                  onSome: (error) => `${error._tag}: ${error.message}`,
+                }),
+          ),
+          ignored: yield* h.messenger.ignored,
+        }
+      }),
+    )
+    expect(seen.exits).toEqual([
+      "FrameRequestError: An error occurred",
+      "FrameRequestError: An error occurred",
+    ])
+    expect(seen.ignored.malformed).toBe(2)
+  })
+
   it("posts every request to the secure site's origin only, never to '*'", async () => {
     const targets = await run(() =>
       Effect.gen(function* () {
@@ -386,6 +418,43 @@ describe("FrameMessenger social popup", () => {
     )
     expect(seen.uri).toBe(`${SECURE_SITE}/auth/callback/github?code=c&state=s`)
     expect(seen.ignored).toMatchObject({ foreignOrigin: 1, malformed: 1 })
+  })
+
+  it("ends the wait soon after the user closes the popup, not 4 min later; a popup that answered and closed itself still counts", async () => {
+    const seen = await run((h) =>
+      Effect.gen(function* () {
+        const closedEarly = Object.assign(new FakeWindow(SECURE_SITE), { closed: false })
+        const cancelled = yield* Effect.forkChild(h.messenger.awaitSocialRedirect(closedEarly))
+        yield* TestClock.adjust("10 seconds")
+        const openAfter10s = cancelled.pollUnsafe() === undefined
+        closedEarly.closed = true
+        yield* TestClock.adjust("1 second")
+        const error = cancelled.pollUnsafe()
+
+        // The callback page posts its result and closes itself at once: the result is taken.
+        const answered = Object.assign(new FakeWindow(SECURE_SITE), { closed: false })
+        const completed = yield* Effect.forkChild(h.messenger.awaitSocialRedirect(answered))
+        yield* settle
+        answered.closed = true
+        yield* TestClock.adjust("500 millis")
+        h.dapp.deliver(
+          frameMessage.socialResult(`${SECURE_SITE}/auth/callback?code=c&state=s`),
+          DAPP,
+          answered,
+        )
+        return {
+          openAfter10s,
+          error:
+            error === undefined ? "pending" : String(Exit.isFailure(error) && Exit.findErrorOption(error)),
+          uri: yield* Fiber.join(completed),
+        }
+      }),
+    )
+    expect(seen).toEqual({
+      openAfter10s: true,
+      error: String(Option.some(new FrameAbortedError({ rpcRequest: false }))),
+      uri: `${SECURE_SITE}/auth/callback?code=c&state=s`,
+    })
   })
 
   it("gives up on the popup after 4 min", async () => {

@@ -1,4 +1,4 @@
-import { Deferred, Effect, Queue, Result, type Scope } from "effect"
+import { Deferred, Duration, Effect, Queue, Result, type Scope } from "effect"
 import { Timings } from "../../config/constants"
 import {
   EmbeddedFrameError,
@@ -7,6 +7,7 @@ import {
   frameRequestError,
 } from "../../errors/embedded"
 import {
+  claimedRequestId,
   type IgnoredCounts,
   type IgnoredKind,
   makeIgnoredMessages,
@@ -59,7 +60,7 @@ export interface FrameMessenger {
   readonly abort: Effect.Effect<void>
   /**
    * Waits for the social-login popup (opened by the dApp on the provider's authorization URL) to post the URL
-   * the provider sent it back to; bounded like every user-paced wait.
+   * the provider sent it back to; bounded like every user-paced wait, and ended when the user closes the popup.
    */
   readonly awaitSocialRedirect: (popup: unknown) => Effect.Effect<string, FrameAbortedError>
   /** Messages turned away so far, per kind (the first of each kind is also logged). */
@@ -75,6 +76,9 @@ interface PopupWait {
   readonly popup: unknown
   readonly uri: Deferred.Deferred<string>
 }
+
+/** How often the social-login wait looks whether the user closed the popup. */
+const popupClosedCheck = Duration.millis(500)
 
 const randomPart = (): string => {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(9))
@@ -110,7 +114,17 @@ export const makeFrameMessenger = Effect.fn("FrameMessenger.make")(function* (
 
   const fromFrame = Effect.fn("FrameMessenger.fromFrame")(function* (message: WindowMessage) {
     const decoded = decodeFrameMessage(message.data)
-    if (Result.isFailure(decoded)) return yield* ignore("malformed", message.origin)
+    if (Result.isFailure(decoded)) {
+      yield* ignore("malformed", message.origin)
+      // It names a request that is waiting: that request has its answer, one it cannot read (§8 default).
+      const id = claimedRequestId(message.data)
+      const waiting = id === undefined ? undefined : pending.get(id)
+      if (id !== undefined && waiting !== undefined) {
+        pending.delete(id)
+        yield* Deferred.fail(waiting.reply, frameRequestError(undefined))
+      }
+      return
+    }
     const frameMessage = decoded.success
     switch (frameMessage.kind) {
       case "ready":
@@ -242,11 +256,25 @@ export const makeFrameMessenger = Effect.fn("FrameMessenger.make")(function* (
     }).pipe(Effect.withSpan(`FrameMessenger.request.${tag}`))
   }
 
+  /**
+   * Ends once the user has closed the popup (`closed` is readable across origins). One more interval passes
+   * after that: the callback page posts its result and then closes itself, and the result may be on its way.
+   */
+  const popupClosed = (popup: unknown) =>
+    Effect.gen(function* () {
+      while ((popup as { readonly closed?: unknown }).closed !== true) yield* Effect.sleep(popupClosedCheck)
+      yield* Effect.sleep(popupClosedCheck)
+    })
+
   const awaitSocialRedirect = (popup: unknown): Effect.Effect<string, FrameAbortedError> =>
     Effect.gen(function* () {
       const wait: PopupWait = { popup, uri: yield* Deferred.make<string>() }
       popupWaits.add(wait)
-      return yield* Effect.timeoutOrElse(Deferred.await(wait.uri), {
+      const redirect = Effect.raceFirst(
+        Deferred.await(wait.uri),
+        Effect.andThen(popupClosed(popup), Effect.fail(new FrameAbortedError({ rpcRequest: false }))),
+      )
+      return yield* Effect.timeoutOrElse(redirect, {
         duration: Timings.frameUserActionTimeout,
         orElse: () => Effect.fail(new FrameAbortedError({ rpcRequest: false })),
       }).pipe(Effect.ensuring(Effect.sync(() => popupWaits.delete(wait))))

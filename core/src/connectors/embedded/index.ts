@@ -33,6 +33,7 @@ export {
   loadEmbeddedWallet,
 } from "./loadEmbeddedWallet"
 export {
+  claimedRequestId,
   type IgnoredCounts,
   type IgnoredKind,
   type IgnoredMessages,

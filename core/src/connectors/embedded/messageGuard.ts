@@ -1,4 +1,5 @@
-import { EMBEDDED_PROTOCOL } from "./protocol"
+import { Schema } from "effect"
+import { EMBEDDED_PROTOCOL, RequestId } from "./protocol"
 
 /**
  * Both ends of the frame protocol receive every message any window posts to them, so each one checks the
@@ -43,6 +44,17 @@ export const screenMessage = (
   if (message.origin === expected.origin && expected.sources.includes(message.source)) return "accepted"
   if (!claimsProtocol(message.data)) return "notOurs"
   return message.origin === expected.origin ? "foreignSource" : "foreignOrigin"
+}
+
+const isRequestId = Schema.is(RequestId)
+
+/**
+ * The request id a message that does not decode still carries, when it is a usable one: the request (or its
+ * answer) is known, so the side waiting on it can be told at once rather than when its request times out.
+ */
+export const claimedRequestId = (data: unknown): string | undefined => {
+  const id = typeof data === "object" && data !== null ? (data as { id?: unknown }).id : undefined
+  return isRequestId(id) ? id : undefined
 }
 
 const describe: Record<IgnoredKind, string> = {
