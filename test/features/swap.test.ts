@@ -364,6 +364,31 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     }
   }, 60_000)
 
+  it("a token list loaded before the swap shows both tokens' new amounts after it (not the 30 s cached ones)", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const [tka, tkb] = stack().swap.tokens.map((token) => token.address as Address) as [Address, Address]
+      // The Tokens tab shown before swapping: its rows come from the API and are cached for 30 s.
+      await appKit.refreshBalance("eip155")
+      const before = { tka: await tokenBalance(tka, user), tkb: await tokenBalance(tkb, user) }
+      const quote = await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: "10" })
+      await appKit.executeSwap()
+      const tokens = appKit.getState().account.byNamespace.eip155?.tokenBalance ?? []
+      expect(tokens.find((token) => token.symbol === "TKA")?.quantity.numeric).toBe(
+        formatUnits(before.tka - parseUnits("10", 18), 18),
+      )
+      expect(tokens.find((token) => token.symbol === "TKB")?.quantity.numeric).toBe(
+        formatUnits(before.tkb + quote.toAmountUnits, 6),
+      )
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
   it("appKit.executeSwap of more than the account holds is refused before the wallet is asked for anything", async () => {
     const { api, anvil } = stack()
     const wallet = stack().wallet(2)
