@@ -389,6 +389,30 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     }
   }, 60_000)
 
+  it("a token sent from a loaded token list shows its new amount after the send (not the 30 s cached one)", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const receiver = "0x000000000000000000000000000000000000dEaD"
+      const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+      await appKit.refreshBalance("eip155")
+      const row = () =>
+        appKit.getState().account.byNamespace.eip155?.tokenBalance.find((token) => token.symbol === "TKA")
+      const token = row()
+      if (token === undefined) throw new Error("no TKA row")
+      const before = await tokenBalance(tka, user)
+      await appKit.updateSend({ token, receiverAddress: receiver, sendTokenAmount: "10" })
+      expect(await appKit.submitSend()).toMatchObject({ status: "confirmed" })
+      expect(await tokenBalance(tka, user)).toBe(before - parseUnits("10", 18))
+      expect(row()?.quantity.numeric).toBe(formatUnits(before - parseUnits("10", 18), 18))
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
   it("appKit.executeSwap of more than the account holds is refused before the wallet is asked for anything", async () => {
     const { api, anvil } = stack()
     const wallet = stack().wallet(2)
