@@ -268,4 +268,17 @@ describe("QueryCache", () => {
     }).pipe(Effect.runPromise)
     expect(Exit.hasInterrupts(exit)).toBe(true)
   })
+
+  it("releases the readers of a fetch that invalidate detached when the cache shuts down", async () => {
+    const exit = await Effect.gen(function* () {
+      const scope = yield* Scope.make()
+      const cache = Context.get(yield* Layer.buildWithScope(QueryCache.layer, scope), QueryCache)
+      const reader = yield* Effect.forkChild(cache.fetch(["k"], Effect.never))
+      yield* Effect.yieldNow
+      yield* cache.invalidate(["k"])
+      yield* Scope.close(scope, Exit.void)
+      return yield* Fiber.await(reader)
+    }).pipe(Effect.runPromise)
+    expect(Exit.hasInterrupts(exit)).toBe(true)
+  })
 })

@@ -230,6 +230,8 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
           yield* Deferred.done(deferred, exit)
         }),
       ),
+      // The cache shutting down stops this fetch: its readers are released (an invalidated one's too).
+      Effect.onInterrupt(() => Deferred.interrupt(deferred)),
     )
   }
 
