@@ -66,7 +66,7 @@ export class AccountData extends Context.Service<
             target.caipAddress,
             CacheLifetime.portfolio,
             fetchBalances,
-            forceUpdate !== undefined,
+            !!forceUpdate,
           )
           const native = yield* cachedRead(
             StorageKeys.nativeBalanceCache,
@@ -79,7 +79,7 @@ export class AccountData extends Context.Service<
                 ? { balance: token.quantity.numeric, symbol: token.symbol }
                 : DEFAULT_NATIVE_BALANCE
             }),
-            forceUpdate !== undefined,
+            !!forceUpdate,
           )
           yield* account.updateIfCurrent(namespace, target.caipAddress, {
             tokenBalance: portfolio,
@@ -116,8 +116,10 @@ export class AccountData extends Context.Service<
                 api.value.reverseLookup({ address: target.address }),
               )
             : []
+        const profileName = identity.name ?? names[0]?.name
         yield* account.updateIfCurrent("eip155", target.caipAddress, {
-          profileName: identity.name ?? names[0]?.name,
+          // Lookups that find no name (cached for 5 min) lag behind a name this app just registered: it stays.
+          ...(profileName && { profileName }),
           profileImage: identity.avatar ?? undefined,
         })
       }).pipe(Effect.catch((error) => Effect.logWarning("Identity unavailable", error)))

@@ -31,13 +31,12 @@ export interface LocalOwner {
 const ownerKey = (owner: LocalOwner) => `${owner.caipNetworkId} ${owner.address}`
 
 /**
- * The app's own entries first (newest first), then the indexer's, each transaction once: known by its id or by
- * its chain and hash (the indexer names a transaction this app recorded by the hash with an id of its own).
+ * The app's own entries first (newest first), then the indexer's, each transaction once: known by its hash, since
+ * the indexer lists a transaction this app recorded (under its hash) with an id of its own.
  */
 const merged = (local: ReadonlyArray<Transaction>, fetched: ReadonlyArray<Transaction>) => {
-  const hashOf = (entry: Transaction) => `${entry.metadata.chain} ${entry.metadata.hash}`
-  const seen = new Set([...local.map((entry) => entry.id), ...local.map(hashOf)])
-  return [...local, ...fetched.filter((entry) => !seen.has(entry.id) && !seen.has(hashOf(entry)))]
+  const hashes = new Set(local.map((entry) => entry.metadata.hash))
+  return [...local, ...fetched.filter((entry) => !hashes.has(entry.metadata.hash))]
 }
 
 export class Transactions extends Context.Service<

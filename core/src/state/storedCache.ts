@@ -30,7 +30,7 @@ export const cachedRead = <S extends Codec, V, E, R>(
       entry.timestamp <= now && now - entry.timestamp < Duration.toMillis(lifetime)
     const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, Entry<V>>>
     const hit = entries[id]
-    if (hit !== undefined && fresh(hit) && !refresh) return hit.value
+    if (!refresh && hit && fresh(hit)) return hit.value
     const value = yield* fetch
     const kept = Object.fromEntries(Object.entries(entries).filter(([, entry]) => fresh(entry)))
     yield* cache.write({ ...kept, [id]: { timestamp: now, value } } as S["Type"])
