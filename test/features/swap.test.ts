@@ -335,7 +335,7 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     expect(await getTransactionCount(node, { address: user })).toBe(nonce)
   })
 
-  it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, balances refreshed", async () => {
+  it("appKit.quoteSwap → executeSwap through the connected wallet: approve, swap, both tokens' rows refreshed", async () => {
     const { api } = stack()
     const wallet = stack().wallet(2)
     const { appKit, connector, dispose } = await startApp(wallet, api.url)
@@ -343,6 +343,8 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       await appKit.connect(connector.id)
       const user = stack().anvil.accounts[2]?.address as Address
       const [tka, tkb] = stack().swap.tokens.map((token) => token.address as Address) as [Address, Address]
+      // The Tokens tab shown before swapping: its rows come from the API and are cached for 30 s.
+      await appKit.refreshBalance("eip155")
       const before = { tka: await tokenBalance(tka, user), tkb: await tokenBalance(tkb, user) }
       const quote = await appKit.quoteSwap({ from: "TKA", to: "TKB", amount: "10" })
       expect(appKit.getState().swap).toMatchObject({
@@ -354,11 +356,38 @@ describe("a swap on the local chain through the core's Blockchain API client", (
       expect(appKit.getState().swap.status).toBe("swapped")
       expect(await tokenBalance(tka, user)).toBe(before.tka - parseUnits("10", 18))
       expect(await tokenBalance(tkb, user)).toBe(before.tkb + quote.toAmountUnits)
-      // The account's token list was refreshed from the API after the receipt.
+      // The account's token list was read again from the API after the receipt, past the 30 s caches.
       const tokens = appKit.getState().account.byNamespace.eip155?.tokenBalance ?? []
+      expect(tokens.find((token) => token.symbol === "TKA")?.quantity.numeric).toBe(
+        formatUnits(before.tka - parseUnits("10", 18), 18),
+      )
       expect(tokens.find((token) => token.symbol === "TKB")?.quantity.numeric).toBe(
         formatUnits(before.tkb + quote.toAmountUnits, 6),
       )
+    } finally {
+      await dispose()
+    }
+  }, 60_000)
+
+  it("a token sent from a loaded token list shows its new amount after the send (not the 30 s cached one)", async () => {
+    const { api } = stack()
+    const wallet = stack().wallet(2)
+    const { appKit, connector, dispose } = await startApp(wallet, api.url)
+    try {
+      await appKit.connect(connector.id)
+      const user = stack().anvil.accounts[2]?.address as Address
+      const receiver = "0x000000000000000000000000000000000000dEaD"
+      const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+      await appKit.refreshBalance("eip155")
+      const row = () =>
+        appKit.getState().account.byNamespace.eip155?.tokenBalance.find((token) => token.symbol === "TKA")
+      const token = row()
+      if (token === undefined) throw new Error("no TKA row")
+      const before = await tokenBalance(tka, user)
+      await appKit.updateSend({ token, receiverAddress: receiver, sendTokenAmount: "10" })
+      expect(await appKit.submitSend()).toMatchObject({ status: "confirmed" })
+      expect(await tokenBalance(tka, user)).toBe(before - parseUnits("10", 18))
+      expect(row()?.quantity.numeric).toBe(formatUnits(before - parseUnits("10", 18), 18))
     } finally {
       await dispose()
     }

@@ -31,7 +31,11 @@ const readName = (name: string): string => {
   return name
 }
 
-const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10)
+/** The day of a Unix time in seconds; a time no calendar date holds (1e17) is printed as the API sent it. */
+const dateOf = (seconds: number) => {
+  const date = new Date(seconds * 1000)
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString().slice(0, 10)
+}
 
 export const resolveAction = (name: string, options: ApiOptions) => {
   const checked = readName(name)

@@ -216,6 +216,30 @@ describe("QueryCache", () => {
     expect(values).toEqual([1, 1, 2])
   })
 
+  it("a read after invalidate does not take the answer of a fetch started before it", async () => {
+    // The first call answers late with what was true before (say, the balance before a transaction).
+    const source = upstream([
+      Effect.succeed("before").pipe(Effect.delay("1 second")),
+      Effect.succeed("after"),
+    ])
+    const values = await run(
+      Effect.gen(function* () {
+        const cache = yield* QueryCache
+        const read = cache.fetch(["balance", "eip155:1", "0xabc"], source.fetch)
+        const early = yield* Effect.forkChild(read)
+        yield* Effect.yieldNow
+        yield* cache.invalidate(["balance"])
+        const late = yield* Effect.forkChild(read)
+        yield* TestClock.adjust("1 second")
+        const answers = [yield* Fiber.join(early), yield* Fiber.join(late)]
+        // And the older answer is not what the cache keeps as fresh.
+        return [...answers, yield* read]
+      }),
+    )
+    expect(values).toEqual(["before", "after", "after"])
+    expect(source.calls()).toBe(2)
+  })
+
   it("keeps a fetch going for the other readers when one reader gives up", async () => {
     const source = upstream([Effect.succeed("done").pipe(Effect.delay("1 second"))])
     const value = await run(
@@ -239,6 +263,19 @@ describe("QueryCache", () => {
       const cache = yield* Layer.buildWithScope(QueryCache.layer, scope)
       const reader = yield* Effect.forkChild(Context.get(cache, QueryCache).fetch(["k"], Effect.never))
       yield* Effect.yieldNow
+      yield* Scope.close(scope, Exit.void)
+      return yield* Fiber.await(reader)
+    }).pipe(Effect.runPromise)
+    expect(Exit.hasInterrupts(exit)).toBe(true)
+  })
+
+  it("releases the readers of a fetch that invalidate detached when the cache shuts down", async () => {
+    const exit = await Effect.gen(function* () {
+      const scope = yield* Scope.make()
+      const cache = Context.get(yield* Layer.buildWithScope(QueryCache.layer, scope), QueryCache)
+      const reader = yield* Effect.forkChild(cache.fetch(["k"], Effect.never))
+      yield* Effect.yieldNow
+      yield* cache.invalidate(["k"])
       yield* Scope.close(scope, Exit.void)
       return yield* Fiber.await(reader)
     }).pipe(Effect.runPromise)

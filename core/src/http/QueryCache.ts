@@ -89,6 +89,8 @@ interface Entry extends Slot {
   readonly key: QueryKey
   readonly ref: SubscriptionRef.SubscriptionRef<QueryState>
   inFlight: Deferred.Deferred<unknown, unknown> | undefined
+  /** Bumped by `invalidate`: a fetch started before it answers its own readers but no longer sets the state. */
+  generation: number
   /** Set by `invalidate`: the data stays observable but the next read fetches again. */
   stale: boolean
   /** The lifetime of the last read, so that eviction knows when the data expired. */
@@ -164,6 +166,7 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
       // SubscriptionRef.make needs no services and cannot fail; running it here keeps creation atomic.
       ref: Effect.runSync(SubscriptionRef.make<QueryState>(initialQueryState)),
       inFlight: undefined,
+      generation: 0,
       lockedUntil: 0,
       stale: false,
       ttlMillis: Duration.toMillis(lifetimeOf(key[0])),
@@ -183,12 +186,16 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
     deferred: Deferred.Deferred<A, E>,
     fetch: Effect.Effect<A, E>,
     options?: QueryOptions,
-  ) =>
-    withRetries(
+  ) => {
+    const generation = entry.generation
+    // A fetch superseded by `invalidate` leaves the key's status to the fetch that replaced it.
+    const report = (change: Partial<QueryState>) =>
+      generation === entry.generation ? patch(entry, change) : Effect.void
+    return withRetries(
       (failures) =>
-        patch(entry, { fetchStatus: "fetching" }).pipe(
+        report({ fetchStatus: "fetching" }).pipe(
           Effect.andThen(fetch),
-          Effect.tapError(() => patch(entry, { fetchStatus: "paused", failureCount: failures + 1 })),
+          Effect.tapError(() => report({ fetchStatus: "paused", failureCount: failures + 1 })),
         ),
       options,
     ).pipe(
@@ -196,7 +203,9 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
       Effect.flatMap((exit) =>
         Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
-          if (Exit.isSuccess(exit)) {
+          if (generation !== entry.generation) {
+            // Invalidated meanwhile: the answer may predate what made the data stale.
+          } else if (Exit.isSuccess(exit)) {
             entry.stale = false
             ledger.unlock(entry)
             yield* patch(entry, {
@@ -216,12 +225,15 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
             }
             yield* patch(entry, { status: "error", fetchStatus: "idle", error: Option.fromNullishOr(error) })
           }
-          entry.inFlight = undefined
+          if (entry.inFlight === deferred) entry.inFlight = undefined
           ledger.unpin(entry)
           yield* Deferred.done(deferred, exit)
         }),
       ),
+      // The cache shutting down stops this fetch: its readers are released (an invalidated one's too).
+      Effect.onInterrupt(() => Deferred.interrupt(deferred)),
     )
+  }
 
   const isFresh = (entry: Entry, state: QueryState, now: number, options?: QueryOptions) => {
     const ttl = options?.ttl === undefined ? lifetimeOf(entry.key[0]) : Duration.fromInputUnsafe(options.ttl)
@@ -297,6 +309,8 @@ const makeQueryCache = (scope: Scope.Scope, maxEntries: number) => {
           if (prefix.every((part, index) => entry.key[index] === part)) {
             ledger.unlock(entry)
             entry.stale = true
+            entry.generation++
+            entry.inFlight = undefined
             ledger.spoil(entry)
           }
         }

@@ -105,6 +105,29 @@ describe("AccountData", () => {
     expect(reloaded).toMatchObject({ balance: "2", toast: undefined })
   })
 
+  it("reads a balance a transaction moved past both 30 s caches, telling the API which token to update", async () => {
+    const usdc = "eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"
+    supportedChains()
+    mockBalance("1.5")
+    const forced = nock(testBaseUrl)
+      .get(`/v1/account/${devAccount.address}/balance`)
+      .query((query) => query.forceUpdate === usdc)
+      .reply(200, balances("1.2"))
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        const data = yield* AccountData
+        yield* data.refreshBalance("eip155")
+        yield* TestClock.adjust("10 seconds")
+        yield* data.refreshBalance("eip155", usdc)
+        return yield* snapshot
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(seen).toMatchObject({ balance: "1.2", toast: undefined })
+    expect(forced.isDone()).toBe(true)
+  })
+
   it("drops a balance that arrives after the account was disconnected", async () => {
     supportedChains()
     mockBalance("1.5")

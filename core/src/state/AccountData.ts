@@ -20,9 +20,10 @@ export class AccountData extends Context.Service<
   {
     /**
      * Token balances and the native balance (eip155 and solana accounts only). A failure, or a network the API
-     * does not serve, shows 'Token Balance Unavailable' and keeps what was shown.
+     * does not serve, shows 'Token Balance Unavailable' and keeps what was shown. `forceUpdate` (CAIP-10 token
+     * addresses, comma-separated) names tokens a transaction just moved: their balances are read past every cache.
      */
-    readonly refreshBalance: (namespace: ChainNamespace) => Effect.Effect<void>
+    readonly refreshBalance: (namespace: ChainNamespace, forceUpdate?: string) => Effect.Effect<void>
     /** Profile name (identity, else the registered name) and avatar of the eip155 account; a failure leaves the profile empty. */
     readonly refreshIdentity: Effect.Effect<void>
   }
@@ -43,7 +44,7 @@ export class AccountData extends Context.Service<
           return { caipAddress, address, chainId: networkOfAccount(caipAddress) }
         })
 
-      const refreshBalance = (namespace: ChainNamespace) =>
+      const refreshBalance = (namespace: ChainNamespace, forceUpdate?: string) =>
         Effect.gen(function* () {
           const target = yield* connectedAccount(namespace)
           if (target === undefined || Option.isNone(api) || !servesBalances(target.chainId)) return
@@ -52,7 +53,11 @@ export class AccountData extends Context.Service<
           const fetchBalances = Effect.gen(function* () {
             if (!(yield* client.isSupportedNetwork(target.chainId)))
               return yield* new DataError({ reason: "tokenBalanceUnavailable" })
-            const balances = yield* client.balance({ address: target.address, chainId: target.chainId })
+            const balances = yield* client.balance({
+              address: target.address,
+              chainId: target.chainId,
+              forceUpdate,
+            })
             return balances.flatMap((balance) => Option.toArray(decodeToken(balance)))
           })
           const portfolio = yield* cachedRead(
@@ -61,6 +66,7 @@ export class AccountData extends Context.Service<
             target.caipAddress,
             CacheLifetime.portfolio,
             fetchBalances,
+            !!forceUpdate,
           )
           const native = yield* cachedRead(
             StorageKeys.nativeBalanceCache,
@@ -73,6 +79,7 @@ export class AccountData extends Context.Service<
                 ? { balance: token.quantity.numeric, symbol: token.symbol }
                 : DEFAULT_NATIVE_BALANCE
             }),
+            !!forceUpdate,
           )
           yield* account.updateIfCurrent(namespace, target.caipAddress, {
             tokenBalance: portfolio,
@@ -109,8 +116,10 @@ export class AccountData extends Context.Service<
                 api.value.reverseLookup({ address: target.address }),
               )
             : []
+        const profileName = identity.name ?? names[0]?.name
         yield* account.updateIfCurrent("eip155", target.caipAddress, {
-          profileName: identity.name ?? names[0]?.name,
+          // Lookups that find no name (cached for 5 min) lag behind a name this app just registered: it stays.
+          ...(profileName && { profileName }),
           profileImage: identity.avatar ?? undefined,
         })
       }).pipe(Effect.catch((error) => Effect.logWarning("Identity unavailable", error)))

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { testBaseUrl } from "../testing/http"
 import { devAccount, network, runState, scriptedWallet, testOptions } from "../testing/testkit"
 import { Account } from "./Account"
+import { AccountData } from "./AccountData"
 import { Connection } from "./Connection"
 import { Names } from "./Names"
 import { Router } from "./Router"
@@ -93,6 +94,47 @@ describe("Names", () => {
         signature: posted.body?.signature ?? "0x",
       }),
     ).toBe(true)
+  })
+
+  it("keeps the registered name as the profile name when the account view refreshes the identity again", async () => {
+    acceptRegistration()
+    // The account view read the identity before the registration: no name yet (both lookups cached 5 min).
+    nock(testBaseUrl)
+      .get(/^\/v1\/identity\//)
+      .query(true)
+      .reply(200, { name: null, avatar: null })
+    nock(testBaseUrl)
+      .get(/^\/v1\/profile\/reverse\//)
+      .query(true)
+      .reply(200, [])
+    nock(testBaseUrl)
+      .get("/v1/supported-chains")
+      .query(true)
+      .reply(200, { http: ["eip155:1"], ws: [] })
+    const registered = {
+      name: "alice-wonder.reown.id",
+      registered: 1_700_000_000,
+      updated: 1_700_000_000,
+      addresses: { "60": { address: devAccount.address } },
+      attributes: [],
+    }
+    nock(testBaseUrl)
+      .get(/^\/v1\/profile\/reverse\//)
+      .query(true)
+      .reply(200, [registered])
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId: "eip155:1" }))
+    const profileName = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        const data = yield* AccountData
+        yield* data.refreshIdentity
+        yield* Effect.result((yield* Names).register("alice-wonder"))
+        yield* data.refreshIdentity
+        return (yield* SubscriptionRef.get((yield* Account).state)).byNamespace.eip155?.profileName
+      }),
+      { connectors: [wallet.connector], apiUrl: testBaseUrl },
+    )
+    expect(profileName).toBe("alice-wonder.reown.id")
   })
 
   it("refuses a name someone already holds before the wallet is asked to sign", async () => {

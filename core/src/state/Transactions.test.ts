@@ -251,6 +251,25 @@ describe("Transactions", () => {
       ])
     })
 
+    it("are listed once when the indexer reports them under its own id (same transaction hash)", async () => {
+      supported()
+      const indexed = { ...transaction("sent", false), id: "indexer-7f3a" }
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/history`)
+        .query(true)
+        .reply(200, { data: [indexed, transaction("a", false)], next: null })
+      const shown = await runState(
+        Effect.gen(function* () {
+          const transactions = yield* Transactions
+          yield* transactions.recordLocal(sent("sent", "confirmed"), owner)
+          yield* transactions.fetchNext(address)
+          return (yield* SubscriptionRef.get(transactions.state)).transactions
+        }),
+        { apiUrl: testBaseUrl },
+      )
+      expect(shown.map((t) => t.metadata.hash)).toEqual(["0xsent", "0xa"])
+    })
+
     it("stay when the fetch fails, and are not another account's", async () => {
       const other = "0x3333333333333333333333333333333333333333"
       supported()

@@ -30,10 +30,13 @@ export interface LocalOwner {
 
 const ownerKey = (owner: LocalOwner) => `${owner.caipNetworkId} ${owner.address}`
 
-/** The app's own entries first (newest first), then the indexer's, each transaction once. */
+/**
+ * The app's own entries first (newest first), then the indexer's, each transaction once: known by its hash, since
+ * the indexer lists a transaction this app recorded (under its hash) with an id of its own.
+ */
 const merged = (local: ReadonlyArray<Transaction>, fetched: ReadonlyArray<Transaction>) => {
-  const ids = new Set(local.map((entry) => entry.id))
-  return [...local, ...fetched.filter((entry) => !ids.has(entry.id))]
+  const hashes = new Set(local.map((entry) => entry.metadata.hash))
+  return [...local, ...fetched.filter((entry) => !hashes.has(entry.metadata.hash))]
 }
 
 export class Transactions extends Context.Service<

@@ -19,6 +19,8 @@ export const cachedRead = <S extends Codec, V, E, R>(
   id: string,
   lifetime: Duration.Duration,
   fetch: Effect.Effect<V, E, R>,
+  /** Fetch even when the entry is fresh: the data is known to have changed (a transaction of this account). */
+  refresh = false,
 ): Effect.Effect<V, E, R> =>
   Effect.gen(function* () {
     const cache = persisted(key, storage)
@@ -28,7 +30,7 @@ export const cachedRead = <S extends Codec, V, E, R>(
       entry.timestamp <= now && now - entry.timestamp < Duration.toMillis(lifetime)
     const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, Entry<V>>>
     const hit = entries[id]
-    if (hit !== undefined && fresh(hit)) return hit.value
+    if (!refresh && hit && fresh(hit)) return hit.value
     const value = yield* fetch
     const kept = Object.fromEntries(Object.entries(entries).filter(([, entry]) => fresh(entry)))
     yield* cache.write({ ...kept, [id]: { timestamp: now, value } } as S["Type"])

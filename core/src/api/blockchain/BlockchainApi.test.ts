@@ -70,6 +70,43 @@ describe("BlockchainApi.balance", () => {
     expect(scope.isDone()).toBe(true)
   })
 
+  it.each([
+    ["decimals that are not a whole number", { decimals: "abc", numeric: "1.5" }],
+    ["decimals below zero", { decimals: "-1", numeric: "1.5" }],
+    ["an amount in exponent notation", { decimals: "18", numeric: "1e5" }],
+    ["an amount that is not a number", { decimals: "18", numeric: "lots" }],
+  ])(
+    "refuses a balance with %s as 'Token Balance Unavailable' (never a NaN downstream)",
+    async (_, quantity) => {
+      supportedChains(["eip155:1"])
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/balance`)
+        .query(true)
+        .reply(200, { balances: [token("ETH", "18"), { ...token("BAD", "18"), quantity }] })
+      const error = await withApi((api) => Effect.flip(api.balance({ address, chainId: "eip155:1" })))
+      expect(error.message).toBe(specTexts.toasts.tokenBalanceUnavailable)
+      expect(error.cause).toMatchObject({ _tag: "ResponseDecodeError" })
+    },
+  )
+
+  it("values a priced holding the API sent without a value (price × amount), and keeps a sent value", async () => {
+    supportedChains(["eip155:1"])
+    nock(testBaseUrl)
+      .get(`/v1/account/${address}/balance`)
+      .query(true)
+      .reply(200, {
+        balances: [
+          { ...token("ETH", "18"), price: 2000, quantity: { decimals: "18", numeric: "1.5" } },
+          { ...token("USDC", "6"), price: 1, value: 9.99, quantity: { decimals: "6", numeric: "10" } },
+        ],
+      })
+    const balances = await withApi((api) => api.balance({ address, chainId: "eip155:1" }))
+    expect(balances.map((b) => [b.symbol, b.value])).toEqual([
+      ["ETH", 3000],
+      ["USDC", 9.99],
+    ])
+  })
+
   it("returns no balances on an unsupported network without calling", async () => {
     supportedChains(["eip155:1"])
     const balances = await withApi((api) => api.balance({ address, chainId: "eip155:999" }))

@@ -28,3 +28,13 @@ export const visibleTransactions = (
 export const displayableBalances = <B extends Pick<TokenBalance, "quantity">>(
   balances: ReadonlyArray<B>,
 ): ReadonlyArray<B> => balances.filter((balance) => balance.quantity.decimals !== "0")
+
+/**
+ * A holding's USD value: the API's when it sends one, else price × amount. A priced holding without a value
+ * would show no value and be left out of every total.
+ */
+export const withValue = <B extends Pick<TokenBalance, "price" | "quantity" | "value">>(balance: B): B => {
+  if (balance.value !== undefined) return balance
+  const value = Number(balance.quantity.numeric) * balance.price
+  return Number.isFinite(value) ? { ...balance, value } : balance
+}

@@ -5,7 +5,7 @@ import { NameError, type nameMessages } from "../../errors/names"
 import { SwapError } from "../../errors/transfer"
 import { ApiClient, type ApiRequest, apiQueryOptions, type QueryParams } from "../../http/ApiClient"
 import { QueryCache } from "../../http/QueryCache"
-import { displayableBalances, visibleTransactions } from "./activity"
+import { displayableBalances, visibleTransactions, withValue } from "./activity"
 import {
   type BalanceParams,
   BlockchainApi,
@@ -87,7 +87,7 @@ export const makeBlockchainApi = (
       chainId: params.chainId,
       forceUpdate: params.forceUpdate,
     }).pipe(
-      Effect.map((response) => displayableBalances(response.balances)),
+      Effect.map((response) => displayableBalances(response.balances).map(withValue)),
       Effect.mapError((cause) => new DataError({ reason: "tokenBalanceUnavailable", cause })),
     )
     return Effect.gen(function* () {

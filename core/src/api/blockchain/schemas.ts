@@ -9,6 +9,7 @@ import {
 } from "../../domain/history"
 import { Identity, NameAttribute, NameRecord } from "../../domain/names"
 import { OnrampNetwork, PurchaseCurrency } from "../../domain/onramp"
+import { TokenQuantity } from "../../domain/token"
 
 /**
  * Wire shapes of the Blockchain API (§7). The fixture API server serves data that decodes with exactly
@@ -59,8 +60,9 @@ export type TransactionHistory = typeof TransactionHistory.Type
 
 // --- balances and prices ---------------------------------------------------------------------------
 
-/** §3 Token quantity: base-unit-free decimal string plus the token's decimals (as the API sends it). */
-export const TokenQuantity = Schema.Struct({ decimals: Schema.String, numeric: Schema.String })
+// §3 Token quantity: a decimal amount plus the token's decimals as a digit string. Checked here: a
+// "1e5" amount or "abc" decimals would otherwise reach parseUnits and formatting as NaN.
+export { TokenQuantity }
 
 export const TokenBalance = Schema.Struct({
   name: Schema.String,

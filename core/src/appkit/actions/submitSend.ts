@@ -15,6 +15,7 @@ import { NameError } from "../../errors/names"
 import type { NodeError } from "../../errors/nodeErrors"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
+import { AccountData } from "../../state/AccountData"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
 import { Network } from "../../state/Network"
@@ -288,6 +289,10 @@ export const submitSend: Effect.Effect<
     const status = yield* submitted.confirmation
     yield* transactions.recordLocal({ ...entry, metadata: { ...entry.metadata, status } }, owner)
     if (status === "confirmed") yield* send.reset
+    // The sent token's row is read again past the 30 s balance caches (the native row comes from the node).
+    const accountData = yield* Effect.serviceOption(AccountData)
+    if (valid.namespace === "eip155" && valid.token.address !== undefined && Option.isSome(accountData))
+      yield* accountData.value.refreshBalance("eip155", valid.token.address)
     yield* refreshNodeBalance
     return { hash, status } satisfies SendOutcome
   }).pipe(Effect.ensuring(send.setLoading(false)))

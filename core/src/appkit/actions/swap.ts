@@ -107,7 +107,9 @@ export const executeSwap = Effect.gen(function* () {
       return key === undefined ? Effect.void : toast.showCatalogue(key)
     }),
   )
-  yield* (yield* AccountData).refreshBalance("eip155")
+  // Both tokens moved: their rows are read again past the 30 s balance caches.
+  const moved = quote === undefined ? undefined : `${quote.from.address},${quote.to.address}`
+  yield* (yield* AccountData).refreshBalance("eip155", moved)
   yield* refreshNodeBalance
   return outcome
 })
