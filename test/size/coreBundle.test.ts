@@ -6,15 +6,17 @@ import { bundle, gzipSize, lazilyReachable, staticallyLoaded } from "./bundle"
  * Size budgets for what a browser dApp downloads before its first dynamic import (deterministic, so they are
  * tests; speed is only ever benchmarked). The entry and the chunks it imports statically count; what loads on
  * first use (sign-in, the API clients, address rules, viem's reading code, the WalletConnect connector and sign-client) does not. Measured:
- * 86.9 KiB gzip for the injected-only app (bench/coreInitialModules.bench.ts prints it module by module). It
+ * 87.0 KiB gzip for the injected-only app (bench/coreInitialModules.bench.ts prints it module by module). It
  * was 99.7 KiB while each feature loaded through an import() of its own: every lazy boundary splits the modules
  * it shares with the entry into chunks of their own, so createAppKit's lazy parts share one (appkit/onFirstUse),
  * with one exception: the WalletConnect connector has its own, so an app that never configures WalletConnect
  * never downloads its code (that boundary costs 1.1 KiB here; an app built with react-ui's Vite setup, one
  * initial chunk, pays nothing); and 115 KiB while createAppKit pulled every namespace's validators, the SIWX
- * verifier and effect's HTTP stack statically.
+ * verifier and effect's HTTP stack statically. The budget was 87 KiB until the fixes of 25 November (an injected
+ * wallet's missing chain added on switch, MetaMask's recoverable disconnect, the session's approved networks,
+ * balances read afresh after a send or a swap) took it 34 bytes past.
  */
-const INITIAL_BUDGET_GZIP = 87 * 1024
+const INITIAL_BUDGET_GZIP = 87.5 * 1024
 
 /** A string only @walletconnect/sign-client's code contains (its session-proposal RPC method). */
 const signClientMarker = "wc_sessionPropose"
