@@ -4,6 +4,7 @@ import { loadVectors } from "../testing/vectors"
 import {
   BitcoinWalletErrorCode,
   describeEvmRpcErrorCode,
+  isUnrecognizedChain,
   lookupRpcErrorCode,
   type RpcErrorTable,
   rpcErrorCodeForHttpStatus,
@@ -58,6 +59,13 @@ describe("Bitcoin wallet codes (§8)", () => {
   it("knows no code outside its table", () => {
     expect(lookupRpcErrorCode("bitcoin", 4001)).toBeUndefined()
     expect(describeEvmRpcErrorCode(1234)).toBeUndefined()
+  })
+})
+
+describe("isUnrecognizedChain", () => {
+  it("reads 4902 and the -32603 some wallets wrap it in as an unknown chain, and nothing next to them", () => {
+    expect([4902, -32603].every(isUnrecognizedChain)).toBe(true)
+    expect([4901, 4903, 4001, -32602, -32604].some(isUnrecognizedChain)).toBe(false)
   })
 })
 

@@ -122,6 +122,8 @@ export const RpcErrorCode = {
   unsupportedMethod: 4200,
   disconnected: 4900,
   chainDisconnected: 4901,
+  /** EIP-3326: the wallet does not know the chain; the cure is wallet_addEthereumChain (EIP-3085). */
+  unrecognizedChain: 4902,
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
@@ -135,6 +137,10 @@ export const BitcoinWalletErrorCode = {
   methodNotSupported: -32001,
   accessDenied: -32002,
 } as const
+
+/** A wallet's answer to a switch that means it does not know the chain: 4902, or -32603 from wallets that wrap it. */
+export const isUnrecognizedChain = (code: number): boolean =>
+  code === RpcErrorCode.unrecognizedChain || code === RpcErrorCode.internalError
 
 export type RpcErrorTable = "eip1193" | "eip1474" | "eip5792" | "bitcoin"
 

@@ -1,12 +1,9 @@
 import { Effect } from "effect"
 import type { Chain } from "viem"
 import { addChain, switchChain } from "viem/actions"
-import { RpcErrorCode } from "../../errors/rpcCodes"
+import { isUnrecognizedChain } from "../../errors/rpcCodes"
 import type { EvmClient } from "./client"
 import { type EvmError, evmCall } from "./errors"
-
-/** EIP-3326 code for "the wallet does not know this chain"; the cure is wallet_addEthereumChain. */
-export const unrecognizedChainCode = 4902
 
 /** wallet_addEthereumChain (EIP-3085): tells the wallet the chain's name, currency and RPC URLs. */
 export const addNetwork = (client: EvmClient, chain: Chain): Effect.Effect<void, EvmError> =>
@@ -19,7 +16,7 @@ export const addNetwork = (client: EvmClient, chain: Chain): Effect.Effect<void,
 export const switchNetwork = (client: EvmClient, chain: Chain): Effect.Effect<void, EvmError> =>
   evmCall(() => switchChain(client, { id: chain.id })).pipe(
     Effect.catchIf(
-      (error) => error.code === unrecognizedChainCode || error.code === RpcErrorCode.internalError,
+      (error) => isUnrecognizedChain(error.code),
       () =>
         Effect.andThen(
           addNetwork(client, chain),

@@ -4,6 +4,7 @@ import { accountOn, type CaipNetworkId, namespaceOf, referenceOf } from "../../d
 import type { Network } from "../../domain/network"
 import { ConnectionError } from "../../errors/connection"
 import { decodeProviderRpcError, isUserRejection, type ProviderRpcError } from "../../errors/ProviderRpcError"
+import { isUnrecognizedChain } from "../../errors/rpcCodes"
 import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
@@ -124,10 +125,10 @@ export const makeInjectedConnector = (
         if (reference === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         const hexId = `0x${reference.toString(16)}`
         const switching = call("wallet_switchEthereumChain", [{ chainId: hexId }])
-        // EIP-3326: 4902 is a chain the wallet does not know; told it (EIP-3085, which the user may refuse), it can switch.
+        // A chain the wallet does not know: told it (EIP-3085, which the user may refuse), it can switch.
         yield* Effect.catchIf(
           switching,
-          (error) => !!network?.rpcUrl && (error as ProviderRpcError).code === 4902,
+          (error) => !!network?.rpcUrl && isUnrecognizedChain((error as ProviderRpcError).code),
           () =>
             Effect.andThen(
               call("wallet_addEthereumChain", [
