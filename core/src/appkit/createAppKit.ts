@@ -393,6 +393,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
         Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace)),
       ),
     submitSend: () => run(() => onCall(actions, ({ submitSend }) => submitSend)),
+    setSendMax: () => run(() => onCall(actions, ({ setSendMax }) => setSendMax)),
     resolveReceiver: (receiver) =>
       run(() => onCall(actions, ({ resolveReceiver }) => resolveReceiver(receiver))),
     swapTokens: () => run(() => onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),

@@ -140,7 +140,11 @@ export default function Swap() {
         disabled={busy}
         onSelect={(choice) => pick("from", choice.key)}
       />
-      <AmountField value={amount} onChange={setAmount} max={fromChoice?.balance} />
+      <AmountField
+        value={amount}
+        onChange={setAmount}
+        onMax={fromChoice === undefined ? undefined : () => setAmount(fromChoice.balance)}
+      />
       <TokenPicker
         label="To"
         choices={choices}
