@@ -2,10 +2,10 @@ import type { SendState } from "@appkit/core"
 import { shortAddress } from "@appkit/core/validation"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AmountField } from "../features/AmountField"
 import { type TokenChoice, TokenPicker } from "../features/TokenPicker"
-import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
 
 type Token = NonNullable<SendState["token"]>
