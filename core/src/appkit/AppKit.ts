@@ -88,6 +88,11 @@ export interface AppKit {
   /** The current state; the same object until something changes (React's useSyncExternalStore needs that). */
   getState(): AppKitState
   /**
+   * The state a server renders: with `ssr`, the options' first state with nothing stored (disconnected), the
+   * same object each time; without it, `getState()`. React's useSyncExternalStore reads it to hydrate.
+   */
+  getServerState(): AppKitState
+  /**
    * `subscribe(listener)` calls on every change; `subscribe(selector, listener, { equalityFn, fireImmediately })`
    * only when the selected slice changes, with the new and the previous selection.
    */
