@@ -22,6 +22,7 @@ export type {
   GetBalanceParameters,
   GetBalanceReturnType,
 } from "./appkit/actions/getBalance"
+export type { SetSendMaxErrorType } from "./appkit/actions/sendMax"
 export type {
   Hash,
   SendTransactionErrorType,
@@ -253,7 +254,7 @@ export {
 } from "./state/Connectors"
 export type { EmbeddedAuthError, EmbeddedAuthState, EmbeddedStep } from "./state/EmbeddedAuth"
 // A type only: the class loads with the send and swap checks, never with the app.
-export type { InsufficientBalanceError } from "./state/heldAmount"
+export type { FeeExceedsBalanceError, InsufficientBalanceError } from "./state/heldAmount"
 export type { ModalState, OpenModalOptions } from "./state/Modal"
 export type { NamesState } from "./state/Names"
 export { shouldShowUnsupportedChain } from "./state/Network"

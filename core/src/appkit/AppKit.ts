@@ -88,6 +88,11 @@ export interface AppKit {
   /** The current state; the same object until something changes (React's useSyncExternalStore needs that). */
   getState(): AppKitState
   /**
+   * The state a server renders: with `ssr`, the options' first state with nothing stored (disconnected), the
+   * same object each time; without it, `getState()`. React's useSyncExternalStore reads it to hydrate.
+   */
+  getServerState(): AppKitState
+  /**
    * `subscribe(listener)` calls on every change; `subscribe(selector, listener, { equalityFn, fireImmediately })`
    * only when the selected slice changes, with the new and the previous selection.
    */
@@ -161,6 +166,12 @@ export interface AppKit {
    * rejects with a {@link SubmitSendErrorType}.
    */
   submitSend(): Promise<SendOutcome>
+  /**
+   * Fills the send form's amount with the most it can send and resolves to it: a token's whole balance, the
+   * native coin's less the network fee of sending it; rejects with a {@link SetSendMaxErrorType}
+   * (FeeExceedsBalanceError, the amount then 0, when the balance does not cover the fee).
+   */
+  setSendMax(): Promise<string>
   /** The address a receiver name holds on the active eip155 network (undefined for an address); rejects 'Error resolving name'. */
   resolveReceiver(receiver: string): Promise<string | undefined>
   /** The active network's swap tokens with the connected account's balance of each (held ones first). */

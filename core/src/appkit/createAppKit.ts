@@ -215,12 +215,13 @@ const activeAddress = (s: Services) =>
  */
 export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
   const { options, runtime } = decodeParameters(parameters)
-  const start = startState(runtime.storage ?? Storage.memory, {
+  const startInput = {
     options,
     connectors: runtime.connectors,
     embeddedAvailable: embeddedConfig(options, runtime) !== undefined,
     reconnecting: runtime.reconnect !== false,
-  })
+  }
+  const start = startState(runtime.storage ?? Storage.memory, startInput)
   const managed = ManagedRuntime.make(appKitLayer(options, runtime, start))
   // Outside the instance's runtime: a log must not build the services.
   const logError = (message: string, cause: unknown) => void Effect.runFork(Effect.logError(message, cause))
@@ -335,10 +336,22 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     ? whenPageIdle().then(() => (disposed ? undefined : configure()))
     : Promise.resolve()
   const ready = Promise.all([reconnected, configured]).then(() => undefined)
+  // What a server without the page's storage renders: computed once, when a hydrating render first asks.
+  let serverState: AppKitState | undefined
+  const getServerState = (): AppKitState => {
+    if (runtime.ssr !== true) return store.getState()
+    if (serverState === undefined) {
+      const fresh = startState(Storage.memory, { ...startInput, reconnecting: false })
+      void fresh.close()
+      serverState = fresh.state
+    }
+    return serverState
+  }
 
   return {
     ready,
     getState: store.getState,
+    getServerState,
     subscribe: store.subscribe,
     open: (openOptions) => run((s) => s.modal.open(openOptions)),
     close: (closeOptions) => run((s) => s.modal.close(closeOptions)),
@@ -393,6 +406,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
         Effect.flatMap(SubscriptionRef.get(s.network.state), (n) => s.send.validate(n.activeNamespace)),
       ),
     submitSend: () => run(() => onCall(actions, ({ submitSend }) => submitSend)),
+    setSendMax: () => run(() => onCall(actions, ({ setSendMax }) => setSendMax)),
     resolveReceiver: (receiver) =>
       run(() => onCall(actions, ({ resolveReceiver }) => resolveReceiver(receiver))),
     swapTokens: () => run(() => onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),

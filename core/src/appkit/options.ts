@@ -116,6 +116,12 @@ export interface CreateAppKitParameters {
    */
   readonly reconnect?: boolean | undefined
   /**
+   * The page is rendered on a server first (Next.js, Remix), as wagmi's `ssr`: `getServerState` then gives the
+   * state the server rendered (nothing stored: disconnected), which a skin's first, hydrating render reads, so
+   * it matches the server's markup; the stored session shows right after.
+   */
+  readonly ssr?: boolean | undefined
+  /**
    * Solana support: `loadSolanaAdapter` from "@appkit/core". With it and a solana network, the adapter loads
    * after start (Wallet Standard wallets become connectors; balance, send and sign work on solana). Without
    * it the app bundles no Solana code at all, and solana actions answer 'Chain adapter not found'.
@@ -135,6 +141,7 @@ export type AppKitRuntime = Pick<
   | "siwx"
   | "api"
   | "reconnect"
+  | "ssr"
   | "transports"
   | "solanaAdapter"
   | "walletStandardTarget"
@@ -149,6 +156,7 @@ const runtimeKeys = [
   "siwx",
   "api",
   "reconnect",
+  "ssr",
   "transports",
   "solanaAdapter",
   "walletStandardTarget",

@@ -5,7 +5,7 @@ import { Result } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createLocalSolanaApp, discoveredSolanaWallet } from "../testing/localSolanaApp"
 import { useSolanaDevnet } from "../testing/solanaDevnet.testSupport"
-import { parseUnits } from "../validation/amount"
+import { formatUnits, parseUnits } from "../validation/amount"
 import type { AppKit } from "./AppKit"
 import { createAppKit } from "./createAppKit"
 
@@ -149,6 +149,31 @@ describe("createAppKit with a solana network", () => {
     expect(lamports).toBe((await appKit.getBalance({ address: owner })).value)
     const entry = appKit.getState().transactions.transactions.find((t) => t.id === outcome.hash)
     expect(entry?.metadata.status).toBe("confirmed")
+  })
+
+  it("Max on SOL is the balance less the transfer's fee: the send of it confirms and leaves the account at 0", async () => {
+    const { appKit, dev, devnet } = setUp()
+    await appKit.connect(await walletConnectorId(appKit))
+    // The third account is emptied: the other tests send from the first.
+    dev.selectAccount(2)
+    const [owner, to] = [devnet.accounts[2]?.address as string, devnet.accounts[1]?.address as string]
+    await vi.waitFor(() =>
+      expect(appKit.getState().account.byNamespace.solana?.caipAddress).toBe(`${devnet.chainId}:${owner}`),
+    )
+    const held = await lamportsOf(owner)
+    await appKit.updateSend({
+      token: {
+        symbol: "SOL",
+        name: "Solana",
+        quantity: { decimals: "9", numeric: Result.getOrThrow(formatUnits(held, 9)) },
+        price: 0,
+      },
+      receiverAddress: to,
+    })
+    // §9: 5000 lamports per signature + 500 units × 20 000 000 µlamports = 15 000 lamports.
+    expect(await appKit.setSendMax()).toBe(Result.getOrThrow(formatUnits(held - 15_000n, 9)))
+    expect((await appKit.submitSend()).status).toBe("confirmed")
+    expect(await lamportsOf(owner)).toBe(0n)
   })
 
   it("signs a message with ed25519, and a declined one stays the wallet's refusal", async () => {

@@ -77,6 +77,8 @@ export const NamespaceAccount = Schema.Struct({
   profileImage: Schema.optional(Schema.String),
   addressExplorerUrl: Schema.optional(Schema.String),
   tokenBalance: Schema.Array(Token),
+  /** Why the last load of `tokenBalance` failed (§8 'Token Balance Unavailable'); cleared by one that succeeds. */
+  tokenBalanceError: Schema.optional(Schema.String),
   connectedWalletInfo: Schema.optional(ConnectedWalletInfo),
   farcasterUrl: Schema.optional(Schema.String),
   allAccounts: Schema.Array(AccountTypeObject),

@@ -162,6 +162,30 @@ describe("AccountData", () => {
     expect(seen).toMatchObject({ balance: undefined, toast: specTexts.toasts.tokenBalanceUnavailable })
   })
 
+  it("keeps a failed load on the account until a load succeeds, so the Tokens tab says so instead of 'No tokens'", async () => {
+    supportedChains()
+    mockBalance("0", 500)
+    const seen = await runState(
+      Effect.gen(function* () {
+        yield* connected
+        const data = yield* AccountData
+        const errorOf = Effect.map(
+          Effect.flatMap(Account, (account) => SubscriptionRef.get(account.state)),
+          (state) => state.byNamespace.eip155?.tokenBalanceError,
+        )
+        yield* data.refreshBalance("eip155")
+        const failed = yield* errorOf
+        // §8: no new try before 30 s.
+        yield* TestClock.adjust("30 seconds")
+        mockBalance("1.5")
+        yield* data.refreshBalance("eip155")
+        return { failed, after: yield* errorOf, tokens: (yield* snapshot).tokens }
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(seen).toEqual({ failed: "Token Balance Unavailable", after: undefined, tokens: ["ETH", "USDC"] })
+  })
+
   it("shows 'Token Balance Unavailable' on a network the API does not serve, without asking for a balance", async () => {
     // The list names only eip155:1: an account on Base is on an unsupported network (§7: no call, §8: the toast).
     supportedChains()

@@ -6,7 +6,7 @@ import { networkOfAccount } from "../domain/caip"
 import type { ChainNamespace } from "../domain/namespace"
 import { StorageKeys } from "../domain/storageKeys"
 import { Token } from "../domain/token"
-import { DataError } from "../errors/data"
+import { DataError, dataMessages } from "../errors/data"
 import { Storage } from "../storage/Storage"
 import { Account } from "./Account"
 import { cachedRead } from "./storedCache"
@@ -83,15 +83,22 @@ export class AccountData extends Context.Service<
           )
           yield* account.updateIfCurrent(namespace, target.caipAddress, {
             tokenBalance: portfolio,
+            tokenBalanceError: undefined,
             balance: native.balance,
             balanceSymbol: native.symbol,
           })
         }).pipe(
           Effect.catch((e) =>
-            Effect.andThen(
-              Effect.logWarning("Token balance unavailable", e),
-              toast.showCatalogue("tokenBalanceUnavailable"),
-            ),
+            Effect.gen(function* () {
+              yield* Effect.logWarning("Token balance unavailable", e)
+              yield* toast.showCatalogue("tokenBalanceUnavailable")
+              // Kept on the account, so a list left empty reads as unavailable, not as no tokens.
+              const target = yield* connectedAccount(namespace)
+              if (target !== undefined)
+                yield* account.updateIfCurrent(namespace, target.caipAddress, {
+                  tokenBalanceError: dataMessages.tokenBalanceUnavailable,
+                })
+            }),
           ),
         )
 

@@ -1,4 +1,5 @@
 import { Effect, SubscriptionRef } from "effect"
+import { TestClock } from "effect/testing"
 import nock from "nock"
 import { verifyMessage } from "viem"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -69,6 +70,32 @@ const acceptRegistration = () => {
   return posted
 }
 
+/** An account without a name yet (identity and reverse lookup say so) whose registration the API accepts. */
+const acceptRegistrationOfNameless = () => {
+  acceptRegistration()
+  nock(testBaseUrl)
+    .get(/^\/v1\/identity\//)
+    .query(true)
+    .reply(200, { name: null, avatar: null })
+  nock(testBaseUrl)
+    .get(/^\/v1\/profile\/reverse\//)
+    .query(true)
+    .reply(200, [])
+  nock(testBaseUrl)
+    .get("/v1/supported-chains")
+    .query(true)
+    .reply(200, { http: ["eip155:1"], ws: [] })
+}
+
+/** What the reverse lookup gives once alice-wonder.reown.id is the dev account's. */
+const aliceWonder = {
+  name: "alice-wonder.reown.id",
+  registered: 1_700_000_000,
+  updated: 1_700_000_000,
+  addresses: { "60": { address: devAccount.address } },
+  attributes: [],
+}
+
 describe("Names", () => {
   it("registers a name typed in capitals under its lowercase form, as every path (skin, CLI) does", async () => {
     const posted = acceptRegistration()
@@ -97,31 +124,12 @@ describe("Names", () => {
   })
 
   it("keeps the registered name as the profile name when the account view refreshes the identity again", async () => {
-    acceptRegistration()
     // The account view read the identity before the registration: no name yet (both lookups cached 5 min).
-    nock(testBaseUrl)
-      .get(/^\/v1\/identity\//)
-      .query(true)
-      .reply(200, { name: null, avatar: null })
+    acceptRegistrationOfNameless()
     nock(testBaseUrl)
       .get(/^\/v1\/profile\/reverse\//)
       .query(true)
-      .reply(200, [])
-    nock(testBaseUrl)
-      .get("/v1/supported-chains")
-      .query(true)
-      .reply(200, { http: ["eip155:1"], ws: [] })
-    const registered = {
-      name: "alice-wonder.reown.id",
-      registered: 1_700_000_000,
-      updated: 1_700_000_000,
-      addresses: { "60": { address: devAccount.address } },
-      attributes: [],
-    }
-    nock(testBaseUrl)
-      .get(/^\/v1\/profile\/reverse\//)
-      .query(true)
-      .reply(200, [registered])
+      .reply(200, [aliceWonder])
     const wallet = Effect.runSync(scriptedWallet({ id: "injected", chainId: "eip155:1" }))
     const profileName = await runState(
       Effect.gen(function* () {
@@ -135,6 +143,39 @@ describe("Names", () => {
       { connectors: [wallet.connector], apiUrl: testBaseUrl },
     )
     expect(profileName).toBe("alice-wonder.reown.id")
+  })
+
+  it("shows the registered name after a reload within 5 minutes: the cached 'no name' from before is gone", async () => {
+    const map = new Map<string, string>()
+    const connector = () => Effect.runSync(scriptedWallet({ id: "injected", chainId: "eip155:1" })).connector
+    const profileName = Effect.gen(function* () {
+      yield* (yield* AccountData).refreshIdentity
+      return (yield* SubscriptionRef.get((yield* Account).state)).byNamespace.eip155?.profileName
+    })
+    // Before the registration the account had no name, and both lookups are cached for 5 minutes.
+    acceptRegistrationOfNameless()
+    const before = await runState(
+      Effect.gen(function* () {
+        yield* (yield* Connection).connect("injected")
+        const shown = yield* profileName
+        yield* (yield* Names).register("alice-wonder")
+        return shown
+      }),
+      { map, connectors: [connector()], apiUrl: testBaseUrl },
+    )
+    expect(before).toBeUndefined()
+    // The page reloads a minute later (the stored connection comes back); the service now knows the name.
+    nock(testBaseUrl)
+      .get(/^\/v1\/profile\/reverse\//)
+      .query(true)
+      .reply(200, [aliceWonder])
+    const after = await runState(Effect.andThen(TestClock.setTime(60_000), profileName), {
+      map,
+      connectors: [connector()],
+      apiUrl: testBaseUrl,
+    })
+    expect(after).toBe("alice-wonder.reown.id")
+    expect(nock.pendingMocks()).toEqual([])
   })
 
   it("refuses a name someone already holds before the wallet is asked to sign", async () => {

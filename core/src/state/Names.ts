@@ -1,12 +1,16 @@
 import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
+import { addressOfAccount } from "../domain/caip"
+import { StorageKeys } from "../domain/storageKeys"
 import { NameError } from "../errors/names"
+import { Storage } from "../storage/Storage"
 import { isAccountName } from "../validation/accountName"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Network } from "./Network"
 import { fullAccountName, registerAccountName } from "./nameRegistration"
 import { Router } from "./Router"
+import { forgetCached } from "./storedCache"
 
 export interface NamesState {
   readonly status: "idle" | "registering" | "registered" | "error"
@@ -32,6 +36,7 @@ export class Names extends Context.Service<
       const account = yield* Account
       const network = yield* Network
       const connection = yield* Connection
+      const storage = yield* Storage
       const state = yield* SubscriptionRef.make(initialNamesState)
 
       const sign = (label: string) =>
@@ -76,7 +81,11 @@ export class Names extends Context.Service<
             ),
           )
           // (sign() fails without an eip155 account, so `owner` is set here; the user may have left meanwhile)
-          if (owner !== undefined) yield* account.updateIfCurrent("eip155", owner, { profileName: fullName })
+          if (owner !== undefined) {
+            yield* account.updateIfCurrent("eip155", owner, { profileName: fullName })
+            // The stored "no name" of the reverse lookup (5 min) would hide the new name after a reload.
+            yield* forgetCached(StorageKeys.nameCache, storage, addressOfAccount(owner))
+          }
           yield* SubscriptionRef.set(state, { status: "registered", name: fullName, error: undefined })
           return fullName
         })

@@ -76,6 +76,48 @@ describe("Transactions", () => {
     ])
   })
 
+  it("asks nothing more after the last page (no page 1 again, no duplicates) until the list starts afresh", async () => {
+    supported()
+    const other = "0x3333333333333333333333333333333333333333"
+    const twoPages = () =>
+      nock(testBaseUrl)
+        .get(`/v1/account/${address}/history`)
+        .query((q) => q.cursor === undefined)
+        .reply(200, { data: [transaction("a", false)], next: "page2" })
+        .get(`/v1/account/${address}/history`)
+        .query((q) => q.cursor === "page2")
+        .reply(200, { data: [transaction("b", false)], next: null })
+    twoPages()
+    // Another account's list starts at its first page, and a return to the first account starts afresh too.
+    nock(testBaseUrl)
+      .get(`/v1/account/${other}/history`)
+      .query((q) => q.cursor === undefined)
+      .reply(200, { data: [transaction("c", false)], next: "other2" })
+    twoPages()
+    const seen = await runState(
+      Effect.gen(function* () {
+        const transactions = yield* Transactions
+        const ids = Effect.map(SubscriptionRef.get(transactions.state), (s) =>
+          s.transactions.map((t) => t.id),
+        )
+        yield* transactions.fetchNext(address)
+        yield* transactions.fetchNext(address)
+        // The last page is in: nothing is asked (any request would find no interceptor and fail the list).
+        yield* transactions.fetchNext(address)
+        yield* transactions.fetchNext(address)
+        const atEnd = { ids: yield* ids, toast: (yield* SubscriptionRef.get((yield* Toast).state)).open }
+        yield* transactions.fetchNext(other)
+        yield* transactions.fetchNext(address)
+        const afresh = yield* ids
+        yield* transactions.fetchNext(address)
+        return { atEnd, afresh, again: yield* ids }
+      }),
+      { apiUrl: testBaseUrl },
+    )
+    expect(seen).toEqual({ atEnd: { ids: ["a", "b"], toast: false }, afresh: ["a"], again: ["a", "b"] })
+    expect(nock.isDone()).toBe(true)
+  })
+
   it("marks the list empty and shows 'Failed to fetch transactions' when the fetch fails", async () => {
     supported()
     nock(testBaseUrl).get(`/v1/account/${address}/history`).query(true).reply(404, "nope")

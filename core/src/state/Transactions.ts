@@ -43,7 +43,10 @@ export class Transactions extends Context.Service<
   Transactions,
   {
     readonly state: SubscriptionRef.SubscriptionRef<TransactionsState>
-    /** Loads the next page (the first when `next` is unset); a failure empties the list and shows a toast. */
+    /**
+     * Loads the next page (the first when `next` is unset); a failure empties the list and shows a toast. Once the
+     * last page is in, it asks nothing more until the list starts afresh (another account or network).
+     */
     readonly fetchNext: (address: string | undefined) => Effect.Effect<void>
     readonly reset: Effect.Effect<void>
     /**
@@ -63,12 +66,15 @@ export class Transactions extends Context.Service<
       const state = yield* SubscriptionRef.make(initialTransactionsState)
       // The account and chain the list (and its cursor) belong to: another one starts a fresh list.
       const owner = yield* Ref.make<string | undefined>(undefined)
+      // The owner whose last page is in: its `next` is unset again, which must not read as "start over".
+      const complete = yield* Ref.make<string | undefined>(undefined)
       // Sent from this app, per owner key, newest first: at most §9's 99 per owner.
       const local = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<Transaction>>>(new Map())
       const localOf = (key: string | undefined) =>
         Effect.map(Ref.get(local), (map) => (key === undefined ? [] : (map.get(key) ?? [])))
       const reset = Effect.gen(function* () {
         yield* Ref.set(owner, undefined)
+        yield* Ref.set(complete, undefined)
         yield* SubscriptionRef.set(state, initialTransactionsState)
       })
       const fail = (key: string) =>
@@ -83,11 +89,14 @@ export class Transactions extends Context.Service<
           const key = `${caipNetwork.caipNetworkId} ${address}`
           // Without an API there is no history to show: the list is empty, as after a failed fetch.
           if (Option.isNone(api)) return yield* fail(key)
-          if ((yield* Ref.getAndSet(owner, key)) !== key)
+          if ((yield* Ref.get(complete)) === key) return
+          if ((yield* Ref.getAndSet(owner, key)) !== key) {
+            yield* Ref.set(complete, undefined)
             yield* SubscriptionRef.set(state, {
               ...initialTransactionsState,
               transactions: yield* localOf(key),
             })
+          }
           const before = yield* SubscriptionRef.updateAndGet(state, (s) => ({ ...s, loading: true }))
           // The client refuses a missing address and keeps only this chain's non-spam entries (§5).
           const page = yield* Effect.result(
@@ -96,6 +105,7 @@ export class Transactions extends Context.Service<
           // A page that arrives after the account or chain changed belongs to no list on screen.
           if ((yield* Ref.get(owner)) !== key) return
           if (page._tag === "Failure") return yield* fail(key)
+          if (page.success.next == null) yield* Ref.set(complete, key)
           yield* SubscriptionRef.update(state, (s) => {
             const transactions = merged(s.transactions, page.success.data)
             return {

@@ -20,6 +20,19 @@ export class InsufficientBalanceError extends AppKitError(
   }
 }
 
+/** The native coin held does not cover the network fee of sending it: the send form's Max is 0. */
+export class FeeExceedsBalanceError extends AppKitError(
+  Schema.TaggedError<FeeExceedsBalanceError>()("FeeExceedsBalanceError", {
+    fee: Schema.String,
+    symbol: Schema.String,
+  }),
+  { topic: "Insufficient funds" },
+) {
+  override get message(): string {
+    return `Insufficient funds for the network fee: ${this.fee} ${this.symbol} needed`
+  }
+}
+
 export type HeldAmountError = ParseUnitsError | InsufficientBalanceError
 
 /**

@@ -3,7 +3,7 @@ import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { StorageKeys } from "../domain/storageKeys"
 import { fromMap } from "../storage/Storage"
-import { cachedRead } from "./storedCache"
+import { cachedRead, forgetCached } from "./storedCache"
 
 const ACCOUNT = "eip155:1:0x00000000000000000000000000000000000000a1"
 const lifetime = Duration.seconds(30)
@@ -56,5 +56,23 @@ describe("the stored caches (cachedRead)", () => {
       }),
     )
     expect(result).toEqual({ balance: "2", fetched: 1 })
+  })
+})
+
+describe("forgetCached", () => {
+  it("drops one entry, so the next read asks again while the others still answer", async () => {
+    const OTHER = "eip155:1:0x00000000000000000000000000000000000000b2"
+    const map = stored(1_000_000)
+    const entries = JSON.parse(map.get(StorageKeys.nativeBalanceCache.key) ?? "{}")
+    map.set(StorageKeys.nativeBalanceCache.key, JSON.stringify({ ...entries, [OTHER]: entries[ACCOUNT] }))
+    const result = await runTest(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(1_000_000)
+        yield* forgetCached(StorageKeys.nativeBalanceCache, fromMap(map), ACCOUNT)
+        const left = Object.keys(JSON.parse(map.get(StorageKeys.nativeBalanceCache.key) ?? "{}"))
+        return { left, read: yield* read(map, "2") }
+      }),
+    )
+    expect(result).toEqual({ left: [OTHER], read: { balance: "2", fetched: 1 } })
   })
 })

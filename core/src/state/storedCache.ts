@@ -36,3 +36,13 @@ export const cachedRead = <S extends Codec, V, E, R>(
     yield* cache.write({ ...kept, [id]: { timestamp: now, value } } as S["Type"])
     return value
   })
+
+/** Drops one entry of a storage cache: what it holds is known to be stale (a name just registered). */
+export const forgetCached = <S extends Codec>(key: StorageKey<S>, storage: Storage["Service"], id: string) =>
+  Effect.gen(function* () {
+    const cache = persisted(key, storage)
+    const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, unknown>>
+    if (!(id in entries)) return
+    const { [id]: _stale, ...kept } = entries
+    yield* cache.write(kept as S["Type"])
+  })

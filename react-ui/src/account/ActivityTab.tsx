@@ -3,9 +3,13 @@ import type { BlockchainSchemas } from "@appkit/core/effect"
 import { AppKitImage } from "../image/Image"
 import { ScrollList, Spinner } from "../modal/parts"
 import { shownQuantity } from "./format"
+import { useNow } from "./useNow"
 import { useTransactions } from "./useTransactions"
 
 type Transaction = BlockchainSchemas.Transaction
+
+/** How often the relative times are read again: the smallest unit they show is the minute. */
+const RELATIVE_TIME_REFRESH_MS = 10_000
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase()
 
@@ -39,7 +43,7 @@ const Entry = ({ transaction, now }: { readonly transaction: Transaction; readon
 /** The activity tab: the core's list (spam already dropped, §5), newest first, more by cursor. */
 export default function ActivityTab() {
   const list = useTransactions()
-  const now = Date.now()
+  const now = useNow(RELATIVE_TIME_REFRESH_MS)
   if (list.transactions.length === 0)
     return list.loading ? (
       <Spinner label="Loading activity" />

@@ -1,3 +1,5 @@
+import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
 import { ScrollList } from "../modal/parts"
@@ -6,26 +8,64 @@ import { shownBalance, shownUsd } from "./format"
 /** One empty list, so an account without tokens keeps the same selection. */
 const noTokens: ReadonlyArray<never> = []
 
-/** The account's tokens as the core's data layer holds them (zero-decimal tokens already dropped, §5). */
+/** Why the balances could not be loaded (the core's §8 text), and a new try. */
+const Unavailable = ({ message }: { readonly message: string }) => {
+  const appKit = useAppKitInstance()
+  return (
+    <div className="appkit-center">
+      <p className="appkit-error" role="alert">
+        {message}
+      </p>
+      <button
+        type="button"
+        className="appkit-button"
+        data-variant="secondary"
+        onClick={() => inBackground(appKit.refreshBalance())}
+      >
+        Try again
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The account's tokens as the core's data layer holds them (zero-decimal tokens already dropped, §5). A failed
+ * load says so, over whatever is still shown: an empty list then is no proof of an empty account.
+ */
 export default function TokensTab() {
   const tokens = useAppKitSelector(
     (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance ?? noTokens,
   )
-  if (tokens.length === 0) return <p className="appkit-center appkit-muted">No tokens yet</p>
+  const failure = useAppKitSelector(
+    (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalanceError,
+  )
+  if (tokens.length === 0)
+    return failure === undefined ? (
+      <p className="appkit-center appkit-muted">No tokens yet</p>
+    ) : (
+      <Unavailable message={failure} />
+    )
   return (
-    <ScrollList label="Tokens">
-      {tokens.map((token) => (
-        <li key={token.address ?? `native:${token.symbol}`} className="appkit-row" data-token={token.symbol}>
-          <AppKitImage src={token.iconUrl} alt={token.name ?? token.symbol} size={36} decorative />
-          <span className="appkit-row-main">
-            <span>{token.name ?? token.symbol}</span>
-            <span className="appkit-muted">
-              {shownBalance(token.quantity.numeric)} {token.symbol}
+    <>
+      {failure !== undefined && <Unavailable message={failure} />}
+      <ScrollList label="Tokens">
+        {tokens.map((token) => (
+          <li
+            key={token.address ?? `native:${token.symbol}`}
+            className="appkit-row"
+            data-token={token.symbol}
+          >
+            <AppKitImage src={token.iconUrl} alt={token.name ?? token.symbol} size={36} decorative />
+            <span className="appkit-row-main">
+              <span>{token.name ?? token.symbol}</span>
+              <span className="appkit-muted">
+                {shownBalance(token.quantity.numeric)} {token.symbol}
+              </span>
             </span>
-          </span>
-          <span>{shownUsd(token.value)}</span>
-        </li>
-      ))}
-    </ScrollList>
+            <span>{shownUsd(token.value)}</span>
+          </li>
+        ))}
+      </ScrollList>
+    </>
   )
 }

@@ -5,9 +5,10 @@ import { scriptedFrameHost } from "@appkit/core/testing"
 import { Effect, Layer } from "effect"
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
-import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { memoryWallet, testAddress, testAppKit, testNetworks } from "../testing/appKit"
 import { AppKitProvider } from "./AppKitProvider"
+import { errorMessage } from "./errorMessage"
 import {
   useAppKit,
   useAppKitAccount,
@@ -204,6 +205,11 @@ describe("the hooks", () => {
     })
     answering = false
     expect(await fetchBalance()).toMatchObject({ data: undefined, isSuccess: false, isError: true })
+    // A rejection that is no Error but carries a message reads as the views read it, not '[object Object]'.
+    const rejection = { code: -32000, message: "header not found" }
+    vi.spyOn(appKit, "getBalance").mockRejectedValueOnce(rejection)
+    expect(await fetchBalance()).toMatchObject({ error: errorMessage(rejection), isError: true })
+    expect(errorMessage(rejection)).toBe("header not found")
     await appKit.dispose()
   })
 

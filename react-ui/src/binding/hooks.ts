@@ -9,6 +9,7 @@ import type {
 } from "@appkit/core"
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { useAppKitInstance } from "./context"
+import { errorMessage } from "./errorMessage"
 import type { AppKitEvent, EventStore } from "./events"
 import { shallowEqual, useAppKitSelector } from "./useAppKitSelector"
 
@@ -203,7 +204,7 @@ export const useAppKitBalance = () => {
           }),
           (error: unknown) => ({
             data: undefined,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorMessage(error),
             isSuccess: false,
             isError: true,
           }),

@@ -28,7 +28,8 @@ interface Selection<T> {
  * The one place the skin reads the core's state: `useSyncExternalStore` over `appKit.subscribe` and
  * `appKit.getState()` (the same object until something changes), narrowed by `selector`. The selection is
  * kept while `equalityFn` finds it unchanged, so a component re-renders only when its slice changes. Server
- * rendering reads the same snapshot (the core builds its state synchronously).
+ * rendering and hydration read `getServerState` (with the core's `ssr`, the state without a stored session, so
+ * the first render in the browser matches the server's markup; React renders the live state right after).
  */
 export const useAppKitSelector = <T>(
   selector: (state: AppKitState) => T,
@@ -36,15 +37,19 @@ export const useAppKitSelector = <T>(
 ): T => {
   const appKit = useAppKitInstance("useAppKitSelector")
   const last = useRef<Selection<T> | undefined>(undefined)
-  const read = (): T => {
-    const state = appKit.getState()
-    const previous = last.current
+  const lastServer = useRef<Selection<T> | undefined>(undefined)
+  const selected = (state: AppKitState, cache: { current: Selection<T> | undefined }): T => {
+    const previous = cache.current
     if (previous !== undefined && previous.state === state && previous.selector === selector)
       return previous.value
     const value = selector(state)
     const kept = previous !== undefined && equalityFn(previous.value, value) ? previous.value : value
-    last.current = { state, selector, value: kept }
+    cache.current = { state, selector, value: kept }
     return kept
   }
-  return useSyncExternalStore(appKit.subscribe, read, read)
+  return useSyncExternalStore(
+    appKit.subscribe,
+    () => selected(appKit.getState(), last),
+    () => selected(appKit.getServerState(), lastServer),
+  )
 }

@@ -1,16 +1,16 @@
 import { useId } from "react"
 
 /**
- * A decimal amount with a Max button that fills in `max` (the chosen token's balance; disabled without one).
+ * A decimal amount with a Max button that asks the form for the most it can take (disabled without `onMax`).
  * The amount stays text: the core parses and checks it (§5), never the view.
  */
 export const AmountField = (props: {
   readonly value: string
   readonly onChange: (amount: string) => void
-  readonly max: string | undefined
+  readonly onMax: (() => void) | undefined
 }) => {
   const id = useId()
-  const { max } = props
+  const { onMax } = props
   return (
     <div className="appkit-field">
       <label htmlFor={id}>Amount</label>
@@ -28,8 +28,8 @@ export const AmountField = (props: {
           type="button"
           className="appkit-button"
           data-variant="secondary"
-          disabled={max === undefined}
-          onClick={() => max !== undefined && props.onChange(max)}
+          disabled={onMax === undefined}
+          onClick={onMax}
         >
           Max
         </button>

@@ -1,8 +1,8 @@
 import { type OnrampProvider, onrampFeeLabel, onrampProvidersOf, type PreparedOnramp } from "@appkit/core"
 import { type FormEvent, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
-import { errorMessage } from "../modal/flow"
 
 type Step =
   | { readonly _tag: "Form" }

@@ -3,8 +3,8 @@ import { formatUnits, shortAddress } from "@appkit/core/validation"
 import { Result } from "effect"
 import { type FormEvent, useEffect, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
-import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
 import { AmountField } from "./AmountField"
 import { type TokenChoice, TokenPicker } from "./TokenPicker"
@@ -140,7 +140,11 @@ export default function Swap() {
         disabled={busy}
         onSelect={(choice) => pick("from", choice.key)}
       />
-      <AmountField value={amount} onChange={setAmount} max={fromChoice?.balance} />
+      <AmountField
+        value={amount}
+        onChange={setAmount}
+        onMax={fromChoice === undefined ? undefined : () => setAmount(fromChoice.balance)}
+      />
       <TokenPicker
         label="To"
         choices={choices}

@@ -184,6 +184,8 @@ describe("WalletSend's token picker and receiver", () => {
       await click(container.querySelector('ul[aria-label="Token tokens"] button[data-token="DAI"]'))
       expect(appKit.getState().send.token?.symbol).toBe("DAI")
       await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Max"))
+      // A token's Max is its whole balance (its fee is paid in ETH), filled in by the core.
+      await settle(() => appKit.getState().send.sendTokenAmount !== undefined)
       expect(appKit.getState().send.sendTokenAmount).toBe("22.048305")
       const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
       await settle(() => problem() === "An amount and receiver address are required")

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react"
-import { errorMessage } from "./flow"
+import { errorMessage } from "../binding/errorMessage"
 import { Notice } from "./parts"
 
 interface ViewBoundaryState {

@@ -58,9 +58,3 @@ export const useConnectFlow = (): ConnectFlow => {
   if (flow === undefined) throw new Error("useConnectFlow is used outside the modal")
   return flow
 }
-
-/** The message of a core error (tagged errors carry the catalogue's text), or of anything else thrown. */
-export const errorMessage = (error: unknown): string =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
-    ? error.message
-    : String(error)

@@ -1,9 +1,10 @@
 import type { WalletSchemas } from "@appkit/core/effect"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
-import { errorMessage, useConnectFlow } from "../modal/flow"
+import { useConnectFlow } from "../modal/flow"
 import { Spinner } from "../modal/parts"
 import { choiceOfWallet } from "../modal/targets"
 

@@ -1,5 +1,6 @@
+import { errorMessage } from "../binding/errorMessage"
 import { AppKitImage } from "../image/Image"
-import { errorMessage, useConnectFlow } from "../modal/flow"
+import { useConnectFlow } from "../modal/flow"
 import { Notice } from "../modal/parts"
 
 /** §2 ConnectingExternal: waiting for the picked wallet to accept, or why it did not. */

@@ -1,8 +1,8 @@
 import { isNetworkApproved } from "@appkit/core"
 import { useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
-import { errorMessage } from "../modal/flow"
 import { Row } from "../modal/parts"
 
 /**

@@ -23,6 +23,22 @@ const usdc: Token = {
   price: 1,
 }
 
+/** An app whose wallet (the network's only node here) answers these methods as given, the rest as the memory wallet. */
+const appKitWhoseWalletAnswers = (answers: Record<string, () => string>) => {
+  const wallet = memoryWallet()
+  return testAppKit({
+    connectors: [
+      {
+        ...wallet,
+        request: (request) => {
+          const answer = answers[request.method]
+          return answer === undefined ? wallet.request(request) : Effect.succeed(answer())
+        },
+      } as typeof wallet,
+    ],
+  })
+}
+
 describe("WalletSend's message for the amount typed", () => {
   it("is ready only for an amount above zero, within the balance and the token's decimals", async () => {
     const appKit = testAppKit()
@@ -79,18 +95,7 @@ describe("WalletSend's message for the amount typed", () => {
   it("checks the amount against the balance as it is now, not as it was when the token was picked", async () => {
     // The wallet reads 1 ETH, then 5 ETH once funds arrive.
     let wei = 10n ** 18n
-    const wallet = memoryWallet()
-    const appKit = testAppKit({
-      connectors: [
-        {
-          ...wallet,
-          request: (request) =>
-            request.method === "eth_getBalance"
-              ? Effect.succeed(`0x${wei.toString(16)}`)
-              : wallet.request(request),
-        } as typeof wallet,
-      ],
-    })
+    const appKit = appKitWhoseWalletAnswers({ eth_getBalance: () => `0x${wei.toString(16)}` })
     await appKit.connect("io.test.wallet")
     await appKit.refreshBalance()
     await appKit.updateSend({ receiverAddress: receiver })
@@ -103,6 +108,46 @@ describe("WalletSend's message for the amount typed", () => {
       await type(container.querySelector("input[inputmode=decimal]"), "3")
       await settle(() => problem() === "Ready to send")
       expect(problem()).toBe("Ready to send")
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("Max fills the ETH balance less the network fee; a balance below the fee fills 0 and says so", async () => {
+    // The wallet holds `wei`, estimates 21 000 gas and prices it at 1 gwei.
+    let wei = 10n ** 18n
+    const appKit = appKitWhoseWalletAnswers({
+      eth_getBalance: () => `0x${wei.toString(16)}`,
+      eth_estimateGas: () => "0x5208",
+      eth_gasPrice: () => "0x3b9aca00",
+    })
+    await appKit.connect("io.test.wallet")
+    await appKit.refreshBalance()
+    await appKit.updateSend({ receiverAddress: receiver })
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const amount = () => (container.querySelector("input[inputmode=decimal]") as HTMLInputElement).value
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      const max = () =>
+        act(async () => {
+          ;[...container.querySelectorAll("button")].find((button) => button.textContent === "Max")?.click()
+        })
+      await settle(() => appKit.getState().send.token?.quantity.numeric === "1")
+      await max()
+      await settle(() => amount() === "0.999979")
+      expect(amount()).toBe("0.999979")
+      await settle(() => problem() === "Ready to send")
+      expect(problem()).toBe("Ready to send")
+      // Exactly the fee: nothing is left to send.
+      wei = 21_000n * 10n ** 9n
+      await act(() => appKit.refreshBalance())
+      await settle(() => appKit.getState().send.token?.quantity.numeric === "0.000021")
+      await max()
+      await settle(() => amount() === "0")
+      expect(amount()).toBe("0")
+      await settle(() => problem() === "Insufficient funds for the network fee: 0.000021 ETH needed")
+      expect(problem()).toBe("Insufficient funds for the network fee: 0.000021 ETH needed")
     } finally {
       unmount()
       await appKit.dispose()

@@ -2,10 +2,10 @@ import type { SendState } from "@appkit/core"
 import { shortAddress } from "@appkit/core/validation"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { errorMessage } from "../binding/errorMessage"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AmountField } from "../features/AmountField"
 import { type TokenChoice, TokenPicker } from "../features/TokenPicker"
-import { errorMessage } from "../modal/flow"
 import { Notice } from "../modal/parts"
 
 type Token = NonNullable<SendState["token"]>
@@ -41,6 +41,8 @@ export default function WalletSend() {
     (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance ?? noTokens,
   )
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  // Why Max came to 0 (the fee is more than the balance), until the amount changes again.
+  const [maxProblem, setMaxProblem] = useState<string | undefined>(undefined)
   const [submission, setSubmission] = useState<Submission>({ _tag: "Idle" })
   const [resolution, setResolution] = useState<{
     readonly address?: string | undefined
@@ -140,13 +142,25 @@ export default function WalletSend() {
         disabled={send.loading}
         onSelect={(choice) => {
           const token = tokens.find((candidate) => tokenKey(candidate) === choice.key)
-          if (token !== undefined) void appKit.updateSend({ token })
+          if (token === undefined) return
+          setMaxProblem(undefined)
+          void appKit.updateSend({ token })
         }}
       />
       <AmountField
         value={send.sendTokenAmount ?? ""}
-        onChange={(sendTokenAmount) => void appKit.updateSend({ sendTokenAmount })}
-        max={send.token?.quantity.numeric}
+        onChange={(sendTokenAmount) => {
+          setMaxProblem(undefined)
+          void appKit.updateSend({ sendTokenAmount })
+        }}
+        onMax={
+          send.token === undefined
+            ? undefined
+            : () => {
+                setMaxProblem(undefined)
+                appKit.setSendMax().catch((error: unknown) => setMaxProblem(errorMessage(error)))
+              }
+        }
       />
       <label className="appkit-field">
         <span>To</span>
@@ -165,7 +179,7 @@ export default function WalletSend() {
         </p>
       )}
       <p className="appkit-muted" aria-live="polite" data-testid="send-problem">
-        {problem ?? nameProblem ?? "Ready to send"}
+        {maxProblem ?? problem ?? nameProblem ?? "Ready to send"}
       </p>
       {submission._tag === "Failed" && (
         <p className="appkit-error" role="alert">

@@ -1,8 +1,8 @@
 import { type Anvil, createDevEip1193Provider, startAnvil } from "@appkit/fixtures"
 import { Effect, Scope } from "effect"
-import { createClient, getAddress, http, parseEther } from "viem"
-import { getBalance } from "viem/actions"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createClient, getAddress, http, parseEther, toHex } from "viem"
+import { getBalance, getGasPrice } from "viem/actions"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { makeInjectedConnector } from "../../connectors/injected/InjectedConnector"
 import { initialSendState } from "../../state/Send"
 import { createAppKit } from "../createAppKit"
@@ -127,5 +127,63 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
     expect(state.transactions.transactions).toEqual([])
     expect(state.send).toMatchObject({ sendTokenAmount: "0.1", loading: false })
     await appKit.dispose()
+  })
+  describe("the form's Max", () => {
+    const sender = () => getAddress(anvil.accounts[0]?.address as string)
+    const fund = (wei: bigint) =>
+      node().request({ method: "anvil_setBalance", params: [sender(), toHex(wei)] } as never)
+    /** The connected app, its send form on the native row the node's balance gives (as the Tokens tab shows it). */
+    const withNodeBalance = async (wei: bigint) => {
+      await fund(wei)
+      const appKit = await setUp()
+      await appKit.refreshBalance()
+      const row = appKit.getState().account.byNamespace.eip155?.tokenBalance[0]
+      await appKit.updateSend({ token: row, receiverAddress: receiver() })
+      return appKit
+    }
+    const transferFee = async () => 21_000n * (await getGasPrice(node()))
+    afterEach(() => fund(parseEther("10000")))
+
+    it("on ETH leaves the network fee: the send of it confirms and empties the account, never below 0", async () => {
+      const appKit = await withNodeBalance(parseEther("1"))
+      const fee = await transferFee()
+      const max = await appKit.setSendMax()
+      expect(max).toBe(appKit.getState().send.sendTokenAmount)
+      expect(parseEther(max)).toBe(parseEther("1") - fee)
+      expect((await appKit.submitSend()).status).toBe("confirmed")
+      const left = await getBalance(node(), { address: sender() })
+      expect(left).toBeGreaterThanOrEqual(0n)
+      expect(left).toBeLessThan(fee)
+      await appKit.dispose()
+    })
+
+    it("with no more ETH than the fee is 0 and says the fee is not covered; one wei more is 1 wei", async () => {
+      const fee = await transferFee()
+      const appKit = await withNodeBalance(fee)
+      await expect(appKit.setSendMax()).rejects.toMatchObject({
+        _tag: "FeeExceedsBalanceError",
+        message: expect.stringMatching(/^Insufficient funds for the network fee: .+ ETH needed$/),
+      })
+      expect(appKit.getState().send.sendTokenAmount).toBe("0")
+      await appKit.dispose()
+      const richer = await withNodeBalance(fee + 1n)
+      expect(await richer.setSendMax()).toBe("0.000000000000000001")
+      await richer.dispose()
+    })
+
+    it("on a token (ERC-20) is its whole balance: its fee is paid in ETH", async () => {
+      const appKit = await setUp()
+      await appKit.updateSend({
+        token: {
+          symbol: "TKA",
+          address: `eip155:${anvil.chainId}:0x00000000000000000000000000000000000000aa`,
+          quantity: { decimals: "18", numeric: "12.5" },
+          price: 0,
+        },
+      })
+      expect(await appKit.setSendMax()).toBe("12.5")
+      expect(appKit.getState().send.sendTokenAmount).toBe("12.5")
+      await appKit.dispose()
+    })
   })
 })

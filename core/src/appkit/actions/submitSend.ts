@@ -68,7 +68,7 @@ export type SubmitSendErrorType =
   | NameError
 
 /** The receiver as an address: a name (alice.reown.id) resolved through the Blockchain API first. */
-const receiverAddressOf = (receiver: string, chainId: number | string) =>
+export const receiverAddressOf = (receiver: string, chainId: number | string) =>
   Effect.gen(function* () {
     if (!isReceiverName(receiver)) return yield* evmAddress(receiver)
     const api = yield* Effect.serviceOption(BlockchainApi)

@@ -23,6 +23,19 @@ export const transferRequest = (parameters: TransferParameters) =>
     : { to: parameters.token, data: erc20TransferData(parameters.to, parameters.amount) }
 
 /**
+ * What a transfer will pay the network, as its send prices it: the node's gas estimate for it and the node's
+ * gas price (§9: legacy transactions, priced by the node, as Reown AppKit sends them).
+ */
+export const transferFee = (node: EvmClient, parameters: TransferParameters) =>
+  Effect.gen(function* () {
+    const gas = yield* evmTransactionCall(() =>
+      estimateGas(node, { account: parameters.signer, ...transferRequest(parameters) }),
+    ).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.gasEstimationFailed, error)))
+    const gasPrice = yield* evmTransactionCall(() => getGasPrice(node))
+    return { gas, gasPrice }
+  })
+
+/**
  * eth_sendTransaction (a legacy transaction, §9) for a native or ERC-20 transfer. The gas limit is estimated first, so a transfer the
  * chain would reject (a reverting token, an empty account) fails here, before a wallet prompt or a broadcast.
  * The node's refusals arrive as typed NodeErrors.
@@ -34,12 +47,7 @@ export const sendTransfer = (
   node: EvmClient = client,
 ): Effect.Effect<Hash, EvmError | NodeError> =>
   Effect.gen(function* () {
-    const request = transferRequest(parameters)
-    const gas = yield* evmTransactionCall(() =>
-      estimateGas(node, { account: parameters.signer, ...request }),
-    ).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.gasEstimationFailed, error)))
-    // §9: transactions go out as legacy (type 0) ones, priced by the node, as Reown AppKit sends them.
-    const gasPrice = yield* evmTransactionCall(() => getGasPrice(node))
+    const { gas, gasPrice } = yield* transferFee(node, parameters)
     return yield* evmTransactionCall(() =>
       sendTransaction(client, {
         account: parameters.signer,
@@ -47,7 +55,7 @@ export const sendTransfer = (
         type: "legacy",
         gas,
         gasPrice,
-        ...request,
+        ...transferRequest(parameters),
       }),
     )
   })

@@ -52,6 +52,7 @@ export {
   readMint,
   type SolTransfer,
   type SplTransfer,
+  solTransferFeeLamports,
 } from "./transfer"
 export {
   discoverWalletStandardWallets,

@@ -73,6 +73,18 @@ const MAX_COMPUTE_UNIT_LIMIT = 1_400_000
  * (the habit of Reown's SPL path), since the priority fee is paid on the limit, not on what is used.
  */
 const SPL_COMPUTE_UNIT_MARGIN = 1.3
+/** The runtime's base fee, per signature (a transfer has one: its fee payer's). */
+const LAMPORTS_PER_SIGNATURE = 5_000n
+const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n
+
+/**
+ * What a SOL transfer (prepareSolTransfer) costs its sender besides the amount: the base fee and the priority
+ * fee on its §9 compute budget (paid on the limit, rounded up to a lamport).
+ */
+export const solTransferFeeLamports =
+  LAMPORTS_PER_SIGNATURE +
+  (BigInt(Solana.computeUnitLimit) * Solana.computeUnitPriceMicroLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) /
+    MICRO_LAMPORTS_PER_LAMPORT
 const MINT_SIZE = 82
 const TOKEN_ACCOUNT_SIZE = 165
 
