@@ -54,6 +54,11 @@ export class FrameRequestError extends AppKitError(
     return this.status === 408
   }
 
+  /** The site refused a code as not the one it mailed (422): the user may type it again. */
+  get wrongCode(): boolean {
+    return this.status === 422
+  }
+
   /** The site failed or could not be reached (5xx): asking again, after a pause, may succeed. */
   get siteUnavailable(): boolean {
     return this.status !== undefined && this.status >= 500
