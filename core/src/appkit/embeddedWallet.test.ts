@@ -253,6 +253,34 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(result.exit).toEqual(Exit.succeed("verifyOtp"))
   })
 
+  it("a chain switch after the site ended the session fails with the site's text and ends the connection", async () => {
+    const { site, script } = fakeSite()
+    const host = scriptedFrameHost((request) => {
+      if (request._tag !== "SwitchNetwork") return script(request)
+      return site.signedIn
+        ? { chainId: request.chainId }
+        : { error: "The session has ended; sign in again", status: 401 }
+    })
+    const result = await run(
+      Effect.gen(function* () {
+        yield* emailLogin
+        // The site ended the session meanwhile (it expired, or the user signed out on another device).
+        site.signedIn = false
+        const failure = yield* Effect.flip((yield* Connection).switchNetwork("eip155:8453"))
+        for (let turn = 0; turn < 5; turn++) yield* nextTurn
+        return { failure, ...(yield* snapshot) }
+      }),
+      host,
+    )
+    expect([result.failure._tag, result.failure.message]).toEqual([
+      "FrameRequestError",
+      "The session has ended; sign in again",
+    ])
+    expect(result.connection.status).toBe("disconnected")
+    expect(result.connection.connections.eip155).toBeUndefined()
+    expect(result.auth.step).toBe("idle")
+  })
+
   it("refuses a second code within 30 s, to the second: 'Please try again after {n} seconds'", async () => {
     const host = scriptedFrameHost(fakeSite().script)
     const messages = await run(
