@@ -38,7 +38,10 @@ export interface EmbeddedConnectOptions {
 /** How many times a mistyped code is asked for; the site allows a few more wrong codes before it locks one. */
 const codeTries = 3
 
-/** A code the user may type again: one core refuses as malformed, or one the site says is not the mailed one. */
+/**
+ * Input the user may type again: an address or code core refuses as malformed, or a code the site says is not
+ * the one it mailed.
+ */
 const mistyped = (error: unknown): boolean =>
   errorCode(error) === "InvalidParameterError" || (error instanceof FrameRequestError && error.wrongCode)
 
@@ -236,10 +239,8 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
       return farcasterLogin(appKit, { json: options.json === true, timeoutMs })
     }
     await login().catch((error: unknown) => {
-      // An address or code refused (by core, or a code by the site) is the user's input: exit 1, like any other bad argument.
-      throw errorCode(error) === "InvalidParameterError" || mistyped(error)
-        ? invalidInput(describeError(error))
-        : error
+      // A mistyped address or code is the user's input: exit 1, like any other bad argument.
+      throw mistyped(error) ? invalidInput(describeError(error)) : error
     })
     const state = appKit.getState()
     const account = state.account.byNamespace.eip155
