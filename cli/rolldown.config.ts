@@ -64,6 +64,13 @@ export default defineConfig({
     sourcemap: true,
     // The Bitcoin network names are the one part of the Bitcoin layer `psbt inspect` shares with the wallet
     // side; left to itself rolldown puts them in the chunk of the wallet selector (Stream, connectors: 60 kB).
-    codeSplitting: { groups: [{ name: "bitcoinNetworks", test: /chains[\\/]bitcoin[\\/]networks\.ts$/ }] },
+    // Likewise core's dependency-free defaults (@appkit/core/defaults), which the data commands' options name at
+    // start: left to itself rolldown puts them in the chunk of ApiConfig, whose Effect code every start would load.
+    codeSplitting: {
+      groups: [
+        { name: "bitcoinNetworks", test: /chains[\\/]bitcoin[\\/]networks\.ts$/ },
+        { name: "coreDefaults", test: /core[\\/]src[\\/]config[\\/]apiDefaults\.ts$/ },
+      ],
+    },
   },
 })

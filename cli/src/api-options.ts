@@ -1,3 +1,4 @@
+import { defaultApiTimeoutMillis } from "@appkit/core/defaults"
 import type { Command } from "commander"
 import { isHttpStatusError } from "./coreErrors"
 import { describeError } from "./output"
@@ -19,7 +20,6 @@ export interface ApiOptions {
 export const LOCAL_API_URL = "http://127.0.0.1:8787"
 /** Loopback fixture servers accept any project id; this one names the CLI in their request logs. */
 export const LOCAL_PROJECT_ID = "appkit-cli-local"
-export const DEFAULT_TIMEOUT_MS = 10_000
 
 export const withApiOptions = (command: Command): Command =>
   command
@@ -31,7 +31,7 @@ export const withApiOptions = (command: Command): Command =>
     .option("--project-id <id>", "project id (default: APPKIT_PROJECT_ID, else the config file)")
     .option(
       "--timeout <duration>",
-      `give up after this long, in seconds or with a unit: 500ms, 10s (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+      `give up after this long, in seconds or with a unit: 500ms, 10s (default ${defaultApiTimeoutMillis / 1000})`,
     )
 
 /**

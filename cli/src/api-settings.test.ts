@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { defaultApiTimeoutMillis } from "@appkit/core/defaults"
 import { describe, expect, it } from "vitest"
-import { DEFAULT_TIMEOUT_MS, LOCAL_API_URL, LOCAL_PROJECT_ID } from "./api-options"
+import { LOCAL_API_URL, LOCAL_PROJECT_ID } from "./api-options"
 import { resolveApiSettings } from "./api-settings"
 import { CliError } from "./output"
 
@@ -18,11 +19,11 @@ const noConfig = {
 }
 
 describe("resolveApiSettings", () => {
-  it("defaults to the local fixture server with a local project id", () => {
+  it("defaults to the local fixture server with a local project id, and to core's API timeout", () => {
     expect(resolveApiSettings({}, noConfig)).toEqual({
       apiUrl: LOCAL_API_URL,
       projectId: LOCAL_PROJECT_ID,
-      timeoutMs: DEFAULT_TIMEOUT_MS,
+      timeoutMs: defaultApiTimeoutMillis,
     })
   })
 

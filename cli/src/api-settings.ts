@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
-import { type ApiOptions, DEFAULT_TIMEOUT_MS, LOCAL_API_URL, LOCAL_PROJECT_ID } from "./api-options"
+import { defaultApiTimeoutMillis } from "@appkit/core/defaults"
+import { type ApiOptions, LOCAL_API_URL, LOCAL_PROJECT_ID } from "./api-options"
 import { checkedApiUrl } from "./checkedUrls"
 import { readDevStack } from "./devStack"
 import { readDuration } from "./duration"
@@ -85,6 +86,6 @@ export const resolveApiSettings = (
     throw new CliError(
       "Project ID Not Configured: pass --project-id, set APPKIT_PROJECT_ID or add projectId to the config file",
     )
-  const timeoutMs = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : readDuration(options.timeout)
+  const timeoutMs = options.timeout === undefined ? defaultApiTimeoutMillis : readDuration(options.timeout)
   return { apiUrl, projectId, timeoutMs }
 }

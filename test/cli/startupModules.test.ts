@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
 
@@ -28,6 +29,24 @@ describe("appkit-cli start-up, by what Node loads", () => {
       expect(result.code, args.join(" ")).toBe(0)
       expect(result.stderr, args.join(" ")).toBe("child_process loaded: false\n")
     }
+  })
+
+  it("loads no Effect code at start: every chunk the bundle imports statically is free of it", async () => {
+    const bundle = fileURLToPath(new URL("../../cli/dist/appkit-cli.js", import.meta.url))
+    const loaded = new Map<string, string>()
+    const visit = (file: string) => {
+      if (loaded.has(file)) return
+      const source = readFileSync(file, "utf8")
+      loaded.set(file, source)
+      for (const [, path] of source.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+)"/g))
+        visit(resolve(dirname(file), path as string))
+    }
+    visit(bundle)
+    expect(loaded.size).toBeGreaterThan(1)
+    expect([...loaded].filter(([, source]) => source.includes("~effect/")).map(([file]) => file)).toEqual([])
+    // The data commands' --timeout default, core's API timeout, is among what a start loads.
+    const help = await runCli(["tokens", "--help"])
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("(default 10)")
   })
 
   it("the probe sees child_process where a start does load it", async () => {

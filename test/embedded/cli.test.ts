@@ -61,6 +61,14 @@ describe("appkit-cli and the embedded wallet", () => {
     return {
       stdin: child.stdin,
       exited,
+      /** Resolves once stderr holds `text` (a prompt the user answers), at most 20 s from now. */
+      stderrShows: async (text: string) => {
+        for (let waited = 0; !stderr.includes(text); waited += 50) {
+          if (waited > 20_000)
+            throw new Error(`appkit-cli never said ${JSON.stringify(text)}; stderr: ${stderr}`)
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      },
       nextLine: async () => {
         const next = await lines.next()
         if (next.done === true) throw new Error(`appkit-cli ended without a line; stderr: ${stderr}`)
@@ -296,6 +304,47 @@ describe("appkit-cli and the embedded wallet", () => {
       2,
       "No code given: type it on a terminal, pipe it on stdin, or use --dev-otp against the dev stack",
     ])
+  }, 60_000)
+
+  it("a mistyped code is asked for again, with what was wrong, and the right one then signs in", async () => {
+    const since = Date.now()
+    const child = background(["connect", "--email", "typo@example.com"])
+    const code = await codeFromMailSink("typo@example.com", since)
+    const wrong = code === "000000" ? "000001" : "000000"
+    await child.stderrShows("Code mailed to typo@example.com: ")
+    child.stdin.write(`${wrong}\n`)
+    await child.stderrShows("Invalid code: type the code mailed to typo@example.com again (2 tries left)")
+    child.stdin.write("12345\n")
+    await child.stderrShows(
+      "Invalid code: expected 6 digits: type the code mailed to typo@example.com again (1 try left)",
+    )
+    child.stdin.end(`${code}\n`)
+    const { code: exit, stderr } = await child.exited
+    expect(exit).toBe(0)
+    expect(stderr.match(/Code mailed to typo@example.com: /g)).toHaveLength(3)
+    expect(await child.nextLine()).toMatch(
+      /^Connected 0x[0-9a-fA-F]{40} \(embedded wallet, typo@example.com\)$/,
+    )
+    await cli(["disconnect"])
+  }, 60_000)
+
+  it("three wrong codes end the sign-in with the site's answer; nothing is connected", async () => {
+    const since = Date.now()
+    const child = background(["connect", "--email", "thrice@example.com"])
+    const code = await codeFromMailSink("thrice@example.com", since)
+    const wrong = code === "000000" ? "000001" : "000000"
+    for (const left of ["2 tries left", "1 try left"]) {
+      child.stdin.write(`${wrong}\n`)
+      await child.stderrShows(`type the code mailed to thrice@example.com again (${left})`)
+    }
+    child.stdin.write(`${wrong}\n`)
+    const { code: exit, stderr } = await child.exited
+    // Piped, the answer is not echoed: the site's verdict follows the last prompt on its line.
+    expect([exit, stderr.trim().split("\n").at(-1)]).toEqual([
+      1,
+      "Code mailed to thrice@example.com: Invalid code",
+    ])
+    expect((await cli(["status"])).stdout).toMatch(/^Not connected/)
   }, 60_000)
 
   it("refuses a wrong --social provider and a bad email before anything is sent", async () => {

@@ -18,7 +18,10 @@ beforeAll(async () => {
   ;({ anvil, site, stop } = await startStack())
   appKit = createAppKit({
     projectId: "session-ended",
-    networks: [{ id: anvil.chainId, name: "anvil", rpcUrl: anvil.rpcUrl }],
+    networks: [
+      { id: anvil.chainId, name: "anvil", rpcUrl: anvil.rpcUrl },
+      { id: 1, name: "Ethereum", rpcUrl: anvil.rpcUrl },
+    ],
     metadata: { name: "test dApp", description: "", url: "http://127.0.0.1:5173", icons: [] },
     secureSiteUrl: site.url,
     embeddedFrameHost: testFrameHost(storage),
@@ -73,5 +76,21 @@ describe("a session that ended at the secure site", () => {
     expect(
       await verifyMessage({ address: again, message: "signed in again", signature: signature as Hex }),
     ).toBe(true)
+  }, 90_000)
+
+  it("fails a chain switch with the site's reason and ends the connection, rather than staying 'connected'", async () => {
+    const uri = await appKit.embedded.socialRedirectUri("github")
+    await appKit.embedded.completeSocialLogin(await signInAtProvider(uri, "switcher"))
+    expect(appKit.getState().connection.status).toBe("connected")
+    storage.set(storageKeys.session, randomBytes(32).toString("base64url"))
+
+    const refused = await appKit.switchNetwork("eip155:1").then(
+      () => "switched",
+      (error: { message?: string }) => error.message,
+    )
+    expect(refused).toBe("The session has ended; sign in again")
+    expect(appKit.getState().connection.status).toBe("disconnected")
+    expect(appKit.getState().embedded.step).toBe("idle")
+    expect(storage.get(storageKeys.session)).toBe(null)
   }, 90_000)
 })

@@ -161,6 +161,7 @@ describe("the packed @appkit/core", () => {
       "./embedded",
       "./polkadot",
       "./cosmos",
+      "./defaults",
       "./package.json",
     ])
     expect(exportProblems(packed)).toEqual([])

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises"
-import type { AppKit, CaipNetworkId } from "@appkit/core"
+import { type AppKit, type CaipNetworkId, FrameRequestError } from "@appkit/core"
 import { OAuthProvider } from "@appkit/core/embedded"
 import { Effect, Schema } from "effect"
 import { readDevStack } from "../devStack"
@@ -34,6 +34,16 @@ export interface EmbeddedConnectOptions {
   readonly json?: boolean | undefined
   readonly timeout?: string | undefined
 }
+
+/** How many times a mistyped code is asked for; the site allows a few more wrong codes before it locks one. */
+const codeTries = 3
+
+/**
+ * Input the user may type again: an address or code core refuses as malformed, or a code the site says is not
+ * the one it mailed.
+ */
+const mistyped = (error: unknown): boolean =>
+  errorCode(error) === "InvalidParameterError" || (error instanceof FrameRequestError && error.wrongCode)
 
 /** How long `--dev-otp` looks in the mail sink for a mail that is on its way, unless --timeout says. */
 const mailWaitMs = 10_000
@@ -127,7 +137,7 @@ const emailLogin = async (
   appKit: AppKit,
   target: EmbeddedTarget,
   email: string,
-  options: { readonly devOtp: boolean; readonly timeoutMs: number | undefined },
+  options: { readonly devOtp: boolean; readonly json: boolean; readonly timeoutMs: number | undefined },
 ) => {
   const { approvalLinkOf, approveDeviceLink, codeOf } = await import("@appkit/secure-site/client")
   const since = Date.now()
@@ -139,14 +149,22 @@ const emailLogin = async (
   })
   const next = await appKit.embedded.connectEmail(email).finally(stopWatching)
   if (next === "connected") return
-  const otp = options.devOtp
-    ? await fromMailSink(codeOf, "code")
-    : await Effect.runPromise(
-        giveUpWaiting(options.timeoutMs, "No code entered", (signal) =>
-          askOtp(email, processTerminal, signal),
-        ),
-      )
-  await appKit.embedded.verifyOtp(otp)
+  if (options.devOtp) return appKit.embedded.verifyOtp(await fromMailSink(codeOf, "code"))
+  for (let tries = codeTries; ; tries--) {
+    const otp = await Effect.runPromise(
+      giveUpWaiting(options.timeoutMs, "No code entered", (signal) => askOtp(email, processTerminal, signal)),
+    )
+    const refused = await appKit.embedded.verifyOtp(otp).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    if (refused === undefined) return
+    if (tries <= 1 || !mistyped(refused)) throw refused
+    const left = `${tries - 1} ${tries === 2 ? "try" : "tries"} left`
+    if (options.json)
+      printJson({ event: "code_refused", reason: describeError(refused), triesLeft: tries - 1 })
+    note(`${describeError(refused)}: type the code mailed to ${email} again (${left})`)
+  }
 }
 
 const readProvider = (value: string): OAuthProvider | "farcaster" => {
@@ -209,7 +227,11 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
   try {
     const login = async () => {
       if (options.email !== undefined)
-        return emailLogin(appKit, target, options.email, { devOtp: options.devOtp === true, timeoutMs })
+        return emailLogin(appKit, target, options.email, {
+          devOtp: options.devOtp === true,
+          json: options.json === true,
+          timeoutMs,
+        })
       const social = provider ?? readProvider("")
       if (social !== "farcaster")
         return socialLogin(appKit, social, { json: options.json === true, timeoutMs })
@@ -217,8 +239,8 @@ export const connectEmbedded = async (options: EmbeddedConnectOptions): Promise<
       return farcasterLogin(appKit, { json: options.json === true, timeoutMs })
     }
     await login().catch((error: unknown) => {
-      // An address or code core refuses is the user's input: exit 1, like any other bad argument.
-      throw errorCode(error) === "InvalidParameterError" ? invalidInput(describeError(error)) : error
+      // A mistyped address or code is the user's input: exit 1, like any other bad argument.
+      throw mistyped(error) ? invalidInput(describeError(error)) : error
     })
     const state = appKit.getState()
     const account = state.account.byNamespace.eip155

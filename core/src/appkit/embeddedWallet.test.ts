@@ -1,8 +1,9 @@
-import { Effect, Exit, Fiber, Layer, Stream, SubscriptionRef } from "effect"
+import { Cause, Effect, Exit, Fiber, Layer, Stream, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { FrameRequest } from "../connectors/embedded/protocol"
 import { frameMessage } from "../connectors/embedded/protocol"
+import { FrameRequestError } from "../errors/embedded"
 import { Account } from "../state/Account"
 import { Connection } from "../state/Connection"
 import { Connectors } from "../state/Connectors"
@@ -173,38 +174,111 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     expect(host.seen.map((r) => r._tag)).toContain("ConnectDevice")
   })
 
-  it("asks the site again a second after each answer that the device is not approved yet, never in a tight loop", async () => {
+  /** A device approval whose ConnectDevice answers come from `answer` (by attempt, from 1); asked counts them. */
+  const deviceApproval = (answer: (attempt: number) => unknown, seconds: ReadonlyArray<number>) => {
     const { script: site } = fakeSite({ known: true })
     let asked = 0
-    // The site answers at once (a lost frame session, an unknown address) until the 6th time: approved.
     const host = scriptedFrameHost((request) => {
       if (request._tag !== "ConnectDevice") return site(request)
       asked += 1
-      return asked >= 6 ? {} : { error: "This device has not been approved yet" }
+      return answer(asked)
     })
-    const result = await run(
+    return run(
       Effect.gen(function* () {
         const auth = yield* EmbeddedAuth
         const login = yield* Effect.forkChild(auth.connectEmail("ada@example.com"))
-        // The frame loads (the ready delay), then the first ConnectDevice is answered at once.
         for (let step = 0; step < 10 && asked === 0; step++) {
           yield* nextTurn
           yield* TestClock.adjust("100 millis")
         }
         yield* nextTurn
-        const first = asked
-        yield* TestClock.adjust("999 millis")
-        yield* nextTurn
-        const beforeASecond = asked
-        for (let second = 0; second < 5; second++) {
-          yield* TestClock.adjust("1 second")
+        const askedBy: Array<number> = [asked]
+        for (const second of seconds) {
+          yield* TestClock.adjust(`${second} seconds`)
           yield* nextTurn
+          askedBy.push(asked)
         }
-        return { first, beforeASecond, after: asked, login: login.pollUnsafe() }
+        const exit = login.pollUnsafe()
+        return { askedBy, exit, auth: yield* SubscriptionRef.get(auth.state) }
       }),
       host,
     )
-    expect(result).toEqual({ first: 1, beforeASecond: 1, after: 6, login: Exit.succeed("verifyOtp") })
+  }
+
+  it("asks the site again a second after each answer that the device is not approved yet, never in a tight loop", async () => {
+    // The site's long poll ends (408) at once, time after time, until the 6th time: approved.
+    const result = await deviceApproval(
+      (attempt) => (attempt >= 6 ? {} : { error: "This device has not been approved yet", status: 408 }),
+      [0.999, 0.001, 1, 1, 1, 1],
+    )
+    expect(result.askedBy).toEqual([1, 1, 2, 3, 4, 5, 6])
+    expect(result.exit).toEqual(Exit.succeed("verifyOtp"))
+  })
+
+  it.each([
+    [429, "Too many codes were sent to this address; try again in an hour"],
+    [400, "No account uses this address"],
+    [403, "This app is not allowed"],
+  ])(
+    "a device approval the site refuses (%i) fails at once with its text, never asked again",
+    async (status, text) => {
+      const result = await deviceApproval(() => ({ error: text, status }), [1, 10])
+      expect(result.askedBy).toEqual([1, 1, 1])
+      expect(result.exit && Exit.isFailure(result.exit)).toBe(true)
+      const failure = result.exit && Exit.isFailure(result.exit) ? Cause.squash(result.exit.cause) : undefined
+      expect(failure).toBeInstanceOf(FrameRequestError)
+      expect((failure as FrameRequestError).message).toBe(text)
+      expect(result.auth).toMatchObject({ step: "verifyDevice", busy: false, error: text })
+    },
+  )
+
+  it("an error reply without a status (the frame could not tell why) is not retried either", async () => {
+    const result = await deviceApproval(
+      () => ({ error: "The embedded wallet could not complete the request" }),
+      [5],
+    )
+    expect(result.askedBy).toEqual([1, 1])
+    expect(result.auth.error).toBe("The embedded wallet could not complete the request")
+  })
+
+  it("a site that cannot be reached (5xx) is asked again with a growing pause: 1 s, 2 s, 4 s", async () => {
+    const result = await deviceApproval(
+      (attempt) =>
+        attempt >= 4
+          ? {}
+          : { error: "The wallet service cannot be reached", status: attempt === 2 ? 502 : 503 },
+      [0.999, 0.001, 1.999, 0.001, 3.999, 0.001],
+    )
+    expect(result.askedBy).toEqual([1, 1, 2, 2, 3, 3, 4])
+    expect(result.exit).toEqual(Exit.succeed("verifyOtp"))
+  })
+
+  it("a chain switch after the site ended the session fails with the site's text and ends the connection", async () => {
+    const { site, script } = fakeSite()
+    const host = scriptedFrameHost((request) => {
+      if (request._tag !== "SwitchNetwork") return script(request)
+      return site.signedIn
+        ? { chainId: request.chainId }
+        : { error: "The session has ended; sign in again", status: 401 }
+    })
+    const result = await run(
+      Effect.gen(function* () {
+        yield* emailLogin
+        // The site ended the session meanwhile (it expired, or the user signed out on another device).
+        site.signedIn = false
+        const failure = yield* Effect.flip((yield* Connection).switchNetwork("eip155:8453"))
+        for (let turn = 0; turn < 5; turn++) yield* nextTurn
+        return { failure, ...(yield* snapshot) }
+      }),
+      host,
+    )
+    expect([result.failure._tag, result.failure.message]).toEqual([
+      "FrameRequestError",
+      "The session has ended; sign in again",
+    ])
+    expect(result.connection.status).toBe("disconnected")
+    expect(result.connection.connections.eip155).toBeUndefined()
+    expect(result.auth.step).toBe("idle")
   })
 
   it("refuses a second code within 30 s, to the second: 'Please try again after {n} seconds'", async () => {
@@ -357,7 +431,7 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
     const host = scriptedFrameHost((request) => {
       asked.push(request._tag)
       return request._tag === "ConnectDevice"
-        ? { error: "This device has not been approved yet" }
+        ? { error: "This device has not been approved yet", status: 408 }
         : site(request)
     })
     const popup = { window: new FakeWindow(SITE), navigate: () => {} }

@@ -18,7 +18,9 @@ export const lazyConnector = <E extends ConnectorError>(
   connect: (options) => Effect.flatMap(load, (connector) => connector.connect(options)),
   disconnect: () => Effect.flatMap(load, (connector) => connector.disconnect()),
   request: (request) => Effect.flatMap(load, (connector) => connector.request(request)),
-  switchChain: (chainId) => Effect.flatMap(load, (connector) => connector.switchChain(chainId)),
+  // The network travels on: a connector that must add the chain to its wallet (4902) needs its name and RPC URL.
+  switchChain: (chainId, network) =>
+    Effect.flatMap(load, (connector) => connector.switchChain(chainId, network)),
   events: Stream.unwrap(
     Effect.match(load, { onFailure: () => Stream.empty, onSuccess: (connector) => connector.events }),
   ),

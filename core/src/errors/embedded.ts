@@ -38,13 +38,32 @@ export class FrameAbortedError extends AppKitError(
 
 const defaultFrameErrorMessage = "An error occurred"
 
-/** An error the frame replied with; its text, or 'An error occurred' when the frame gave none. */
+/**
+ * An error the frame replied with; its text, or 'An error occurred' when the frame gave none, and the secure
+ * site's HTTP status when the error came from it.
+ */
 export class FrameRequestError extends AppKitError(
   Schema.TaggedError<FrameRequestError>()("FrameRequestError", {
     message: Schema.String,
+    status: Schema.optionalKey(Schema.Number),
   }),
   { topic: "An error occurred" },
-) {}
+) {
+  /** The site's long poll ended unanswered (408): asking again is how a long poll goes on. */
+  get pollEnded(): boolean {
+    return this.status === 408
+  }
+
+  /** The site refused a code as not the one it mailed (422): the user may type it again. */
+  get wrongCode(): boolean {
+    return this.status === 422
+  }
+
+  /** The site failed or could not be reached (5xx): asking again, after a pause, may succeed. */
+  get siteUnavailable(): boolean {
+    return this.status !== undefined && this.status >= 500
+  }
+}
 
 export const frameRequestError = (payload: unknown): FrameRequestError => {
   const text =
@@ -56,7 +75,14 @@ export const frameRequestError = (payload: unknown): FrameRequestError => {
           typeof payload.message === "string"
         ? payload.message
         : ""
-  return new FrameRequestError({ message: text.trim() === "" ? defaultFrameErrorMessage : text })
+  const status =
+    typeof payload === "object" &&
+    payload !== null &&
+    "status" in payload &&
+    typeof payload.status === "number"
+      ? { status: payload.status }
+      : {}
+  return new FrameRequestError({ message: text.trim() === "" ? defaultFrameErrorMessage : text, ...status })
 }
 
 /** §5: email sign-in is rate limited; `seconds` is what remains of the cooldown, rounded up. */

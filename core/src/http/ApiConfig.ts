@@ -1,4 +1,5 @@
 import { Context, Duration, Layer } from "effect"
+import { defaultApiTimeoutMillis } from "../config/apiDefaults"
 import { QueryRetry, SDK_VERSION } from "../config/constants"
 
 /**
@@ -34,7 +35,7 @@ export type ApiConfigOptions = Partial<Omit<ApiConfigShape, "timeout" | "retries
   readonly timeout?: Duration.Input
 }
 
-export const defaultTimeout = Duration.seconds(10)
+export const defaultTimeout = Duration.millis(defaultApiTimeoutMillis)
 
 export class ApiConfig extends Context.Service<ApiConfig, ApiConfigShape>()("appkit/ApiConfig") {
   /** Every API on one base URL: the shape of the fixture server, where all paths are disjoint. */

@@ -1,5 +1,5 @@
 import { Duration, Effect, Fiber, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
-import { Timings } from "../config/constants"
+import { QueryRetry, Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
 import { decodeCaipNetworkId } from "../domain/caip"
@@ -152,15 +152,27 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
     )
 
   /**
-   * Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. A site that
-   * answers at once (its long poll cut short, a session it lost) is asked again after a pause, not in a loop.
+   * Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. A long poll
+   * that ends unanswered (or a site that answers it at once) is asked again after a pause, not in a loop; a
+   * site that failed or cannot be reached is asked again with a pause that grows. Anything else the site
+   * says (a rate limit, an unknown address) asking again cannot change: it fails the step at once.
    */
   const awaitDevice = (connector: EmbeddedConnector) =>
     Effect.timeoutOrElse(
-      Effect.retry(connector.wallet.connectDevice, {
-        while: (error) => error._tag === "FrameRequestError",
-        schedule: Schedule.spaced(deviceApprovalRetryDelay),
-      }),
+      connector.wallet.connectDevice.pipe(
+        Effect.retry({
+          while: (error) => error._tag === "FrameRequestError" && error.siteUnavailable,
+          schedule: Schedule.exponential(deviceApprovalRetryDelay).pipe(
+            Schedule.modifyDelay(({ duration }) =>
+              Effect.succeed(Duration.min(duration, QueryRetry.maxBackoff)),
+            ),
+          ),
+        }),
+        Effect.retry({
+          while: (error) => error._tag === "FrameRequestError" && error.pollEnded,
+          schedule: Schedule.spaced(deviceApprovalRetryDelay),
+        }),
+      ),
       {
         duration: Timings.frameUserActionTimeout,
         orElse: () => Effect.fail(new EmbeddedFrameError({ code: "iframe_request_timeout" })),

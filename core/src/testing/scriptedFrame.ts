@@ -4,7 +4,8 @@ import { FakeWindow, fakeFramePort } from "./fakeWindows"
 
 /**
  * Test support only: a secure-site frame that answers each request with `script`'s result (or, when it returns
- * `{ error }`, with that error text), between fake windows that check origins like a browser.
+ * `{ error, status? }`, with that error text and the site's HTTP status), between fake windows that check
+ * origins like a browser.
  */
 export type FrameScript = (request: FrameRequest) => unknown
 
@@ -20,10 +21,10 @@ export const answerByScript = (
   frame.subscribe(({ data }) => {
     const { id, request } = data as AppMessage
     seen.push(request)
-    const answer = script(request) as { error?: string } | undefined
+    const answer = script(request) as { error?: string; status?: number } | undefined
     dapp.deliver(
       typeof answer === "object" && answer !== null && "error" in answer
-        ? frameMessage.error(id, answer.error ?? "")
+        ? frameMessage.error(id, answer.error ?? "", answer.status)
         : frameMessage.reply(id, answer),
       DAPP_ORIGIN,
       frame,

@@ -34,4 +34,29 @@ describe("the Bitcoin client's window selector", () => {
     host.dispatchEvent(new CustomEvent(selectorEvents.cancel))
     await expect(selection).rejects.toMatchObject({ reason: "providerSelectionFailed" })
   })
+
+  it("finds the element inside a shadow root (an app that renders into one)", async () => {
+    const host = new EventTarget()
+    const app = document.createElement("div")
+    document.body.append(app)
+    const inner = app.attachShadow({ mode: "open" }).appendChild(document.createElement("section"))
+    inner.attachShadow({ mode: "open" }).append(document.createElement(selectorTag))
+    const { selection, first } = select(host)
+    expect(await first).toBe("prompt opened")
+    host.dispatchEvent(new CustomEvent(selectorEvents.select, { detail: "unisat" }))
+    await expect(selection).resolves.toBe("unisat")
+  })
+
+  it("an element removed while the prompt is open fails the request promptly: the selector is gone", async () => {
+    const host = new EventTarget()
+    const selector = document.createElement(selectorTag)
+    document.body.append(selector)
+    const { selection, first } = select(host)
+    expect(await first).toBe("prompt opened")
+    selector.remove()
+    await expect(selection).rejects.toMatchObject({
+      reason: "selectorNotDetected",
+      message: "Failed to detect the wallet provider selector.",
+    })
+  })
 })

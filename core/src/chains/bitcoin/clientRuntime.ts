@@ -19,16 +19,25 @@ const memoryStorage = (): WebStorage => {
   }
 }
 
+/** Whether `root` holds an element named `tag`, in it or in the open shadow roots of its elements. */
+const holds = (root: ParentNode, tag: string): boolean => {
+  if (root.querySelector(tag) !== null) return true
+  for (const element of root.querySelectorAll("*"))
+    if (element.shadowRoot !== null && holds(element.shadowRoot, tag)) return true
+  return false
+}
+
 /**
  * Whether a selector element is on this page and defined (react-ui's `loadBitcoinWalletSelector`, or its
  * `<BitcoinWalletSelector />`): defined alone, no one would answer the prompt, and the request would wait out the
- * whole selection bound. As sats-connect does, the element is looked for in the document.
+ * whole selection bound. As sats-connect does, the element is looked for in the document, and also in open
+ * shadow roots (an app that renders into one); a closed shadow root cannot be looked into.
  */
 const selectorLoaded = () =>
   typeof customElements !== "undefined" &&
   customElements.get(selectorTag) !== undefined &&
   typeof document !== "undefined" &&
-  document.querySelector(selectorTag) !== null
+  holds(document, selectorTag)
 
 export const makeBitcoinClient = (options: BitcoinClientOptions): BitcoinClient => {
   const host = options.host ?? (globalThis as unknown as WalletHost)

@@ -60,6 +60,21 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
   const events = yield* Effect.acquireRelease(PubSub.unbounded<ConnectorEvent>(), PubSub.shutdown)
   let chainId: number | undefined
   const publish = (event: ConnectorEvent) => PubSub.publish(events, event)
+  // A refused request may mean the site ended the session (it expired, or was signed out elsewhere): the
+  // frame then holds none, and the dApp must stop showing the wallet as connected so it offers the login.
+  const whileSignedIn = <A, E extends { readonly _tag: string }>(effect: Effect.Effect<A, E>) =>
+    Effect.tapError(effect, (error) =>
+      error._tag === "FrameRequestError"
+        ? Effect.flatMap(Effect.option(wallet.messenger.request({ _tag: "IsConnected" })), (answer) =>
+            Option.isSome(answer) && !answer.value.isConnected
+              ? Effect.andThen(
+                  Effect.sync(() => (chainId = undefined)),
+                  publish({ _tag: "disconnect" }),
+                )
+              : Effect.void,
+          )
+        : Effect.void,
+    )
 
   return {
     id: options.id ?? "embedded",
@@ -89,34 +104,20 @@ export const makeEmbeddedConnector = Effect.fn("EmbeddedConnector.make")(functio
           publish({ _tag: "disconnect" }),
         ),
       ),
-    // A refused request may mean the site ended the session (it expired, or was signed out elsewhere): the
-    // frame then holds none, and the dApp must stop showing the wallet as connected so it offers the login.
-    request: (request) =>
-      Effect.tapError(wallet.request(request, chainId), (error) =>
-        error._tag === "FrameRequestError"
-          ? Effect.flatMap(Effect.option(wallet.messenger.request({ _tag: "IsConnected" })), (answer) =>
-              Option.isSome(answer) && !answer.value.isConnected
-                ? Effect.andThen(
-                    Effect.sync(() => (chainId = undefined)),
-                    publish({ _tag: "disconnect" }),
-                  )
-                : Effect.void,
-            )
-          : Effect.void,
-      ),
+    request: (request) => whileSignedIn(wallet.request(request, chainId)),
     switchChain: (caip) =>
       Effect.gen(function* () {
         const target = evmChainId(caip)
         if (target === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
-        chainId = yield* wallet.switchNetwork(target)
+        chainId = yield* whileSignedIn(wallet.switchNetwork(target))
         const switched = evmNetwork(chainId)
         if (Option.isNone(switched)) return yield* new ConnectionError({ reason: "connectorChainMismatch" })
         yield* publish({ _tag: "chainChanged", chainId: switched.value })
       }),
     setAccountType: (type) =>
       Effect.gen(function* () {
-        const switched = yield* wallet.setPreferredAccount(type)
-        const user = yield* wallet.getUser({ chainId })
+        const switched = yield* whileSignedIn(wallet.setPreferredAccount(type))
+        const user = yield* whileSignedIn(wallet.getUser({ chainId }))
         yield* publish({
           _tag: "accountsChanged",
           accounts: Option.toArray(

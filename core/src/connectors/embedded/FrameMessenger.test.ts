@@ -265,21 +265,23 @@ describe("FrameMessenger timing (§8, §9)", () => {
 })
 
 describe("FrameMessenger answers", () => {
-  it("passes the frame's error text on, and says 'An error occurred' when there is none", async () => {
+  it("passes the frame's error text (and the site's status) on, and says 'An error occurred' when there is none", async () => {
     const errors = await run((h) =>
       Effect.gen(function* () {
         yield* makeReady(h)
         const first = yield* Effect.forkChild(h.messenger.request({ _tag: "ConnectOtp", otp: "123456" }))
         const second = yield* Effect.forkChild(h.messenger.request({ _tag: "GetUser" }))
         yield* settle
-        h.fromFrame(frameMessage.error(h.posted[0]?.id ?? "", "Invalid code"))
+        h.fromFrame(frameMessage.error(h.posted[0]?.id ?? "", "Invalid code", 400))
         h.fromFrame(frameMessage.error(h.posted[1]?.id ?? "", "  "))
         return [yield* errorOf(first), yield* errorOf(second)]
       }),
     )
-    expect(errors.map((error) => [error._tag, error.message])).toEqual([
-      ["FrameRequestError", "Invalid code"],
-      ["FrameRequestError", "An error occurred"],
+    expect(
+      errors.map((error) => [error._tag, error.message, "status" in error ? error.status : undefined]),
+    ).toEqual([
+      ["FrameRequestError", "Invalid code", 400],
+      ["FrameRequestError", "An error occurred", undefined],
     ])
   })
 

@@ -145,7 +145,7 @@ export const makeFrameMessenger = Effect.fn("FrameMessenger.make")(function* (
         pending.delete(frameMessage.id)
         yield* frameMessage.kind === "reply"
           ? Deferred.succeed(waiting.reply, frameMessage.result)
-          : Deferred.fail(waiting.reply, frameRequestError({ message: frameMessage.message }))
+          : Deferred.fail(waiting.reply, frameRequestError(frameMessage))
       }
     }
   })

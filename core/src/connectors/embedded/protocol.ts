@@ -36,6 +36,8 @@ const Url = Schema.String.check(
 
 const Empty = Schema.Struct({})
 
+const HttpStatus = Schema.Int.check(Schema.isBetween({ minimum: 100, maximum: 599 }))
+
 /** Which account to answer with and on which chain: the dApp's preference travels with every login. */
 const LoginContext = {
   chainId: Schema.optionalKey(FrameChainId),
@@ -125,7 +127,14 @@ export const FrameMessage = Schema.Union([
     id: RequestId,
     result: Schema.optionalKey(Schema.Unknown),
   }),
-  Schema.Struct({ protocol: Protocol, kind: Schema.Literal("error"), id: RequestId, message: Schema.String }),
+  Schema.Struct({
+    protocol: Protocol,
+    kind: Schema.Literal("error"),
+    id: RequestId,
+    message: Schema.String,
+    /** The site's HTTP status behind the error, when it came from the site: whether asking again may help. */
+    status: Schema.optionalKey(HttpStatus),
+  }),
 ])
 export type FrameMessage = typeof FrameMessage.Type
 
@@ -146,11 +155,12 @@ export const frameMessage = {
     id,
     result,
   }),
-  error: (id: string, message: string): FrameMessage => ({
+  error: (id: string, message: string, status?: number): FrameMessage => ({
     protocol: EMBEDDED_PROTOCOL,
     kind: "error",
     id,
     message,
+    ...(status === undefined ? {} : { status }),
   }),
   socialResult: (uri: string): PopupMessage => ({ protocol: EMBEDDED_PROTOCOL, kind: "socialResult", uri }),
 } as const

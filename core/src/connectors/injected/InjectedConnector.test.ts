@@ -5,6 +5,7 @@ import { getAddress, type Hex, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
+import { lazyConnector } from "../lazyConnector"
 import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
 
 const info = {
@@ -194,6 +195,20 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
           },
         ],
       })
+    })
+
+    it("adds and switches the same way through a lazy stand-in (the network is passed on)", async () => {
+      const wallet = walletOnOneChain()
+      const chainId = await withConnector(wallet, (connector) =>
+        Effect.gen(function* () {
+          const standIn = lazyConnector(connector, Effect.succeed(connector))
+          yield* standIn.connect()
+          yield* standIn.switchChain(networkId("eip155:1337"), network())
+          return yield* standIn.request({ method: "eth_chainId" })
+        }),
+      )
+      expect(chainId).toBe("0x539")
+      expect(wallet.requests.map((request) => request.method)).toContain("wallet_addEthereumChain")
     })
 
     it("reports a refused add as the user's 4001 and stays on the wallet's chain", async () => {

@@ -1,6 +1,6 @@
 import { type DevWallet, guardLoopback, type Relay, startDevWallet, startRelay } from "@appkit/fixtures"
 import { formatMessage } from "@walletconnect/utils"
-import { Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
+import { Cause, Effect, Exit, Fiber, Layer, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -511,6 +511,43 @@ describe("WalletConnect connector", () => {
     expect(result.polkadotSign).toMatchObject(failedWith({ _tag: "ProviderRpcError", code: 4200 }))
     expect(lines.filter((line) => line.includes("eth_sendTransaction"))).toEqual([])
     expect(lines.some((line) => line.startsWith("failed polkadot_signMessage"))).toBe(true)
+  })
+
+  it("refuses a session whose accounts its namespaces' address rules refuse, names them, and ends it", async () => {
+    const polkadot = "polkadot:91b171bb158e2d3848fa23a9f1c25182"
+    const badPolkadot = `${polkadot}:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp6`
+    const badCosmos = "cosmos:cosmoshub-4:cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e8"
+    const devWallet = await startDevWallet({
+      relayUrl: relay.url,
+      storagePrefix: `wallet-${prefix++}`,
+      otherAccounts: [badPolkadot, badCosmos],
+    })
+    wallets.push(devWallet)
+    const map = new Map<string, string>()
+    const connectorOptions = { ...options(), chains: ["eip155:1", polkadot, "cosmos:cosmoshub-4"] }
+    const result = await withConnector(
+      map,
+      (connector) =>
+        Effect.gen(function* () {
+          const exit = yield* Effect.exit(connectThrough(connector, devWallet))
+          return { exit, session: yield* connector.session }
+        }),
+      connectorOptions,
+    )
+    expect(result.exit).toMatchObject(failedWith({ _tag: "WalletConnectError", reason: "invalidAccounts" }))
+    const error = Exit.isFailure(result.exit) ? Cause.squash(result.exit.cause) : undefined
+    expect((error as Error).message).toBe(
+      `The wallet approved accounts that are not valid: ${badPolkadot} (Invalid SS58 address checksum), ` +
+        `${badCosmos} (Invalid cosmos address: not a bech32 string with a valid checksum)`,
+    )
+    expect(result.session).toEqual(Option.none())
+    // Nothing is left to restore: a later run does not adopt the refused session.
+    const restored = await withConnector(
+      map,
+      (connector) => Effect.andThen(connector.sync, connector.restore),
+      connectorOptions,
+    )
+    expect(restored).toEqual(Option.none())
   })
 
   it("reports a rejected proposal", async () => {

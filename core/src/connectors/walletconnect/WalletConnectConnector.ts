@@ -36,6 +36,7 @@ import {
   type Authentications,
   accountsOf,
   chainOfSession,
+  invalidAccountsOf,
   mutableNamespaces,
   type Session,
   signInsOf,
@@ -318,6 +319,13 @@ const connect = Effect.fn("WalletConnect.connect")(function* (
   const createdAt = yield* Clock.currentTimeMillis
   context.emit({ _tag: "display_uri", uri })
   const session = yield* awaitApproval(approval, createdAt)
+  // An account the dApp cannot use (an address its namespace's rules refuse) is the wallet's fault: the
+  // session is refused and ended rather than half used.
+  const invalid = invalidAccountsOf(session)
+  if (invalid.length > 0) {
+    yield* Effect.ignore(endSession(context, signClient, session.topic, "Invalid accounts."))
+    return yield* new WalletConnectError({ reason: "invalidAccounts", detail: invalid.join(", ") })
+  }
   const connection = yield* adopt(context, session, connectOptions?.chainId)
   const signIns = signInsOf(signClient, yield* Ref.get(context.authenticated))
   context.emit({ _tag: "connect", chainId: connection.chainId })
@@ -399,21 +407,29 @@ const request = Effect.fn("WalletConnect.request")(function* (context: Context, 
   )
 })
 
-const disconnect = Effect.fn("WalletConnect.disconnect")(function* (context: Context) {
-  const state = yield* Ref.get(context.current)
-  if (Option.isNone(state)) return
-  const signClient = yield* context.client
-  const { topic } = state.value.session
-  const reason = { code: userDisconnected, message: "User disconnected." }
+/** Ends session `topic` with the wallet and drops it here, so no later restore revives it. */
+const endSession = (
+  context: Context,
+  signClient: SignClient,
+  topic: string,
+  message = "User disconnected.",
+) => {
+  const reason = { code: userDisconnected, message }
   // Telling the wallet needs the relay. With it gone, the session is still dropped here and from
-  // storage (sign-client deletes it only once the wallet was told), so no later restore revives it.
+  // storage (sign-client deletes it only once the wallet was told).
   const dropLocally = Effect.promise(async () => {
     forget(context, topic)
     await signClient.session.delete(topic, reason).catch(() => undefined)
   })
-  yield* withinRelayTimeout(
+  return withinRelayTimeout(
     Effect.tryPromise({ try: () => signClient.disconnect({ topic, reason }), catch: unavailable }),
   ).pipe(Effect.ensuring(dropLocally))
+}
+
+const disconnect = Effect.fn("WalletConnect.disconnect")(function* (context: Context) {
+  const state = yield* Ref.get(context.current)
+  if (Option.isNone(state)) return
+  yield* endSession(context, yield* context.client, state.value.session.topic)
 })
 
 /** A WalletConnect session spans every approved chain: switching only moves where requests go. */

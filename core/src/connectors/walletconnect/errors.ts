@@ -11,6 +11,7 @@ import { toastMessages } from "../../errors/toasts"
  * - proposalRejected: the wallet declined the session proposal.
  * - invalidOptions: a requested network is not a CAIP-2 id of a namespace AppKit connects.
  * - sessionEnded: the wallet ended the session while a request to it was pending.
+ * - invalidAccounts: the wallet approved accounts its namespaces' address rules refuse (the session is ended).
  */
 export const walletConnectMessages = {
   pairingExpired: "The WalletConnect pairing expired before the wallet approved it",
@@ -18,6 +19,7 @@ export const walletConnectMessages = {
   proposalRejected: "The wallet rejected the connection",
   invalidOptions: "Invalid WalletConnect options",
   sessionEnded: "The wallet ended the WalletConnect session",
+  invalidAccounts: "The wallet approved accounts that are not valid",
 } as const
 
 /**
@@ -30,6 +32,7 @@ const codes = {
   proposalRejected: RpcErrorCode.userRejectedRequest,
   invalidOptions: RpcErrorCode.invalidParams,
   sessionEnded: RpcErrorCode.disconnected,
+  invalidAccounts: RpcErrorCode.internalError,
 } as const
 
 export class WalletConnectError extends AppKitError(
@@ -40,6 +43,7 @@ export class WalletConnectError extends AppKitError(
       "proposalRejected",
       "invalidOptions",
       "sessionEnded",
+      "invalidAccounts",
     ]),
     detail: Schema.optional(Schema.String),
   }),

@@ -5,6 +5,7 @@ import { accountId, networkId } from "../../testing/testkit"
 import {
   accountsOfEvent,
   accountTypeObjects,
+  accountVerdict,
   namespaceMethods,
   namespaceOfMethod,
   proposalNamespaces,
@@ -132,14 +133,38 @@ describe("accountsOfEvent", () => {
     ])
   })
 
+  it("drops an address its namespace's rules refuse: a short eip155 address, a bad SS58 or bech32 checksum", () => {
+    const polkadot = "polkadot:91b171bb158e2d3848fa23a9f1c25182"
+    const cosmos = "cosmos:cosmoshub-4"
+    expect(accountsOfEvent(networkId("eip155:1"), ["0x1234", address.toLowerCase(), address])).toEqual([
+      `eip155:1:${address.toLowerCase()}`,
+      `eip155:1:${address}`,
+    ])
+    expect(
+      accountsOfEvent(networkId(polkadot), [
+        "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp6",
+        "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
+      ]),
+    ).toEqual([`${polkadot}:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5`])
+    expect(
+      accountsOfEvent(networkId(cosmos), [
+        "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e8",
+        "cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7",
+      ]),
+    ).toEqual([`${cosmos}:cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7`])
+  })
+
   it("drops what is not an address string, and reads a non-list as no accounts", () => {
     expect(accountsOfEvent(networkId("eip155:1"), [42, null, "", { address }, address])).toEqual([
       `eip155:1:${address}`,
     ])
     expect(accountsOfEvent(networkId("eip155:1"), "0xabc")).toEqual([])
+    // Whatever the chain, an address is kept exactly when core's rules for its namespace accept it there.
     fc.assert(
       fc.property(chainId, fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,64}$/)), (chain, addresses) => {
-        expect(accountsOfEvent(chain, addresses)).toEqual(addresses.map((a) => `${chain}:${a}`))
+        expect(accountsOfEvent(chain, addresses)).toEqual(
+          addresses.map((a) => accountId(`${chain}:${a}`)).filter((account) => accountVerdict(account).valid),
+        )
       }),
     )
   })

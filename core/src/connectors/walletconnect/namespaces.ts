@@ -9,6 +9,7 @@ import {
   decodeCaipAccountId,
 } from "../../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../../domain/namespace"
+import { type AddressVerdict, validateAddress } from "../../validation/address/validateAddress"
 
 /**
  * What a dApp asks a WalletConnect wallet for, per CAIP-2 namespace: the methods AppKit may call and the
@@ -120,14 +121,49 @@ export const accountTypeObjects = (
 }
 
 /**
+ * What core's address rules say of an account a wallet reports: its namespace's rules on its chain (the SS58
+ * prefix and checksum, the bech32 prefix and checksum, the Bitcoin network). An eip155 address is held to the
+ * plain EVM rule, as an injected wallet's is: wallets commonly report it in lower case, which the checksummed
+ * CAIP-10 profile would refuse.
+ */
+export const accountVerdict = (account: CaipAccountId): AddressVerdict =>
+  chainNamespaceOf(account) === "eip155"
+    ? validateAddress(addressOfAccount(account), { namespace: "eip155" })
+    : validateAddress(account)
+
+const usable = (account: CaipAccountId): boolean => accountVerdict(account).valid
+
+/**
  * The CAIP-10 accounts of a wallet's `accountsChanged` session event on `chainId`. Wallets send plain
- * addresses (EIP-1193 style) or CAIP-10 ids already; anything that is neither is dropped.
+ * addresses (EIP-1193 style) or CAIP-10 ids already; anything that is neither, or that its namespace's
+ * address rules refuse, is dropped.
  */
 export const accountsOfEvent = (chainId: CaipNetworkId, data: unknown): ReadonlyArray<CaipAccountId> =>
   Array.isArray(data)
     ? data.flatMap((entry) =>
         typeof entry !== "string"
           ? []
-          : Option.toArray(Option.orElse(decodeCaipAccountId(entry), () => accountOn(chainId, entry))),
+          : Option.toArray(
+              Option.filter(
+                Option.orElse(decodeCaipAccountId(entry), () => accountOn(chainId, entry)),
+                usable,
+              ),
+            ),
       )
     : []
+
+/** A session's approved accounts, each valid for its namespace and chain; the rest are dropped. */
+export const usableAccounts = (reported: ReadonlyArray<unknown>): ReadonlyArray<CaipAccountId> =>
+  reported.flatMap((entry) => Option.toArray(Option.filter(decodeCaipAccountId(entry), usable)))
+
+/** The approved accounts a dApp cannot use, each with why: not a CAIP-10 id, or refused by its namespace's rules. */
+export const unusableAccounts = (reported: ReadonlyArray<string>): ReadonlyArray<string> =>
+  reported.flatMap((entry) =>
+    Option.match(decodeCaipAccountId(entry), {
+      onNone: () => [`${entry} (not a CAIP-10 account id)`],
+      onSome: (account) => {
+        const { valid, error } = accountVerdict(account)
+        return valid ? [] : [`${entry} (${error})`]
+      },
+    }),
+  )

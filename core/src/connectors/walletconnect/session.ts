@@ -1,14 +1,9 @@
 import type SignClient from "@walletconnect/sign-client"
 import { Option, Schema } from "effect"
-import {
-  type CaipAccountId,
-  type CaipNetworkId,
-  decodeCaipAccountIds,
-  networkOfAccount,
-} from "../../domain/caip"
+import { type CaipAccountId, type CaipNetworkId, networkOfAccount } from "../../domain/caip"
 import { Cacao } from "../../domain/siwx"
 import type { WalletSignIn } from "../Connector"
-import type { proposalNamespaces } from "./namespaces"
+import { type proposalNamespaces, unusableAccounts, usableAccounts } from "./namespaces"
 
 /** A session as sign-client keeps it (a type import: nothing is loaded). */
 export type Session = ReturnType<SignClient["session"]["getAll"]>[number]
@@ -24,9 +19,19 @@ export interface ActiveSession {
   readonly chainId: CaipNetworkId
 }
 
-/** The CAIP-10 accounts the wallet approved, decoded here (a malformed one is dropped, never passed on). */
+const approvedAccounts = (session: Pick<Session, "namespaces">): ReadonlyArray<string> =>
+  Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
+
+/**
+ * The CAIP-10 accounts the wallet approved, decoded and held to their namespace's address rules here (one
+ * that is malformed or invalid is dropped, never passed on).
+ */
 export const accountsOf = (session: Pick<Session, "namespaces">): ReadonlyArray<CaipAccountId> =>
-  decodeCaipAccountIds(Object.values(session.namespaces).flatMap((namespace) => namespace.accounts))
+  usableAccounts(approvedAccounts(session))
+
+/** The approved accounts `accountsOf` drops, each with why (a fresh session with any is refused). */
+export const invalidAccountsOf = (session: Pick<Session, "namespaces">): ReadonlyArray<string> =>
+  unusableAccounts(approvedAccounts(session))
 
 /** `preferred` when the session has an account on it, else the chain of its first account. */
 export const chainOfSession = (

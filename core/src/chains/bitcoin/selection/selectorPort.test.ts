@@ -52,6 +52,28 @@ describe("the window-event selector port", () => {
     expect(error.reason).toBe("providerSelectionFailed")
     expect(seen).toEqual([selectorEvents.open, selectorEvents.close])
   })
+
+  it("fails within a second once the selector leaves the page mid-prompt, not after the ten minutes", async () => {
+    const { target, seen } = page()
+    let onPage = true
+    const outcome = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(
+          Effect.flip(windowSelector(target, () => onPage).select([option])),
+        )
+        yield* TestClock.adjust("30 seconds")
+        const whileShown = fiber.pollUnsafe()
+        onPage = false
+        yield* TestClock.adjust("999 millis")
+        const justAfter = fiber.pollUnsafe()
+        yield* TestClock.adjust("1 millis")
+        return { whileShown, justAfter, error: yield* Fiber.join(fiber) }
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect([outcome.whileShown, outcome.justAfter]).toEqual([undefined, undefined])
+    expect(outcome.error.message).toBe("Failed to detect the wallet provider selector.")
+    expect(seen).toEqual([selectorEvents.open])
+  })
 })
 
 describe("Bitcoin networks", () => {

@@ -19,12 +19,24 @@ export interface WalletSelector {
 /** A person picking a wallet may take a while, but not forever: past this the prompt counts as cancelled. */
 export const selectionTimeout = Duration.minutes(10)
 
+/** How often an open prompt looks whether its selector is still on the page: no one answers once it is gone. */
+const selectorPresenceCheck = Duration.seconds(1)
+
+const notDetected = () => new BitcoinError({ reason: "selectorNotDetected" })
+
+/** Fails with 'Failed to detect the wallet provider selector.' once the selector has left the page. */
+const selectorGone = (isLoaded: () => boolean): Effect.Effect<never, BitcoinError> =>
+  Effect.flatMap(Effect.sleep(selectorPresenceCheck), () =>
+    isLoaded() ? selectorGone(isLoaded) : Effect.fail(notDetected()),
+  )
+
 const dispatch = (target: EventTarget, name: string, detail?: unknown) =>
   Effect.sync(() => void target.dispatchEvent(new CustomEvent(name, { detail })))
 
 /**
  * The selector reached through window events. `isLoaded` says whether the element is on the page;
- * without it selection fails with 'Failed to detect the wallet provider selector.'.
+ * without it selection fails with 'Failed to detect the wallet provider selector.', at once, or within a
+ * second when it leaves the page while the prompt is open.
  */
 export const windowSelector = (
   target: EventTarget,
@@ -33,7 +45,7 @@ export const windowSelector = (
 ): WalletSelector => ({
   select: (options) =>
     Effect.suspend(() => {
-      if (!isLoaded()) return Effect.fail(new BitcoinError({ reason: "selectorNotDetected" }))
+      if (!isLoaded()) return Effect.fail(notDetected())
       return Effect.callback<string, BitcoinError>((resume) => {
         const onSelect = (event: Event) => {
           const id = (event as CustomEvent<unknown>).detail
@@ -57,6 +69,7 @@ export const windowSelector = (
         target.dispatchEvent(new CustomEvent(selectorEvents.open, { detail: { options } }))
         return Effect.sync(stop)
       }).pipe(
+        Effect.raceFirst(selectorGone(isLoaded)),
         Effect.timeoutOrElse({
           duration: timeout,
           orElse: () =>
