@@ -13,7 +13,11 @@ export interface CliResult {
 /** Runs the built appkit-cli with the given arguments (and optional stdin), bounded by a timeout. */
 export const runCli = (
   args: ReadonlyArray<string>,
-  options: { readonly stdin?: string; readonly env?: NodeJS.ProcessEnv; readonly timeoutMs?: number } = {},
+  options: {
+    readonly stdin?: string | Uint8Array
+    readonly env?: NodeJS.ProcessEnv
+    readonly timeoutMs?: number
+  } = {},
 ): Promise<CliResult> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], {

@@ -3,8 +3,8 @@ import type { ApiOptions } from "../api-options"
 import { type BtcNetwork, resolveBtcNetwork } from "../btcNetwork"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
 import { formatFields } from "../fields"
-import { argumentOrStdin } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { notAPsbt, readPsbtBytes } from "../psbtInput"
 
 /**
  * `appkit-cli btc balance|send|sign-message|verify-message|sign-psbt`: the Bitcoin layer from the command
@@ -183,10 +183,13 @@ const parseInputs = (specs: ReadonlyArray<string>): Record<string, Array<number>
 }
 
 export const signPsbtAction = async (source: string, options: SignPsbtOptions) => {
-  const text = await argumentOrStdin(source)
+  const bytes = await readPsbtBytes(source)
+  if (bytes === undefined) throw invalidInput(`Invalid PSBT: ${notAPsbt}`)
   const tools = await import("@appkit/core/bitcoin/tools")
-  const decoded = tools.decodePsbtBase64(text)
+  const decoded = tools.decodePsbt(bytes)
   if (decoded._tag === "Failure") throw invalidInput(decoded.failure.message)
+  // The wallets take base64, whichever form the PSBT came in.
+  const text = Buffer.from(bytes).toString("base64")
   const signInputSpecs = options.input && options.input.length > 0 ? parseInputs(options.input) : undefined
   const signer = await openBtcSigner(options, "Regtest")
   try {

@@ -56,7 +56,7 @@ export const register = (program: Command): void => {
     btc
       .command("sign-psbt")
       .description("Sign a PSBT's inputs with the wallet (default: every input it can sign)")
-      .argument("<PSBT>", "base64, or - for stdin")
+      .argument("<PSBT>", "base64 or hex, a file holding it (or a binary .psbt file), or - for stdin")
       .option("--input <address:indexes...>", "inputs to sign, e.g. bcrt1q...:0,2 (repeatable)")
       .option("--broadcast", "finalize and broadcast the transaction"),
   ).action(lazyAction(async () => (await import("../actions/btc")).signPsbtAction))
