@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
+import { cliPath, firstLine, freeStackPorts, runCli, stopCommand } from "../support/cli"
 
 const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> = []) => {
   const response = await fetch(url, {
@@ -19,17 +19,7 @@ const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> =
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  // A test that failed midway leaves dev running: SIGTERM lets it stop what it started (a SIGKILL would
-  // orphan its anvil); SIGKILL only if it does not exit in time.
-  afterEach(async () => {
-    const running = child
-    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
-    const exited = once(running, "exit")
-    running.kill("SIGTERM")
-    const force = setTimeout(() => running.kill("SIGKILL"), 10_000)
-    await exited
-    clearTimeout(force)
-  })
+  afterEach(() => stopCommand(child))
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
@@ -71,3 +72,16 @@ export const freeStackPorts: ReadonlyArray<string> = [
   "--secure-site-port",
   "0",
 ]
+
+/**
+ * Stops a long-running command a test left running (a test that failed midway): SIGTERM lets `dev` stop what
+ * it started (a SIGKILL would orphan its anvil); SIGKILL only if it does not exit in time.
+ */
+export const stopCommand = async (child: ChildProcess | undefined): Promise<void> => {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, "exit")
+  child.kill("SIGTERM")
+  const force = setTimeout(() => child.kill("SIGKILL"), 10_000)
+  await exited
+  clearTimeout(force)
+}

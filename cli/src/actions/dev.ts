@@ -2,6 +2,7 @@ import { accessSync, constants } from "node:fs"
 import { delimiter, join } from "node:path"
 import {
   type Anvil,
+  type AnvilExit,
   anvilBinaryPath,
   deploySwapFixtures,
   type FixtureApi,
@@ -51,6 +52,25 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
   const failed = results.find((result) => result.status === "rejected")
   if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
 }
+
+/**
+ * A port another program holds, named with the service and the flag that picks another: the OS's words
+ * ("EADDRINUSE", anvil's "Address already in use (os error 98)") name neither. Any other failure passes.
+ */
+const portTaken =
+  (service: string, flag: string, port: number) =>
+  (error: unknown): never => {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    if (code !== "EADDRINUSE" && !/Address already in use/.test(String(error))) throw error
+    throw new CliError(
+      `Port ${port} is in use (${service}, ${flag}): stop what holds it, or choose another port with ${flag} (0: any free port)`,
+      { code: "PortInUse" },
+    )
+  }
+
+/** How a part of the stack ended on its own: its exit code or the signal that ended it. */
+const describeExit = ({ code, signal }: AnvilExit): string =>
+  code !== null ? `code ${code}` : `signal ${signal}`
 
 /** An `anvil` on PATH (Foundry's), for an install of appkit-cli that does not carry one. */
 const anvilOnPath = (): string | undefined => {
@@ -144,16 +164,23 @@ export const devAction = async (options: DevOptions): Promise<void> => {
   }
   const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
-      startAnvil({ chainId: options.chainId, port: options.port, binary }),
+      startAnvil({ chainId: options.chainId, port: options.port, binary }).catch(
+        portTaken("anvil", "--port", options.port),
+      ),
       (value) => () => value.stop(),
     ),
     started(
       startOptional("The local Solana chain", "npm i -g litesvm@1.5.0", async () =>
         (await import("@appkit/fixtures/solana")).startSolanaDevnet({ port: options.solanaPort }),
-      ),
+      ).catch(portTaken("the local Solana chain", "--solana-port", options.solanaPort)),
       (value) => () => value.stop(),
     ),
-    started(startRelay({ port: options.relayPort }), (value) => () => value.close()),
+    started(
+      startRelay({ port: options.relayPort }).catch(
+        portTaken("the relay", "--relay-port", options.relayPort),
+      ),
+      (value) => () => value.close(),
+    ),
   ])
   // Once anvil answers: the fixture API quotes the local chain's swaps from the deployed contracts, and the
   // secure site signs on anvil (its last dev account pays for smart accounts).
@@ -164,7 +191,9 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     started(
       deploySwapFixtures(anvil).then(async (deployed) => ({
         swap: deployed,
-        api: await startFixtureApi({ port: options.apiPort, swap: deployed }),
+        api: await startFixtureApi({ port: options.apiPort, swap: deployed }).catch(
+          portTaken("the fixture API", "--api-port", options.apiPort),
+        ),
       })),
       (value) => () => value.api.close(),
     ),
@@ -181,7 +210,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
             ...(store.secret === undefined ? {} : { secret: store.secret }),
             ...(store.store === "postgres" ? { databaseUrl: store.databaseUrl } : {}),
           }),
-      ),
+      ).catch(portTaken("the secure site", "--secure-site-port", options.secureSitePort)),
       (value) => () => value.close(),
     ),
   ])
@@ -200,9 +229,15 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     serve === undefined
       ? Promise.resolve(undefined)
       : started(
-          import("../commands/serveStatic").then(({ serveStatic }) =>
-            serveStatic({ dir: serve, port: options.servePort, documents: { "/appkit-stack.json": stack } }),
-          ),
+          import("../commands/serveStatic")
+            .then(({ serveStatic }) =>
+              serveStatic({
+                dir: serve,
+                port: options.servePort,
+                documents: { "/appkit-stack.json": stack },
+              }),
+            )
+            .catch(portTaken("the page", "--serve-port", options.servePort)),
           (value) => () => value.close(),
         ),
   ])
@@ -236,7 +271,14 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
       printLine("Ctrl-C stops everything.")
     }
-    await stopped
+    // anvil is a process of its own: should it die (killed, crashed), the stack stops rather than serve a
+    // dead node at the address dev.json gives every other command.
+    const anvilExit = await Promise.race([stopped.then(() => undefined), anvil.exited])
+    if (anvilExit !== undefined)
+      throw new CliError(
+        `anvil exited (${describeExit(anvilExit)}) while the dev stack ran: the dev stack stopped`,
+        { code: "DevStackPartExited" },
+      )
   } finally {
     removeDevStack()
     await stopAll(running)

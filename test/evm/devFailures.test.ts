@@ -1,0 +1,89 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { once } from "node:events"
+import { existsSync, mkdtempSync } from "node:fs"
+import { createServer, type Server } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { cliPath, firstLine, freeStackPorts, stopCommand } from "../support/cli"
+
+/** `appkit-cli dev` when a part of the stack cannot start or dies: the user learns which, and nothing is left. */
+const startDev = (args: ReadonlyArray<string>) => {
+  const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+  const child = spawn(process.execPath, [cliPath, "dev", ...args], {
+    env: { ...process.env, APPKIT_HOME: home },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let stderr = ""
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  return { child, home, stderr: () => stderr }
+}
+
+/** A loopback port held by another program for the test's length. */
+const holdPort = () =>
+  new Promise<{ server: Server; port: number }>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () =>
+      resolve({ server, port: (server.address() as { port: number }).port }),
+    )
+  })
+
+/** `freeStackPorts` with one flag's value replaced. */
+const portsWith = (flag: string, port: number) =>
+  freeStackPorts.map((value, index) => (freeStackPorts[index - 1] === flag ? String(port) : value))
+
+const answers = (url: string) =>
+  fetch(url, { method: "POST", body: "{}", signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  )
+
+describe("appkit-cli dev when a part fails", () => {
+  let child: ChildProcess | undefined
+  let held: Server | undefined
+  afterEach(async () => {
+    held?.close()
+    held = undefined
+    await stopCommand(child)
+  })
+
+  it("stops the whole stack, says why and exits 2 when anvil dies under it", async () => {
+    const dev = startDev(["--json", ...freeStackPorts])
+    child = dev.child
+    const started = JSON.parse(await firstLine(dev.child, 30_000)) as Record<string, string>
+    const anvilPid = Number(
+      execFileSync("pgrep", ["-P", String(dev.child.pid), "anvil"], { encoding: "utf8" }),
+    )
+    const exited = once(dev.child, "exit")
+    process.kill(anvilPid, "SIGKILL")
+    const [code] = await exited
+    expect(code).toBe(2)
+    expect(JSON.parse(dev.stderr().trim().split("\n").at(-1) ?? "")).toEqual({
+      error: {
+        code: "DevStackPartExited",
+        message: "anvil exited (signal SIGKILL) while the dev stack ran: the dev stack stopped",
+      },
+    })
+    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+    expect(await answers(started.apiUrl as string)).toBe(false)
+  }, 60_000)
+
+  it.each([
+    ["anvil", "--port"],
+    ["the relay", "--relay-port"],
+    ["the local Solana chain", "--solana-port"],
+  ])(
+    "names %s's port and its flag when another program holds it",
+    async (name, flag) => {
+      const { server, port } = await holdPort()
+      held = server
+      const dev = startDev(portsWith(flag, port))
+      child = dev.child
+      const [code] = await once(dev.child, "exit")
+      expect(code).toBe(2)
+      expect(dev.stderr()).toBe(
+        `Port ${port} is in use (${name}, ${flag}): stop what holds it, or choose another port with ${flag} (0: any free port)\n`,
+      )
+    },
+    60_000,
+  )
+})
