@@ -31,6 +31,18 @@ const holdPort = () =>
 const portsWith = (flag: string, port: number) =>
   freeStackPorts.map((value, index) => (freeStackPorts[index - 1] === flag ? String(port) : value))
 
+/** The pid of `parent`'s child process named `name`, once there is one (bounded). */
+const childNamed = async (parent: ChildProcess, name: string): Promise<number> => {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    try {
+      return Number(execFileSync("pgrep", ["-P", String(parent.pid), name], { encoding: "utf8" }))
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  }
+  throw new Error(`no ${name} under pid ${parent.pid} within 10 s`)
+}
+
 const answers = (url: string) =>
   fetch(url, { method: "POST", body: "{}", signal: AbortSignal.timeout(2_000) }).then(
     () => true,
@@ -65,6 +77,26 @@ describe("appkit-cli dev when a part fails", () => {
     })
     expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
     expect(await answers(started.apiUrl as string)).toBe(false)
+  }, 60_000)
+
+  it("Ctrl-C during start-up, even twice, stops what started and leaves no node behind", async () => {
+    const dev = startDev(["--json", ...freeStackPorts])
+    child = dev.child
+    let stdout = ""
+    dev.child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+    // anvil is the first part up; the swap market, the API and the secure site are still to come.
+    const anvilPid = await childNamed(dev.child, "anvil")
+    const exited = once(dev.child, "exit")
+    dev.child.kill("SIGINT")
+    // The impatient second Ctrl-C, once the first has been taken.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    dev.child.kill("SIGINT")
+    const [code] = await exited
+    expect(code).toBe(0)
+    expect(stdout).toBe("")
+    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+    // Signal 0 only asks whether the process is there.
+    expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
   }, 60_000)
 
   it.each([

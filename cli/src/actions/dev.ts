@@ -139,18 +139,52 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       throw new CliError(`Cannot serve ${serve}: ${(error as Error).message}`)
     })
   }
-  const stopped = new Promise<string>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"))
-    process.once("SIGTERM", () => resolve("SIGTERM"))
+  // Until everything started is stopped again, Ctrl-C (however often pressed) and SIGTERM ask for a stop:
+  // the default action would end this process at once and orphan anvil, a process of its own.
+  let stopRequested = false
+  let requestStop = () => {}
+  const stopped = new Promise<void>((resolve) => {
+    requestStop = () => {
+      stopRequested = true
+      resolve()
+    }
   })
+  process.on("SIGINT", requestStop)
+  process.on("SIGTERM", requestStop)
   const running: Array<Running> = []
+  try {
+    await runStack(options, binary, store, running, () => stopRequested, stopped)
+  } finally {
+    removeDevStack()
+    try {
+      await stopAll(running)
+    } finally {
+      process.off("SIGINT", requestStop)
+      process.off("SIGTERM", requestStop)
+    }
+  }
+}
+
+/**
+ * Starts the stack part by part into `running` (the caller stops it), and serves until `stopped`. A stop
+ * asked for during start-up ends it after the part starting then: nothing more starts, nothing is printed.
+ */
+const runStack = async (
+  options: DevOptions,
+  binary: string,
+  store: ReturnType<typeof secureSiteStore>,
+  running: Array<Running>,
+  stopRequested: () => boolean,
+  stopped: Promise<void>,
+): Promise<void> => {
+  const serve = options.serve
   /** A service that started joins `running` (an optional one left out does not). */
   const started = <A>(service: Promise<A>, stopOf: (value: NonNullable<A>) => () => Promise<void>) =>
     service.then((value) => {
       if (value !== undefined && value !== null) running.push({ stop: stopOf(value as NonNullable<A>) })
       return value
     })
-  /** allSettled, not all: when one service fails to start, the others must still be stopped. */
+  /** allSettled, not all: every service that started joins `running`, even when another failed. */
   const all = async <T extends ReadonlyArray<unknown>>(
     services: { readonly [K in keyof T]: Promise<T[K]> },
   ) => {
@@ -158,7 +192,6 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     const failure = results.find((result) => result.status === "rejected")
     if (failure === undefined)
       return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T
-    await stopAll(running)
     const reason = (failure as PromiseRejectedResult).reason
     throw reason instanceof CliError ? reason : new CliError(`The dev stack did not start: ${String(reason)}`)
   }
@@ -182,6 +215,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       (value) => () => value.close(),
     ),
   ])
+  if (stopRequested()) return
   // Once anvil answers: the fixture API quotes the local chain's swaps from the deployed contracts, and the
   // secure site signs on anvil (its last dev account pays for smart accounts).
   const sponsor = anvil.accounts.at(-1)
@@ -214,6 +248,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       (value) => () => value.close(),
     ),
   ])
+  if (stopRequested()) return
   const chainId = `eip155:${anvil.chainId}`
   const stack = {
     rpcUrl: anvil.rpcUrl,
@@ -241,46 +276,42 @@ export const devAction = async (options: DevOptions): Promise<void> => {
           (value) => () => value.close(),
         ),
   ])
+  if (stopRequested()) return
   writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid })
-  try {
-    if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
-    else {
-      printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
-      if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
-      printLine(`api    ${stack.apiUrl}`)
-      printLine(`relay  ${stack.relayUrl}`)
-      if (site)
-        printLine(
-          `secure ${site.url}  (embedded wallet, ${store.store === "postgres" ? "PostgreSQL at DATABASE_URL" : "PGlite in memory"}; codes: ${site.url}/dev/mailbox?to=EMAIL)`,
-        )
-      if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
-      if (swap)
-        printLine(
-          `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
-        )
-      printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
-      for (const [index, account] of anvil.accounts.entries())
-        printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
-      if (solana) {
-        printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
-        for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
-        printLine(
-          `solana dev tokens: ${solana.mint.address} (SPL Token), ${solana.token2022Mint.address} (Token-2022)`,
-        )
-      }
-      printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
-      printLine("Ctrl-C stops everything.")
-    }
-    // anvil is a process of its own: should it die (killed, crashed), the stack stops rather than serve a
-    // dead node at the address dev.json gives every other command.
-    const anvilExit = await Promise.race([stopped.then(() => undefined), anvil.exited])
-    if (anvilExit !== undefined)
-      throw new CliError(
-        `anvil exited (${describeExit(anvilExit)}) while the dev stack ran: the dev stack stopped`,
-        { code: "DevStackPartExited" },
+  if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
+  else {
+    printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
+    if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
+    printLine(`api    ${stack.apiUrl}`)
+    printLine(`relay  ${stack.relayUrl}`)
+    if (site)
+      printLine(
+        `secure ${site.url}  (embedded wallet, ${store.store === "postgres" ? "PostgreSQL at DATABASE_URL" : "PGlite in memory"}; codes: ${site.url}/dev/mailbox?to=EMAIL)`,
       )
-  } finally {
-    removeDevStack()
-    await stopAll(running)
+    if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
+    if (swap)
+      printLine(
+        `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
+      )
+    printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
+    for (const [index, account] of anvil.accounts.entries())
+      printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
+    if (solana) {
+      printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
+      for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
+      printLine(
+        `solana dev tokens: ${solana.mint.address} (SPL Token), ${solana.token2022Mint.address} (Token-2022)`,
+      )
+    }
+    printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
+    printLine("Ctrl-C stops everything.")
   }
+  // anvil is a process of its own: should it die (killed, crashed), the stack stops rather than serve a
+  // dead node at the address dev.json gives every other command.
+  const anvilExit = await Promise.race([stopped.then(() => undefined), anvil.exited])
+  if (anvilExit !== undefined)
+    throw new CliError(
+      `anvil exited (${describeExit(anvilExit)}) while the dev stack ran: the dev stack stopped`,
+      { code: "DevStackPartExited" },
+    )
 }
