@@ -2,7 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { type DevStack, devStackFile, readDevStack, removeDevStack, writeDevStack } from "./devStack"
+import {
+  type DevStack,
+  devStackFile,
+  devStackHolding,
+  readDevStack,
+  removeDevStack,
+  writeDevStack,
+} from "./devStack"
 
 const home = () => ({ APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-")) })
 const stack: DevStack = {
@@ -39,5 +46,33 @@ describe("the running dev stack's file", () => {
     writeDevStack({ ...stack, pid: process.ppid }, env)
     removeDevStack(env)
     expect(readDevStack(env)?.pid).toBe(process.ppid)
+  })
+})
+
+describe("which dev stack holds a port", () => {
+  const gonePid = 2 ** 22 + 12_345
+
+  it("is the running stack when one of its URLs is on that port", () => {
+    const env = home()
+    writeDevStack({ ...stack, solana: undefined, secureSiteUrl: "http://127.0.0.1:8789" }, env)
+    expect(devStackHolding(8788, env)).toEqual({ pid: process.pid, running: true })
+    expect(devStackHolding(8789, env)).toEqual({ pid: process.pid, running: true })
+    // One port off: nobody we know of.
+    expect(devStackHolding(8546, env)).toBeUndefined()
+  })
+
+  it("is a stack killed before it could stop its parts, with its anvil's pid, when its file is left", () => {
+    const env = home()
+    writeDevStack({ ...stack, pid: gonePid, anvilPid: 4242 }, env)
+    expect(devStackHolding(8545, env)).toEqual({ pid: gonePid, running: false, anvilPid: 4242 })
+  })
+
+  it("is nobody without a file, or with one that is not what a stack writes", () => {
+    const env = home()
+    expect(devStackHolding(8545, env)).toBeUndefined()
+    for (const text of ["{", "null", JSON.stringify({ ...stack, pid: "1" })]) {
+      writeFileSync(devStackFile(env), text)
+      expect(devStackHolding(8545, env)).toBeUndefined()
+    }
   })
 })

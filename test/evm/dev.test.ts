@@ -90,7 +90,11 @@ describe("appkit-cli dev", () => {
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
     const stackFile = join(home, "dev.json")
-    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({ ...started, pid: child.pid })
+    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({
+      ...started,
+      pid: child.pid,
+      anvilPid: expect.any(Number),
+    })
 
     const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })
     expect(JSON.parse(balance.stdout)).toMatchObject({ chainId: "eip155:1337", balance: "10000" })

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, mkdtempSync } from "node:fs"
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -8,8 +8,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, stopCommand } from "../support/cli"
 
 /** `appkit-cli dev` when a part of the stack cannot start or dies: the user learns which, and nothing is left. */
-const startDev = (args: ReadonlyArray<string>) => {
-  const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+const startDev = (args: ReadonlyArray<string>, home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))) => {
   const child = spawn(process.execPath, [cliPath, "dev", ...args], {
     env: { ...process.env, APPKIT_HOME: home },
     stdio: ["ignore", "pipe", "pipe"],
@@ -97,6 +96,44 @@ describe("appkit-cli dev when a part fails", () => {
     expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
     // Signal 0 only asks whether the process is there.
     expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+  }, 60_000)
+
+  it("says that a running appkit-cli dev holds the port, when one does", async () => {
+    const first = startDev(["--json", ...freeStackPorts])
+    child = first.child
+    const started = JSON.parse(await firstLine(first.child, 30_000)) as Record<string, string>
+    const port = Number(new URL(started.rpcUrl as string).port)
+    const second = startDev(portsWith("--port", port), first.home)
+    const [code] = await once(second.child, "exit")
+    expect(code).toBe(2)
+    expect(second.stderr()).toBe(
+      `Port ${port} is in use (anvil, --port): the appkit-cli dev running as pid ${first.child.pid} serves it; stop that one (Ctrl-C there), or choose another port with --port (0: any free port)\n`,
+    )
+  }, 60_000)
+
+  it("points at the anvil a killed appkit-cli dev left holding the port", async () => {
+    const { server, port } = await holdPort()
+    held = server
+    const home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))
+    // What a dev killed with SIGKILL leaves: its dev.json, its process gone, its anvil still listening.
+    const gone = spawn(process.execPath, ["-e", "0"])
+    await once(gone, "exit")
+    const stale = {
+      rpcUrl: `http://127.0.0.1:${port}`,
+      chainId: "eip155:1",
+      apiUrl: "http://127.0.0.1:1",
+      relayUrl: "ws://127.0.0.1:1",
+      pid: gone.pid,
+      anvilPid: 4242,
+    }
+    writeFileSync(join(home, "dev.json"), JSON.stringify(stale))
+    const dev = startDev(portsWith("--port", port), home)
+    child = dev.child
+    const [code] = await once(dev.child, "exit")
+    expect(code).toBe(2)
+    expect(dev.stderr()).toBe(
+      `Port ${port} is in use (anvil, --port): likely by anvil (pid 4242), left running by an appkit-cli dev that was killed (pid ${gone.pid}); stop it (kill 4242), or choose another port with --port (0: any free port)\n`,
+    )
   }, 60_000)
 
   it.each([

@@ -17,7 +17,7 @@ import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
 import { secureSiteStore } from "../devSecureSiteStore"
-import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
+import { devStackFile, devStackHolding, removeDevStack, writeDevStack } from "../devStack"
 import { CliError, printJson, printLine } from "../output"
 
 /**
@@ -53,6 +53,17 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
   if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
 }
 
+/** Who holds a taken port, when dev.json says: a dev still running, or the anvil of one that was killed. */
+const holderOf = (port: number): string => {
+  const holder = devStackHolding(port)
+  if (holder === undefined) return ""
+  if (holder.running)
+    return `: the appkit-cli dev running as pid ${holder.pid} serves it; stop that one (Ctrl-C there)`
+  const anvil = holder.anvilPid === undefined ? "its anvil" : `anvil (pid ${holder.anvilPid})`
+  const stop = holder.anvilPid === undefined ? "stop that anvil" : `stop it (kill ${holder.anvilPid})`
+  return `: likely by ${anvil}, left running by an appkit-cli dev that was killed (pid ${holder.pid}); ${stop}`
+}
+
 /**
  * A port another program holds, named with the service and the flag that picks another: the OS's words
  * ("EADDRINUSE", anvil's "Address already in use (os error 98)") name neither. Any other failure passes.
@@ -62,8 +73,9 @@ const portTaken =
   (error: unknown): never => {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     if (code !== "EADDRINUSE" && !/Address already in use/.test(String(error))) throw error
+    const holder = holderOf(port)
     throw new CliError(
-      `Port ${port} is in use (${service}, ${flag}): stop what holds it, or choose another port with ${flag} (0: any free port)`,
+      `Port ${port} is in use (${service}, ${flag})${holder === "" ? ": stop what holds it" : holder}, or choose another port with ${flag} (0: any free port)`,
       { code: "PortInUse" },
     )
   }
@@ -277,7 +289,7 @@ const runStack = async (
         ),
   ])
   if (stopRequested()) return
-  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid })
+  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid, anvilPid: anvil.pid })
   if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
   else {
     printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
