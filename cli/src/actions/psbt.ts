@@ -54,7 +54,14 @@ export const inspectAction = async (source: string, options: InspectOptions) => 
         `${summary.inputs.length} (${summary.inputs.filter((input) => input.signed).length} signed)`,
       ],
       ["outputs", String(summary.outputs.length)],
-      ["fee", summary.fee === undefined ? "unknown (an input's amount is missing)" : `${summary.fee} sat`],
+      [
+        "fee",
+        summary.fee !== undefined
+          ? `${summary.fee} sat`
+          : summary.inputs.length === 0
+            ? "none yet (no inputs)"
+            : "unknown (an input's amount is missing)",
+      ],
     ]))
       printLine(line)
     if (summary.inputs.length > 0) {
