@@ -78,6 +78,17 @@ describe("appkit-cli dev when a part fails", () => {
     expect(await answers(started.apiUrl as string)).toBe(false)
   }, 60_000)
 
+  it("takes a Ctrl-C that reaches anvil first (a terminal signals its whole process group) as a stop", async () => {
+    const dev = startDev(["--json", ...freeStackPorts])
+    child = dev.child
+    await firstLine(dev.child, 30_000)
+    const exited = once(dev.child, "exit")
+    process.kill(await childNamed(dev.child, "anvil"), "SIGINT")
+    const [code] = await exited
+    expect([code, dev.stderr()]).toEqual([0, ""])
+    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+  }, 60_000)
+
   it("Ctrl-C during start-up, even twice, stops what started and leaves no node behind", async () => {
     const dev = startDev(["--json", ...freeStackPorts])
     child = dev.child

@@ -319,8 +319,13 @@ const runStack = async (
     printLine("Ctrl-C stops everything.")
   }
   // anvil is a process of its own: should it die (killed, crashed), the stack stops rather than serve a
-  // dead node at the address dev.json gives every other command.
-  const anvilExit = await Promise.race([stopped.then(() => undefined), anvil.exited])
+  // dead node at the address dev.json gives every other command. A Ctrl-C at a terminal signals anvil too
+  // (the whole process group) and may reach it first: anvil then ends by SIGINT, or cleanly with code 0
+  // once running. That is the user's stop, not a crash.
+  const anvilExit = await Promise.race([
+    stopped.then(() => undefined),
+    anvil.exited.then((exit) => (exit.code === 0 || exit.signal === "SIGINT" ? undefined : exit)),
+  ])
   if (anvilExit !== undefined)
     throw new CliError(
       `anvil exited (${describeExit(anvilExit)}) while the dev stack ran: the dev stack stopped`,
