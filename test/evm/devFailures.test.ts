@@ -8,10 +8,16 @@ import { afterEach, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, stopCommand } from "../support/cli"
 
 /** `appkit-cli dev` when a part of the stack cannot start or dies: the user learns which, and nothing is left. */
-const startDev = (args: ReadonlyArray<string>, home = mkdtempSync(join(tmpdir(), "appkit-dev-home-"))) => {
+const startDev = (
+  args: ReadonlyArray<string>,
+  home = mkdtempSync(join(tmpdir(), "appkit-dev-home-")),
+  // Its own process group, as a terminal gives the command it runs.
+  detached = false,
+) => {
   const child = spawn(process.execPath, [cliPath, "dev", ...args], {
     env: { ...process.env, APPKIT_HOME: home },
     stdio: ["ignore", "pipe", "pipe"],
+    detached,
   })
   let stderr = ""
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
@@ -87,6 +93,16 @@ describe("appkit-cli dev when a part fails", () => {
     const [code] = await exited
     expect([code, dev.stderr()]).toEqual([0, ""])
     expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+  }, 60_000)
+
+  it("Ctrl-C at a terminal during start-up (dev and anvil signalled together) stops without an error", async () => {
+    const dev = startDev(freeStackPorts, undefined, true)
+    child = dev.child
+    await childNamed(dev.child, "anvil")
+    const exited = once(dev.child, "exit")
+    process.kill(-(dev.child.pid as number), "SIGINT")
+    const [code] = await exited
+    expect([code, dev.stderr()]).toEqual([0, ""])
   }, 60_000)
 
   it("Ctrl-C during start-up, even twice, stops what started and leaves no node behind", async () => {

@@ -165,7 +165,10 @@ export const devAction = async (options: DevOptions): Promise<void> => {
   process.on("SIGTERM", requestStop)
   const running: Array<Running> = []
   try {
-    await runStack(options, binary, store, running, () => stopRequested, stopped)
+    await runStack(options, binary, store, running, () => stopRequested, stopped).catch((error: unknown) => {
+      // A Ctrl-C at a terminal also signals anvil, so a start cut short by it fails: that is the stop asked for.
+      if (!stopRequested) throw error
+    })
   } finally {
     removeDevStack()
     try {
