@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -40,6 +40,22 @@ describe("the running dev stack's file", () => {
       expect(readDevStack(env)).toBeUndefined()
     }
   })
+
+  // Linux says when a process started (/proc/PID/stat); elsewhere a live pid is all there is to go on.
+  it.runIf(existsSync("/proc/self/stat"))(
+    "is ignored when its pid now belongs to another process (pids are reused)",
+    () => {
+      const env = home()
+      writeDevStack(stack, env)
+      const written = JSON.parse(readFileSync(devStackFile(env), "utf8")) as Record<string, unknown>
+      // The same live pid, but a process that started at another moment than the stack's.
+      writeFileSync(devStackFile(env), JSON.stringify({ ...written, processStart: "1" }))
+      expect(readDevStack(env)).toBeUndefined()
+      expect(devStackHolding(8545, env)).toEqual({ pid: process.pid, running: false })
+      writeFileSync(devStackFile(env), JSON.stringify(written))
+      expect(readDevStack(env)).toEqual(stack)
+    },
+  )
 
   it("is left alone by a process that did not write it", () => {
     const env = home()

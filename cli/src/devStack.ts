@@ -32,7 +32,9 @@ export const writeDevStack = <Stack extends DevStack>(
   const file = devStackFile(env)
   mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 })
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(stack, null, 2)}\n`, { mode: 0o600 })
+  const processStart = startOf(stack.pid)
+  const written = processStart === undefined ? stack : { ...stack, processStart }
+  writeFileSync(temporary, `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 })
   renameSync(temporary, file)
 }
 
@@ -41,14 +43,30 @@ export const removeDevStack = (env: NodeJS.ProcessEnv = process.env): void => {
   if (readDevStack(env)?.pid === process.pid) rmSync(devStackFile(env), { force: true })
 }
 
-const isRunning = (pid: number): boolean => {
+/**
+ * When process `pid` started, in clock ticks since boot, where the system says (Linux's /proc): a pid is
+ * reused once its process is gone, and the start tells the stack's process from a later one.
+ */
+const startOf = (pid: number): string | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // Field 22, counted from field 3, which follows the command name's ")" (a name may hold spaces).
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the stack's process still runs: its pid is live and, where known, started when it did. */
+const isRunning = (pid: number, processStart: unknown): boolean => {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false
   }
+  const start = startOf(pid)
+  return typeof processStart !== "string" || start === undefined || start === processStart
 }
 
 const isUrl = (value: unknown, protocols: ReadonlyArray<string>): value is string => {
@@ -97,7 +115,7 @@ export const devStackHolding = (
   const file = readStackFile(env)
   if (file === undefined || !isPid(file.pid)) return undefined
   const anvilPid = isPid(file.anvilPid) ? { anvilPid: file.anvilPid } : {}
-  if (!isRunning(file.pid))
+  if (!isRunning(file.pid, file.processStart))
     return portOf(file.rpcUrl) === port ? { pid: file.pid, running: false, ...anvilPid } : undefined
   const urls = [file.rpcUrl, file.apiUrl, file.relayUrl, file.solanaRpcUrl, file.secureSiteUrl, file.pageUrl]
   return urls.some((url) => portOf(url) === port) ? { pid: file.pid, running: true, ...anvilPid } : undefined
@@ -105,7 +123,7 @@ export const devStackHolding = (
 
 /** The running stack, or undefined when none runs (no file, an unreadable one, or its process is gone). */
 export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | undefined => {
-  const { rpcUrl, chainId, apiUrl, relayUrl, pid, solanaRpcUrl, solanaChainId, secureSiteUrl } =
+  const { rpcUrl, chainId, apiUrl, relayUrl, pid, solanaRpcUrl, solanaChainId, secureSiteUrl, processStart } =
     readStackFile(env) ?? {}
   const http = ["http:", "https:"]
   if (
@@ -114,7 +132,7 @@ export const readDevStack = (env: NodeJS.ProcessEnv = process.env): DevStack | u
     !isUrl(relayUrl, ["ws:", "wss:"]) ||
     typeof chainId !== "string" ||
     !isPid(pid) ||
-    !isRunning(pid)
+    !isRunning(pid, processStart)
   )
     return undefined
   const solana =
