@@ -1,6 +1,6 @@
 import { loadVectors, type Vector } from "@appkit/core/testing"
 import { beforeAll, describe, expect, it } from "vitest"
-import { type CliResult, runCli } from "../support/cli"
+import { type CliResult, pooled, runCli } from "../support/cli"
 
 /**
  * `psbt inspect` against every psbt.json vector: BIP-174 and BIP-370's verdicts, and for a valid PSBT its
@@ -14,20 +14,6 @@ interface PsbtVector extends Vector {
 }
 
 const { vectors } = loadVectors<PsbtVector>("psbt.json")
-
-/** Runs `task` over `items`, `width` at a time (the machine's cores are shared). */
-const pooled = async <A, B>(items: ReadonlyArray<A>, width: number, task: (item: A) => Promise<B>) => {
-  const results: Array<B> = []
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index] as A)
-    }
-  }
-  await Promise.all(Array.from({ length: width }, worker))
-  return results
-}
 
 describe("psbt inspect agrees with psbt.json", () => {
   let results: ReadonlyArray<CliResult>

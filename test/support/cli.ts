@@ -85,3 +85,21 @@ export const stopCommand = async (child: ChildProcess | undefined): Promise<void
   await exited
   clearTimeout(force)
 }
+
+/** Runs `task` over `items`, `width` at a time (the machine's cores are shared), results in order. */
+export const pooled = async <A, B>(
+  items: ReadonlyArray<A>,
+  width: number,
+  task: (item: A) => Promise<B>,
+): Promise<Array<B>> => {
+  const results: Array<B> = []
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as A)
+    }
+  }
+  await Promise.all(Array.from({ length: width }, worker))
+  return results
+}

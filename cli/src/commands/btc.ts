@@ -48,7 +48,11 @@ export const register = (program: Command): void => {
       "Verify a signed message (BIP-322 simple, full or proof of funds; legacy ECDSA); exit 0 valid, 1 invalid",
     )
     .requiredOption("--address <address>", "the address that signed")
-    .requiredOption("--message <text>", "the message")
+    .option("--message <text>", "the message")
+    .option(
+      "--message-file <FILE>",
+      "or: the file holding the message (every byte, a final line break included), - for stdin",
+    )
     .requiredOption("--signature <base64>", "the signature (smp/ful/pof prefixes accepted)")
     .option("--json", "print the verdict as JSON")
     .action(lazyAction(async () => (await import("../actions/btc")).verifyMessageAction))
