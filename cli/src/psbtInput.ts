@@ -21,12 +21,13 @@ export const notAPsbt = "not a PSBT: expected base64, hex or a .psbt file"
 
 /**
  * The bytes a PSBT's text spells, or undefined when it is neither hex nor base64. A base64 PSBT starts
- * "cHNidP8", which is not hex, so the two never overlap on a PSBT.
+ * "cHNidP8", which is not hex, so the two never overlap on a PSBT. White space means nothing in either:
+ * `base64 FILE` and `xxd -p FILE` break their output into lines.
  */
 const bytesOfText = (text: string): Uint8Array | undefined => {
-  const trimmed = text.trim()
-  if (hexPattern.test(trimmed)) return Buffer.from(trimmed, "hex")
-  if (trimmed !== "" && base64Pattern.test(trimmed)) return Buffer.from(trimmed, "base64")
+  const compact = text.replace(/\s+/g, "")
+  if (hexPattern.test(compact)) return Buffer.from(compact, "hex")
+  if (compact !== "" && base64Pattern.test(compact)) return Buffer.from(compact, "base64")
   return undefined
 }
 

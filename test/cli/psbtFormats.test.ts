@@ -48,10 +48,16 @@ describe("psbt inspect reads a PSBT in every form a user holds one", () => {
     expect(JSON.parse(result.stdout)).toEqual(expected)
   })
 
+  /** `text` broken into lines of `width`, as `base64` (76) and `xxd -p` (60) print. */
+  const wrapped = (text: string, width: number) =>
+    `${text.match(new RegExp(`.{1,${width}}`, "g"))?.join("\n")}\n`
+
   it.each([
     ["binary", bytes],
     ["hex", `${hex}\n`],
     ["base64", `${base64}\n`],
+    ["base64 wrapped at 76 columns (base64 FILE)", wrapped(base64, 76)],
+    ["hex wrapped at 60 columns (xxd -p FILE)", wrapped(hex, 60)],
   ])("%s on stdin", async (_name, stdin) => {
     const result = await inspect(["-"], stdin)
     expect(result.code).toBe(0)
