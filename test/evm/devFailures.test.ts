@@ -163,6 +163,19 @@ describe("appkit-cli dev when a part fails", () => {
     )
   }, 60_000)
 
+  it("refuses one port given to two services before starting any", async () => {
+    const { server, port } = await holdPort()
+    // Free again: the clash is the command line's own, not another program's.
+    await new Promise((resolve) => server.close(resolve))
+    const dev = startDev([...portsWith("--relay-port", port), "--api-port", String(port)])
+    child = dev.child
+    const [code] = await once(dev.child, "exit")
+    expect(code).toBe(1)
+    expect(dev.stderr()).toBe(
+      `--relay-port ${port} is also --api-port's: give each service its own port (0: any free port)\n`,
+    )
+  }, 60_000)
+
   it.each([
     ["anvil", "--port"],
     ["the relay", "--relay-port"],

@@ -18,7 +18,7 @@ import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
 import { secureSiteStore } from "../devSecureSiteStore"
 import { devStackFile, devStackHolding, removeDevStack, writeDevStack } from "../devStack"
-import { CliError, printJson, printLine } from "../output"
+import { CliError, invalidInput, printJson, printLine } from "../output"
 
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
@@ -140,7 +140,27 @@ const startOptional = async <A>(
   }
 }
 
+/** One port for two services would fail the second's start with "in use" by the first: said up front. */
+const refuseSharedPorts = (options: DevOptions): void => {
+  const ports: ReadonlyArray<readonly [string, number]> = [
+    ["--port", options.port],
+    ["--solana-port", options.solanaPort],
+    ["--api-port", options.apiPort],
+    ["--relay-port", options.relayPort],
+    ["--secure-site-port", options.secureSitePort],
+    ...(options.serve === undefined ? [] : [["--serve-port", options.servePort] as const]),
+  ]
+  for (const [index, [flag, port]] of ports.entries()) {
+    const earlier = ports.slice(0, index).find(([, other]) => other === port && port !== 0)
+    if (earlier !== undefined)
+      throw invalidInput(
+        `${flag} ${port} is also ${earlier[0]}'s: give each service its own port (0: any free port)`,
+      )
+  }
+}
+
 export const devAction = async (options: DevOptions): Promise<void> => {
+  refuseSharedPorts(options)
   const binary = findAnvil()
   const store = secureSiteStore()
   // A page that is not there fails at once, before any service starts.
