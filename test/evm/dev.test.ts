@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
+import { getAddress } from "viem"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { cliPath, firstLine, freeStackPorts, runCli, stopCommand } from "../support/cli"
@@ -140,6 +141,22 @@ describe("appkit-cli dev", () => {
       stderr: "The public relay needs --project-id (or APPKIT_PROJECT_ID)\n",
     })
   })
+
+  it("prints its dev accounts EIP-55 checksummed, as siwe create and the other commands take them", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const lines: Array<string> = []
+    for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+      lines.push(line)
+      if (line === "Ctrl-C stops everything.") break
+    }
+    const accounts = lines.flatMap((line) => /^ {2}\(\d+\) (0x[0-9a-fA-F]{40}) {2}0x/.exec(line)?.[1] ?? [])
+    expect(accounts).toHaveLength(10)
+    expect(accounts[0]).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    for (const address of accounts) expect(address).toBe(getAddress(address))
+  }, 60_000)
 
   it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {

@@ -1,5 +1,6 @@
 import { accessSync, constants } from "node:fs"
 import { delimiter, join } from "node:path"
+import { toChecksumAddress } from "@appkit/core/validation"
 import {
   type Anvil,
   type AnvilExit,
@@ -329,8 +330,9 @@ const runStack = async (
         `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
       )
     printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
+    // anvil's config file spells them in lowercase; siwe create and the wallets take the EIP-55 form.
     for (const [index, account] of anvil.accounts.entries())
-      printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
+      printLine(`  (${index}) ${toChecksumAddress(account.address)}  ${account.privateKey}`)
     if (solana) {
       printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
       for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
