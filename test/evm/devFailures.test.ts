@@ -105,6 +105,20 @@ describe("appkit-cli dev when a part fails", () => {
     expect([code, dev.stderr()]).toEqual([0, ""])
   }, 60_000)
 
+  it("stops what it started when its terminal goes away (SIGHUP)", async () => {
+    const dev = startDev(["--json", ...freeStackPorts])
+    child = dev.child
+    await firstLine(dev.child, 30_000)
+    const anvilPid = await childNamed(dev.child, "anvil")
+    const exited = once(dev.child, "exit")
+    dev.child.kill("SIGHUP")
+    const [code] = await exited
+    expect(code).toBe(0)
+    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+    // Signal 0 only asks whether the process is there.
+    expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+  }, 60_000)
+
   it("Ctrl-C during start-up, even twice, stops what started and leaves no node behind", async () => {
     const dev = startDev(["--json", ...freeStackPorts])
     child = dev.child

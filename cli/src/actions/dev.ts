@@ -160,6 +160,8 @@ const refuseSharedPorts = (options: DevOptions): void => {
   }
 }
 
+const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+
 export const devAction = async (options: DevOptions): Promise<void> => {
   refuseSharedPorts(options)
   const binary = findAnvil()
@@ -172,8 +174,9 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       throw new CliError(`Cannot serve ${serve}: ${(error as Error).message}`)
     })
   }
-  // Until everything started is stopped again, Ctrl-C (however often pressed) and SIGTERM ask for a stop:
-  // the default action would end this process at once and orphan anvil, a process of its own.
+  // Until everything started is stopped again, Ctrl-C (however often pressed), SIGTERM and SIGHUP (the
+  // terminal went away) ask for a stop: their default action would end this process at once and orphan
+  // anvil, a process of its own.
   let stopRequested = false
   let requestStop = () => {}
   const stopped = new Promise<void>((resolve) => {
@@ -182,8 +185,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       resolve()
     }
   })
-  process.on("SIGINT", requestStop)
-  process.on("SIGTERM", requestStop)
+  for (const signal of stopSignals) process.on(signal, requestStop)
   const running: Array<Running> = []
   try {
     await runStack(options, binary, store, running, () => stopRequested, stopped).catch((error: unknown) => {
@@ -195,8 +197,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     try {
       await stopAll(running)
     } finally {
-      process.off("SIGINT", requestStop)
-      process.off("SIGTERM", requestStop)
+      for (const signal of stopSignals) process.off(signal, requestStop)
     }
   }
 }
