@@ -48,6 +48,13 @@ const childNamed = async (parent: ChildProcess, name: string): Promise<number> =
   throw new Error(`no ${name} under pid ${parent.pid} within 10 s`)
 }
 
+/** dev stopped as asked: exit 0, no dev.json left, its anvil gone (signal 0 only asks whether it is there). */
+const expectCleanStop = (dev: ReturnType<typeof startDev>, code: number | null, anvilPid: number) => {
+  expect(code).toBe(0)
+  expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
+  expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+}
+
 const answers = (url: string) =>
   fetch(url, { method: "POST", body: "{}", signal: AbortSignal.timeout(2_000) }).then(
     () => true,
@@ -113,10 +120,7 @@ describe("appkit-cli dev when a part fails", () => {
     const exited = once(dev.child, "exit")
     dev.child.kill("SIGHUP")
     const [code] = await exited
-    expect(code).toBe(0)
-    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
-    // Signal 0 only asks whether the process is there.
-    expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+    expectCleanStop(dev, code, anvilPid)
   }, 60_000)
 
   it("Ctrl-C during start-up, even twice, stops what started and leaves no node behind", async () => {
@@ -132,11 +136,8 @@ describe("appkit-cli dev when a part fails", () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     dev.child.kill("SIGINT")
     const [code] = await exited
-    expect(code).toBe(0)
     expect(stdout).toBe("")
-    expect(existsSync(join(dev.home, "dev.json"))).toBe(false)
-    // Signal 0 only asks whether the process is there.
-    expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+    expectCleanStop(dev, code, anvilPid)
   }, 60_000)
 
   it("says that a running appkit-cli dev holds the port, when one does", async () => {
