@@ -17,9 +17,10 @@ import {
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
+import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
-import { devStackFile, devStackHolding, removeDevStack, writeDevStack } from "../devStack"
-import { CliError, invalidInput, printJson, printLine } from "../output"
+import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
+import { CliError, printJson, printLine } from "../output"
 
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
@@ -53,33 +54,6 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
   const failed = results.find((result) => result.status === "rejected")
   if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
 }
-
-/** Who holds a taken port, when dev.json says: a dev still running, or the anvil of one that was killed. */
-const holderOf = (port: number): string => {
-  const holder = devStackHolding(port)
-  if (holder === undefined) return ""
-  if (holder.running)
-    return `: the appkit-cli dev running as pid ${holder.pid} serves it; stop that one (Ctrl-C there)`
-  const anvil = holder.anvilPid === undefined ? "its anvil" : `anvil (pid ${holder.anvilPid})`
-  const stop = holder.anvilPid === undefined ? "stop that anvil" : `stop it (kill ${holder.anvilPid})`
-  return `: likely by ${anvil}, left running by an appkit-cli dev that was killed (pid ${holder.pid}); ${stop}`
-}
-
-/**
- * A port another program holds, named with the service and the flag that picks another: the OS's words
- * ("EADDRINUSE", anvil's "Address already in use (os error 98)") name neither. Any other failure passes.
- */
-const portTaken =
-  (service: string, flag: string, port: number) =>
-  (error: unknown): never => {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code
-    if (code !== "EADDRINUSE" && !/Address already in use/.test(String(error))) throw error
-    const holder = holderOf(port)
-    throw new CliError(
-      `Port ${port} is in use (${service}, ${flag})${holder === "" ? ": stop what holds it" : holder}, or choose another port with ${flag} (0: any free port)`,
-      { code: "PortInUse" },
-    )
-  }
 
 /** How a part of the stack ended on its own: its exit code or the signal that ended it. */
 const describeExit = ({ code, signal }: AnvilExit): string =>
@@ -141,29 +115,17 @@ const startOptional = async <A>(
   }
 }
 
-/** One port for two services would fail the second's start with "in use" by the first: said up front. */
-const refuseSharedPorts = (options: DevOptions): void => {
-  const ports: ReadonlyArray<readonly [string, number]> = [
+const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+
+export const devAction = async (options: DevOptions): Promise<void> => {
+  refuseSharedPorts([
     ["--port", options.port],
     ["--solana-port", options.solanaPort],
     ["--api-port", options.apiPort],
     ["--relay-port", options.relayPort],
     ["--secure-site-port", options.secureSitePort],
     ...(options.serve === undefined ? [] : [["--serve-port", options.servePort] as const]),
-  ]
-  for (const [index, [flag, port]] of ports.entries()) {
-    const earlier = ports.slice(0, index).find(([, other]) => other === port && port !== 0)
-    if (earlier !== undefined)
-      throw invalidInput(
-        `${flag} ${port} is also ${earlier[0]}'s: give each service its own port (0: any free port)`,
-      )
-  }
-}
-
-const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
-
-export const devAction = async (options: DevOptions): Promise<void> => {
-  refuseSharedPorts(options)
+  ])
   const binary = findAnvil()
   const store = secureSiteStore()
   // A page that is not there fails at once, before any service starts.
