@@ -142,6 +142,25 @@ describe("appkit-cli dev", () => {
     })
   })
 
+  it("under --json writes nothing but JSON on stderr: the relay's log lines are for a person watching", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let stderr = ""
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const started = JSON.parse(await firstLine(child, 30_000)) as Record<string, string>
+    // A socket without a client's JWT: the relay refuses it, and would log so.
+    const socket = new WebSocket(started.relayUrl as string)
+    const [request] = await once(socket, "unexpected-response")
+    request.destroy()
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+    for (const line of stderr.split("\n").filter((text) => text !== ""))
+      expect(() => JSON.parse(line)).not.toThrow()
+  })
+
   it("prints its dev accounts EIP-55 checksummed, as siwe create and the other commands take them", async () => {
     child = spawn(process.execPath, [cliPath, "dev", ...freeStackPorts], {
       env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },

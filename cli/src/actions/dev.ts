@@ -20,7 +20,7 @@ import type { StaticServer } from "../commands/serveStatic"
 import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
 import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
-import { CliError, printJson, printLine } from "../output"
+import { CliError, note, printJson, printLine, warn } from "../output"
 
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
@@ -110,7 +110,7 @@ const startOptional = async <A>(
     return await start()
   } catch (error) {
     if (!isMissingModule(error)) throw error
-    process.stderr.write(`${name} left out: not installed here (${install})\n`)
+    warn("PartLeftOut", `${name} left out: not installed here (${install})`)
     return undefined
   }
 }
@@ -208,7 +208,8 @@ const runStack = async (
       (value) => () => value.stop(),
     ),
     started(
-      startRelay({ port: options.relayPort }).catch(
+      // Its log lines are for a person watching: under --json, stderr carries JSON only (the output contract).
+      startRelay({ port: options.relayPort, log: note }).catch(
         portTaken("the relay", "--relay-port", options.relayPort),
       ),
       (value) => () => value.close(),
