@@ -8,19 +8,20 @@ const readStdin = async (): Promise<Buffer> => {
 }
 
 /**
- * A command's text input from a file, or from stdin when `file` is "-": every byte as it is (a final newline
- * included), decoded as UTF-8. An unreadable file is a runtime error naming it.
+ * A command's input from a file, or from stdin when `file` is "-": every byte as it is (a final newline
+ * included). An unreadable file is a runtime error naming it.
  */
-export const readInput = async (file: string, what: string): Promise<string> => {
-  const bytes =
-    file === "-"
-      ? await readStdin()
-      : await readFile(file).catch((error: Error) => {
-          throw new CliError(`Cannot read ${what} from ${file}: ${error.message}`, { code: "UnreadableFile" })
-        })
-  return new TextDecoder().decode(bytes)
-}
+export const readInputBytes = async (file: string, what: string): Promise<Buffer> =>
+  file === "-"
+    ? readStdin()
+    : readFile(file).catch((error: Error) => {
+        throw unreadableFile(file, what, error)
+      })
 
-/** An argument that may be `-` for stdin (a PSBT, a signature, a message), trimmed. */
-export const argumentOrStdin = async (value: string): Promise<string> =>
-  (value === "-" ? new TextDecoder().decode(await readStdin()) : value).trim()
+/** A file that is there but cannot be read: a runtime error (exit 2) naming it. */
+export const unreadableFile = (file: string, what: string, error: Error): CliError =>
+  new CliError(`Cannot read ${what} from ${file}: ${error.message}`, { code: "UnreadableFile" })
+
+/** `readInputBytes` decoded as UTF-8. */
+export const readInput = async (file: string, what: string): Promise<string> =>
+  new TextDecoder().decode(await readInputBytes(file, what))

@@ -179,6 +179,27 @@ describe("appkit-cli address validate", () => {
     expect(result.stdout).toContain("error      Invalid address")
   })
 
+  it("holds an address to Bitcoin when --network names a Bitcoin network, whatever its namespace", async () => {
+    for (const address of [
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      "11111111111111111111111111111111",
+      "eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    ]) {
+      const result = await runCli(["address", "validate", address, "--network", "testnet", "--json"])
+      expect(result.code).toBe(1)
+      expect(JSON.parse(result.stdout)).toMatchObject({ input: address, valid: false })
+    }
+    // One the other side of the edge: a testnet address on testnet.
+    const testnet = await runCli([
+      "address",
+      "validate",
+      "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+      "--network",
+      "testnet",
+    ])
+    expect(testnet.code).toBe(0)
+  })
+
   it("answers with the exact JSON shape for one address", async () => {
     const result = await runCli([
       "address",

@@ -4,9 +4,10 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
+import { getAddress } from "viem"
 import { afterEach, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { cliPath, firstLine, freeStackPorts, runCli } from "../support/cli"
+import { cliPath, firstLine, freeStackPorts, runCli, stopCommand } from "../support/cli"
 
 const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> = []) => {
   const response = await fetch(url, {
@@ -19,17 +20,7 @@ const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> =
 
 describe("appkit-cli dev", () => {
   let child: ChildProcess | undefined
-  // A test that failed midway leaves dev running: SIGTERM lets it stop what it started (a SIGKILL would
-  // orphan its anvil); SIGKILL only if it does not exit in time.
-  afterEach(async () => {
-    const running = child
-    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
-    const exited = once(running, "exit")
-    running.kill("SIGTERM")
-    const force = setTimeout(() => running.kill("SIGKILL"), 10_000)
-    await exited
-    clearTimeout(force)
-  })
+  afterEach(() => stopCommand(child))
 
   it("starts anvil, the Solana chain, the fixture API, the relay and the secure site on loopback, prints one JSON line, and stops them all on SIGTERM", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--json", "--chain-id", "1337", ...freeStackPorts], {
@@ -100,7 +91,13 @@ describe("appkit-cli dev", () => {
     })
     const started = JSON.parse(await firstLine(child, 20_000)) as Record<string, string>
     const stackFile = join(home, "dev.json")
-    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({ ...started, pid: child.pid })
+    expect(JSON.parse(readFileSync(stackFile, "utf8"))).toEqual({
+      ...started,
+      pid: child.pid,
+      anvilPid: expect.any(Number),
+      // Where the system says when a process started (Linux), so that a reused pid is not taken for it.
+      ...(existsSync("/proc/self/stat") ? { processStart: expect.any(String) } : {}),
+    })
 
     const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })
     expect(JSON.parse(balance.stdout)).toMatchObject({ chainId: "eip155:1337", balance: "10000" })
@@ -144,6 +141,41 @@ describe("appkit-cli dev", () => {
       stderr: "The public relay needs --project-id (or APPKIT_PROJECT_ID)\n",
     })
   })
+
+  it("under --json writes nothing but JSON on stderr: the relay's log lines are for a person watching", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", "--json", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let stderr = ""
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const started = JSON.parse(await firstLine(child, 30_000)) as Record<string, string>
+    // A socket without a client's JWT: the relay refuses it, and would log so.
+    const socket = new WebSocket(started.relayUrl as string)
+    const [request] = await once(socket, "unexpected-response")
+    request.destroy()
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    expect((await exited)[0]).toBe(0)
+    for (const line of stderr.split("\n").filter((text) => text !== ""))
+      expect(() => JSON.parse(line)).not.toThrow()
+  })
+
+  it("prints its dev accounts EIP-55 checksummed, as siwe create and the other commands take them", async () => {
+    child = spawn(process.execPath, [cliPath, "dev", ...freeStackPorts], {
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-dev-home-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    const lines: Array<string> = []
+    for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+      lines.push(line)
+      if (line === "Ctrl-C stops everything.") break
+    }
+    const accounts = lines.flatMap((line) => /^ {2}\(\d+\) (0x[0-9a-fA-F]{40}) {2}0x/.exec(line)?.[1] ?? [])
+    expect(accounts).toHaveLength(10)
+    expect(accounts[0]).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    for (const address of accounts) expect(address).toBe(getAddress(address))
+  }, 60_000)
 
   it("refuses a malformed --chain-id as invalid input (exit 1)", async () => {
     child = spawn(process.execPath, [cliPath, "dev", "--chain-id", "abc"], {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
@@ -13,7 +14,11 @@ export interface CliResult {
 /** Runs the built appkit-cli with the given arguments (and optional stdin), bounded by a timeout. */
 export const runCli = (
   args: ReadonlyArray<string>,
-  options: { readonly stdin?: string; readonly env?: NodeJS.ProcessEnv; readonly timeoutMs?: number } = {},
+  options: {
+    readonly stdin?: string | Uint8Array
+    readonly env?: NodeJS.ProcessEnv
+    readonly timeoutMs?: number
+  } = {},
 ): Promise<CliResult> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], {
@@ -67,3 +72,34 @@ export const freeStackPorts: ReadonlyArray<string> = [
   "--secure-site-port",
   "0",
 ]
+
+/**
+ * Stops a long-running command a test left running (a test that failed midway): SIGTERM lets `dev` stop what
+ * it started (a SIGKILL would orphan its anvil); SIGKILL only if it does not exit in time.
+ */
+export const stopCommand = async (child: ChildProcess | undefined): Promise<void> => {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, "exit")
+  child.kill("SIGTERM")
+  const force = setTimeout(() => child.kill("SIGKILL"), 10_000)
+  await exited
+  clearTimeout(force)
+}
+
+/** Runs `task` over `items`, `width` at a time (the machine's cores are shared), results in order. */
+export const pooled = async <A, B>(
+  items: ReadonlyArray<A>,
+  width: number,
+  task: (item: A) => Promise<B>,
+): Promise<Array<B>> => {
+  const results: Array<B> = []
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as A)
+    }
+  }
+  await Promise.all(Array.from({ length: width }, worker))
+  return results
+}

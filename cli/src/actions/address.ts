@@ -99,8 +99,11 @@ export const validateAction = async (
   // Only Bitcoin addresses name a network; asking for one on another namespace would be silently ignored.
   if (network !== undefined && namespace !== undefined && namespace !== "bip122")
     throw invalidInput(`--network applies to bip122 addresses, not ${namespace}`)
+  // A Bitcoin network asks about Bitcoin: without --namespace it holds the input to bip122, as an EVM or
+  // Solana address is on no Bitcoin network (detection alone would call one valid, the network unheard).
+  const held = namespace ?? (network !== undefined ? "bip122" : undefined)
   const validateOptions = {
-    ...(namespace !== undefined ? { namespace } : {}),
+    ...(held !== undefined ? { namespace: held } : {}),
     ...(network !== undefined ? { network } : {}),
   }
   const validate = (input: string) => validateAddress(input, validateOptions)

@@ -3,8 +3,9 @@ import type { ApiOptions } from "../api-options"
 import { type BtcNetwork, resolveBtcNetwork } from "../btcNetwork"
 import { type BtcSignerOptions, describeBitcoinFailure, openBtcSigner } from "../btcWallet"
 import { formatFields } from "../fields"
-import { argumentOrStdin } from "../input"
+import { readInput } from "../input"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { notAPsbt, readPsbtBytes } from "../psbtInput"
 
 /**
  * `appkit-cli btc balance|send|sign-message|verify-message|sign-psbt`: the Bitcoin layer from the command
@@ -139,16 +140,28 @@ export const signMessageAction = async (message: string, options: SignMessageOpt
 
 interface VerifyOptions {
   readonly address: string
-  readonly message: string
+  readonly message?: string | undefined
+  readonly messageFile?: string | undefined
   readonly signature: string
   readonly json?: boolean | undefined
 }
 
+/** The signed message, from --message or, every byte of it, from --message-file (- for stdin). */
+const signedMessage = async (options: VerifyOptions): Promise<string> => {
+  if (options.message !== undefined && options.messageFile !== undefined)
+    throw new CliError("Give either --message or --message-file, not both", { code: "UsageError" })
+  if (options.messageFile !== undefined) return readInput(options.messageFile, "the message")
+  if (options.message === undefined)
+    throw new CliError("Missing the message: --message TEXT or --message-file FILE", { code: "UsageError" })
+  return options.message
+}
+
 export const verifyMessageAction = async (options: VerifyOptions) => {
+  const message = await signedMessage(options)
   const tools = await import("@appkit/core/bitcoin/tools")
   const result = tools.verifyBitcoinMessage({
     address: options.address,
-    message: options.message,
+    message,
     signature: options.signature,
   })
   // An address that is no Bitcoin address is an argument the core refuses: exit 1, as the README says.
@@ -183,10 +196,13 @@ const parseInputs = (specs: ReadonlyArray<string>): Record<string, Array<number>
 }
 
 export const signPsbtAction = async (source: string, options: SignPsbtOptions) => {
-  const text = await argumentOrStdin(source)
+  const bytes = await readPsbtBytes(source)
+  if (bytes === undefined) throw invalidInput(`Invalid PSBT: ${notAPsbt}`)
   const tools = await import("@appkit/core/bitcoin/tools")
-  const decoded = tools.decodePsbtBase64(text)
+  const decoded = tools.decodePsbt(bytes)
   if (decoded._tag === "Failure") throw invalidInput(decoded.failure.message)
+  // The wallets take base64, whichever form the PSBT came in.
+  const text = Buffer.from(bytes).toString("base64")
   const signInputSpecs = options.input && options.input.length > 0 ? parseInputs(options.input) : undefined
   const signer = await openBtcSigner(options, "Regtest")
   try {

@@ -1,7 +1,9 @@
 import { accessSync, constants } from "node:fs"
 import { delimiter, join } from "node:path"
+import { toChecksumAddress } from "@appkit/core/validation"
 import {
   type Anvil,
+  type AnvilExit,
   anvilBinaryPath,
   deploySwapFixtures,
   type FixtureApi,
@@ -15,9 +17,10 @@ import {
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
+import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
 import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
-import { CliError, printJson, printLine } from "../output"
+import { CliError, note, printJson, printLine, warn } from "../output"
 
 /**
  * `appkit-cli dev`: the local stack on loopback — anvil, the local Solana chain, the fixture API server, the
@@ -51,6 +54,10 @@ const stopAll = async (running: ReadonlyArray<Running>): Promise<void> => {
   const failed = results.find((result) => result.status === "rejected")
   if (failed) throw new CliError(`Stopping the dev stack failed: ${String(failed.reason)}`)
 }
+
+/** How a part of the stack ended on its own: its exit code or the signal that ended it. */
+const describeExit = ({ code, signal }: AnvilExit): string =>
+  code !== null ? `code ${code}` : `signal ${signal}`
 
 /** An `anvil` on PATH (Foundry's), for an install of appkit-cli that does not carry one. */
 const anvilOnPath = (): string | undefined => {
@@ -103,12 +110,22 @@ const startOptional = async <A>(
     return await start()
   } catch (error) {
     if (!isMissingModule(error)) throw error
-    process.stderr.write(`${name} left out: not installed here (${install})\n`)
+    warn("PartLeftOut", `${name} left out: not installed here (${install})`)
     return undefined
   }
 }
 
+const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+
 export const devAction = async (options: DevOptions): Promise<void> => {
+  refuseSharedPorts([
+    ["--port", options.port],
+    ["--solana-port", options.solanaPort],
+    ["--api-port", options.apiPort],
+    ["--relay-port", options.relayPort],
+    ["--secure-site-port", options.secureSitePort],
+    ...(options.serve === undefined ? [] : [["--serve-port", options.servePort] as const]),
+  ])
   const binary = findAnvil()
   const store = secureSiteStore()
   // A page that is not there fails at once, before any service starts.
@@ -119,18 +136,54 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       throw new CliError(`Cannot serve ${serve}: ${(error as Error).message}`)
     })
   }
-  const stopped = new Promise<string>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"))
-    process.once("SIGTERM", () => resolve("SIGTERM"))
+  // Until everything started is stopped again, Ctrl-C (however often pressed), SIGTERM and SIGHUP (the
+  // terminal went away) ask for a stop: their default action would end this process at once and orphan
+  // anvil, a process of its own.
+  let stopRequested = false
+  let requestStop = () => {}
+  const stopped = new Promise<void>((resolve) => {
+    requestStop = () => {
+      stopRequested = true
+      resolve()
+    }
   })
+  for (const signal of stopSignals) process.on(signal, requestStop)
   const running: Array<Running> = []
+  try {
+    await runStack(options, binary, store, running, () => stopRequested, stopped).catch((error: unknown) => {
+      // A Ctrl-C at a terminal also signals anvil, so a start cut short by it fails: that is the stop asked for.
+      if (!stopRequested) throw error
+    })
+  } finally {
+    removeDevStack()
+    try {
+      await stopAll(running)
+    } finally {
+      for (const signal of stopSignals) process.off(signal, requestStop)
+    }
+  }
+}
+
+/**
+ * Starts the stack part by part into `running` (the caller stops it), and serves until `stopped`. A stop
+ * asked for during start-up ends it after the part starting then: nothing more starts, nothing is printed.
+ */
+const runStack = async (
+  options: DevOptions,
+  binary: string,
+  store: ReturnType<typeof secureSiteStore>,
+  running: Array<Running>,
+  stopRequested: () => boolean,
+  stopped: Promise<void>,
+): Promise<void> => {
+  const serve = options.serve
   /** A service that started joins `running` (an optional one left out does not). */
   const started = <A>(service: Promise<A>, stopOf: (value: NonNullable<A>) => () => Promise<void>) =>
     service.then((value) => {
       if (value !== undefined && value !== null) running.push({ stop: stopOf(value as NonNullable<A>) })
       return value
     })
-  /** allSettled, not all: when one service fails to start, the others must still be stopped. */
+  /** allSettled, not all: every service that started joins `running`, even when another failed. */
   const all = async <T extends ReadonlyArray<unknown>>(
     services: { readonly [K in keyof T]: Promise<T[K]> },
   ) => {
@@ -138,23 +191,31 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     const failure = results.find((result) => result.status === "rejected")
     if (failure === undefined)
       return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T
-    await stopAll(running)
     const reason = (failure as PromiseRejectedResult).reason
     throw reason instanceof CliError ? reason : new CliError(`The dev stack did not start: ${String(reason)}`)
   }
   const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
-      startAnvil({ chainId: options.chainId, port: options.port, binary }),
+      startAnvil({ chainId: options.chainId, port: options.port, binary }).catch(
+        portTaken("anvil", "--port", options.port),
+      ),
       (value) => () => value.stop(),
     ),
     started(
       startOptional("The local Solana chain", "npm i -g litesvm@1.5.0", async () =>
         (await import("@appkit/fixtures/solana")).startSolanaDevnet({ port: options.solanaPort }),
-      ),
+      ).catch(portTaken("the local Solana chain", "--solana-port", options.solanaPort)),
       (value) => () => value.stop(),
     ),
-    started(startRelay({ port: options.relayPort }), (value) => () => value.close()),
+    started(
+      // Its log lines are for a person watching: under --json, stderr carries JSON only (the output contract).
+      startRelay({ port: options.relayPort, log: note }).catch(
+        portTaken("the relay", "--relay-port", options.relayPort),
+      ),
+      (value) => () => value.close(),
+    ),
   ])
+  if (stopRequested()) return
   // Once anvil answers: the fixture API quotes the local chain's swaps from the deployed contracts, and the
   // secure site signs on anvil (its last dev account pays for smart accounts).
   const sponsor = anvil.accounts.at(-1)
@@ -164,7 +225,9 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     started(
       deploySwapFixtures(anvil).then(async (deployed) => ({
         swap: deployed,
-        api: await startFixtureApi({ port: options.apiPort, swap: deployed }),
+        api: await startFixtureApi({ port: options.apiPort, swap: deployed }).catch(
+          portTaken("the fixture API", "--api-port", options.apiPort),
+        ),
       })),
       (value) => () => value.api.close(),
     ),
@@ -181,10 +244,11 @@ export const devAction = async (options: DevOptions): Promise<void> => {
             ...(store.secret === undefined ? {} : { secret: store.secret }),
             ...(store.store === "postgres" ? { databaseUrl: store.databaseUrl } : {}),
           }),
-      ),
+      ).catch(portTaken("the secure site", "--secure-site-port", options.secureSitePort)),
       (value) => () => value.close(),
     ),
   ])
+  if (stopRequested()) return
   const chainId = `eip155:${anvil.chainId}`
   const stack = {
     rpcUrl: anvil.rpcUrl,
@@ -200,45 +264,60 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     serve === undefined
       ? Promise.resolve(undefined)
       : started(
-          import("../commands/serveStatic").then(({ serveStatic }) =>
-            serveStatic({ dir: serve, port: options.servePort, documents: { "/appkit-stack.json": stack } }),
-          ),
+          import("../commands/serveStatic")
+            .then(({ serveStatic }) =>
+              serveStatic({
+                dir: serve,
+                port: options.servePort,
+                documents: { "/appkit-stack.json": stack },
+              }),
+            )
+            .catch(portTaken("the page", "--serve-port", options.servePort)),
           (value) => () => value.close(),
         ),
   ])
-  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid })
-  try {
-    if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
-    else {
-      printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
-      if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
-      printLine(`api    ${stack.apiUrl}`)
-      printLine(`relay  ${stack.relayUrl}`)
-      if (site)
-        printLine(
-          `secure ${site.url}  (embedded wallet, ${store.store === "postgres" ? "PostgreSQL at DATABASE_URL" : "PGlite in memory"}; codes: ${site.url}/dev/mailbox?to=EMAIL)`,
-        )
-      if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
-      if (swap)
-        printLine(
-          `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
-        )
-      printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
-      for (const [index, account] of anvil.accounts.entries())
-        printLine(`  (${index}) ${account.address}  ${account.privateKey}`)
-      if (solana) {
-        printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
-        for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
-        printLine(
-          `solana dev tokens: ${solana.mint.address} (SPL Token), ${solana.token2022Mint.address} (Token-2022)`,
-        )
-      }
-      printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
-      printLine("Ctrl-C stops everything.")
+  if (stopRequested()) return
+  writeDevStack({ ...stack, ...(page && { pageUrl: page.url }), pid: process.pid, anvilPid: anvil.pid })
+  if (options.json) printJson(page === undefined ? stack : { ...stack, pageUrl: page.url })
+  else {
+    printLine(`anvil  ${stack.rpcUrl}  (${chainId})`)
+    if (solana) printLine(`solana ${solana.rpcUrl}  (${solana.chainId})`)
+    printLine(`api    ${stack.apiUrl}`)
+    printLine(`relay  ${stack.relayUrl}`)
+    if (site)
+      printLine(
+        `secure ${site.url}  (embedded wallet, ${store.store === "postgres" ? "PostgreSQL at DATABASE_URL" : "PGlite in memory"}; codes: ${site.url}/dev/mailbox?to=EMAIL)`,
+      )
+    if (page !== undefined) printLine(`page   ${page.url}  (${serve})`)
+    if (swap)
+      printLine(
+        `swap   Uniswap V2 router ${swap.router}; ${swap.tokens.map((token) => `${token.symbol} ${token.address}`).join(", ")}`,
+      )
+    printLine(`accounts (10 000 ETH${swap ? ", 10 000 TKA and 10 000 TKB" : ""} each):`)
+    // anvil's config file spells them in lowercase; siwe create and the wallets take the EIP-55 form.
+    for (const [index, account] of anvil.accounts.entries())
+      printLine(`  (${index}) ${toChecksumAddress(account.address)}  ${account.privateKey}`)
+    if (solana) {
+      printLine("solana accounts (1000 SOL and 1 000 000 of each dev token each):")
+      for (const [index, account] of solana.accounts.entries()) printLine(`  (${index}) ${account.address}`)
+      printLine(
+        `solana dev tokens: ${solana.mint.address} (SPL Token), ${solana.token2022Mint.address} (Token-2022)`,
+      )
     }
-    await stopped
-  } finally {
-    removeDevStack()
-    await stopAll(running)
+    printLine(`While this runs, the other commands use this stack by default (${devStackFile()}).`)
+    printLine("Ctrl-C stops everything.")
   }
+  // anvil is a process of its own: should it die (killed, crashed), the stack stops rather than serve a
+  // dead node at the address dev.json gives every other command. A Ctrl-C at a terminal signals anvil too
+  // (the whole process group) and may reach it first: anvil then ends by SIGINT, or cleanly with code 0
+  // once running. That is the user's stop, not a crash.
+  const anvilExit = await Promise.race([
+    stopped.then(() => undefined),
+    anvil.exited.then((exit) => (exit.code === 0 || exit.signal === "SIGINT" ? undefined : exit)),
+  ])
+  if (anvilExit !== undefined)
+    throw new CliError(
+      `anvil exited (${describeExit(anvilExit)}) while the dev stack ran: the dev stack stopped`,
+      { code: "DevStackPartExited" },
+    )
 }

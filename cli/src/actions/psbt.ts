@@ -1,14 +1,14 @@
 import { addressNetworkOf } from "@appkit/core/bitcoin"
-import { decodePsbtBase64, summarizePsbt } from "@appkit/core/bitcoin/tools"
+import { decodePsbt, summarizePsbt } from "@appkit/core/bitcoin/tools"
 import { Result } from "effect"
 import { resolveBtcNetwork } from "../btcNetwork"
 import { formatFields } from "../fields"
-import { argumentOrStdin } from "../input"
 import { ExitCode, printJson, printLine } from "../output"
+import { notAPsbt, readPsbtBytes } from "../psbtInput"
 import { formatTable } from "../table"
 
 /**
- * `appkit-cli psbt inspect BASE64|-`: what a PSBT would do before anyone signs it — version, inputs (which
+ * `appkit-cli psbt inspect PSBT|FILE|-`: what a PSBT would do before anyone signs it — version, inputs (which
  * are signed), outputs, fee. Exit 1 with the reason when it is not a valid PSBT (BIP-174/370) or pays
  * out more than it spends.
  */
@@ -21,10 +21,12 @@ const sats = (value: bigint | undefined) => (value === undefined ? "?" : `${valu
 
 export const inspectAction = async (source: string, options: InspectOptions) => {
   const network = resolveBtcNetwork(options.network, "Mainnet")
-  const decoded = decodePsbtBase64(await argumentOrStdin(source))
-  if (decoded._tag === "Failure") {
-    if (options.json) printJson({ valid: false, reason: decoded.failure.reason })
-    else printLine(`invalid: ${decoded.failure.reason}`)
+  const bytes = await readPsbtBytes(source)
+  const decoded = bytes === undefined ? undefined : decodePsbt(bytes)
+  if (decoded === undefined || decoded._tag === "Failure") {
+    const reason = decoded === undefined ? notAPsbt : decoded.failure.reason
+    if (options.json) printJson({ valid: false, reason })
+    else printLine(`invalid: ${reason}`)
     process.exitCode = ExitCode.invalid
     return
   }
@@ -52,7 +54,14 @@ export const inspectAction = async (source: string, options: InspectOptions) => 
         `${summary.inputs.length} (${summary.inputs.filter((input) => input.signed).length} signed)`,
       ],
       ["outputs", String(summary.outputs.length)],
-      ["fee", summary.fee === undefined ? "unknown (an input's amount is missing)" : `${summary.fee} sat`],
+      [
+        "fee",
+        summary.fee !== undefined
+          ? `${summary.fee} sat`
+          : summary.inputs.length === 0
+            ? "none yet (no inputs)"
+            : "unknown (an input's amount is missing)",
+      ],
     ]))
       printLine(line)
     if (summary.inputs.length > 0) {

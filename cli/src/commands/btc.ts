@@ -48,7 +48,11 @@ export const register = (program: Command): void => {
       "Verify a signed message (BIP-322 simple, full or proof of funds; legacy ECDSA); exit 0 valid, 1 invalid",
     )
     .requiredOption("--address <address>", "the address that signed")
-    .requiredOption("--message <text>", "the message")
+    .option("--message <text>", "the message")
+    .option(
+      "--message-file <FILE>",
+      "or: the file holding the message (every byte, a final line break included), - for stdin",
+    )
     .requiredOption("--signature <base64>", "the signature (smp/ful/pof prefixes accepted)")
     .option("--json", "print the verdict as JSON")
     .action(lazyAction(async () => (await import("../actions/btc")).verifyMessageAction))
@@ -56,7 +60,7 @@ export const register = (program: Command): void => {
     btc
       .command("sign-psbt")
       .description("Sign a PSBT's inputs with the wallet (default: every input it can sign)")
-      .argument("<PSBT>", "base64, or - for stdin")
+      .argument("<PSBT>", "base64 or hex, a file holding it (or a binary .psbt file), or - for stdin")
       .option("--input <address:indexes...>", "inputs to sign, e.g. bcrt1q...:0,2 (repeatable)")
       .option("--broadcast", "finalize and broadcast the transaction"),
   ).action(lazyAction(async () => (await import("../actions/btc")).signPsbtAction))

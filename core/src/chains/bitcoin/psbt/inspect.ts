@@ -34,8 +34,12 @@ export interface PsbtSummary {
   readonly inputs: ReadonlyArray<PsbtInputSummary>
   readonly outputs: ReadonlyArray<PsbtOutputSummary>
   readonly totalOutput: bigint
-  /** Known when every input's spent output is: inputs minus outputs, in satoshis (negative means overspent). */
+  /** Known when every input's spent output is. */
   readonly totalInput?: bigint | undefined
+  /**
+   * Inputs minus outputs, in satoshis (negative means overspent), once every input's amount is known; none
+   * while there are no inputs (a creator has not added them yet).
+   */
   readonly fee?: bigint | undefined
 }
 
@@ -77,6 +81,6 @@ export const summarizePsbt = (psbt: Psbt, network: AddressNetwork = "mainnet"): 
     outputs,
     totalOutput,
     totalInput,
-    fee: totalInput === undefined ? undefined : totalInput - totalOutput,
+    fee: totalInput === undefined || inputs.length === 0 ? undefined : totalInput - totalOutput,
   }
 }

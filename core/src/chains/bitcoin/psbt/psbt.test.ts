@@ -62,6 +62,13 @@ describe("summarizePsbt", () => {
     expect(summary.fee).toBeUndefined()
   })
 
+  it("has no fee to tell while a PSBT has no inputs (#30), rather than one as negative as its outputs", () => {
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #30").input)))
+    expect([summary.inputs.length, summary.outputs.length]).toEqual([0, 2])
+    expect(summary.totalInput).toBe(0n)
+    expect(summary.fee).toBeUndefined()
+  })
+
   it("counts partial signatures of a combined PSBT (BIP-174 workflow #40)", () => {
     const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 workflow #40").input)))
     expect(summary.inputs.map((input) => input.signatures)).toEqual([2, 2])
