@@ -50,7 +50,7 @@ const choiceOf = ({ token, balance }: SwapTokenChoice): TokenChoice => ({
 
 /**
  * Swap (§1: the 12 swap networks, provider 1inch): from/to pickers over the network's swap list with the
- * account's balance of each, the amount (max: the balance), a quote with its price impact and fee, then the
+ * account's balance of each, the amount (max: the core's swapMax, leaving the native coin's fee), a quote with its price impact and fee, then the
  * core's flow (approve when needed, swap, receipts, balances). Every message shown is the core's (§8 included).
  */
 export default function Swap() {
@@ -143,7 +143,19 @@ export default function Swap() {
       <AmountField
         value={amount}
         onChange={setAmount}
-        onMax={fromChoice === undefined ? undefined : () => setAmount(fromChoice.balance)}
+        onMax={
+          fromChoice === undefined
+            ? undefined
+            : () =>
+                void run(async () => {
+                  // The core's Max: the native coin's balance less the swap's fee (0 when it is not covered).
+                  const max = await appKit.swapMax({ from: fromChoice.key, to: to ?? "" }).catch((error) => {
+                    setAmount("0")
+                    throw error
+                  })
+                  setAmount(max)
+                })
+        }
       />
       <TokenPicker
         label="To"

@@ -6,11 +6,11 @@ import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { SendError } from "../../errors/transfer"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
-import { FeeExceedsBalanceError } from "../../state/heldAmount"
+import { type FeeExceedsBalanceError, nativeMax } from "../../state/heldAmount"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import { Send, UnsupportedSendChainError } from "../../state/Send"
-import { formatUnits, type ParseUnitsError, parseUnits } from "../../validation/amount"
+import { type ParseUnitsError, parseUnits } from "../../validation/amount"
 import { connectedEvmClients } from "./evmClients"
 import { receiverAddressOf } from "./submitSend"
 
@@ -64,12 +64,7 @@ export const setSendMax: Effect.Effect<
   const held = yield* Effect.fromResult(parseUnits(token.quantity.numeric, decimals))
   const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
   const fee = yield* nativeSendFee(caipNetwork, receiverAddress ?? "")
-  const amountOf = (units: bigint) => Result.getOrElse(formatUnits(units, decimals), () => String(units))
-  if (fee >= held) {
-    yield* send.update({ sendTokenAmount: "0" })
-    return yield* new FeeExceedsBalanceError({ fee: amountOf(fee), symbol: token.symbol })
-  }
-  const max = amountOf(held - fee)
-  yield* send.update({ sendTokenAmount: max })
-  return max
+  const max = nativeMax(held, fee, decimals, token.symbol)
+  yield* send.update({ sendTokenAmount: Result.getOrElse(max, () => "0") })
+  return yield* Effect.fromResult(max)
 })
