@@ -27,10 +27,11 @@ const unknownNetwork = (caipNetworkId: CaipNetworkId): CaipNetwork | undefined =
 export const restoredNetworkState = (options: ResolvedOptions, storage: Storage["Service"]) =>
   Effect.gen(function* () {
     // A restored id the dApp no longer requests is ignored, in every namespace: a connect there would ask
-    // the wallet to switch to it.
+    // the wallet to switch to it. So is one filed under another namespace than its own (a hand edit).
     const restoredIds = Object.fromEntries(
-      Object.entries((yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}).filter(([, id]) =>
-        options.networks.some((n) => n.caipNetworkId === id),
+      Object.entries((yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}).filter(
+        ([namespace, id]) =>
+          options.networks.some((n) => n.caipNetworkId === id && n.chainNamespace === namespace),
       ),
     )
     const restoredNamespace = yield* persisted(StorageKeys.activeNamespace, storage).read
