@@ -55,7 +55,8 @@ export const StorageKeys = {
   connectionStatus: jsonKey("@appkit/connection_status", ConnectionStatus),
   socialProvider: jsonKey("@appkit/connected_social", SocialProvider),
   preferredAccountTypes: jsonKey("@appkit/preferred_account_types", PreferredAccountTypes),
-  connections: jsonKey("@appkit/connections", PairingConnections),
+  /** PairingConnections; each namespace's entry is read on its own (readStoredConnections), so one unreadable entry loses no other. */
+  connections: jsonKey("@appkit/connections", perNamespace(Schema.Unknown)),
   portfolioCache: jsonKey("@appkit/portfolio_cache", TimestampedCache(Schema.Array(Token))),
   nativeBalanceCache: jsonKey("@appkit/native_balance_cache", TimestampedCache(NativeBalance)),
   nameCache: jsonKey("@appkit/ens_cache", TimestampedCache(Schema.Array(NameRecord))),
