@@ -96,12 +96,12 @@ export const swapMax = (parameters: Pick<QuoteSwapParameters, "from" | "to">) =>
         : Effect.succeed(token)
     }
     const from = yield* find(parameters.from)
-    const to = yield* find(parameters.to)
     const { byNamespace } = yield* SubscriptionRef.get((yield* Account).state)
     const balance = balanceRowOf(from, byNamespace.eip155?.tokenBalance ?? [])?.quantity.numeric ?? "0"
     if (!isNativeSwapToken(from)) return balance
     const held = yield* Effect.fromResult(parseUnits(balance, from.decimals))
     if (held === 0n) return balance
+    const to = yield* find(parameters.to)
     const { wallet, evm, node } = yield* connectedEvmClients(caipNetwork)
     const gasPrice = yield* evm.nodeGasPrice(node)
     const feeOf = (amountUnits: bigint) =>
