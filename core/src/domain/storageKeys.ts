@@ -2,7 +2,6 @@ import { Schema } from "effect"
 import { ConnectionStatus, PreferredAccountTypes } from "./account"
 import { AmountString } from "./amount"
 import { bitcoinDefaultProviderKey } from "./bitcoinStorageKey"
-import { CaipNetworkId } from "./caip"
 import { Identity, NameRecord } from "./names"
 import { ChainNamespace } from "./namespace"
 import { PairingConnections } from "./pairing"
@@ -47,8 +46,11 @@ export type RecentWallet = typeof RecentWallet.Type
 export const StorageKeys = {
   recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(RecentWallet)),
   activeNamespace: jsonKey("@appkit/active_namespace", ChainNamespace),
-  /** The CAIP-2 network last active in each namespace. */
-  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(CaipNetworkId)),
+  /**
+   * The CAIP-2 network last active in each namespace; each entry counts only as one of the dApp's networks of
+   * that namespace (restoredNetworkState), so one unreadable entry loses no other.
+   */
+  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(Schema.Unknown)),
   /** The connector last connected in each namespace, used to reconnect on reload. */
   connectedConnectorIds: jsonKey("@appkit/connected_connector_id", perNamespace(Schema.NonEmptyString)),
   connectedNamespaces: jsonKey("@appkit/connected_namespaces", Schema.Array(ChainNamespace)),
