@@ -46,7 +46,8 @@ const nativeSendFee = (caipNetwork: CaipNetwork, receiver: string) =>
 /**
  * Fills the send form's amount with the most it can send and resolves to it: a token's (ERC-20, SPL) whole
  * balance, since its fee is paid in the native coin; the native coin's balance less the network fee of sending
- * it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError.
+ * it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError. The form
+ * is filled only while it still shows the token Max was asked for (the fee is read from the node meanwhile).
  */
 export const setSendMax: Effect.Effect<
   string,
@@ -65,6 +66,9 @@ export const setSendMax: Effect.Effect<
   const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
   const fee = yield* nativeSendFee(caipNetwork, receiverAddress ?? "")
   const max = nativeMax(held, fee, decimals, token.symbol)
-  yield* send.update({ sendTokenAmount: Result.getOrElse(max, () => "0") })
+  // Only into the form it was asked for: another token picked (or the form reset) meanwhile keeps its amount.
+  yield* SubscriptionRef.update(send.state, (s) =>
+    s.token === token ? { ...s, sendTokenAmount: Result.getOrElse(max, () => "0") } : s,
+  )
   return yield* Effect.fromResult(max)
 })
