@@ -2,8 +2,24 @@ import { formatPriceImpact } from "@appkit/core"
 import { BlockchainApi } from "@appkit/core/effect"
 import { type DevEip1193Provider, factoryAbi, failedTransactionCause, pairAbi } from "@appkit/fixtures"
 import { Effect } from "effect"
-import { type Address, createClient, erc20Abi, formatUnits, type Hex, http, parseUnits, toHex } from "viem"
-import { getTransactionCount, readContract, waitForTransactionReceipt } from "viem/actions"
+import {
+  type Address,
+  createClient,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+  toHex,
+} from "viem"
+import {
+  getBalance,
+  getGasPrice,
+  getTransactionCount,
+  readContract,
+  waitForTransactionReceipt,
+} from "viem/actions"
 import { describe, expect, it } from "vitest"
 import { runAgainst, succeed } from "../api/support"
 import { runCli } from "../support/cli"
@@ -460,5 +476,94 @@ describe("a swap on the local chain through the core's Blockchain API client", (
     } finally {
       await dispose()
     }
+  })
+
+  describe("Max on the native coin (ETH → TKA)", () => {
+    const node = () => createClient({ transport: http(stack().anvil.rpcUrl) })
+    const user = () => stack().anvil.accounts[3]?.address as Address
+    const fund = (wei: bigint) =>
+      node().request({ method: "anvil_setBalance", params: [user(), toHex(wei)] } as never)
+    /** The fee the node asks up front for the swap of `held`: the gas limit the API builds it with × the node's gas price. */
+    const swapFee = async (held: bigint) => {
+      const { api } = stack()
+      const built = await succeed(
+        runAgainst(
+          api,
+          BlockchainApi.use((blockchain) =>
+            Effect.gen(function* () {
+              const { tokens } = yield* blockchain.swapTokens({ chainId: CHAIN })
+              const address = (symbol: string) =>
+                tokens.find((token) => token.symbol === symbol)?.address ?? ""
+              return yield* blockchain.buildTransaction({
+                chainId: CHAIN,
+                amount: held.toString(),
+                from: address("ETH"),
+                to: address("TKA"),
+                userAddress: user(),
+                slippage: 1,
+              })
+            }),
+          ),
+        ),
+      )
+      return BigInt(built.tx.eip155.gas) * (await getGasPrice(node()))
+    }
+    const withBalance = async (wei: bigint) => {
+      await fund(wei)
+      const started = await startApp(stack().wallet(3), stack().api.url)
+      await started.appKit.connect(started.connector.id)
+      await started.appKit.refreshBalance("eip155")
+      return started
+    }
+
+    it("leaves the swap's fee and no more: the Max swap confirms and sells all but what the gas did not use", async () => {
+      const { appKit, dispose } = await withBalance(parseEther("1"))
+      try {
+        const max = parseEther(await appKit.swapMax({ from: "ETH", to: "TKA" }))
+        const reserved = parseEther("1") - max
+        // It covers the fee of the swap of that amount, with at most a few calldata bytes' gas to spare.
+        const fee = await swapFee(max)
+        expect(reserved).toBeGreaterThanOrEqual(fee)
+        expect(reserved - fee).toBeLessThanOrEqual(100n * (await getGasPrice(node())))
+        await appKit.quoteSwap({ from: "ETH", to: "TKA", amount: formatUnits(max, 18) })
+        expect((await appKit.executeSwap()).swapHash).toMatch(/^0x/)
+        expect(appKit.getState().swap.status).toBe("swapped")
+        const left = await getBalance(node(), { address: user() })
+        expect(left).toBeGreaterThanOrEqual(0n)
+        expect(left).toBeLessThan(reserved)
+      } finally {
+        await dispose()
+        await fund(parseEther("10000"))
+      }
+    }, 60_000)
+
+    it("with no more ETH than the fee of swapping it is 0 and says the fee is not covered", async () => {
+      // A balance exactly the fee of swapping all of it (the fee varies a little with the amount's calldata).
+      let fee = await swapFee(parseEther("1"))
+      for (let round = 0; round < 5 && (await swapFee(fee)) !== fee; round++) fee = await swapFee(fee)
+      expect(await swapFee(fee)).toBe(fee)
+      const { appKit, dispose } = await withBalance(fee)
+      try {
+        await expect(appKit.swapMax({ from: "ETH", to: "TKA" })).rejects.toMatchObject({
+          _tag: "FeeExceedsBalanceError",
+          message: expect.stringMatching(/^Insufficient funds for the network fee: .+ ETH needed$/),
+        })
+      } finally {
+        await dispose()
+        await fund(parseEther("10000"))
+      }
+    }, 60_000)
+
+    it("on a token is its whole balance row: its fee is paid in ETH", async () => {
+      const { appKit, dispose } = await withBalance(parseEther("10000"))
+      try {
+        const [tka] = stack().swap.tokens.map((token) => token.address as Address) as [Address]
+        expect(await appKit.swapMax({ from: "TKA", to: "ETH" })).toBe(
+          formatUnits(await tokenBalance(tka, user()), 18),
+        )
+      } finally {
+        await dispose()
+      }
+    }, 60_000)
   })
 })

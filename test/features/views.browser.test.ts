@@ -1,7 +1,7 @@
 import { formatPriceImpact, swapPriceImpact } from "@appkit/core"
 import type { BrowserContext, Page } from "playwright-core"
-import { type Address, createClient, erc20Abi, getAddress, http, parseUnits } from "viem"
-import { readContract } from "viem/actions"
+import { type Address, createClient, erc20Abi, getAddress, http, parseEther, parseUnits } from "viem"
+import { getBalance, readContract } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { isOffLoopback, screenshots, seriousViolations, updateDocsScreenshot } from "../browser/support/page"
 import { decodeQrOnScreen } from "../browser/support/qr"
@@ -49,6 +49,13 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
     await page.getByRole("button", { name: /alice\.reown\.id/ }).waitFor({ timeout: 15_000 })
     await page.locator("[data-appkit-button=account]").click()
     await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
+  }
+
+  /** Connected, the Swap view open from the Account view. */
+  const swapView = async (page: Page) => {
+    await connected(page)
+    await page.getByRole("button", { name: "Swap", exact: true }).click()
+    await expect.poll(() => view(page, "Swap").isVisible()).toBe(true)
   }
 
   const tokenBalance = (token: Address, holder: Address = user) =>
@@ -103,9 +110,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
   it("swaps 10 TKA → TKB: approve, swap, and both balances move exactly by the quote", async () => {
     const { context, page } = await newPage()
     try {
-      await connected(page)
-      await page.getByRole("button", { name: "Swap", exact: true }).click()
-      await expect.poll(() => view(page, "Swap").isVisible()).toBe(true)
+      await swapView(page)
       // The pickers list the swap tokens with what the account holds of each.
       await pickToken(page, "From", "TKA")
       await page.getByLabel("Amount").fill("10")
@@ -162,6 +167,34 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       await context.close()
     }
   }, 180_000)
+
+  it("Max on ETH in the swap view leaves the swap's network fee: the amount is the core's swapMax, below the ETH held", async () => {
+    const { context, page } = await newPage()
+    try {
+      await swapView(page)
+      await pickToken(page, "From", "ETH")
+      await pickToken(page, "To", "TKA")
+      await page.getByRole("button", { name: "Max", exact: true }).click()
+      const amount = page.getByLabel("Amount")
+      await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).not.toBe("")
+      const held = await getBalance(createClient({ transport: http(suite.get().stack.rpcUrl) }), {
+        address: user,
+      })
+      const filled = parseEther(await amount.inputValue())
+      expect(filled).toBeGreaterThan(0n)
+      expect(filled).toBeLessThan(held)
+      const core = await page.evaluate(() =>
+        (
+          window as unknown as {
+            appKit: { swapMax: (parameters: { from: string; to: string }) => Promise<string> }
+          }
+        ).appKit.swapMax({ from: "ETH", to: "TKA" }),
+      )
+      expect(await amount.inputValue()).toBe(core)
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
 
   it("sends 2.5 TKB to bob.reown.id through the token picker: the name resolves and both balances move exactly", async () => {
     const { context, page } = await newPage()

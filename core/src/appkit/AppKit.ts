@@ -181,6 +181,11 @@ export interface AppKit {
   /** Executes the last quote through the connected wallet: approve when needed, swap, receipts (25 s), balances. */
   executeSwap(): Promise<SwapOutcome>
   /**
+   * The most of `from` the swap form can sell for `to`: a token's whole balance, the native coin's less the
+   * swap's network fee; rejects with FeeExceedsBalanceError when the balance does not cover that fee.
+   */
+  swapMax(parameters: Pick<QuoteSwapParameters, "from" | "to">): Promise<string>
+  /**
    * Buying crypto with fiat for the connected account: closed in the §1 restricted time zones; resolves to the
    * quote (or the labelled mock), the 1–2 % fee range and the provider URL to open in a new window.
    */

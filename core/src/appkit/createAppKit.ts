@@ -412,6 +412,7 @@ export const createAppKit = (parameters: CreateAppKitParameters): AppKit => {
     swapTokens: () => run(() => onCall(actions, ({ swapTokenChoices }) => swapTokenChoices)),
     quoteSwap: (parameters) => run(() => onCall(actions, ({ quoteSwap }) => quoteSwap(parameters))),
     executeSwap: () => run(() => onCall(actions, ({ executeSwap }) => executeSwap)),
+    swapMax: (parameters) => run(() => onCall(actions, ({ swapMax }) => swapMax(parameters))),
     prepareOnramp: (parameters) =>
       run(() => onCall(actions, ({ prepareOnramp }) => prepareOnramp(parameters))),
     // Without an API there is nothing to check: no code to load for it.

@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { fromMap, Storage } from "../storage/Storage"
@@ -117,6 +118,49 @@ describe("createAppKit before its services are built", () => {
     expect(Object.keys(state.account.byNamespace)).toEqual(["eip155"])
     expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
     expect(Object.keys(appKit.getState().connection.connections)).toEqual(["eip155"])
+    await appKit.dispose()
+  })
+
+  it("starts from any corrupted, truncated or foreign stored value: the others are kept, the bad one dropped", async () => {
+    const session = await storedSession()
+    const keys = [...session.keys()]
+    // What a hand edit, an old version or a crash mid-write leaves: a cut value, another JSON value, any text.
+    const junk = (valid: string) =>
+      fc.oneof(
+        fc.nat({ max: Math.max(0, valid.length - 1) }).map((end) => valid.slice(0, end)),
+        fc.json({ maxDepth: 3 }),
+        fc.string({ maxLength: 40 }),
+        fc.constant(JSON.stringify("x".repeat(100_000))),
+      )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...keys).chain((key) => fc.tuple(fc.constant(key), junk(session.get(key) ?? ""))),
+        async ([key, value]) => {
+          const map = new Map(session)
+          map.set(key, value)
+          const appKit = make(map, { reconnect: false })
+          await appKit.ready
+          const { connection } = appKit.getState()
+          expect(connection.status === "connected").toBe(Object.keys(connection.connections).length > 0)
+          // Every other key is still there, as it was.
+          for (const other of keys.filter((k) => k !== key)) expect(map.get(other)).toBe(session.get(other))
+          await appKit.dispose()
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it("keeps a namespace's stored connection when another namespace's entry beside it is unreadable", async () => {
+    const map = await storedSession()
+    const connections = JSON.parse(map.get("@appkit/connections") ?? "{}")
+    map.set(
+      "@appkit/connections",
+      JSON.stringify({ ...connections, solana: [{ connectorId: "", accounts: 5 }] }),
+    )
+    const appKit = make(map, { reconnect: false })
+    expect(Object.keys(appKit.getState().connection.connections)).toEqual(["eip155"])
+    expect(appKit.getState().connection.status).toBe("connected")
     await appKit.dispose()
   })
 

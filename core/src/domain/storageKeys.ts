@@ -2,7 +2,6 @@ import { Schema } from "effect"
 import { ConnectionStatus, PreferredAccountTypes } from "./account"
 import { AmountString } from "./amount"
 import { bitcoinDefaultProviderKey } from "./bitcoinStorageKey"
-import { CaipNetworkId } from "./caip"
 import { Identity, NameRecord } from "./names"
 import { ChainNamespace } from "./namespace"
 import { PairingConnections } from "./pairing"
@@ -47,15 +46,19 @@ export type RecentWallet = typeof RecentWallet.Type
 export const StorageKeys = {
   recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(RecentWallet)),
   activeNamespace: jsonKey("@appkit/active_namespace", ChainNamespace),
-  /** The CAIP-2 network last active in each namespace. */
-  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(CaipNetworkId)),
+  /**
+   * The CAIP-2 network last active in each namespace; each entry counts only as one of the dApp's networks of
+   * that namespace (restoredNetworkState), so one unreadable entry loses no other.
+   */
+  activeNetworkIds: jsonKey("@appkit/active_caip_network_id", perNamespace(Schema.Unknown)),
   /** The connector last connected in each namespace, used to reconnect on reload. */
   connectedConnectorIds: jsonKey("@appkit/connected_connector_id", perNamespace(Schema.NonEmptyString)),
   connectedNamespaces: jsonKey("@appkit/connected_namespaces", Schema.Array(ChainNamespace)),
   connectionStatus: jsonKey("@appkit/connection_status", ConnectionStatus),
   socialProvider: jsonKey("@appkit/connected_social", SocialProvider),
   preferredAccountTypes: jsonKey("@appkit/preferred_account_types", PreferredAccountTypes),
-  connections: jsonKey("@appkit/connections", PairingConnections),
+  /** PairingConnections; each namespace's entry is read on its own (readStoredConnections), so one unreadable entry loses no other. */
+  connections: jsonKey("@appkit/connections", perNamespace(Schema.Unknown)),
   portfolioCache: jsonKey("@appkit/portfolio_cache", TimestampedCache(Schema.Array(Token))),
   nativeBalanceCache: jsonKey("@appkit/native_balance_cache", TimestampedCache(NativeBalance)),
   nameCache: jsonKey("@appkit/ens_cache", TimestampedCache(Schema.Array(NameRecord))),

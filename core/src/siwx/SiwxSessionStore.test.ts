@@ -148,4 +148,14 @@ describe("SiwxSessionStore", () => {
     )
     expect(found).toEqual([])
   })
+
+  it("keeps the readable sessions when one stored beside them is unreadable (a hand edit, an old version)", async () => {
+    const kept = session("0x0000000000000000000000000000000000000002")
+    const map = new Map([[siwxStorageKey, JSON.stringify([{ data: { chainId: 5 } }, kept])]])
+    const found = await run(
+      map,
+      Effect.flatMap(SiwxSessionStore, (store) => store.get("eip155:1", kept.data.accountAddress)),
+    )
+    expect(found).toEqual([kept])
+  })
 })

@@ -8,6 +8,7 @@ import { parseDateTime } from "./dateTime"
 export const siwxStorageKey = "@appkit/siwx"
 
 const StoredSessions = Schema.Array(SiwxSession)
+const decodeSession = Schema.decodeUnknownOption(SiwxSession)
 
 /** Hex addresses (eip155) compare case-insensitively; base58 and bech32 ones are compared exactly. */
 const sameAccount = (session: SiwxSession, chainId: string, accountAddress: string) =>
@@ -42,8 +43,15 @@ export class SiwxSessionStore extends Context.Service<
       const storage = yield* Storage
       const live = Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
-        const stored = yield* readJson(siwxStorageKey, StoredSessions)
-        return Option.getOrElse(stored, () => []).filter((session) => !isExpired(session, now))
+        // Each session on its own: one unreadable (a hand edit, an old version) loses no other account's.
+        const stored = Option.getOrElse(
+          yield* readJson(siwxStorageKey, Schema.Array(Schema.Unknown)),
+          () => [],
+        )
+        const sessions = stored.flatMap((entry) => Option.toArray(decodeSession(entry)))
+        if (sessions.length < stored.length)
+          yield* Effect.logWarning("Discarding unreadable stored sign-in sessions")
+        return sessions.filter((session) => !isExpired(session, now))
       }).pipe(Effect.provideService(Storage, storage))
       const save = (sessions: ReadonlyArray<SiwxSession>) =>
         writeJson(siwxStorageKey, StoredSessions, sessions).pipe(Effect.provideService(Storage, storage))

@@ -449,6 +449,29 @@ describe("Connection", () => {
       expect(seen.after.status).toBe("connected")
       expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
     })
+
+    it("the same wallet twice (a double click) asks the wallet once: both get its connection", async () => {
+      const wallet = waitingWallet("io.rabby", devAccount.address)
+      const seen = await runState(
+        Effect.gen(function* () {
+          const connection = yield* Connection
+          const twice = yield* Effect.forkChild(
+            Effect.all([connection.connect("io.rabby"), connection.connect("io.rabby")], {
+              concurrency: 2,
+            }),
+            { startImmediately: true },
+          )
+          yield* Deferred.succeed(wallet.answer, undefined)
+          const [first, second] = yield* Fiber.join(twice)
+          return { first, second, after: yield* connectionState }
+        }),
+        { connectors: [wallet.connector] },
+      )
+      expect(wallet.calls.filter((method) => method === "connect")).toEqual(["connect"])
+      expect(seen.second).toEqual(seen.first)
+      expect(seen.after.connections.eip155?.connectorId).toBe("io.rabby")
+      expect(seen.after.status).toBe("connected")
+    })
   })
 
   it("puts a pairing wallet's §3 account type objects on each namespace's account", async () => {

@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { Context, Deferred, Duration, Effect, FiberMap, Layer, Option, Stream, SubscriptionRef } from "effect"
 import { loadSolana } from "../chains/SolanaSupport"
 import type { Connector, ConnectorError, WalletSignIn } from "../connectors/Connector"
 import { addressOfAccount } from "../domain/caip"
@@ -157,7 +157,33 @@ const establish = Effect.fn("Connection.establish")(function* (
   return connections
 })
 
-const connect = Effect.fn("Connection.connect")(function* (context: ConnectionContext, connectorId: string) {
+/**
+ * Connects a connector; while its wallet is still being asked (a double click, two buttons), a second connect of
+ * it waits for that answer and shares it: the wallet is asked once (a second ask would fail as already pending,
+ * or open a second pairing).
+ */
+const connect = (
+  context: ConnectionContext,
+  connectorId: string,
+): Effect.Effect<WalletConnections, ConnectErrorType> => {
+  const under = context.connecting.get(connectorId)
+  if (under !== undefined) return Deferred.await(under)
+  const answer = Deferred.makeUnsafe<WalletConnections, ConnectErrorType>()
+  context.connecting.set(connectorId, answer)
+  return establishFirst(context, connectorId).pipe(
+    Effect.onExit((exit) =>
+      Effect.andThen(
+        Effect.sync(() => context.connecting.delete(connectorId)),
+        Deferred.done(answer, exit),
+      ),
+    ),
+  )
+}
+
+const establishFirst = Effect.fn("Connection.connect")(function* (
+  context: ConnectionContext,
+  connectorId: string,
+) {
   const connector = yield* context.connectors.get(connectorId)
   const before = yield* SubscriptionRef.get(context.state)
   if (before.connections[connector.chain]?.connectorId === connectorId)
@@ -361,6 +387,7 @@ export class Connection extends Context.Service<
         listeners: yield* FiberMap.make<string>(),
         live: new Set(),
         restoring: new Set(),
+        connecting: new Map(),
         pending: 0,
       }
       // (the Account service starts with the restored connections' accounts: restoredAccountState)

@@ -159,4 +159,13 @@ describe("recent wallets", () => {
     expect(first).toEqual(["c", "a"])
     expect(await runState(recent, { map })).toEqual(["c", "a"])
   })
+
+  it("restores at most 2 from a hand-edited store holding thousands, without duplicates", async () => {
+    const stored = [...Array.from({ length: 5000 }, (_, i) => ({ id: `w${i % 3}`, name: "W" }))]
+    const map = new Map([["@appkit/recent_wallets", JSON.stringify(stored)]])
+    const recent = Effect.flatMap(Connectors, (c) =>
+      Effect.map(SubscriptionRef.get(c.state), (s) => s.recentWallets.map((w) => w.id)),
+    )
+    expect(await runState(recent, { map })).toEqual(["w0", "w1"])
+  })
 })

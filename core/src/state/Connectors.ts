@@ -139,12 +139,19 @@ const infoOf = (connector: Connector): ConnectorInfo => ({
 })
 
 /** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
+/** The recent wallets as kept: each once (its first place), at most Limits.recentWallets (§9: 2). */
+const recentList = <W extends { readonly id: string }>(wallets: ReadonlyArray<W>): ReadonlyArray<W> =>
+  wallets
+    .filter((w, index) => wallets.findIndex((other) => other.id === w.id) === index)
+    .slice(0, Limits.recentWallets)
+
 export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, storage: Storage["Service"]) =>
   Effect.map(
     persisted(StorageKeys.recentWallets, storage).read,
     (recentWallets): ConnectorsState => ({
       connectors: initial.map(infoOf),
-      recentWallets: recentWallets ?? [],
+      // (a hand-edited store may hold any number, repeated)
+      recentWallets: recentList(recentWallets ?? []),
       featuredWallets: [],
       customWallets: [],
       listedWallets: [],
@@ -204,10 +211,7 @@ export class Connectors extends Context.Service<
             Effect.gen(function* () {
               const next = yield* SubscriptionRef.updateAndGet(state, (s) => ({
                 ...s,
-                recentWallets: [wallet, ...s.recentWallets.filter((w) => w.id !== wallet.id)].slice(
-                  0,
-                  Limits.recentWallets,
-                ),
+                recentWallets: recentList([wallet, ...s.recentWallets]),
               }))
               yield* recent.write(next.recentWallets)
             }),

@@ -54,6 +54,36 @@ describe("Network", () => {
     expect(restored.activeNetworkIds).toEqual({ solana: solana.caipNetworkId })
   })
 
+  it("drops a hand-edited stored network filed under another namespace (an EVM connect would be given a Solana chain)", async () => {
+    const map = new Map<string, string>([
+      ["@appkit/active_namespace", JSON.stringify("eip155")],
+      [
+        "@appkit/active_caip_network_id",
+        JSON.stringify({ eip155: solana.caipNetworkId, solana: solana.caipNetworkId }),
+      ],
+    ])
+    const restored = await runState(
+      Effect.flatMap(Network, (n) => SubscriptionRef.get(n.state)),
+      { map, options: { ...testOptions, defaultNetwork: base.caipNetworkId } },
+    )
+    expect(restored.activeNamespace).toBe("eip155")
+    expect(restored.caipNetwork.caipNetworkId).toBe(base.caipNetworkId)
+    expect(restored.activeNetworkIds).toEqual({ eip155: base.caipNetworkId, solana: solana.caipNetworkId })
+  })
+
+  it("keeps a namespace's stored network when another namespace's entry beside it is unreadable", async () => {
+    const map = new Map<string, string>([
+      ["@appkit/active_namespace", JSON.stringify("solana")],
+      ["@appkit/active_caip_network_id", JSON.stringify({ eip155: "mainnet", solana: solana.caipNetworkId })],
+    ])
+    const restored = await runState(
+      Effect.flatMap(Network, (n) => SubscriptionRef.get(n.state)),
+      { map, options: { ...testOptions, defaultNetwork: base.caipNetworkId } },
+    )
+    expect(restored.caipNetwork.caipNetworkId).toBe(solana.caipNetworkId)
+    expect(restored.activeNetworkIds).toEqual({ solana: solana.caipNetworkId })
+  })
+
   it("opens UnsupportedChain only for an unrequested chain, with switching on and unsupported chains not allowed", () => {
     const flags = [true, false]
     for (const unsupportedChain of flags)

@@ -27,11 +27,14 @@ const unknownNetwork = (caipNetworkId: CaipNetworkId): CaipNetwork | undefined =
 export const restoredNetworkState = (options: ResolvedOptions, storage: Storage["Service"]) =>
   Effect.gen(function* () {
     // A restored id the dApp no longer requests is ignored, in every namespace: a connect there would ask
-    // the wallet to switch to it.
+    // the wallet to switch to it. So is one filed under another namespace than its own, or no id at all (a hand
+    // edit, an old version), each on its own.
+    const stored = Object.entries((yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {})
     const restoredIds = Object.fromEntries(
-      Object.entries((yield* persisted(StorageKeys.activeNetworkIds, storage).read) ?? {}).filter(([, id]) =>
-        options.networks.some((n) => n.caipNetworkId === id),
-      ),
+      stored.flatMap(([namespace, id]) => {
+        const network = options.networks.find((n) => n.caipNetworkId === id && n.chainNamespace === namespace)
+        return network === undefined ? [] : [[namespace, network.caipNetworkId]]
+      }),
     )
     const restoredNamespace = yield* persisted(StorageKeys.activeNamespace, storage).read
     const restoredId = restoredNamespace === undefined ? undefined : restoredIds[restoredNamespace]

@@ -5,7 +5,9 @@ import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow
 import type { SwapError } from "../errors/transfer"
 import type { ApiError } from "../http/ApiClient"
 import type {
+  buildSwap,
   executeSwap,
+  SwapBuildRequest,
   SwapInProgressError,
   SwapOutcome,
   SwapQuote,
@@ -13,6 +15,7 @@ import type {
   SwapRequest,
   SwapSigner,
   SwapStep,
+  SwapTransaction,
 } from "./swapFlow"
 
 export interface SwapState {
@@ -51,6 +54,13 @@ export class Swap extends Context.Service<
       | SwapNotReadyError
       | SwapInProgressError
       | BlockchainApiMissingError
+    >
+    /** The swap transaction the convert endpoints build for a request (its gas limit prices a Max). */
+    readonly build: (
+      request: SwapBuildRequest,
+    ) => Effect.Effect<
+      SwapTransaction,
+      Effect.Error<ReturnType<typeof buildSwap>> | BlockchainApiMissingError
     >
     /** The swap token list of a network (GET /v1/convert/tokens: the 12 swap networks only). */
     readonly tokens: (
@@ -128,6 +138,9 @@ export class Swap extends Context.Service<
           }).pipe(Effect.tapError(recordFailure), Effect.ensuring(Ref.set(executing, false)))
         })
 
+      const build = (request: SwapBuildRequest) =>
+        Effect.flatMap(flow, ({ buildSwap }) => withApi(buildSwap(request)))
+
       const tokens = (chainId: string) =>
         withApi(
           Effect.flatMap(BlockchainApi, (client) =>
@@ -135,7 +148,14 @@ export class Swap extends Context.Service<
           ),
         )
 
-      return Swap.of({ state, quote, execute, tokens, reset: SubscriptionRef.set(state, initialSwapState) })
+      return Swap.of({
+        state,
+        quote,
+        execute,
+        build,
+        tokens,
+        reset: SubscriptionRef.set(state, initialSwapState),
+      })
     }),
   )
 }

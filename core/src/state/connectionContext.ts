@@ -1,4 +1,4 @@
-import { Effect, FiberMap, type Option, Stream, SubscriptionRef } from "effect"
+import { type Deferred, Effect, FiberMap, type Option, Stream, SubscriptionRef } from "effect"
 import type { Connector, ConnectorEvent } from "../connectors/Connector"
 import type { AccountTypeObject, ConnectionStatus } from "../domain/account"
 import type { CaipNetworkId } from "../domain/caip"
@@ -8,6 +8,7 @@ import type { SiwxClient } from "../siwx/SiwxClient"
 import { persisted } from "../storage/keys"
 import type { Storage } from "../storage/Storage"
 import type { Account } from "./Account"
+import type { ConnectErrorType } from "./Connection"
 import type { Connectors } from "./Connectors"
 import type { Network } from "./Network"
 import type { Pairing } from "./Pairing"
@@ -45,6 +46,8 @@ export interface ConnectionContext {
   readonly live: Set<string>
   /** Connectors whose stored connection reconnect is restoring right now: not ready for requests yet. */
   readonly restoring: Set<string>
+  /** The connect under way of each connector: a second connect of it (a double click) waits for that one. */
+  readonly connecting: Map<string, Deferred.Deferred<WalletConnections, ConnectErrorType>>
   /** How many connects (and reconnects) are waiting on their wallet now. */
   pending: number
 }

@@ -1,7 +1,7 @@
 import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
 import type { Token } from "../domain/token"
-import { type ParseUnitsError, parseUnits } from "../validation/amount"
+import { formatUnits, type ParseUnitsError, parseUnits } from "../validation/amount"
 
 /**
  * An amount to send or sell is more than the account's balance row shows: the wallet, the node or the API would
@@ -20,7 +20,7 @@ export class InsufficientBalanceError extends AppKitError(
   }
 }
 
-/** The native coin held does not cover the network fee of sending it: the send form's Max is 0. */
+/** The native coin held does not cover the network fee of sending it: the send or swap form's Max is 0. */
 export class FeeExceedsBalanceError extends AppKitError(
   Schema.TaggedError<FeeExceedsBalanceError>()("FeeExceedsBalanceError", {
     fee: Schema.String,
@@ -48,4 +48,21 @@ export const heldAmountProblem = (amount: string, token: Token): HeldAmountError
   return Result.isSuccess(held) && units.success > held.success
     ? new InsufficientBalanceError({ amount, balance: token.quantity.numeric, symbol: token.symbol })
     : undefined
+}
+
+/**
+ * The most of the native coin a transaction can move when its network fee comes out of the same balance: `held`
+ * less `fee` (base units), as a decimal of `decimals`; FeeExceedsBalanceError when the fee takes it all. The one
+ * rule of the send form's and the swap form's Max.
+ */
+export const nativeMax = (
+  held: bigint,
+  fee: bigint,
+  decimals: number,
+  symbol: string,
+): Result.Result<string, FeeExceedsBalanceError> => {
+  const amountOf = (units: bigint) => Result.getOrElse(formatUnits(units, decimals), () => String(units))
+  return fee >= held
+    ? Result.fail(new FeeExceedsBalanceError({ fee: amountOf(fee), symbol }))
+    : Result.succeed(amountOf(held - fee))
 }

@@ -197,6 +197,30 @@ const checkedTransaction = (
   })
 }
 
+/** What a swap transaction is built for: `amountUnits` of `from` sold for `to` by `userAddress`. */
+export interface SwapBuildRequest {
+  readonly chainId: string
+  readonly from: SwapToken
+  readonly to: SwapToken
+  readonly amountUnits: bigint
+  readonly userAddress: string
+}
+
+/** The swap transaction the convert endpoints build for the request, with the §9 slippage (1 %), checked. */
+export const buildSwap = (request: SwapBuildRequest) =>
+  Effect.gen(function* () {
+    const { chainId, from, to, amountUnits, userAddress } = request
+    const { tx } = yield* (yield* BlockchainApi).buildTransaction({
+      chainId,
+      amount: amountUnits.toString(),
+      from: from.address,
+      to: to.address,
+      userAddress,
+      slippage: Limits.swapSlippagePercent,
+    })
+    return yield* checkedTransaction("swap", userAddress, tx, tx.amount, tx.eip155.gas)
+  })
+
 /**
  * At most `limit` transactions (§9: 99) wait for a receipt at once; one more is refused rather than queued,
  * so a user clicking again and again cannot pile up transactions they no longer see.
@@ -284,15 +308,7 @@ export const executeSwap = <E>(quote: SwapQuote, signer: SwapSigner<E>, options:
       }
     }
     yield* onStep("swap")
-    const { tx } = yield* api.buildTransaction({
-      chainId,
-      amount: fromAmountUnits.toString(),
-      from: from.address,
-      to: to.address,
-      userAddress,
-      slippage: Limits.swapSlippagePercent,
-    })
-    const swap = yield* checkedTransaction("swap", userAddress, tx, tx.amount, tx.eip155.gas)
+    const swap = yield* buildSwap({ chainId, from, to, amountUnits: fromAmountUnits, userAddress })
     const swapHash = yield* pending.track(sendAndConfirm(signer, "swap", swap))
     return { approveHash, swapHash } satisfies SwapOutcome
   }).pipe(Effect.withSpan("Swap.execute"))

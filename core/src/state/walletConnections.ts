@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { ConnectionStatus } from "../domain/account"
 import {
   accountOn,
@@ -9,7 +9,7 @@ import {
   networkOfAccount,
 } from "../domain/caip"
 import { type ChainNamespace, chainNamespaceOf } from "../domain/namespace"
-import type { PairingConnections } from "../domain/pairing"
+import { PairingConnection, type PairingConnections } from "../domain/pairing"
 import { StorageKeys } from "../domain/storageKeys"
 import { persisted } from "../storage/keys"
 import type { Storage } from "../storage/Storage"
@@ -95,13 +95,20 @@ export const readStoredConnections = (
   storage: Storage["Service"],
   networks: ReadonlyArray<{ readonly chainNamespace: ChainNamespace }>,
 ) =>
-  Effect.map(persisted(StorageKeys.connections, storage).read, (stored) =>
-    Object.fromEntries(
-      Object.entries(fromStored(stored ?? {})).filter(([namespace]) =>
-        networks.some((network) => network.chainNamespace === namespace),
-      ),
-    ),
-  )
+  Effect.gen(function* () {
+    const stored = (yield* persisted(StorageKeys.connections, storage).read) ?? {}
+    // Each namespace's entry on its own: one unreadable entry (a hand edit, an old version) loses no other.
+    const readable: { [N in ChainNamespace]?: ReadonlyArray<PairingConnection> } = {}
+    for (const namespace of Object.keys(stored) as ReadonlyArray<ChainNamespace>) {
+      if (!networks.some((network) => network.chainNamespace === namespace)) continue
+      const entry = decodeConnections(stored[namespace])
+      if (Option.isSome(entry)) readable[namespace] = entry.value
+      else yield* Effect.logWarning(`Discarding the unreadable stored ${namespace} connection`)
+    }
+    return fromStored(readable)
+  })
+
+const decodeConnections = Schema.decodeUnknownOption(Schema.Array(PairingConnection))
 
 /** Reads stored connections back; an entry without a CAIP-10 account of its own namespace is dropped. */
 export const fromStored = (stored: PairingConnections): WalletConnections =>

@@ -54,7 +54,7 @@ describe("storage keys", () => {
     const map = new Map([
       ["@appkit/connection_status", '"reconnecting"'],
       ["@appkit/preferred_account_types", '{"eip155":"payment"}'],
-      ["@appkit/active_caip_network_id", '{"eip155":"mainnet"}'],
+      ["@appkit/active_caip_network_id", '"eip155:1"'],
     ])
     const read = run(
       map,

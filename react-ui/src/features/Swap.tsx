@@ -50,7 +50,7 @@ const choiceOf = ({ token, balance }: SwapTokenChoice): TokenChoice => ({
 
 /**
  * Swap (§1: the 12 swap networks, provider 1inch): from/to pickers over the network's swap list with the
- * account's balance of each, the amount (max: the balance), a quote with its price impact and fee, then the
+ * account's balance of each, the amount (max: the core's swapMax, leaving the native coin's fee), a quote with its price impact and fee, then the
  * core's flow (approve when needed, swap, receipts, balances). Every message shown is the core's (§8 included).
  */
 export default function Swap() {
@@ -59,6 +59,7 @@ export default function Swap() {
   const balances = useAppKitSelector(
     (state) => state.account.byNamespace[state.network.activeNamespace]?.tokenBalance,
   )
+  const network = useAppKitSelector((state) => state.network.caipNetwork.caipNetworkId)
   const [choices, setChoices] = useState<ReadonlyArray<TokenChoice>>([])
   const [from, setFrom] = useState<string | undefined>(undefined)
   const [to, setTo] = useState<string | undefined>(undefined)
@@ -67,24 +68,28 @@ export default function Swap() {
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
   const busy = stepText[swap.status] !== undefined
 
-  // The list with the balances, again whenever the balances change (after a swap, both tokens moved).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded on every new balance list
+  // The list with the balances, again whenever the balances change (after a swap, both tokens moved) or the
+  // network does (the wallet switched): a token picked from another network's list is picked again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded on every new balance list and network
   useEffect(() => {
     let current = true
     appKit.swapTokens().then(
       (list) => {
         if (!current) return
         const next = list.map(choiceOf)
+        const listed = (key: string | undefined) => next.some((choice) => choice.key === key)
         setChoices(next)
-        setFrom((chosen) => chosen ?? next[0]?.key)
-        setTo((chosen) => chosen ?? next.find((choice) => choice.key !== next[0]?.key)?.key)
+        if (listed(from) && listed(to)) return
+        const first = next[0]?.key
+        setFrom(first)
+        setTo(next.find((choice) => choice.key !== first)?.key)
       },
       (error: unknown) => current && setFailure(errorMessage(error)),
     )
     return () => {
       current = false
     }
-  }, [appKit, balances])
+  }, [appKit, balances, network])
 
   const run = async (action: () => Promise<unknown>) => {
     setFailure(undefined)
@@ -143,7 +148,19 @@ export default function Swap() {
       <AmountField
         value={amount}
         onChange={setAmount}
-        onMax={fromChoice === undefined ? undefined : () => setAmount(fromChoice.balance)}
+        onMax={
+          fromChoice === undefined
+            ? undefined
+            : () =>
+                void run(async () => {
+                  // The core's Max: the native coin's balance less the swap's fee (0 when it is not covered).
+                  const max = await appKit.swapMax({ from: fromChoice.key, to: to ?? "" }).catch((error) => {
+                    setAmount("0")
+                    throw error
+                  })
+                  setAmount(max)
+                })
+        }
       />
       <TokenPicker
         label="To"

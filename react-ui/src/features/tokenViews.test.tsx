@@ -92,9 +92,24 @@ describe("Swap's token pickers", () => {
       expect(container.querySelector('ul[aria-label="From tokens"]')).toBeNull()
       expect(pickerButton(container, "From")?.textContent).toContain("DAIBalance 22.048")
       await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Max"))
-      expect((container.querySelector("input[inputmode=decimal]") as HTMLInputElement).value).toBe(
-        "22.048305",
+      const amount = () => (container.querySelector("input[inputmode=decimal]") as HTMLInputElement).value
+      await settle(() => amount() !== "")
+      expect(amount()).toBe("22.048305")
+    }))
+
+  it("picks from the new network's list when the network changes under the open view (the wallet switched)", () =>
+    withView("swap", async (appKit, container) => {
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await act(() => appKit.switchNetwork("eip155:8453"))
+      await act(() => appKit.refreshBalance())
+      const tokens = await appKit.swapTokens()
+      await settle(() =>
+        tokens.some((choice) => pickerButton(container, "From")?.textContent?.includes(choice.token.symbol)),
       )
+      const from = pickerButton(container, "From")?.textContent ?? ""
+      expect(tokens.some((choice) => from.includes(choice.token.symbol))).toBe(true)
+      const to = pickerButton(container, "To")?.textContent ?? ""
+      expect(tokens.some((choice) => to.includes(choice.token.symbol))).toBe(true)
     }))
 
   it("quotes the picked pair and shows the price impact the core computed from the market prices", () =>

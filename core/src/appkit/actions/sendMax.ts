@@ -6,11 +6,11 @@ import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { SendError } from "../../errors/transfer"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
-import { FeeExceedsBalanceError } from "../../state/heldAmount"
+import { type FeeExceedsBalanceError, nativeMax } from "../../state/heldAmount"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import { Send, UnsupportedSendChainError } from "../../state/Send"
-import { formatUnits, type ParseUnitsError, parseUnits } from "../../validation/amount"
+import { type ParseUnitsError, parseUnits } from "../../validation/amount"
 import { connectedEvmClients } from "./evmClients"
 import { receiverAddressOf } from "./submitSend"
 
@@ -46,7 +46,8 @@ const nativeSendFee = (caipNetwork: CaipNetwork, receiver: string) =>
 /**
  * Fills the send form's amount with the most it can send and resolves to it: a token's (ERC-20, SPL) whole
  * balance, since its fee is paid in the native coin; the native coin's balance less the network fee of sending
- * it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError.
+ * it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError. The form
+ * is filled only while it still shows the token Max was asked for (the fee is read from the node meanwhile).
  */
 export const setSendMax: Effect.Effect<
   string,
@@ -64,12 +65,10 @@ export const setSendMax: Effect.Effect<
   const held = yield* Effect.fromResult(parseUnits(token.quantity.numeric, decimals))
   const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
   const fee = yield* nativeSendFee(caipNetwork, receiverAddress ?? "")
-  const amountOf = (units: bigint) => Result.getOrElse(formatUnits(units, decimals), () => String(units))
-  if (fee >= held) {
-    yield* send.update({ sendTokenAmount: "0" })
-    return yield* new FeeExceedsBalanceError({ fee: amountOf(fee), symbol: token.symbol })
-  }
-  const max = amountOf(held - fee)
-  yield* send.update({ sendTokenAmount: max })
-  return max
+  const max = nativeMax(held, fee, decimals, token.symbol)
+  // Only into the form it was asked for: another token picked (or the form reset) meanwhile keeps its amount.
+  yield* SubscriptionRef.update(send.state, (s) =>
+    s.token === token ? { ...s, sendTokenAmount: Result.getOrElse(max, () => "0") } : s,
+  )
+  return yield* Effect.fromResult(max)
 })

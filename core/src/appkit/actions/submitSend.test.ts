@@ -1,3 +1,5 @@
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { type Anvil, createDevEip1193Provider, startAnvil } from "@appkit/fixtures"
 import { Effect, Scope } from "effect"
 import { createClient, getAddress, http, parseEther, toHex } from "viem"
@@ -25,7 +27,7 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
     await anvil.stop()
   })
 
-  const setUp = async (approve?: (request: { method: string }) => boolean) => {
+  const setUp = async (approve?: (request: { method: string }) => boolean, rpcUrl = anvil.rpcUrl) => {
     const wallet = createDevEip1193Provider({
       privateKeys: anvil.accounts.map((account) => account.privateKey),
       chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
@@ -41,7 +43,7 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
           caipNetworkId: `eip155:${anvil.chainId}`,
           name: "Anvil",
           nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: [anvil.rpcUrl] } },
+          rpcUrls: { default: { http: [rpcUrl] } },
         },
       ],
       connectors: [connector],
@@ -133,9 +135,9 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
     const fund = (wei: bigint) =>
       node().request({ method: "anvil_setBalance", params: [sender(), toHex(wei)] } as never)
     /** The connected app, its send form on the native row the node's balance gives (as the Tokens tab shows it). */
-    const withNodeBalance = async (wei: bigint) => {
+    const withNodeBalance = async (wei: bigint, rpcUrl = anvil.rpcUrl) => {
       await fund(wei)
-      const appKit = await setUp()
+      const appKit = await setUp(undefined, rpcUrl)
       await appKit.refreshBalance()
       const row = appKit.getState().account.byNamespace.eip155?.tokenBalance[0]
       await appKit.updateSend({ token: row, receiverAddress: receiver() })
@@ -169,6 +171,54 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       const richer = await withNodeBalance(fee + 1n)
       expect(await richer.setSendMax()).toBe("0.000000000000000001")
       await richer.dispose()
+    })
+
+    it("leaves the form alone when the token changes while the fee is read (Max clicked, then another token)", async () => {
+      // The app's node: anvil behind a proxy that holds eth_estimateGas until the test lets it through.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let estimating = () => {}
+      const asked = new Promise<void>((resolve) => {
+        estimating = resolve
+      })
+      const proxy = createServer(async (request, response) => {
+        const chunks: Array<Buffer> = []
+        for await (const chunk of request) chunks.push(chunk as Buffer)
+        const body = Buffer.concat(chunks).toString()
+        if (body.includes("eth_estimateGas")) {
+          estimating()
+          await held
+        }
+        const answer = await fetch(anvil.rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        })
+        response.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text())
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve))
+      const { port } = proxy.address() as AddressInfo
+      const appKit = await withNodeBalance(parseEther("1"), `http://127.0.0.1:${port}`)
+      try {
+        const token = {
+          symbol: "TKA",
+          address: `eip155:${anvil.chainId}:0x00000000000000000000000000000000000000aa`,
+          quantity: { decimals: "18", numeric: "12.5" },
+          price: 0,
+        }
+        const max = appKit.setSendMax()
+        await asked
+        await appKit.updateSend({ token, sendTokenAmount: "3" })
+        release()
+        await max.catch(() => undefined)
+        expect(appKit.getState().send).toMatchObject({ token, sendTokenAmount: "3" })
+      } finally {
+        release()
+        await appKit.dispose()
+        await new Promise((resolve) => proxy.close(resolve))
+      }
     })
 
     it("on a token (ERC-20) is its whole balance: its fee is paid in ETH", async () => {

@@ -5,15 +5,16 @@ import type { Token } from "../../domain/token"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ConnectionError } from "../../errors/connection"
 import type { NodeError } from "../../errors/nodeErrors"
+import { SwapTokenNotFoundError } from "../../errors/swapFlow"
 import { toastForWalletError } from "../../errors/toasts"
 import { Account } from "../../state/Account"
 import { AccountData } from "../../state/AccountData"
-import { heldAmountProblem } from "../../state/heldAmount"
+import { heldAmountProblem, nativeMax } from "../../state/heldAmount"
 import { Network } from "../../state/Network"
 import { Swap } from "../../state/Swap"
-import { isNativeSwapToken, type SwapRequest } from "../../state/swapFlow"
+import { findSwapToken, isNativeSwapToken, type SwapRequest } from "../../state/swapFlow"
 import { Toast } from "../../state/Toast"
-import { formatUnits } from "../../validation/amount"
+import { formatUnits, parseUnits } from "../../validation/amount"
 import { connectedEvmClients } from "./evmClients"
 import { refreshNodeBalance } from "./submitSend"
 
@@ -75,10 +76,60 @@ export const quoteSwap = (parameters: QuoteSwapParameters) =>
   })
 
 /**
+ * The most of `from` the swap form's Max sells for `to`: a token's whole balance row (its fee is paid in the
+ * native coin); the native coin's balance row less the swap's fee as executeSwap pays it: the gas limit the
+ * convert endpoints build the swap of the whole balance with (the call, not the amount, sets it), at the node's
+ * gas price. A balance that does not cover that fee fails with FeeExceedsBalanceError (Max is 0).
+ */
+export const swapMax = (parameters: Pick<QuoteSwapParameters, "from" | "to">) =>
+  Effect.gen(function* () {
+    const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
+    const chainId = caipNetwork.caipNetworkId
+    const swap = yield* Swap
+    const tokens = yield* swap.tokens(chainId)
+    const find = (wanted: string) => {
+      const token = findSwapToken(tokens, wanted)
+      return token === undefined
+        ? Effect.fail(
+            new SwapTokenNotFoundError({ token: wanted, chainId, known: tokens.map((t) => t.symbol) }),
+          )
+        : Effect.succeed(token)
+    }
+    const from = yield* find(parameters.from)
+    const { byNamespace } = yield* SubscriptionRef.get((yield* Account).state)
+    const balance = balanceRowOf(from, byNamespace.eip155?.tokenBalance ?? [])?.quantity.numeric ?? "0"
+    if (!isNativeSwapToken(from)) return balance
+    const held = yield* Effect.fromResult(parseUnits(balance, from.decimals))
+    if (held === 0n) return balance
+    const to = yield* find(parameters.to)
+    const { wallet, evm, node } = yield* connectedEvmClients(caipNetwork)
+    const gasPrice = yield* evm.nodeGasPrice(node)
+    const feeOf = (amountUnits: bigint) =>
+      Effect.map(
+        swap.build({ chainId, from, to, amountUnits, userAddress: wallet.address }),
+        ({ gas }) => gas * gasPrice,
+      )
+    // The calldata (the slippage bound) varies with the amount, and its gas with it: the fee is checked again for
+    // the amount Max gives, until it is covered (at most a few rounds, each a build; the last one is kept).
+    let fee = yield* feeOf(held)
+    for (let round = 0; round < maxFeeRounds; round++) {
+      if (fee >= held) break
+      const refined = yield* feeOf(held - fee)
+      if (refined <= fee) break
+      fee = refined
+    }
+    return yield* Effect.fromResult(nativeMax(held, fee, from.decimals, from.symbol))
+  })
+
+/** How many times swapMax prices the swap of the amount it gives again (each a build by the convert endpoints). */
+const maxFeeRounds = 3
+
+/**
  * Executes the quote on show through the connected wallet (approval first when the allowance is short), unless
  * it sells more than the account's balance row of the token shows (InsufficientBalanceError, nothing sent); waits
- * for each receipt (§9: 25 s), then refreshes the balances so both tokens show their new amounts. A wallet
- * refusal shows 'Signature declined', as a send does.
+ * for each receipt (§9: 25 s), then refreshes the balances so both tokens show their new amounts. Each transaction
+ * is priced at the node's gas price, as a send is, so a Max swap pays the fee swapMax left. A wallet refusal shows
+ * 'Signature declined', as a send does.
  */
 export const executeSwap = Effect.gen(function* () {
   const { caipNetwork } = yield* SubscriptionRef.get((yield* Network).state)
@@ -100,6 +151,7 @@ export const executeSwap = Effect.gen(function* () {
     client: walletClient,
     signer: wallet.address as `0x${string}`,
     node,
+    pricedByNode: true,
   })
   const outcome = yield* swap.execute<SenderError>(sender).pipe(
     Effect.tapError((error) => {

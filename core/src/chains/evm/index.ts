@@ -8,7 +8,7 @@ export { confirmationTimeoutMs, type EvmError, TransactionConfirmationTimeout } 
 export { getNativeBalance } from "./getNativeBalance"
 export { type EvmBalance, type EvmReadTarget, readBalance, readClient } from "./readBalance"
 export { getWalletCapabilities, sendWalletCalls, type WalletCall } from "./sendCalls"
-export { sendTransfer, type TransferParameters, transferFee } from "./sendTransfer"
+export { nodeGasPrice, sendTransfer, type TransferParameters, transferFee } from "./sendTransfer"
 export { signPersonalMessage } from "./signPersonalMessage"
 export { signTypedDataV4 } from "./signTypedDataV4"
 export { addNetwork, switchNetwork } from "./switchNetwork"

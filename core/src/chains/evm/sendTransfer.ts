@@ -22,6 +22,9 @@ export const transferRequest = (parameters: TransferParameters) =>
     ? { to: parameters.to, value: parameters.amount }
     : { to: parameters.token, data: erc20TransferData(parameters.to, parameters.amount) }
 
+/** The node's gas price: what every transaction the app sends is priced at (§9: legacy transactions). */
+export const nodeGasPrice = (node: EvmClient) => evmTransactionCall(() => getGasPrice(node))
+
 /**
  * What a transfer will pay the network, as its send prices it: the node's gas estimate for it and the node's
  * gas price (§9: legacy transactions, priced by the node, as Reown AppKit sends them).
@@ -31,7 +34,7 @@ export const transferFee = (node: EvmClient, parameters: TransferParameters) =>
     const gas = yield* evmTransactionCall(() =>
       estimateGas(node, { account: parameters.signer, ...transferRequest(parameters) }),
     ).pipe(Effect.tapError((error) => Effect.logError(LoggedMessages.gasEstimationFailed, error)))
-    const gasPrice = yield* evmTransactionCall(() => getGasPrice(node))
+    const gasPrice = yield* nodeGasPrice(node)
     return { gas, gasPrice }
   })
 
