@@ -67,8 +67,11 @@ export const lifetimeOf = (kind: string): Duration.Duration =>
   // Own keys only: `in` would also find "toString", "constructor", ... on the object's prototype.
   Object.hasOwn(CacheLifetime, kind) ? CacheLifetime[kind as keyof typeof CacheLifetime] : CacheLifetime.query
 
-// min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0).
-const backoffSchedule = Schedule.forever.pipe(
+/**
+ * min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0): the query retries'
+ * pause, and the embedded wallet's while its site is down.
+ */
+export const backoffSchedule = Schedule.forever.pipe(
   Schedule.modifyDelay((metadata) => Effect.succeed(QueryRetry.backoff(metadata.output))),
 )
 

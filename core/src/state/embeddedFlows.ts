@@ -1,11 +1,12 @@
 import { Duration, Effect, Fiber, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
-import { QueryRetry, Timings } from "../config/constants"
+import { Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
 import { decodeCaipNetworkId } from "../domain/caip"
 import type { SocialProvider } from "../domain/social"
 import { EmbeddedFrameError } from "../errors/embedded"
 import { InvalidParameterError } from "../errors/parameters"
+import { backoffSchedule } from "../http/QueryCache"
 import { Email } from "../validation/email"
 import { Otp } from "../validation/otp"
 import { Account } from "./Account"
@@ -162,15 +163,13 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
       connector.wallet.connectDevice.pipe(
         Effect.retry({
           while: (error) => error._tag === "FrameRequestError" && error.siteUnavailable,
-          schedule: Schedule.exponential(deviceApprovalRetryDelay).pipe(
-            Schedule.modifyDelay(({ duration }) =>
-              Effect.succeed(Duration.min(duration, QueryRetry.maxBackoff)),
-            ),
-          ),
+          schedule: backoffSchedule,
         }),
         Effect.retry({
           while: (error) => error._tag === "FrameRequestError" && error.pollEnded,
-          schedule: Schedule.spaced(deviceApprovalRetryDelay),
+          schedule: Schedule.forever.pipe(
+            Schedule.modifyDelay(() => Effect.succeed(deviceApprovalRetryDelay)),
+          ),
         }),
       ),
       {
