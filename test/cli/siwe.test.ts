@@ -195,11 +195,14 @@ describe("siwe create → sign → verify", () => {
       ...extra,
     ])
 
-  it("names the checksummed form of an address given in lowercase", async () => {
+  it("writes an address given in lowercase checksummed, and names the form of one with a wrong checksum", async () => {
     const signer = testSigner("appkit cli siwe test")
-    const created = await create(signer.address.toLowerCase())
-    expect(created.code).toBe(1)
-    expect(created.stderr).toContain(`its checksummed form is ${signer.address}`)
+    const lowercase = await create(signer.address.toLowerCase())
+    expect([lowercase.code, lowercase.stdout.split("\n")[1]]).toEqual([0, signer.address])
+    const flipped = signer.address.replace(/[a-f]/, (letter) => letter.toUpperCase())
+    const wrongCase = await create(flipped)
+    expect(wrongCase.code).toBe(1)
+    expect(wrongCase.stderr).toContain(`its checksummed form is ${signer.address}`)
   })
 
   it("writes the exact text to sign: piped to a file, it verifies as is", async () => {

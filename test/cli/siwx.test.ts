@@ -135,4 +135,22 @@ describe("appkit-cli siwx on solana", () => {
     expect(siwx.code).toBe(0)
     expect(siwx.stdout).toBe(siwe.stdout)
   })
+
+  it("takes an eip155 address by the same rule as `siwe create`: single case checksummed, a wrong checksum refused", async () => {
+    const checksummed = "0x000000000000000000000000000000000000dEaD"
+    const create = async (address: string) => {
+      const common = ["--address", address, ...fields, "--issued-at", "2026-01-01T00:00:00Z"]
+      const siwx = await cli(["siwx", "create", "--chain", "eip155:1", ...common])
+      const siwe = await cli(["siwe", "create", "--chain-id", "1", ...common])
+      expect(siwe).toEqual(siwx)
+      return siwx
+    }
+    for (const typed of [checksummed.toLowerCase(), checksummed.toUpperCase().replace("0X", "0x")]) {
+      const created = await create(typed)
+      expect([created.code, created.stdout.split("\n")[1]]).toEqual([0, checksummed])
+    }
+    const wrongCase = await create("0x000000000000000000000000000000000000DEaD")
+    expect(wrongCase.code).toBe(1)
+    expect(wrongCase.stderr).toContain(`its checksummed form is ${checksummed}`)
+  })
 })

@@ -34,6 +34,16 @@ describe("CAIP-122 messages", () => {
     expect(back).toEqual({ ...data, accountAddress: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2" })
   })
 
+  it("refuses an eip155 account in mixed case with a wrong checksum rather than rewriting it", () => {
+    const wrongCase = formatSiwxMessage({
+      ...data,
+      accountAddress: "0xc02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    })
+    expect(Result.isFailure(wrongCase) && wrongCase.failure.message).toContain(
+      "its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    )
+  })
+
   it("renders solana data as Sign-In With Solana: base58 address as is, CAIP-2 reference as Chain ID", () => {
     const address = "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv"
     const text = Result.getOrThrow(

@@ -2,7 +2,6 @@ import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
 import { namespaceOf, parseChainId } from "../domain/caip"
 import type { SiwxMessageData } from "../domain/siwx"
-import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
 import {
   createSiweMessage,
   formatSiweMessage,
@@ -23,7 +22,7 @@ export class UnsupportedSiwxNamespace extends AppKitError(
 
 /**
  * CAIP-122 data on an eip155 chain as the EIP-4361 message it stands for. Wallets often report addresses
- * in lowercase; SIWE requires EIP-55, so a plain hex address is checksummed rather than refused.
+ * in lowercase: `createSiweMessage` checksums a single-case address and refuses a wrong checksum.
  */
 export const siweMessageFromSiwx = (
   data: SiwxMessageData,
@@ -40,7 +39,7 @@ export const siweMessageFromSiwx = (
   const { accountAddress, chainId: _, ...fields } = data
   return createSiweMessage({
     ...fields,
-    address: isHexAddress(accountAddress) ? toChecksumAddress(accountAddress) : accountAddress,
+    address: accountAddress,
     chainId: Number(chain.success.reference),
   })
 }
