@@ -126,6 +126,14 @@ describe("siwe verify on the vectors", () => {
       },
     })
   })
+
+  it("exits 2 for an impossible --time before reading the message, which need not parse", async () => {
+    const file = await messageFile("time-junk.txt", "not a sign-in message")
+    const impossible = await verify(file, positive.input.signature, { time: "2022-02-31T17:09:38.578Z" })
+    expect([impossible.code, JSON.parse(impossible.stderr).error.code]).toEqual([2, "InvalidVerifyTime"])
+    const real = await verify(file, positive.input.signature, { time: "2022-02-28T17:09:38.578Z" })
+    expect([real.code, JSON.parse(real.stdout).reason]).toEqual([1, "InvalidSiweMessage"])
+  })
 })
 
 describe("malformed messages are named as such (exit 1), JSON with --json", () => {
