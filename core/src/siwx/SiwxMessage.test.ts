@@ -2,12 +2,8 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SiwxMessageData } from "../domain/siwx"
 import { parseSiweMessage } from "./parseSiweMessage"
-import {
-  formatSiwxMessage,
-  siweMessageFromSiwx,
-  siwxDataFromSiwe,
-  solanaSiwxMessageFromSiwx,
-} from "./SiwxMessage"
+import { formatSiwxMessage, siweMessageFromSiwx, siwxDataFromSiwe } from "./SiwxMessage"
+import { solanaSiwxMessageFromSiwx } from "./solana/SolanaSiwxMessage"
 
 const data = {
   accountAddress: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
