@@ -134,7 +134,6 @@ export {
   SignPsbtInput,
   SignPsbtResult,
   TransferInput,
-  Utxo,
 } from "./domain/bitcoin"
 export {
   type AccountId,
@@ -177,6 +176,7 @@ export { SwapQuoteInput } from "./domain/swap"
 export { formatPriceImpact, type PricedSwapAmounts, swapPriceImpact } from "./domain/swapPriceImpact"
 export { Toast, ToastSvg, ToastVariant } from "./domain/toast"
 export { Token, TokenQuantity } from "./domain/token"
+export { Utxo } from "./domain/utxo"
 export { AlertError, type AlertKey, alerts } from "./errors/alerts"
 export {
   BitcoinDisconnectError,

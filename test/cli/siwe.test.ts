@@ -126,6 +126,14 @@ describe("siwe verify on the vectors", () => {
       },
     })
   })
+
+  it("exits 2 for an impossible --time before reading the message, which need not parse", async () => {
+    const file = await messageFile("time-junk.txt", "not a sign-in message")
+    const impossible = await verify(file, positive.input.signature, { time: "2022-02-31T17:09:38.578Z" })
+    expect([impossible.code, JSON.parse(impossible.stderr).error.code]).toEqual([2, "InvalidVerifyTime"])
+    const real = await verify(file, positive.input.signature, { time: "2022-02-28T17:09:38.578Z" })
+    expect([real.code, JSON.parse(real.stdout).reason]).toEqual([1, "InvalidSiweMessage"])
+  })
 })
 
 describe("malformed messages are named as such (exit 1), JSON with --json", () => {
@@ -195,11 +203,14 @@ describe("siwe create → sign → verify", () => {
       ...extra,
     ])
 
-  it("names the checksummed form of an address given in lowercase", async () => {
+  it("writes an address given in lowercase checksummed, and names the form of one with a wrong checksum", async () => {
     const signer = testSigner("appkit cli siwe test")
-    const created = await create(signer.address.toLowerCase())
-    expect(created.code).toBe(1)
-    expect(created.stderr).toContain(`its checksummed form is ${signer.address}`)
+    const lowercase = await create(signer.address.toLowerCase())
+    expect([lowercase.code, lowercase.stdout.split("\n")[1]]).toEqual([0, signer.address])
+    const flipped = signer.address.replace(/[a-f]/, (letter) => letter.toUpperCase())
+    const wrongCase = await create(flipped)
+    expect(wrongCase.code).toBe(1)
+    expect(wrongCase.stderr).toContain(`its checksummed form is ${signer.address}`)
   })
 
   it("writes the exact text to sign: piped to a file, it verifies as is", async () => {

@@ -135,4 +135,34 @@ describe("appkit-cli siwx on solana", () => {
     expect(siwx.code).toBe(0)
     expect(siwx.stdout).toBe(siwe.stdout)
   })
+
+  it("exits 2 for an impossible --time before reading the message, on each chain", async () => {
+    const file = join(home, "not-a-message.txt")
+    writeFileSync(file, "not a sign-in message")
+    const verify = (chain: string, time: string) =>
+      cli(["siwx", "verify", "--chain", chain, "--message-file", file, "--signature", "x", "--time", time])
+    for (const chain of [mainnet, "eip155:1"]) {
+      const impossible = await verify(chain, "2030-02-30T00:00:00Z")
+      expect([impossible.code, impossible.stderr]).toEqual([2, expect.stringContaining("Invalid time")])
+      expect((await verify(chain, "2030-02-28T00:00:00Z")).code).toBe(1)
+    }
+  })
+
+  it("takes an eip155 address by the same rule as `siwe create`: single case checksummed, a wrong checksum refused", async () => {
+    const checksummed = "0x000000000000000000000000000000000000dEaD"
+    const create = async (address: string) => {
+      const common = ["--address", address, ...fields, "--issued-at", "2026-01-01T00:00:00Z"]
+      const siwx = await cli(["siwx", "create", "--chain", "eip155:1", ...common])
+      const siwe = await cli(["siwe", "create", "--chain-id", "1", ...common])
+      expect(siwe).toEqual(siwx)
+      return siwx
+    }
+    for (const typed of [checksummed.toLowerCase(), checksummed.toUpperCase().replace("0X", "0x")]) {
+      const created = await create(typed)
+      expect([created.code, created.stdout.split("\n")[1]]).toEqual([0, checksummed])
+    }
+    const wrongCase = await create("0x000000000000000000000000000000000000DEaD")
+    expect(wrongCase.code).toBe(1)
+    expect(wrongCase.stderr).toContain(`its checksummed form is ${checksummed}`)
+  })
 })

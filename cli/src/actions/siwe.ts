@@ -9,6 +9,7 @@ import {
 import { Effect, Result } from "effect"
 import { formatFields } from "../fields"
 import { readInput } from "../input"
+import { readEvmAddress } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
 import { type SignInFieldOptions, type SignInVerifyOptions, signInChecks } from "../signInOptions"
 import { reportSignInVerdict } from "../signInVerdict"
@@ -73,7 +74,7 @@ export const createAction = (options: CreateOptions): void => {
   }
   const created = createSiweMessage({
     domain: options.domain,
-    address: options.address,
+    address: readEvmAddress(options.address, "--address"),
     uri: options.uri,
     version: "1",
     chainId: Number(options.chainId),

@@ -18,7 +18,10 @@ export const register = (program: Command): void => {
         "--domain <AUTHORITY>",
         "the site asking for the sign-in, e.g. app.example or localhost:3000",
       )
-      .requiredOption("--address <ADDRESS>", "the EIP-55 checksummed account address")
+      .requiredOption(
+        "--address <ADDRESS>",
+        "the account address (single-case hex is written EIP-55 checksummed)",
+      )
       .requiredOption("--uri <URI>", "the RFC 3986 URI the sign-in is for")
       .requiredOption("--chain-id <N>", "the EIP-155 chain id"),
   )

@@ -17,7 +17,10 @@ export const register = (program: Command): void => {
         "--chain <CAIP-2>",
         "the chain the sign-in is for, e.g. solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
       )
-      .requiredOption("--address <ADDRESS>", "the account address (EIP-55 on eip155, base58 on solana)")
+      .requiredOption(
+        "--address <ADDRESS>",
+        "the account address (hex on eip155, single case written EIP-55; base58 on solana)",
+      )
       .requiredOption(
         "--domain <AUTHORITY>",
         "the site asking for the sign-in, e.g. app.example or localhost:3000",

@@ -10,9 +10,9 @@ import {
   SignPsbtInput,
   SignPsbtResult,
   TransferInput,
-  Utxo,
   WalletEventName,
 } from "./bitcoin"
+import { Utxo } from "./utxo"
 
 // BIP-174's first valid example PSBT.
 const psbt =

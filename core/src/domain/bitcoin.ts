@@ -90,23 +90,6 @@ export type TransferInput = typeof TransferInput.Type
 export const BtcBalance = Schema.Struct({ balance: AmountString, symbol: Schema.Literal("BTC") })
 export type BtcBalance = typeof BtcBalance.Type
 
-/** §3 UTXO (`value` in satoshis): the mempool explorer's wire shape is the entity, defined once in api/. */
-/** One unspent output from a mempool explorer's GET /api/address/{address}/utxo; `value` is satoshis. */
-export const Utxo = Schema.Struct({
-  txid: Schema.String,
-  vout: Schema.Number,
-  value: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
-  status: Schema.optionalKey(
-    Schema.Struct({
-      confirmed: Schema.Boolean,
-      block_height: Schema.optionalKey(Schema.Number),
-      block_hash: Schema.optionalKey(Schema.String),
-      block_time: Schema.optionalKey(Schema.Number),
-    }),
-  ),
-})
-export type Utxo = typeof Utxo.Type
-
 /** §3 Request result: wallets answer every request with success plus a result, or an error object. */
 export const RequestResult = Schema.Union([
   Schema.Struct({ status: Schema.Literal("success"), result: Schema.Unknown }),

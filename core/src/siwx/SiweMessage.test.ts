@@ -83,14 +83,29 @@ describe("createSiweMessage", () => {
     expect(refusal("abcdEF12")).toBe("accepted")
   })
 
-  it("refuses a lowercase address and names its checksummed form", () => {
-    const fields = { ...siweExample, address: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2" }
-    const refused = createSiweMessage(fields)
-    expect(Result.isFailure(refused) && refused.failure.message).toBe(
+  it("writes a single-case address checksummed; refuses mixed case with a wrong checksum, naming its form", () => {
+    const checksummed = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+    const address = (typed: string) => {
+      const created = createSiweMessage({ ...siweExample, address: typed })
+      return Result.isSuccess(created) ? created.success.address : created.failure.message
+    }
+    expect(address(checksummed.toLowerCase())).toBe(checksummed)
+    expect(address(`0x${checksummed.slice(2).toUpperCase()}`)).toBe(checksummed)
+    expect(address(checksummed)).toBe(checksummed)
+    // §5's rule for a typed EVM address: the 0x is optional.
+    expect(address(checksummed.slice(2).toLowerCase())).toBe(checksummed)
+    // One letter's case flipped: a checksum claim that does not hold.
+    expect(address("0xc02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2")).toBe(
       'Invalid SIWE message: Expected 0x and an EIP-55 checksummed address at ["address"]; if every character is right, its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
     )
-    const garbled = createSiweMessage({ ...fields, address: "0xc02a" })
-    expect(Result.isFailure(garbled) && garbled.failure.message).not.toContain("checksummed form is")
+    expect(address("0xc02a")).not.toContain("checksummed form is")
+    // A message already written holds the checksummed form: parsing stays strict.
+    const text = formatSiweMessage(
+      Result.getOrThrow(createSiweMessage({ ...siweExample, address: checksummed })),
+    )
+    expect(Result.isSuccess(parseSiweMessage(text))).toBe(true)
+    const lowercaseText = text.replace(checksummed, checksummed.toLowerCase())
+    expect(Result.isFailure(parseSiweMessage(lowercaseText))).toBe(true)
   })
 
   it("says which field breaks which rule, in one line, word for word", () => {
@@ -101,9 +116,9 @@ describe("createSiweMessage", () => {
       return Result.isFailure(result) ? result.failure.message : "accepted"
     }
     const expected = (rule: string, at: string) => `Invalid SIWE message: Expected ${rule} at ${at}`
-    // A lowercase address beside the broken field: the checksum hint belongs to address errors only.
+    // A wrong checksum beside the broken field: the checksum hint belongs to address errors only.
     const lowercase = fields.address.toLowerCase()
-    expect(refusal({ domain: "a b", address: lowercase })).toBe(
+    expect(refusal({ domain: "a b", address: `0xc${address.slice(3)}` })).toBe(
       expected("an RFC 3986 authority (host, optional user@ and :port)", '["domain"]'),
     )
     expect(refusal({ scheme: "a b" })).toBe(expected("an RFC 3986 scheme", '["scheme"]'))
@@ -121,11 +136,10 @@ describe("createSiweMessage", () => {
     expect(refusal({ statement: "one\ntwo" })).toBe(statement)
     expect(refusal({ statement: "100%" })).toBe(statement)
     expect(refusal({ statement: "I accept the Terms: https://example.com/tos" })).toBe("accepted")
-    // Only a 0x-prefixed hex address in the wrong case gets a suggestion: others are not that slip.
+    // Only a hex address with a wrong checksum gets a suggestion: others are not that slip.
     const addressRule = expected("0x and an EIP-55 checksummed address", '["address"]')
-    expect(refusal({ address: lowercase.slice(2) })).toBe(addressRule)
-    expect(refusal({ address: `0X${lowercase.slice(2)}` })).toBe(addressRule)
     expect(refusal({ address: `${lowercase}00` })).toBe(addressRule)
+    expect(refusal({ address: `0x${lowercase.slice(3)}` })).toBe(addressRule)
   })
 
   it("renders the ERC-4361 example exactly", () => {

@@ -1,6 +1,12 @@
 import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
-import { checksumSuggestion, isChecksumAddress, isHexAddress } from "../validation/address/evm"
+import { normalizedOf, Refusal } from "../validation/address/AddressCheck"
+import {
+  checkEvmAddress,
+  checksumSuggestion,
+  isChecksumAddress,
+  isHexAddress,
+} from "../validation/address/evm"
 import { formatCaip122Text } from "./caip122Text"
 import { isDateTime } from "./dateTime"
 import { isAuthority, isPchars, isScheme, isStatementText, isUri } from "./rfc3986"
@@ -44,8 +50,24 @@ export class InvalidSiweMessage extends AppKitError(
 
 const decode = Schema.decodeUnknownResult(SiweMessage)
 
-/** Checks a field object (from a form, a CLI or JSON) and returns it as a SiweMessage, or says what is wrong. */
-export const createSiweMessage = (fields: unknown): Result.Result<SiweMessage, InvalidSiweMessage> =>
+/**
+ * Checks a field object (from a form, a CLI, JSON or a wallet) and returns it as a SiweMessage, or says what
+ * is wrong. The address is held to the rule for an EVM address a person types (§5): a single-case one carries
+ * no checksum and is written EIP-55 checksummed, as EIP-4361 requires in the message; a mixed-case one is a
+ * checksum claim that must hold.
+ */
+export const createSiweMessage = (fields: unknown): Result.Result<SiweMessage, InvalidSiweMessage> => {
+  const address = (fields as { readonly address?: unknown } | null)?.address
+  const checked = typeof address === "string" ? checkEvmAddress(address) : undefined
+  return checkSiweFields(
+    checked === undefined || checked instanceof Refusal
+      ? fields
+      : { ...(fields as object), address: normalizedOf(checked) },
+  )
+}
+
+/** The fields exactly as given, the address already EIP-55 (what a message's own text must hold). */
+export const checkSiweFields = (fields: unknown): Result.Result<SiweMessage, InvalidSiweMessage> =>
   Result.mapError(decode(fields), (error) => {
     // Schema reports "Expected …\n  at [\"field\"]"; one line suits CLI output and logs.
     const reason = error.message.replace(/\s*\n\s*/g, " ")
@@ -53,15 +75,10 @@ export const createSiweMessage = (fields: unknown): Result.Result<SiweMessage, I
     return new InvalidSiweMessage({ message: `Invalid SIWE message: ${reason}${hint}` })
   })
 
-/** A hex address in the wrong case is the likeliest slip: name its EIP-55 form. */
+/** A hex address refused here has a wrong checksum, the likeliest slip: name its EIP-55 form. */
 const addressHint = (fields: unknown): string => {
   const address = (fields as { readonly address?: unknown } | null)?.address
-  return typeof address === "string" &&
-    address.startsWith("0x") &&
-    isHexAddress(address) &&
-    !isChecksumAddress(address)
-    ? `; ${checksumSuggestion(address)}`
-    : ""
+  return typeof address === "string" && isHexAddress(address) ? `; ${checksumSuggestion(address)}` : ""
 }
 
 /** Renders the exact EIP-4361 text (LF line ends, no trailing newline) that the wallet signs. */

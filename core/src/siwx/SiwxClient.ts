@@ -2,9 +2,8 @@ import { Context, type Effect, Schema } from "effect"
 import type { WalletSignIn } from "../connectors/Connector"
 import { AppKitError } from "../domain/appKitError"
 import type { SiwxSession } from "../domain/siwx"
-import type { SiweVerificationError } from "./errors"
+import type { SiweVerificationError, UnsupportedSiwxNamespace } from "./errors"
 import type { InvalidSiweMessage } from "./SiweMessage"
-import type { UnsupportedSiwxNamespace } from "./SiwxMessage"
 
 /** A sign-in setup that keeps its sessions elsewhere (a server) could not reach them. */
 export class SiwxSessionsUnavailableError extends AppKitError(

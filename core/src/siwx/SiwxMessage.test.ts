@@ -2,12 +2,8 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SiwxMessageData } from "../domain/siwx"
 import { parseSiweMessage } from "./parseSiweMessage"
-import {
-  formatSiwxMessage,
-  siweMessageFromSiwx,
-  siwxDataFromSiwe,
-  solanaSiwxMessageFromSiwx,
-} from "./SiwxMessage"
+import { formatSiwxMessage, siweMessageFromSiwx, siwxDataFromSiwe } from "./SiwxMessage"
+import { solanaSiwxMessageFromSiwx } from "./solana/SolanaSiwxMessage"
 
 const data = {
   accountAddress: "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2",
@@ -32,6 +28,16 @@ describe("CAIP-122 messages", () => {
     expect(text).toContain("\nChain ID: 10\n")
     const back = siwxDataFromSiwe(Result.getOrThrow(parseSiweMessage(text)))
     expect(back).toEqual({ ...data, accountAddress: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2" })
+  })
+
+  it("refuses an eip155 account in mixed case with a wrong checksum rather than rewriting it", () => {
+    const wrongCase = formatSiwxMessage({
+      ...data,
+      accountAddress: "0xc02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    })
+    expect(Result.isFailure(wrongCase) && wrongCase.failure.message).toContain(
+      "its checksummed form is 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+    )
   })
 
   it("renders solana data as Sign-In With Solana: base58 address as is, CAIP-2 reference as Chain ID", () => {

@@ -1,29 +1,18 @@
-import { Result, Schema } from "effect"
-import { AppKitError } from "../domain/appKitError"
+import { Effect, Result } from "effect"
 import { namespaceOf, parseChainId } from "../domain/caip"
 import type { SiwxMessageData } from "../domain/siwx"
-import { isHexAddress, toChecksumAddress } from "../validation/address/evm"
+import { UnsupportedSiwxNamespace } from "./errors"
 import {
   createSiweMessage,
   formatSiweMessage,
   type InvalidSiweMessage,
   type SiweMessage,
 } from "./SiweMessage"
-import {
-  createSolanaSiwxMessage,
-  formatSolanaSiwxMessage,
-  type SolanaSiwxMessage,
-} from "./solana/SolanaSiwxMessage"
-
-/** The CAIP-122 data names a namespace that has no message renderer here yet. */
-export class UnsupportedSiwxNamespace extends AppKitError(
-  Schema.TaggedError<UnsupportedSiwxNamespace>()("UnsupportedSiwxNamespace", { message: Schema.String }),
-  { topic: "Unsupported sign-in namespace" },
-) {}
+import { solanaSiwxText } from "./solana/SolanaSiwxMessage"
 
 /**
  * CAIP-122 data on an eip155 chain as the EIP-4361 message it stands for. Wallets often report addresses
- * in lowercase; SIWE requires EIP-55, so a plain hex address is checksummed rather than refused.
+ * in lowercase: `createSiweMessage` checksums a single-case address and refuses a wrong checksum.
  */
 export const siweMessageFromSiwx = (
   data: SiwxMessageData,
@@ -40,7 +29,7 @@ export const siweMessageFromSiwx = (
   const { accountAddress, chainId: _, ...fields } = data
   return createSiweMessage({
     ...fields,
-    address: isHexAddress(accountAddress) ? toChecksumAddress(accountAddress) : accountAddress,
+    address: accountAddress,
     chainId: Number(chain.success.reference),
   })
 }
@@ -51,23 +40,24 @@ export const siwxDataFromSiwe = (message: SiweMessage): SiwxMessageData => {
   return { ...fields, accountAddress: address, chainId: `eip155:${chainId}` as SiwxMessageData["chainId"] }
 }
 
-/** CAIP-122 data on a solana chain as the Sign-In With Solana message it stands for. */
-export const solanaSiwxMessageFromSiwx = (
-  data: SiwxMessageData,
-): Result.Result<SolanaSiwxMessage, InvalidSiweMessage | UnsupportedSiwxNamespace> => {
-  const chain = parseChainId(data.chainId)
-  if (Result.isFailure(chain) || chain.success.namespace !== "solana")
-    return Result.fail(
-      new UnsupportedSiwxNamespace({ message: `Sign-in messages for ${data.chainId} are not supported` }),
-    )
-  const { accountAddress, chainId: _, ...fields } = data
-  return createSolanaSiwxMessage({ ...fields, address: accountAddress, chainId: chain.success.reference })
-}
-
 /** The text a wallet signs for CAIP-122 data: EIP-4361 on eip155, Sign-In With Solana on solana. */
 export const formatSiwxMessage = (
   data: SiwxMessageData,
 ): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
+  namespaceOf(data.chainId) === "solana" ? solanaSiwxText(data) : siweText(data)
+
+/**
+ * `formatSiwxMessage` for an app: Sign-In With Solana's code (its message and address rules) is imported only
+ * for a solana chain, so an app whose users sign in with EVM accounts never downloads it.
+ */
+export const siwxMessageText = (
+  data: SiwxMessageData,
+): Effect.Effect<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
   namespaceOf(data.chainId) === "solana"
-    ? Result.map(solanaSiwxMessageFromSiwx(data), formatSolanaSiwxMessage)
-    : Result.map(siweMessageFromSiwx(data), formatSiweMessage)
+    ? Effect.flatMap(
+        Effect.promise(() => import("./solana/SolanaSiwxMessage")),
+        ({ solanaSiwxText }) => Effect.fromResult(solanaSiwxText(data)),
+      )
+    : Effect.fromResult(siweText(data))
+
+const siweText = (data: SiwxMessageData) => Result.map(siweMessageFromSiwx(data), formatSiweMessage)

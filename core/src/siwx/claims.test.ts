@@ -1,6 +1,6 @@
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { type ClaimOptions, type Claims, checkSiwxClaims } from "./claims"
+import { type ClaimOptions, type Claims, checkSiwxClaims, claimTime } from "./claims"
 
 const claims: Claims = {
   scheme: "https",
@@ -13,7 +13,9 @@ const inWindow = "2030-01-01T12:00:00Z"
 
 /** The failure's tag and one-line message, or "accepted". */
 const check = (fields: Claims, options: ClaimOptions) => {
-  const exit = Effect.runSyncExit(checkSiwxClaims(fields, options))
+  const exit = Effect.runSyncExit(
+    Effect.flatMap(claimTime(options), (now) => checkSiwxClaims(fields, options, now)),
+  )
   if (Exit.isSuccess(exit)) return "accepted"
   const error = Exit.findErrorOption(exit)
   return error._tag === "Some" ? `${error.value._tag}: ${error.value.message}` : "defect"

@@ -33,21 +33,26 @@ export interface Claims {
 const dateOf = (text: string): number => Result.getOrThrow(parseDateTime(text))
 
 /**
- * Checks scheme, domain and nonce against the options, then the validity window at `time` or the Clock's
- * now: `now >= expirationTime` is expired, `now < notBefore` is not yet valid.
+ * The instant a verifier checks the validity window at: `time` or the Clock's now. A verifier asks for it
+ * before it reads the message, so an impossible `time` (the caller's mistake) is named whatever the text is.
+ */
+export const claimTime = (options: ClaimOptions): Effect.Effect<number, InvalidVerifyTime> => {
+  if (options.time === undefined) return Clock.currentTimeMillis
+  const time = parseDateTime(options.time)
+  return Result.isSuccess(time)
+    ? Effect.succeed(time.success)
+    : Effect.fail(new InvalidVerifyTime({ message: `Invalid time: ${time.failure}` }))
+}
+
+/**
+ * Checks scheme, domain and nonce against the options, then the validity window at `now` (see claimTime):
+ * `now >= expirationTime` is expired, `now < notBefore` is not yet valid.
  */
 export const checkSiwxClaims = Effect.fn("Siwx.checkClaims")(function* (
   fields: Claims,
   options: ClaimOptions,
+  now: number,
 ) {
-  let now: number
-  if (options.time === undefined) now = yield* Clock.currentTimeMillis
-  else {
-    const time = parseDateTime(options.time)
-    if (Result.isFailure(time))
-      return yield* new InvalidVerifyTime({ message: `Invalid time: ${time.failure}` })
-    now = time.success
-  }
   if (options.scheme !== undefined && options.scheme !== fields.scheme)
     return yield* new SiweSchemeMismatch({
       message: `Scheme mismatch: expected ${options.scheme}, got ${fields.scheme ?? "none"}`,

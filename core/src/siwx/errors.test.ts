@@ -10,10 +10,10 @@ import {
   SiweRpcError,
   SiweSchemeMismatch,
   SiwxChainMismatch,
+  UnsupportedSiwxNamespace,
 } from "./errors"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { SiwxSessionsUnavailableError } from "./SiwxClient"
-import { UnsupportedSiwxNamespace } from "./SiwxMessage"
 
 // Each refusal of a sign-in links to its own catalogue entry, so an app (or the CLI) can show why it was
 // refused; the entry does not depend on the message's variable parts (domains, times, addresses).

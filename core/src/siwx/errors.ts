@@ -41,6 +41,11 @@ export class InvalidVerifyTime extends AppKitError(
   Schema.TaggedError<InvalidVerifyTime>()("InvalidVerifyTime", failure),
   { topic: "Invalid verify time" },
 ) {}
+/** The CAIP-122 data or the chain names a namespace that has no sign-in message here yet. */
+export class UnsupportedSiwxNamespace extends AppKitError(
+  Schema.TaggedError<UnsupportedSiwxNamespace>()("UnsupportedSiwxNamespace", failure),
+  { topic: "Unsupported sign-in namespace" },
+) {}
 
 export type SiweVerificationError =
   | InvalidSiweMessage

@@ -17,18 +17,13 @@ export {
   SiweSchemeMismatch,
   type SiweVerificationError,
   SiwxChainMismatch,
+  UnsupportedSiwxNamespace,
 } from "./errors"
 export { generateSiweNonce } from "./nonce"
 export { parseSiweMessage } from "./parseSiweMessage"
 export { createSiweMessage, formatSiweMessage, InvalidSiweMessage, SiweMessage } from "./SiweMessage"
 export { SiwxClient, type SiwxClientError, SiwxSessionsUnavailableError } from "./SiwxClient"
-export {
-  formatSiwxMessage,
-  siweMessageFromSiwx,
-  siwxDataFromSiwe,
-  solanaSiwxMessageFromSiwx,
-  UnsupportedSiwxNamespace,
-} from "./SiwxMessage"
+export { formatSiwxMessage, siweMessageFromSiwx, siwxDataFromSiwe } from "./SiwxMessage"
 export { SiwxSessionStore, siwxStorageKey } from "./SiwxSessionStore"
 export { type SiwxConfig, siwxClient } from "./siwxClientLayer"
 export {
@@ -36,6 +31,7 @@ export {
   formatSolanaSiwxMessage,
   parseSolanaSiwxMessage,
   SolanaSiwxMessage,
+  solanaSiwxMessageFromSiwx,
 } from "./solana/SolanaSiwxMessage"
 export { verifySolanaSiwxMessage } from "./solana/verifySolanaSiwxMessage"
 export { type VerifySiweOptions, verifySiweMessage } from "./verifySiweMessage"

@@ -1,13 +1,14 @@
 import { Result } from "effect"
 import { parseCaip122Text } from "./caip122Text"
-import { createSiweMessage, InvalidSiweMessage, type SiweMessage } from "./SiweMessage"
+import { checkSiweFields, InvalidSiweMessage, type SiweMessage } from "./SiweMessage"
 
 const fail = (message: string) =>
   Result.fail(new InvalidSiweMessage({ message: `Invalid SIWE message: ${message}` }))
 
 /**
  * Parses EIP-4361 text line by line in the ABNF's fixed order, then checks every field with the same
- * rules as `createSiweMessage`, so parse and create accept exactly the same messages. Lines end in LF,
+ * rules as `createSiweMessage`, so parse accepts exactly the messages create writes (the address strictly
+ * EIP-55: create checksums a typed single-case address, a message's text must already hold that form). Lines end in LF,
  * with no trailing newline: text that is only wrong in those ways says so, since the signed bytes then differ
  * from the message (a file's last newline is part of what was read, never silently dropped).
  */
@@ -29,5 +30,5 @@ const parseLines = (text: string): Result.Result<SiweMessage, InvalidSiweMessage
   const { chainId } = layout.success
   if (!/^\d+$/.test(chainId) || !Number.isSafeInteger(Number(chainId)))
     return fail(`Chain ID must be a decimal number, got "${chainId}"`)
-  return createSiweMessage({ ...layout.success, chainId: Number(chainId) })
+  return checkSiweFields({ ...layout.success, chainId: Number(chainId) })
 }

@@ -6,7 +6,7 @@ import { SiweNonceMismatch } from "./errors"
 import { generateSiweNonce } from "./nonce"
 import { InvalidSiweMessage } from "./SiweMessage"
 import { SiwxClient } from "./SiwxClient"
-import { formatSiwxMessage, siwxDataFromSiwe } from "./SiwxMessage"
+import { siwxDataFromSiwe, siwxMessageText } from "./SiwxMessage"
 import { SiwxSessionStore } from "./SiwxSessionStore"
 import type { VerifySiweOptions } from "./verifySiweMessage"
 import { verifySiwxSession } from "./verifySiwxSession"
@@ -69,7 +69,7 @@ export const siwxClient = (config: SiwxConfig): Layer.Layer<SiwxClient, never, S
           return yield* new InvalidSiweMessage({
             message: `Invalid sign-in data: ${decoded.failure.message}`,
           })
-        const message = yield* Effect.fromResult(formatSiwxMessage(decoded.success.data))
+        const message = yield* siwxMessageText(decoded.success.data)
         yield* Ref.update(issuedNonces, (nonces) => new Set([...nonces, nonce]))
         return { data: decoded.success.data, message }
       })
@@ -86,7 +86,7 @@ export const siwxClient = (config: SiwxConfig): Layer.Layer<SiwxClient, never, S
           return yield* new SiweNonceMismatch({
             message: `Nonce ${nonce} was not issued here or was already used`,
           })
-        const expected = yield* Effect.fromResult(formatSiwxMessage(session.data))
+        const expected = yield* siwxMessageText(session.data)
         if (expected !== session.message)
           return yield* new InvalidSiweMessage({
             message: "The signed message does not match its sign-in data",

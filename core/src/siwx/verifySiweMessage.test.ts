@@ -48,7 +48,8 @@ describe("siwe-verify-negative.json", () => {
     "malformed signature": "SiweInvalidSignature",
     "wrong signature": "SiweInvalidSignature",
     "not yet valid": "SiweNotYetValid",
-    "invalid issuedAt": "InvalidSiweMessage",
+    // Its time option is the same impossible date: an argument is checked before the content (see below).
+    "invalid issuedAt": "InvalidVerifyTime",
     "invalid notBefore": "InvalidSiweMessage",
     "invalid expirationTime": "InvalidSiweMessage",
   }
@@ -58,6 +59,15 @@ describe("siwe-verify-negative.json", () => {
       expect(errorTag(exit)).toBe(expectedTag[vector.id])
     })
   }
+
+  it("invalid issuedAt, checked at a real time: the message itself is refused", async () => {
+    const vector = loadVectors<VerifyVector>("siwe-verify-negative.json").vectors.find(
+      ({ id }) => id === "invalid issuedAt",
+    )
+    if (vector === undefined) throw new Error("siwe-verify-negative.json has no 'invalid issuedAt'")
+    const exit = await run(vector.input.message, vector.input.signature, { time: "2022-02-28T17:09:38.578Z" })
+    expect(errorTag(exit)).toBe("InvalidSiweMessage")
+  })
 })
 
 const { address: signerAddress, personalSign } = testSigner("appkit siwe test key")

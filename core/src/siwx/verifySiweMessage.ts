@@ -1,6 +1,6 @@
 import { hex } from "@scure/base"
 import { Effect, Result } from "effect"
-import { type ClaimOptions, checkSiwxClaims } from "./claims"
+import { type ClaimOptions, checkSiwxClaims, claimTime } from "./claims"
 import { hashPersonalMessage, recoverPersonalSignAddress } from "./eip191"
 import { SiweInvalidSignature, SiweRpcError } from "./errors"
 import { parseSiweMessage } from "./parseSiweMessage"
@@ -14,7 +14,8 @@ export interface VerifySiweOptions extends ClaimOptions {
 }
 
 /**
- * Verifies a signed EIP-4361 message: parses it (exact ABNF), checks scheme, domain and nonce against the
+ * Verifies a signed EIP-4361 message: takes the time to check at (an impossible `time` option fails first,
+ * whatever the text), parses the text (exact ABNF), checks scheme, domain and nonce against the
  * options, the validity window (`now >= expirationTime` is expired, `now < notBefore` not yet valid) at
  * `time` or the Clock's now, then the EIP-191 signature; if that recovers to another address and an RPC
  * URL is given, asks the address as an EIP-1271 contract wallet. Succeeds with the parsed message.
@@ -24,12 +25,13 @@ export const verifySiweMessage = Effect.fn("Siwe.verify")(function* (
   signature: string,
   options: VerifySiweOptions = {},
 ) {
+  const now = yield* claimTime(options)
   const text = typeof message === "string" ? message : formatSiweMessage(message)
   const parsed = parseSiweMessage(text)
   if (Result.isFailure(parsed)) return yield* parsed.failure
   const fields = parsed.success
 
-  yield* checkSiwxClaims(fields, options)
+  yield* checkSiwxClaims(fields, options, now)
 
   const signer = recoverPersonalSignAddress(text, signature)
   if (signer === fields.address) return fields

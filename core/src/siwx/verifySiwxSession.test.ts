@@ -42,6 +42,20 @@ describe("verifySiwxSession", () => {
     )
   })
 
+  it("names an impossible time option before reading the message, on each namespace", async () => {
+    const tagOf = (chainId: string, time: string) =>
+      Effect.runPromise(
+        Effect.match(verifySiwxSession(session(chainId), { time }), {
+          onFailure: (e) => e._tag,
+          onSuccess: () => "ok",
+        }),
+      )
+    for (const chainId of ["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]) {
+      expect(await tagOf(chainId, "2030-02-30T00:00:00Z")).toBe("InvalidVerifyTime")
+      expect(await tagOf(chainId, "2030-02-28T00:00:00Z")).toBe("InvalidSiweMessage")
+    }
+  })
+
   it("holds a correctly signed message to the chain it is verified for (one reference character apart)", async () => {
     const seed = new Uint8Array(32).fill(9)
     const address = base58.encode(ed25519.getPublicKey(seed))

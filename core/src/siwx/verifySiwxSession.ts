@@ -2,8 +2,7 @@ import { Effect, Result } from "effect"
 import { parseChainId } from "../domain/caip"
 import type { SiwxSession } from "../domain/siwx"
 import type { ClaimOptions } from "./claims"
-import { type SiweVerificationError, SiwxChainMismatch } from "./errors"
-import { UnsupportedSiwxNamespace } from "./SiwxMessage"
+import { type SiweVerificationError, SiwxChainMismatch, UnsupportedSiwxNamespace } from "./errors"
 
 export interface VerifySessionOptions extends ClaimOptions {
   /** An RPC URL of an eip155 chain, for contract wallets (EIP-1271). */

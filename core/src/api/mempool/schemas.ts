@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Utxo } from "../../domain/bitcoin"
+import { Utxo } from "../../domain/utxo"
 
 export { Utxo }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { networkId } from "../../testing/testkit"
 import type { ConnectorEvent } from "../Connector"
 import { lazyConnector } from "../lazyConnector"
+import type { Eip1193Provider } from "./eip1193"
 import { type InjectedConnector, makeInjectedConnector } from "./InjectedConnector"
 
 const info = {
@@ -56,6 +57,45 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
       return connector.connect()
     })
     expect(connection).toEqual({ accounts: [`eip155:31337:${address(0)}`], chainId: "eip155:31337" })
+  })
+
+  it("checksums the accounts of a wallet that reports them in lowercase: on connect, reconnect and change", async () => {
+    const wallet = walletWith()
+    const lowered = (value: unknown) =>
+      Array.isArray(value) ? value.map((item) => String(item).toLowerCase()) : value
+    const listeners = new Map<(...args: Array<unknown>) => void, (...args: Array<unknown>) => void>()
+    // The dev wallet, but spelling every account in lowercase as some wallets do.
+    const lowercaseWallet: Eip1193Provider = {
+      request: async (args) => {
+        const result = await wallet.request(args)
+        return args.method.endsWith("Accounts") || args.method === "eth_accounts" ? lowered(result) : result
+      },
+      on: (event, listener) => {
+        const heard = (...args: Array<unknown>) =>
+          listener(...(event === "accountsChanged" ? [lowered(args[0])] : args))
+        listeners.set(listener, heard)
+        return wallet.on(event, heard)
+      },
+      removeListener: (event, listener) => wallet.removeListener(event, listeners.get(listener) ?? listener),
+    }
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connector = yield* makeInjectedConnector(lowercaseWallet, info)
+          const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 2)))
+          yield* Effect.yieldNow
+          const connection = yield* connector.connect()
+          wallet.selectAccount(1)
+          const events = yield* Fiber.join(fiber)
+          const again = yield* makeInjectedConnector(lowercaseWallet, info)
+          const silent = yield* again.connect({ silent: true })
+          return { connection, events: Chunk.toReadonlyArray(Chunk.fromIterable(events)), silent }
+        }),
+      ),
+    )
+    expect(result.connection.accounts).toEqual([`eip155:31337:${address(0)}`])
+    expect(result.events[1]).toEqual({ _tag: "accountsChanged", accounts: [`eip155:31337:${address(1)}`] })
+    expect(result.silent.accounts).toEqual([`eip155:31337:${address(1)}`])
   })
 
   it("switches to the dApp's preferred chain while connecting, and refuses a second connect", async () => {
@@ -308,7 +348,7 @@ describe("InjectedConnector over the dev EIP-1193 wallet", () => {
       expect(result.stillConnected).toBe(true)
       // (the wallet's answer restates the accounts; no disconnect reaches the app)
       expect(result.event).toMatchObject(
-        Exit.succeed({ value: { _tag: "accountsChanged", accounts: [`eip155:1:${account}`] } }),
+        Exit.succeed({ value: { _tag: "accountsChanged", accounts: [`eip155:1:${getAddress(account)}`] } }),
       )
     })
 

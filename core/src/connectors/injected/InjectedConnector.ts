@@ -9,7 +9,7 @@ import type { WalletRequestTimeout } from "../../errors/wallet"
 import { checkRpcRequest, type RpcPolicyError } from "../../rpc/checkRpcRequest"
 import type { Connection, Connector, ConnectorEvent, RpcRequest } from "../Connector"
 import { boundWalletRequest, defaultWalletRequestTimeout } from "../walletRequestBound"
-import { type Eip1193Provider, parseWalletAccounts, parseWalletChainId } from "./eip1193"
+import { type Eip1193Provider, parseWalletChainId } from "./eip1193"
 import type { Eip6963ProviderInfo } from "./eip6963"
 
 export type InjectedConnectorError =
@@ -66,6 +66,10 @@ export const makeInjectedConnector = (
         }),
       )
 
+    // The reader of the wallet's accounts (walletAccounts.ts: EIP-55, with keccak) loads with the first connect,
+    // never in the first paint; an accountsChanged is read only once connected, so only after it has loaded.
+    let walletAccounts = (_: unknown): ReadonlyArray<string> => []
+
     const forget = () => {
       if (read() === undefined) return
       write()
@@ -75,7 +79,7 @@ export const makeInjectedConnector = (
     const accountsChanged = (value: unknown) => {
       const state = read()
       if (state === undefined) return // not connected by this dApp: not ours to report
-      const accounts = parseWalletAccounts(value)
+      const accounts = walletAccounts(value)
       if (accounts.length === 0) return forget() // the user disconnected every account
       write({ ...state, accounts })
       emit({ _tag: "accountsChanged", accounts: toConnection({ ...state, accounts }).accounts })
@@ -153,9 +157,9 @@ export const makeInjectedConnector = (
     }) =>
       Effect.gen(function* () {
         if (read() !== undefined) return yield* new ConnectionError({ reason: "connectorAlreadyConnected" })
-        const accounts = parseWalletAccounts(
-          yield* call(options?.silent ? "eth_accounts" : "eth_requestAccounts"),
-        )
+        const reported = yield* call(options?.silent ? "eth_accounts" : "eth_requestAccounts")
+        walletAccounts = (yield* Effect.promise(() => import("./walletAccounts"))).parseWalletAccounts
+        const accounts = walletAccounts(reported)
         if (accounts.length === 0) return yield* new ConnectionError({ reason: "connectorAccountNotFound" })
         const walletChain = parseWalletChainId(yield* call("eth_chainId"))
         if (walletChain === undefined) return yield* new ConnectionError({ reason: "connectorChainMismatch" })

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { parseWalletAccounts, parseWalletChainId } from "./eip1193"
+import { parseWalletChainId } from "./eip1193"
 
 describe("parseWalletChainId", () => {
   it("reads hex (EIP-1193), decimal strings and numbers alike", () => {
@@ -24,15 +24,5 @@ describe("parseWalletChainId", () => {
     for (const bad of ["0x", "0x0", "1.5", "-1", "eip155:1", " 1", 0, -5, 1.5, Number.NaN, "0xzz"]) {
       expect(parseWalletChainId(bad)).toBeUndefined()
     }
-  })
-})
-
-describe("parseWalletAccounts", () => {
-  it("keeps 0x addresses in order and drops everything else", () => {
-    const a = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-    const b = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
-    expect(parseWalletAccounts([a, "nope", 7, b, `${a}00`])).toEqual([a, b])
-    expect(parseWalletAccounts("0xabc")).toEqual([])
-    expect(parseWalletAccounts(undefined)).toEqual([])
   })
 })

@@ -26,11 +26,3 @@ export const parseWalletChainId = (value: unknown): number | undefined => {
         : Number.NaN
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined
 }
-
-const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/
-
-/** The accounts list of eth_requestAccounts / accountsChanged; non-address entries are dropped. */
-export const parseWalletAccounts = (value: unknown): ReadonlyArray<string> =>
-  Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === "string" && evmAddressPattern.test(item))
-    : []

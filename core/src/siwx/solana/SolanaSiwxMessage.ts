@@ -1,8 +1,10 @@
 import { Result, Schema } from "effect"
-import { isCaipReference } from "../../domain/caip"
+import { isCaipReference, parseChainId } from "../../domain/caip"
+import type { SiwxMessageData } from "../../domain/siwx"
 import { Refusal } from "../../validation/address/AddressCheck"
 import { checkSolanaAddress } from "../../validation/address/solana"
 import { formatCaip122Text, parseCaip122Text } from "../caip122Text"
+import { UnsupportedSiwxNamespace } from "../errors"
 import { InvalidSiweMessage, SiweMessage } from "../SiweMessage"
 
 /**
@@ -45,3 +47,22 @@ export const parseSolanaSiwxMessage = (
   if (scheme !== undefined) return Result.fail(invalid("a Solana sign-in message has no scheme"))
   return createSolanaSiwxMessage(fields)
 }
+
+/** CAIP-122 data on a solana chain as the Sign-In With Solana message it stands for. */
+export const solanaSiwxMessageFromSiwx = (
+  data: SiwxMessageData,
+): Result.Result<SolanaSiwxMessage, InvalidSiweMessage | UnsupportedSiwxNamespace> => {
+  const chain = parseChainId(data.chainId)
+  if (Result.isFailure(chain) || chain.success.namespace !== "solana")
+    return Result.fail(
+      new UnsupportedSiwxNamespace({ message: `Sign-in messages for ${data.chainId} are not supported` }),
+    )
+  const { accountAddress, chainId: _, ...fields } = data
+  return createSolanaSiwxMessage({ ...fields, address: accountAddress, chainId: chain.success.reference })
+}
+
+/** The text a Solana wallet signs for CAIP-122 data on a solana chain. */
+export const solanaSiwxText = (
+  data: SiwxMessageData,
+): Result.Result<string, InvalidSiweMessage | UnsupportedSiwxNamespace> =>
+  Result.map(solanaSiwxMessageFromSiwx(data), formatSolanaSiwxMessage)

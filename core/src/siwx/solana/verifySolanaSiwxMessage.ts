@@ -1,7 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
 import { Effect, Result } from "effect"
-import { type ClaimOptions, checkSiwxClaims } from "../claims"
+import { type ClaimOptions, checkSiwxClaims, claimTime } from "../claims"
 import { SiweInvalidSignature } from "../errors"
 import { formatSolanaSiwxMessage, parseSolanaSiwxMessage, type SolanaSiwxMessage } from "./SolanaSiwxMessage"
 
@@ -18,11 +18,12 @@ export const verifySolanaSiwxMessage = Effect.fn("Siws.verify")(function* (
   signature: string,
   options: ClaimOptions = {},
 ) {
+  const now = yield* claimTime(options)
   const text = typeof message === "string" ? message : formatSolanaSiwxMessage(message)
   const parsed = parseSolanaSiwxMessage(text)
   if (Result.isFailure(parsed)) return yield* parsed.failure
   const fields = parsed.success
-  yield* checkSiwxClaims(fields, options)
+  yield* checkSiwxClaims(fields, options, now)
 
   let signatureBytes: Uint8Array
   try {
