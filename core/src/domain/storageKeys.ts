@@ -44,7 +44,8 @@ export const RecentWallet = Schema.Struct({
 export type RecentWallet = typeof RecentWallet.Type
 
 export const StorageKeys = {
-  recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(RecentWallet)),
+  /** RecentWallet each; each entry is read on its own (restoredConnectorsState), so one unreadable entry loses no other. */
+  recentWallets: jsonKey("@appkit/recent_wallets", Schema.Array(Schema.Unknown)),
   activeNamespace: jsonKey("@appkit/active_namespace", ChainNamespace),
   /**
    * The CAIP-2 network last active in each namespace; each entry counts only as one of the dApp's networks of

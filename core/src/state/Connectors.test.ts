@@ -168,4 +168,18 @@ describe("recent wallets", () => {
     )
     expect(await runState(recent, { map })).toEqual(["w0", "w1"])
   })
+
+  it("keeps the readable wallets when one stored entry is malformed", async () => {
+    const stored = [
+      { id: "", name: "empty id" },
+      { id: "a", name: "A" },
+      { name: "no id" },
+      { id: "b", name: "B" },
+    ]
+    const map = new Map([["@appkit/recent_wallets", JSON.stringify(stored)]])
+    const recent = Effect.flatMap(Connectors, (c) =>
+      Effect.map(SubscriptionRef.get(c.state), (s) => s.recentWallets.map((w) => w.id)),
+    )
+    expect(await runState(recent, { map })).toEqual(["a", "b"])
+  })
 })

@@ -1,11 +1,11 @@
-import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
+import { Context, Effect, Layer, Option, Schema, SubscriptionRef } from "effect"
 import { CONNECTOR_TYPE_ORDER, Limits, TELEGRAM_HIDDEN_SOCIALS } from "../config/constants"
 import type { Connector } from "../connectors/Connector"
 import { AppKitError } from "../domain/appKitError"
 import type { ConnectorType } from "../domain/connector"
 import type { ChainNamespace } from "../domain/namespace"
 import type { SocialProvider } from "../domain/social"
-import { StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"
+import { RecentWallet, StorageKeys, type RecentWallet as WalletRef } from "../domain/storageKeys"
 import { persisted } from "../storage/keys"
 import { Storage } from "../storage/Storage"
 import { Options, type ResolvedOptions } from "./Options"
@@ -138,20 +138,23 @@ const infoOf = (connector: Connector): ConnectorInfo => ({
   rdns: connector.rdns,
 })
 
-/** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
 /** The recent wallets as kept: each once (its first place), at most Limits.recentWallets (§9: 2). */
 const recentList = <W extends { readonly id: string }>(wallets: ReadonlyArray<W>): ReadonlyArray<W> =>
   wallets
     .filter((w, index) => wallets.findIndex((other) => other.id === w.id) === index)
     .slice(0, Limits.recentWallets)
 
+const decodeWallet = Schema.decodeUnknownOption(RecentWallet)
+
+/** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
 export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, storage: Storage["Service"]) =>
   Effect.map(
     persisted(StorageKeys.recentWallets, storage).read,
-    (recentWallets): ConnectorsState => ({
+    (stored): ConnectorsState => ({
       connectors: initial.map(infoOf),
-      // (a hand-edited store may hold any number, repeated)
-      recentWallets: recentList(recentWallets ?? []),
+      // Each entry on its own: one unreadable entry (a hand edit, an old version) loses no other, and a
+      // hand-edited store may hold any number, repeated.
+      recentWallets: recentList((stored ?? []).flatMap((entry) => Option.toArray(decodeWallet(entry)))),
       featuredWallets: [],
       customWallets: [],
       listedWallets: [],

@@ -59,6 +59,45 @@ describe("the stored caches (cachedRead)", () => {
   })
 })
 
+describe("concurrent cache writes", () => {
+  it("loses no entry when two reads of different accounts write the cache at once", async () => {
+    const OTHER = "eip155:1:0x00000000000000000000000000000000000000b2"
+    const map = new Map<string, string>()
+    // A store that answers on a later turn (a file, IndexedDB): a read and a write do not run back to back.
+    const memory = fromMap(map)
+    const storage = {
+      ...memory,
+      get: (key: string) => Effect.andThen(Effect.yieldNow, memory.get(key)),
+      set: (key: string, value: string) => Effect.andThen(Effect.yieldNow, memory.set(key, value)),
+    }
+    const readOf = (id: string, balance: string) =>
+      cachedRead(
+        StorageKeys.nativeBalanceCache,
+        storage,
+        id,
+        lifetime,
+        Effect.as(Effect.yieldNow, { balance, symbol: "ETH" }),
+      )
+    await runTest(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(1_000_000)
+        yield* Effect.all(
+          [
+            readOf(ACCOUNT, "1"),
+            readOf(OTHER, "2"),
+            forgetCached(StorageKeys.nativeBalanceCache, storage, "x"),
+          ],
+          {
+            concurrency: "unbounded",
+          },
+        )
+      }),
+    )
+    const entries = JSON.parse(map.get(StorageKeys.nativeBalanceCache.key) ?? "{}")
+    expect(Object.keys(entries).sort()).toEqual([ACCOUNT, OTHER].sort())
+  })
+})
+
 describe("forgetCached", () => {
   it("drops one entry, so the next read asks again while the others still answer", async () => {
     const OTHER = "eip155:1:0x00000000000000000000000000000000000000b2"

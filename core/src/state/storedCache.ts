@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect } from "effect"
+import { Clock, Duration, Effect, Semaphore } from "effect"
 import type { StorageKey } from "../domain/storageKeys"
 import { type Codec, persisted } from "../storage/keys"
 import type { Storage } from "../storage/Storage"
@@ -6,6 +6,29 @@ import type { Storage } from "../storage/Storage"
 interface Entry<V> {
   readonly timestamp: number
   readonly value: V
+}
+
+/** One lock per store (so it lives and dies with the instance's Storage), taken by every cache change. */
+const locks = new WeakMap<Storage["Service"], Semaphore.Semaphore>()
+
+/**
+ * Changes a cache's entries one change at a time: cache writes run at once (balances of two accounts), and
+ * a read-modify-write over entries read earlier would put back what the other just replaced.
+ */
+const updateCache = <S extends Codec>(
+  key: StorageKey<S>,
+  storage: Storage["Service"],
+  change: (entries: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>> | undefined,
+) => {
+  const lock = locks.get(storage) ?? Semaphore.makeUnsafe(1)
+  locks.set(storage, lock)
+  const cache = persisted(key, storage)
+  return lock.withPermits(1)(
+    Effect.gen(function* () {
+      const next = change(((yield* cache.read) ?? {}) as Readonly<Record<string, unknown>>)
+      if (next !== undefined) yield* cache.write(next as S["Type"])
+    }),
+  )
 }
 
 /**
@@ -32,17 +55,19 @@ export const cachedRead = <S extends Codec, V, E, R>(
     const hit = entries[id]
     if (!refresh && hit && fresh(hit)) return hit.value
     const value = yield* fetch
-    const kept = Object.fromEntries(Object.entries(entries).filter(([, entry]) => fresh(entry)))
-    yield* cache.write({ ...kept, [id]: { timestamp: now, value } } as S["Type"])
+    yield* updateCache(key, storage, (latest) => ({
+      ...Object.fromEntries(
+        Object.entries(latest as Record<string, Entry<V>>).filter(([, entry]) => fresh(entry)),
+      ),
+      [id]: { timestamp: now, value },
+    }))
     return value
   })
 
 /** Drops one entry of a storage cache: what it holds is known to be stale (a name just registered). */
 export const forgetCached = <S extends Codec>(key: StorageKey<S>, storage: Storage["Service"], id: string) =>
-  Effect.gen(function* () {
-    const cache = persisted(key, storage)
-    const entries = ((yield* cache.read) ?? {}) as Readonly<Record<string, unknown>>
-    if (!(id in entries)) return
+  updateCache(key, storage, (entries) => {
+    if (!(id in entries)) return undefined
     const { [id]: _stale, ...kept } = entries
-    yield* cache.write(kept as S["Type"])
+    return kept
   })

@@ -25,16 +25,16 @@ export const fromMap = (map: Map<string, string>): Storage["Service"] => ({
   remove: (key) => Effect.sync(() => void map.delete(key)),
 })
 
-/** Reads and decodes a JSON value; anything that does not decode is removed and reported as absent. */
-export const readJson = <S extends Schema.Top & { readonly DecodingServices: never }>(
-  key: string,
-  schema: S,
-) =>
+type Decodable = Schema.Top & { readonly DecodingServices: never }
+type Encodable = Schema.Top & { readonly EncodingServices: never }
+
+/** Reads and decodes a stored string; anything that does not decode is removed and reported as absent. */
+export const readDecoded = <S extends Decodable>(key: string, schema: S) =>
   Effect.gen(function* () {
     const storage = yield* Storage
     const raw = yield* storage.get(key)
     if (Option.isNone(raw)) return Option.none<S["Type"]>()
-    const decoded = yield* Effect.option(Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(raw.value))
+    const decoded = yield* Effect.option(Schema.decodeUnknownEffect(schema)(raw.value))
     if (Option.isNone(decoded)) {
       yield* Effect.logWarning(`Discarding unreadable stored value for ${key}`)
       yield* storage.remove(key)
@@ -42,14 +42,18 @@ export const readJson = <S extends Schema.Top & { readonly DecodingServices: nev
     return decoded
   })
 
-/** Encodes a value with its Schema and stores it as JSON. */
-export const writeJson = <S extends Schema.Top & { readonly EncodingServices: never }>(
-  key: string,
-  schema: S,
-  value: S["Type"],
-) =>
+/** Encodes a value with its Schema (to a string) and stores it. */
+export const writeEncoded = <S extends Encodable>(key: string, schema: S, value: S["Type"]) =>
   Effect.gen(function* () {
     const storage = yield* Storage
-    const encoded = yield* Effect.orDie(Schema.encodeEffect(Schema.fromJsonString(schema))(value))
-    yield* storage.set(key, encoded)
+    const encoded = yield* Effect.orDie(Schema.encodeEffect(schema)(value))
+    yield* storage.set(key, String(encoded))
   })
+
+/** Reads and decodes a JSON value (see readDecoded). */
+export const readJson = <S extends Decodable>(key: string, schema: S) =>
+  readDecoded(key, Schema.fromJsonString(schema))
+
+/** Encodes a value with its Schema and stores it as JSON. */
+export const writeJson = <S extends Encodable>(key: string, schema: S, value: S["Type"]) =>
+  writeEncoded(key, Schema.fromJsonString(schema), value)

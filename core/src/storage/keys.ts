@@ -1,39 +1,24 @@
 import { Effect, Option, Schema } from "effect"
 import type { StorageKey } from "../domain/storageKeys"
-import { readJson, Storage, writeJson } from "./Storage"
+import { readDecoded, Storage, writeEncoded } from "./Storage"
 
 /** A schema that decodes and encodes without services: what every stored value is. */
 export type Codec = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
 
-/** Reads a key with its schema; an unreadable value is dropped (see readJson) and reads as none. */
+/** What a key's value is stored as: JSON, or (a raw key) the schema's own string. */
+const storedAs = <S extends Codec>(storageKey: StorageKey<S>): Codec =>
+  storageKey.encoding === "json" ? Schema.fromJsonString(storageKey.schema) : storageKey.schema
+
+/** Reads a key with its schema; an unreadable value is dropped (see readDecoded) and reads as none. */
 export const readKey = <S extends Codec>(
   storageKey: StorageKey<S>,
 ): Effect.Effect<Option.Option<S["Type"]>, never, Storage> =>
-  storageKey.encoding === "json"
-    ? readJson(storageKey.key, storageKey.schema)
-    : Effect.gen(function* () {
-        const storage = yield* Storage
-        const raw = yield* storage.get(storageKey.key)
-        if (Option.isNone(raw)) return Option.none()
-        const decoded = Schema.decodeUnknownOption(storageKey.schema)(raw.value)
-        if (Option.isNone(decoded)) {
-          yield* Effect.logWarning(`Discarding unreadable stored value for ${storageKey.key}`)
-          yield* storage.remove(storageKey.key)
-        }
-        return decoded
-      })
+  readDecoded(storageKey.key, storedAs(storageKey))
 
 export const writeKey = <S extends Codec>(
   storageKey: StorageKey<S>,
   value: S["Type"],
-): Effect.Effect<void, never, Storage> =>
-  storageKey.encoding === "json"
-    ? writeJson(storageKey.key, storageKey.schema, value)
-    : Effect.gen(function* () {
-        const storage = yield* Storage
-        const encoded = yield* Effect.orDie(Schema.encodeEffect(storageKey.schema)(value))
-        yield* storage.set(storageKey.key, String(encoded))
-      })
+): Effect.Effect<void, never, Storage> => writeEncoded(storageKey.key, storedAs(storageKey), value)
 
 export const removeKey = (storageKey: StorageKey<Schema.Top>): Effect.Effect<void, never, Storage> =>
   Effect.gen(function* () {
