@@ -8,6 +8,7 @@ import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
 import { CliError, ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
+import { sentButUnconfirmed } from "../sentUnconfirmed"
 import { prepareCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 import { sendParties } from "./sendParties"
@@ -68,7 +69,9 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   )
   if (!options.json) printLine(`hash ${hash}`)
   const receipt = await withSpinner("Waiting for the receipt…", watching, () =>
-    run(waitForReceipt(target.client, hash)),
+    run(waitForReceipt(target.client, hash)).catch((error: unknown) => {
+      throw sentButUnconfirmed(hash, error)
+    }),
   )
   const feeUnits = receipt.gasUsed * receipt.effectiveGasPrice
   const fee = Result.getOrThrow(formatUnits(feeUnits, 18))
