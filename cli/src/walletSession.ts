@@ -5,14 +5,16 @@ import {
   type Connection,
   makeWalletConnectConnector,
   networkOfAccount,
+  Storage,
   type WalletConnectConnector,
   type WalletConnectConnectorError,
   type WalletConnectSession,
 } from "@appkit/core"
 import { fileStorage } from "@appkit/core/node"
-import { Duration, Effect, Exit, Option, Scope } from "effect"
+import { Duration, Effect, Exit, Layer, Option, Scope } from "effect"
 import { checksummed } from "./jsonView"
 import { CliError } from "./output"
+import { quiet } from "./runCore"
 import {
   clearConnection,
   readConnection,
@@ -38,6 +40,24 @@ export interface OpenedWalletConnect {
 }
 
 /**
+ * The sign-client state's file store, quiet: sign-client's storage adapter runs it on its own, where the
+ * core's log lines ('Discarding unreadable AppKit store …' for a corrupt file) would reach stdout. What a
+ * discarded store means the command says itself (a session that is not stored).
+ */
+const quietFileStorage = (file: string): Layer.Layer<Storage> =>
+  Layer.effect(
+    Storage,
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      return Storage.of({
+        get: (key) => quiet(storage.get(key)),
+        set: (key, value) => quiet(storage.set(key, value)),
+        remove: (key) => quiet(storage.remove(key)),
+      })
+    }),
+  ).pipe(Layer.provide(fileStorage(file)))
+
+/**
  * Builds the core WalletConnect connector over a file store (the working session's by default), in a scope
  * the caller closes with `close()`. `requestTimeoutMs` bounds every request to the wallet.
  */
@@ -61,7 +81,7 @@ export const openWalletConnect = async (
       },
       ...(options.requestTimeoutMs === undefined ? {} : { requestTimeout: options.requestTimeoutMs }),
     }).pipe(
-      Effect.provide(fileStorage(options.storeFile ?? walletConnectStoreFile(env))),
+      Effect.provide(quietFileStorage(options.storeFile ?? walletConnectStoreFile(env))),
       Scope.provide(scope),
     ),
   )
