@@ -329,6 +329,10 @@ export const openStoredWalletConnect = async (
         ),
       )
     }
+    // The relay is unreachable, say: WalletConnect's own words, before an EVM action wraps them in its own
+    // ('The node rejected the transaction: …' for a node that was never asked).
+    if (error._tag === "WalletConnectError")
+      return Effect.fail(new CliError(error.message, { code: error._tag }))
     return Effect.fail(error)
   }
   return {
