@@ -1,3 +1,6 @@
+import type { NodeError } from "@appkit/core"
+import type { EvmClient } from "@appkit/core/evm"
+import { getTransactionCount } from "viem/actions"
 import { CliError, describeError, errorCode } from "./output"
 
 /**
@@ -11,4 +14,33 @@ export const sentButUnconfirmed = (id: string, error: unknown): CliError => {
   return new CliError(`${reason}. ${sent} and may still land: look it up by its id before sending again`, {
     code: errorCode(error),
   })
+}
+
+/** The account's transaction count, pending ones included, as the node has it; undefined when it cannot say. */
+export const transactionCount = (client: EvmClient, address: `0x${string}`): Promise<bigint | undefined> =>
+  getTransactionCount(client, { address, blockTag: "pending" }).then(
+    (count) => BigInt(count),
+    () => undefined,
+  )
+
+/**
+ * The node's failure to take a transfer, as the user sees it. A refusal the core names (funds, nonce, fee,
+ * gas) is the node's verdict. Anything else (no answer within the bound, a dropped connection) may have
+ * come after the node took the transaction: the account's count, read again and compared with `before`,
+ * tells, and when it moved the line says the transaction may land, so the user looks before sending again.
+ */
+export const submissionFailure = async (
+  error: NodeError,
+  node: EvmClient,
+  address: `0x${string}`,
+  before: bigint | undefined,
+): Promise<CliError> => {
+  const failure = new CliError(`${error.message}: ${error.details}`, { code: error._tag })
+  if (error.kind !== "Unknown" || before === undefined) return failure
+  const after = await transactionCount(node, address)
+  if (after === undefined || after <= before) return failure
+  return new CliError(
+    `The node did not answer when given the transaction (${error.details}), but it took one from ${address} all the same (its transaction count went from ${before} to ${after}): it may land; look up the account's latest transaction before sending again`,
+    { code: error._tag },
+  )
 }

@@ -6,9 +6,9 @@ import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
-import { sentButUnconfirmed } from "../sentUnconfirmed"
+import { sentButUnconfirmed, submissionFailure, transactionCount } from "../sentUnconfirmed"
 import { prepareCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 import { sendParties } from "./sendParties"
@@ -47,6 +47,8 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
     chainId: target.caip2,
     requestTimeoutMs,
   })
+  // Read before the submission: a node that fails to answer it may have taken it all the same.
+  const countBefore = await transactionCount(target.client, address)
   const watching = !options.json
   const hash = await withSpinner(
     wallet ? `Waiting for ${walletName} to approve…` : "Sending…",
@@ -58,7 +60,10 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
         sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
           // The node's own words say which limit was hit; keep them next to the catalogue message.
           Effect.catchTag("NodeError", (error) =>
-            Effect.fail(new CliError(`${error.message}: ${error.details}`, { code: error._tag })),
+            Effect.flatMap(
+              Effect.promise(() => submissionFailure(error, target.client, address, countBefore)),
+              Effect.fail,
+            ),
           ),
         ),
       )
