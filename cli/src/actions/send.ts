@@ -1,10 +1,10 @@
-import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
+import { sendTransfer, waitForReceipt } from "@appkit/core/evm"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { chainRoute } from "../chainRoute"
 import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
-import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
+import { expectedEvmChain, readTokenDecimals, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
 import { ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
@@ -40,7 +40,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   const openSigner = await prepareCommandSigner(options)
   const target = await resolveEvmTarget(options)
   const run = runCore
-  const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
+  const decimals = token === undefined ? 18 : await readTokenDecimals(target, token)
   const amount = readAmount(options.amount, decimals, { positive: true })
 
   const { signer, address, wallet, walletName, explainFailure, close } = await openSigner({
