@@ -11,10 +11,17 @@ import { CliError, describeError, errorCode } from "./output"
 export const sentButUnconfirmed = (id: string, error: unknown): CliError => {
   const reason = describeError(error)
   const sent = reason.includes(id) ? "It was sent" : `Transaction ${id} was sent`
-  return new CliError(`${reason}. ${sent} and may still land: look it up by its id before sending again`, {
-    code: errorCode(error),
-  })
+  return new CliError(`${reason}. ${sent}${mayStillLand}`, { code: errorCode(error) })
 }
+
+const mayStillLand = " and may still land: look it up by its id before sending again"
+
+/** The line for a wait on transaction `id` that ended before its outcome was known (Ctrl-C). */
+export const sentWithoutOutcome = (id: string): string => `Transaction ${id} was sent${mayStillLand}`
+
+/** The line for a submission that ended before the node or the wallet answered it (Ctrl-C). */
+export const submittedWithoutAnswer = (walletName: string | undefined): string =>
+  `The transaction may have been sent before ${walletName ?? "the node"} answered${walletName === undefined ? "" : " (and is sent if the wallet approves it now)"}: look up the account's latest transaction before sending again`
 
 /** The account's transaction count, pending ones included, as the node has it; undefined when it cannot say. */
 export const transactionCount = (client: EvmClient, address: `0x${string}`): Promise<bigint | undefined> =>

@@ -3,7 +3,7 @@ import { createClient, http } from "viem"
 import { getTransactionCount } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
-import { type RecordingServer, startRecordingServer } from "../support/recordingServer"
+import { forwardRpc, type RecordingServer, startRecordingServer } from "../support/recordingServer"
 
 /**
  * A node that does not answer the submission of a transfer (its connection stalls until the CLI's bound):
@@ -22,13 +22,8 @@ describe("appkit-cli send when the node does not answer the submission", () => {
     node = await startRecordingServer((body, response) => {
       const submission = body.includes("eth_sendRawTransaction")
       if (submission && !passOn) return
-      fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body })
-        .then(async (answer) => {
-          const text = await answer.text()
-          // Taken, never answered.
-          if (!submission) response.writeHead(answer.status).end(text)
-        })
-        .catch(() => response.writeHead(502).end())
+      // A submission is taken, never answered.
+      forwardRpc(anvil.rpcUrl, body, response, !submission)
     })
   })
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { createClient, type Hex, http } from "viem"
 import { getTransaction } from "viem/actions"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
-import { type RecordingServer, startRecordingServer } from "../support/recordingServer"
+import { forwardRpc, type RecordingServer, startRecordingServer } from "../support/recordingServer"
 
 /**
  * A send whose transaction reached the node, but whose receipt could not be read (the node fails from then
@@ -22,9 +22,7 @@ describe("appkit-cli send when the receipt cannot be read", () => {
         response.writeHead(500).end("node down")
         return
       }
-      fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body })
-        .then(async (answer) => response.writeHead(answer.status).end(await answer.text()))
-        .catch(() => response.writeHead(502).end())
+      forwardRpc(anvil.rpcUrl, body, response)
     })
   })
   afterAll(async () => {

@@ -6,9 +6,16 @@ import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { expectedEvmChain, readTokenDecimals, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
+import { interruptible } from "../interrupt"
 import { ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
-import { sentButUnconfirmed, submissionFailure, transactionCount } from "../sentUnconfirmed"
+import {
+  sentButUnconfirmed,
+  sentWithoutOutcome,
+  submissionFailure,
+  submittedWithoutAnswer,
+  transactionCount,
+} from "../sentUnconfirmed"
 import { prepareCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 import { sendParties } from "./sendParties"
@@ -54,29 +61,37 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
     wallet ? `Waiting for ${walletName} to approve…` : "Sending…",
     watching,
     () =>
-      run(
-        // A local account signs in process and broadcasts through the node; a connected wallet gets
-        // eth_sendTransaction. Either way the gas estimate comes from the node.
-        sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
-          // The node's own words say which limit was hit; keep them next to the catalogue message.
-          Effect.catchTag("NodeError", (error) =>
-            Effect.flatMap(
-              Effect.promise(() => submissionFailure(error, target.client, address, countBefore)),
-              Effect.fail,
+      interruptible(
+        () => submittedWithoutAnswer(wallet ? walletName : undefined),
+        () =>
+          run(
+            // A local account signs in process and broadcasts through the node; a connected wallet gets
+            // eth_sendTransaction. Either way the gas estimate comes from the node.
+            sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
+              // The node's own words say which limit was hit; keep them next to the catalogue message.
+              Effect.catchTag("NodeError", (error) =>
+                Effect.flatMap(
+                  Effect.promise(() => submissionFailure(error, target.client, address, countBefore)),
+                  Effect.fail,
+                ),
+              ),
             ),
-          ),
-        ),
-      )
-        .catch((error: unknown) => {
-          throw explainFailure(error)
-        })
-        .finally(close),
+          )
+            .catch((error: unknown) => {
+              throw explainFailure(error)
+            })
+            .finally(close),
+      ),
   )
   if (!options.json) printLine(`hash ${hash}`)
   const receipt = await withSpinner("Waiting for the receipt…", watching, () =>
-    run(waitForReceipt(target.client, hash)).catch((error: unknown) => {
-      throw sentButUnconfirmed(hash, error)
-    }),
+    interruptible(
+      () => sentWithoutOutcome(hash),
+      () =>
+        run(waitForReceipt(target.client, hash)).catch((error: unknown) => {
+          throw sentButUnconfirmed(hash, error)
+        }),
+    ),
   )
   const feeUnits = receipt.gasUsed * receipt.effectiveGasPrice
   const fee = Result.getOrThrow(formatUnits(feeUnits, 18))
