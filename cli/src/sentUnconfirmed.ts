@@ -47,7 +47,7 @@ export const submissionFailure = async (
   const after = await transactionCount(node, address)
   if (after === undefined || after <= before) return failure
   return new CliError(
-    `The node did not answer when given the transaction (${error.details}), but it took one from ${address} all the same (its transaction count went from ${before} to ${after}): it may land; look up the account's latest transaction before sending again`,
+    `The transaction's submission failed (${error.details}), but the node took one from ${address} all the same (its transaction count went from ${before} to ${after}): it may land; look up the account's latest transaction before sending again`,
     { code: error._tag },
   )
 }
