@@ -276,7 +276,12 @@ export const openStoredWalletConnect = async (
   if (stored === undefined) throw notConnected()
   if (stored.kind !== "walletconnect")
     throw new CliError(
-      `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
+      `The stored connection is a local signer (${stored.kind}): ${
+        // Only its path was stored, never the key: the one connected is named to be given again.
+        stored.kind === "keystore" && stored.keystoreFile !== undefined
+          ? `pass --keystore ${JSON.stringify(stored.keystoreFile)} again (or --private-key)`
+          : "pass --private-key or --keystore"
+      }`,
       { code: "NotConnected" },
     )
   const checked = await checkStoredSession(stored, options, env)
