@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process"
-import { once } from "node:events"
 import { type Anvil, startAnvil } from "@appkit/fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { cliPath } from "../support/cli"
+import { interruptCli } from "../support/cli"
 import { forwardRpc, type RecordingServer, startRecordingServer } from "../support/recordingServer"
 
 /**
@@ -34,24 +32,11 @@ describe("appkit-cli send interrupted while it waits", () => {
     node.requests.length = 0
     const [sender, receiver] = anvil.accounts
     if (!sender || !receiver) throw new Error("anvil gave too few accounts")
-    const child = spawn(
-      process.execPath,
-      [cliPath, "send", "--to", receiver.address, "--amount", "0.01", "--json"],
-      {
-        env: { ...process.env, APPKIT_RPC_URL: node.url, APPKIT_PRIVATE_KEY: sender.privateKey },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+    const { code, stdout, stderr } = await interruptCli(
+      ["send", "--to", receiver.address, "--amount", "0.01", "--json"],
+      { APPKIT_RPC_URL: node.url, APPKIT_PRIVATE_KEY: sender.privateKey },
+      () => node.requests.some((body) => body.includes(stall)),
     )
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    const exited = once(child, "exit")
-    await expect
-      .poll(() => node.requests.some((body) => body.includes(stall)), { timeout: 15_000 })
-      .toBe(true)
-    child.kill("SIGINT")
-    const [code] = await exited
     expect(stdout).toBe("")
     const { error } = JSON.parse(stderr) as { error: { code: string; message: string } }
     return { code, error }
