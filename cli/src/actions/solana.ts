@@ -19,7 +19,7 @@ import { readInput } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
 import { interruptible } from "../interrupt"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
-import { sentWithoutOutcome, submittedWithoutAnswer } from "../sentUnconfirmed"
+import { sentButUnconfirmed, sentWithoutOutcome, submittedWithoutAnswer } from "../sentUnconfirmed"
 import { readConnection } from "../session"
 import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
 import { withSpinner } from "../spinner"
@@ -177,7 +177,9 @@ export const solanaSendAction = async (
             Effect.as("confirmed" as const),
             Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
           ),
-        ),
+        ).catch((error: unknown) => {
+          throw sentButUnconfirmed(signature, error)
+        }),
     ),
   )
   const amountText = Result.getOrThrow(formatUnits(amount, decimals))
