@@ -1,12 +1,14 @@
 import type { CaipNetworkId } from "@appkit/core"
-import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
-import { getChainId } from "viem/actions"
+import { type EvmClient, evmProviderClient, getTokenDecimals } from "@appkit/core/evm"
+import { Effect } from "effect"
+import { getChainId, getCode } from "viem/actions"
 import { checkedRpcUrl } from "./checkedUrls"
 import { rpcEndpoint } from "./endpoints"
 import type { EvmTargetOptions } from "./evmOptions"
 import { readChain } from "./inputs"
 import { nodeRpcProvider } from "./nodeRpc"
-import { CliError } from "./output"
+import { CliError, invalidInput } from "./output"
+import { runCore } from "./runCore"
 
 export interface EvmTarget {
   readonly client: EvmClient
@@ -57,3 +59,27 @@ export const resolveEvmTarget = async (
     })
   return { client, rpcUrl, chainId, caip2: readChain(`eip155:${chainId}`, "the node's chain id").caip2 }
 }
+
+/**
+ * The decimals of the ERC-20 token `--token` names on the target's chain. An address with no contract there
+ * (an account's, a token of another chain) is refused as the argument it is, not shown as the node's
+ * failure to run `decimals()`.
+ */
+export const readTokenDecimals = (target: EvmTarget, token: `0x${string}`): Promise<number> =>
+  runCore(
+    getTokenDecimals(target.client, token).pipe(
+      Effect.catch((error) =>
+        Effect.flatMap(
+          Effect.promise(() => getCode(target.client, { address: token }).catch(() => "unknown" as const)),
+          (code) =>
+            Effect.fail(
+              code === undefined || code === "0x"
+                ? invalidInput(
+                    `--token: no contract at ${token} on ${target.caip2}, so no ERC-20 token to send`,
+                  )
+                : error,
+            ),
+        ),
+      ),
+    ),
+  )

@@ -5,14 +5,16 @@ import {
   type Connection,
   makeWalletConnectConnector,
   networkOfAccount,
+  Storage,
   type WalletConnectConnector,
   type WalletConnectConnectorError,
   type WalletConnectSession,
 } from "@appkit/core"
 import { fileStorage } from "@appkit/core/node"
-import { Duration, Effect, Exit, Option, Scope } from "effect"
+import { Duration, Effect, Exit, Layer, Option, Scope } from "effect"
 import { checksummed } from "./jsonView"
 import { CliError } from "./output"
+import { quiet } from "./runCore"
 import {
   clearConnection,
   readConnection,
@@ -38,6 +40,24 @@ export interface OpenedWalletConnect {
 }
 
 /**
+ * The sign-client state's file store, quiet: sign-client's storage adapter runs it on its own, where the
+ * core's log lines ('Discarding unreadable AppKit store …' for a corrupt file) would reach stdout. What a
+ * discarded store means the command says itself (a session that is not stored).
+ */
+const quietFileStorage = (file: string): Layer.Layer<Storage> =>
+  Layer.effect(
+    Storage,
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      return Storage.of({
+        get: (key) => quiet(storage.get(key)),
+        set: (key, value) => quiet(storage.set(key, value)),
+        remove: (key) => quiet(storage.remove(key)),
+      })
+    }),
+  ).pipe(Layer.provide(fileStorage(file)))
+
+/**
  * Builds the core WalletConnect connector over a file store (the working session's by default), in a scope
  * the caller closes with `close()`. `requestTimeoutMs` bounds every request to the wallet.
  */
@@ -61,7 +81,7 @@ export const openWalletConnect = async (
       },
       ...(options.requestTimeoutMs === undefined ? {} : { requestTimeout: options.requestTimeoutMs }),
     }).pipe(
-      Effect.provide(fileStorage(options.storeFile ?? walletConnectStoreFile(env))),
+      Effect.provide(quietFileStorage(options.storeFile ?? walletConnectStoreFile(env))),
       Scope.provide(scope),
     ),
   )
@@ -256,7 +276,12 @@ export const openStoredWalletConnect = async (
   if (stored === undefined) throw notConnected()
   if (stored.kind !== "walletconnect")
     throw new CliError(
-      `The stored connection is a local signer (${stored.kind}): pass --private-key or --keystore`,
+      `The stored connection is a local signer (${stored.kind}): ${
+        // Only its path was stored, never the key: the one connected is named to be given again.
+        stored.kind === "keystore" && stored.keystoreFile !== undefined
+          ? `pass --keystore ${JSON.stringify(stored.keystoreFile)} again (or --private-key)`
+          : "pass --private-key or --keystore"
+      }`,
       { code: "NotConnected" },
     )
   const checked = await checkStoredSession(stored, options, env)
@@ -309,6 +334,10 @@ export const openStoredWalletConnect = async (
         ),
       )
     }
+    // The relay is unreachable, say: WalletConnect's own words, before an EVM action wraps them in its own
+    // ('The node rejected the transaction: …' for a node that was never asked).
+    if (error._tag === "WalletConnectError")
+      return Effect.fail(new CliError(error.message, { code: error._tag }))
     return Effect.fail(error)
   }
   return {

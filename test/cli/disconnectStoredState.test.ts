@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { writeStoredWalletConnectSession } from "../support/storedSession"
 
 /**
  * `disconnect` is the way out of a stored connection the CLI can no longer use: it tells the wallet when it
@@ -19,19 +20,8 @@ describe("disconnect forgets a stored WalletConnect session it cannot open", () 
 
   it("ends with exit 0, says it was not notified, and removes the record", async () => {
     const session = join(home, "session.json")
-    writeFileSync(
-      session,
-      JSON.stringify({
-        kind: "walletconnect",
-        address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-        chainId: "eip155:1",
-        accounts: [],
-        topic: "a".repeat(64),
-        relayUrl: "ws://127.0.0.1:1",
-        projectId: "test",
-        expiry: Math.floor(Date.now() / 1000) + 3600,
-      }),
-    )
+    // No accounts: no chains to ask for.
+    writeStoredWalletConnectSession(home, { accounts: [] })
     const result = await runCli(["disconnect", "--json"], { env: { APPKIT_HOME: home } })
     expect(result.stderr).toBe("")
     expect(JSON.parse(result.stdout)).toEqual({

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
+import { writeStoredWalletConnectSession } from "../support/storedSession"
 
 /**
  * A WalletConnect wallet names itself (its metadata), and the CLI keeps that name with the session and shows
@@ -13,21 +14,11 @@ describe("status shows the wallet's name as text", () => {
   let home: string
   beforeAll(() => {
     home = mkdtempSync(join(tmpdir(), "appkit-wallet-name-"))
-    writeFileSync(
-      join(home, "session.json"),
-      JSON.stringify({
-        kind: "walletconnect",
-        address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-        chainId: "eip155:1",
-        accounts: ["eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8"],
-        topic: "a".repeat(64),
-        relayUrl: "ws://127.0.0.1:1",
-        projectId: "test",
-        walletName: "Evil\u001b]0;pwned\u0007\u001b[2J Wallet",
-        // An expired session: status answers from the record alone.
-        expiry: 1_700_000_000,
-      }),
-    )
+    writeStoredWalletConnectSession(home, {
+      walletName: "Evil\u001b]0;pwned\u0007\u001b[2J Wallet",
+      // An expired session: status answers from the record alone.
+      expiry: 1_700_000_000,
+    })
   })
   afterAll(() => rmSync(home, { recursive: true, force: true }))
 

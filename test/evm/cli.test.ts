@@ -128,6 +128,21 @@ describe("appkit-cli balance / send / sign against anvil", () => {
     expect(await tokenBalance(receiver)).toBe(12_500_000_000_000_000_000n)
   })
 
+  it("refuses a --token with no contract at its address (exit 1), naming the flag and the chain", async () => {
+    // An account's address: valid, checksummed, but no token answers there.
+    const result = await cli(["send", "--token", receiver, "--to", sender, "--amount", "1", "--json"], {
+      APPKIT_PRIVATE_KEY: senderKey,
+    })
+    expect(result.stdout).toBe("")
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: "InvalidInput",
+        message: `--token: no contract at ${getAddress(receiver)} on eip155:31337, so no ERC-20 token to send`,
+      },
+    })
+  })
+
   it("refuses a transfer the node would reject, with one line naming the reason", async () => {
     const result = await cli(["send", "--to", sender, "--amount", "1000000"], {
       APPKIT_PRIVATE_KEY: anvil.accounts[2]?.privateKey as string,

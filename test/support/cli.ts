@@ -103,3 +103,33 @@ export const pooled = async <A, B>(
   await Promise.all(Array.from({ length: width }, worker))
   return results
 }
+
+/**
+ * Runs appkit-cli and interrupts it (Ctrl-C: SIGINT) once `ready` holds, polled for up to 15 s: what the
+ * command says and which code it ends with when a user stops it in the middle of a wait.
+ */
+export const interruptCli = async (
+  args: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv,
+  ready: () => boolean,
+): Promise<CliResult> => {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let stdout = ""
+  let stderr = ""
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve))
+  const deadline = Date.now() + 15_000
+  while (!ready()) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGKILL")
+      throw new Error(`appkit-cli ${args.join(" ")} never reached the point to interrupt: ${stderr}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill("SIGINT")
+  return { code: await exited, stdout, stderr }
+}

@@ -31,3 +31,21 @@ export const startRecordingServer = async (
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/**
+ * For a recording server standing in front of a real node: passes the JSON-RPC `body` on to `rpcUrl` and,
+ * unless `answer` is false (a node that took the request but never answers), the node's answer back.
+ */
+export const forwardRpc = (
+  rpcUrl: string,
+  body: string,
+  response: ServerResponse<IncomingMessage>,
+  answer = true,
+): void => {
+  fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body })
+    .then(async (reply) => {
+      const text = await reply.text()
+      if (answer) response.writeHead(reply.status).end(text)
+    })
+    .catch(() => response.writeHead(502).end())
+}

@@ -1,13 +1,21 @@
-import { getTokenDecimals, sendTransfer, waitForReceipt } from "@appkit/core/evm"
+import { sendTransfer, waitForReceipt } from "@appkit/core/evm"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { chainRoute } from "../chainRoute"
 import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
-import { expectedEvmChain, resolveEvmTarget } from "../evmTarget"
+import { expectedEvmChain, readTokenDecimals, resolveEvmTarget } from "../evmTarget"
 import { readAmount, readEvmAddress } from "../inputs"
-import { CliError, ExitCode, printJson, printLine } from "../output"
+import { interruptible } from "../interrupt"
+import { ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
+import {
+  sentButUnconfirmed,
+  sentWithoutOutcome,
+  submissionFailure,
+  submittedWithoutAnswer,
+  transactionCount,
+} from "../sentUnconfirmed"
 import { prepareCommandSigner } from "../signer"
 import { withSpinner } from "../spinner"
 import { sendParties } from "./sendParties"
@@ -39,36 +47,51 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
   const openSigner = await prepareCommandSigner(options)
   const target = await resolveEvmTarget(options)
   const run = runCore
-  const decimals = token === undefined ? 18 : await run(getTokenDecimals(target.client, token))
+  const decimals = token === undefined ? 18 : await readTokenDecimals(target, token)
   const amount = readAmount(options.amount, decimals, { positive: true })
 
   const { signer, address, wallet, walletName, explainFailure, close } = await openSigner({
     chainId: target.caip2,
     requestTimeoutMs,
   })
+  // Read before the submission: a node that fails to answer it may have taken it all the same.
+  const countBefore = await transactionCount(target.client, address)
   const watching = !options.json
   const hash = await withSpinner(
     wallet ? `Waiting for ${walletName} to approve…` : "Sending…",
     watching,
     () =>
-      run(
-        // A local account signs in process and broadcasts through the node; a connected wallet gets
-        // eth_sendTransaction. Either way the gas estimate comes from the node.
-        sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
-          // The node's own words say which limit was hit; keep them next to the catalogue message.
-          Effect.catchTag("NodeError", (error) =>
-            Effect.fail(new CliError(`${error.message}: ${error.details}`, { code: error._tag })),
-          ),
-        ),
-      )
-        .catch((error: unknown) => {
-          throw explainFailure(error)
-        })
-        .finally(close),
+      interruptible(
+        () => submittedWithoutAnswer(wallet ? walletName : undefined),
+        () =>
+          run(
+            // A local account signs in process and broadcasts through the node; a connected wallet gets
+            // eth_sendTransaction. Either way the gas estimate comes from the node.
+            sendTransfer(wallet ?? target.client, { signer, to, amount, token }, target.client).pipe(
+              // The node's own words say which limit was hit; keep them next to the catalogue message.
+              Effect.catchTag("NodeError", (error) =>
+                Effect.flatMap(
+                  Effect.promise(() => submissionFailure(error, target.client, address, countBefore)),
+                  Effect.fail,
+                ),
+              ),
+            ),
+          )
+            .catch((error: unknown) => {
+              throw explainFailure(error)
+            })
+            .finally(close),
+      ),
   )
   if (!options.json) printLine(`hash ${hash}`)
   const receipt = await withSpinner("Waiting for the receipt…", watching, () =>
-    run(waitForReceipt(target.client, hash)),
+    interruptible(
+      () => sentWithoutOutcome(hash),
+      () =>
+        run(waitForReceipt(target.client, hash)).catch((error: unknown) => {
+          throw sentButUnconfirmed(hash, error)
+        }),
+    ),
   )
   const feeUnits = receipt.gasUsed * receipt.effectiveGasPrice
   const fee = Result.getOrThrow(formatUnits(feeUnits, 18))

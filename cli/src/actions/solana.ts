@@ -17,7 +17,9 @@ import { Effect, Result } from "effect"
 import { readDuration } from "../duration"
 import { readInput } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
+import { interruptible } from "../interrupt"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { sentButUnconfirmed, sentWithoutOutcome, submittedWithoutAnswer } from "../sentUnconfirmed"
 import { readConnection } from "../session"
 import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
 import { withSpinner } from "../spinner"
@@ -155,19 +157,29 @@ export const solanaSendAction = async (
     signer.walletName ? `Waiting for ${signer.walletName} to approve…` : "Sending…",
     watching,
     () =>
-      run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
-        .catch((error: unknown) => {
-          throw signer.explainFailure(error)
-        })
-        .finally(signer.close),
+      interruptible(
+        () => submittedWithoutAnswer(signer.walletName),
+        () =>
+          run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
+            .catch((error: unknown) => {
+              throw signer.explainFailure(error)
+            })
+            .finally(signer.close),
+      ),
   )
   if (!options.json) printLine(`signature ${signature}`)
   const status = await withSpinner("Waiting for confirmation…", watching, () =>
-    run(
-      waitForSolanaSignature(target.rpc, signature).pipe(
-        Effect.as("confirmed" as const),
-        Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
-      ),
+    interruptible(
+      () => sentWithoutOutcome(signature),
+      () =>
+        run(
+          waitForSolanaSignature(target.rpc, signature).pipe(
+            Effect.as("confirmed" as const),
+            Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
+          ),
+        ).catch((error: unknown) => {
+          throw sentButUnconfirmed(signature, error)
+        }),
     ),
   )
   const amountText = Result.getOrThrow(formatUnits(amount, decimals))

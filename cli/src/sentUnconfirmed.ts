@@ -1,0 +1,53 @@
+import type { NodeError } from "@appkit/core"
+import type { EvmClient } from "@appkit/core/evm"
+import { getTransactionCount } from "viem/actions"
+import { CliError, describeError, errorCode } from "./output"
+
+/**
+ * The wait for a transaction's outcome failed (the node stopped answering, the confirmation timeout passed)
+ * after the network took the transaction: it may still land. The one error line names it and says so —
+ * under --json nothing was printed before — so the user looks it up instead of sending again.
+ */
+export const sentButUnconfirmed = (id: string, error: unknown): CliError => {
+  const reason = describeError(error)
+  const sent = reason.includes(id) ? "It was sent" : `Transaction ${id} was sent`
+  return new CliError(`${reason}. ${sent}${mayStillLand}`, { code: errorCode(error) })
+}
+
+const mayStillLand = " and may still land: look it up by its id before sending again"
+
+/** The line for a wait on transaction `id` that ended before its outcome was known (Ctrl-C). */
+export const sentWithoutOutcome = (id: string): string => `Transaction ${id} was sent${mayStillLand}`
+
+/** The line for a submission that ended before the node or the wallet answered it (Ctrl-C). */
+export const submittedWithoutAnswer = (walletName: string | undefined): string =>
+  `The transaction may have been sent before ${walletName ?? "the node"} answered${walletName === undefined ? "" : " (and is sent if the wallet approves it now)"}: look up the account's latest transaction before sending again`
+
+/** The account's transaction count, pending ones included, as the node has it; undefined when it cannot say. */
+export const transactionCount = (client: EvmClient, address: `0x${string}`): Promise<bigint | undefined> =>
+  getTransactionCount(client, { address, blockTag: "pending" }).then(
+    (count) => BigInt(count),
+    () => undefined,
+  )
+
+/**
+ * The node's failure to take a transfer, as the user sees it. A refusal the core names (funds, nonce, fee,
+ * gas) is the node's verdict. Anything else (no answer within the bound, a dropped connection) may have
+ * come after the node took the transaction: the account's count, read again and compared with `before`,
+ * tells, and when it moved the line says the transaction may land, so the user looks before sending again.
+ */
+export const submissionFailure = async (
+  error: NodeError,
+  node: EvmClient,
+  address: `0x${string}`,
+  before: bigint | undefined,
+): Promise<CliError> => {
+  const failure = new CliError(`${error.message}: ${error.details}`, { code: error._tag })
+  if (error.kind !== "Unknown" || before === undefined) return failure
+  const after = await transactionCount(node, address)
+  if (after === undefined || after <= before) return failure
+  return new CliError(
+    `The transaction's submission failed (${error.details}), but the node took one from ${address} all the same (its transaction count went from ${before} to ${after}): it may land; look up the account's latest transaction before sending again`,
+    { code: error._tag },
+  )
+}
