@@ -136,9 +136,10 @@ export const devAction = async (options: DevOptions): Promise<void> => {
       throw new CliError(`Cannot serve ${serve}: ${(error as Error).message}`)
     })
   }
-  // Until everything started is stopped again, Ctrl-C (however often pressed), SIGTERM and SIGHUP (the
-  // terminal went away) ask for a stop: their default action would end this process at once and orphan
-  // anvil, a process of its own.
+  // Ctrl-C (however often pressed), SIGTERM and SIGHUP (the terminal went away) ask for a stop: their default
+  // action would end this process at once and orphan anvil, a process of its own. The handlers stay until the
+  // process ends (main exits once the command settled): a Ctrl-C pressed again while it winds down must not
+  // turn a clean stop into a kill.
   let stopRequested = false
   let requestStop = () => {}
   const stopped = new Promise<void>((resolve) => {
@@ -156,11 +157,7 @@ export const devAction = async (options: DevOptions): Promise<void> => {
     })
   } finally {
     removeDevStack()
-    try {
-      await stopAll(running)
-    } finally {
-      for (const signal of stopSignals) process.off(signal, requestStop)
-    }
+    await stopAll(running)
   }
 }
 
