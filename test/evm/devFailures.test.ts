@@ -132,8 +132,9 @@ describe("appkit-cli dev when a part fails", () => {
     const anvilPid = await childNamed(dev.child, "anvil")
     const exited = once(dev.child, "exit")
     dev.child.kill("SIGINT")
-    // The impatient user presses it again every 10 ms until dev has ended: while it stops, and after it stopped.
-    const again = setInterval(() => dev.child.kill("SIGINT"), 10)
+    // The impatient user presses it again, every 25 ms for 200 ms: while it stops, and after it stopped.
+    let presses = 0
+    const again = setInterval(() => (++presses > 8 ? clearInterval(again) : dev.child.kill("SIGINT")), 25)
     const [code, signal] = await exited.finally(() => clearInterval(again))
     expect(stdout).toBe("")
     expect(signal).toBeNull()
