@@ -29,5 +29,12 @@ export {
   type PsbtSummary,
   summarizePsbt,
 } from "./psbt/inspect"
-export { decodePsbt, decodePsbtBase64, type Psbt, type PsbtInput, type PsbtOutput } from "./psbt/psbt"
+export {
+  decodePsbt,
+  decodePsbtText,
+  type Psbt,
+  type PsbtInput,
+  type PsbtOutput,
+  psbtTextBytes,
+} from "./psbt/psbt"
 export { type InputVerdict, verifyInput } from "./script/verifyInput"

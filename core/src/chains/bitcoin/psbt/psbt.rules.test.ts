@@ -16,7 +16,14 @@ import {
   u64,
 } from "../testing/psbtBytes"
 import { summarizePsbt } from "./inspect"
-import { decodePsbt, decodePsbtBase64, determineLockTime, type Psbt, type PsbtInput } from "./psbt"
+import {
+  decodePsbt,
+  decodePsbtText,
+  determineLockTime,
+  type Psbt,
+  type PsbtInput,
+  psbtTextBytes,
+} from "./psbt"
 
 /**
  * Every rule the decoder enforces, each on its edge: the PSBT that just passes and the one that just fails,
@@ -123,7 +130,7 @@ describe("decodePsbt: the reason each BIP-174/370 test vector is refused", () =>
 
   for (const vector of vectors.filter((candidate) => !candidate.valid)) {
     const id = vector.id.split(":")[0] as string
-    it(id, () => expect(reasonOf(decodePsbtBase64(vector.input))).toBe(reasons[id]))
+    it(id, () => expect(reasonOf(decodePsbtText(vector.input))).toBe(reasons[id]))
   }
 })
 
@@ -133,9 +140,22 @@ describe("decodePsbt: the envelope", () => {
     expect(reasonOf(decodePsbt(bytes(0x70, 0x73, 0x62, 0x74, 0xfe, 0)))).toBe(
       "missing the magic bytes 'psbt' 0xff",
     )
-    expect(reasonOf(decodePsbtBase64("cHNidP8*"))).toBe("not base64")
+    expect(reasonOf(decodePsbtText("cHNidP8*"))).toBe("not base64 or hex")
     const valid = base64.encode(encode(v2Globals(), [v2Input()], [v2Output()]))
-    expect(reasonOf(decodePsbtBase64(`\n ${valid} \t`))).toBeUndefined()
+    expect(reasonOf(decodePsbtText(`\n ${valid} \t`))).toBeUndefined()
+  })
+
+  it("reads a PSBT's text as base64 or hex, white space anywhere ignored, one hex digit short refused", () => {
+    const raw = encode(v2Globals(), [v2Input()], [v2Output()])
+    const hexText = Buffer.from(raw).toString("hex")
+    const b64 = base64.encode(raw)
+    expect(psbtTextBytes(b64)).toEqual(raw)
+    expect(psbtTextBytes(hexText.toUpperCase())).toEqual(raw)
+    expect(psbtTextBytes(`${b64.slice(0, 20)}\n${b64.slice(20)}\n`)).toEqual(raw)
+    expect(psbtTextBytes(`${hexText.slice(0, 30)}\n ${hexText.slice(30)}`)).toEqual(raw)
+    expect(psbtTextBytes(hexText.slice(0, -1))).toBeUndefined()
+    expect(psbtTextBytes(" \n")).toBeUndefined()
+    expect(reasonOf(decodePsbtText(hexText))).toBeUndefined()
   })
 
   it("names the part of a map that runs out", () => {

@@ -4,7 +4,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { loadVectors } from "../../../testing/vectors"
 import { summarizePsbt } from "./inspect"
-import { decodePsbt, decodePsbtBase64 } from "./psbt"
+import { decodePsbt, decodePsbtText } from "./psbt"
 
 interface PsbtVector {
   readonly id: string
@@ -25,7 +25,7 @@ const { vectors } = loadVectors<PsbtVector>("psbt.json")
 describe("psbt.json conformance (BIP-174 and BIP-370)", () => {
   for (const vector of vectors) {
     it(vector.id, () => {
-      const decoded = decodePsbtBase64(vector.input)
+      const decoded = decodePsbtText(vector.input)
       if (!vector.valid) {
         expect(Result.isFailure(decoded), `accepted: ${vector.reason}`).toBe(true)
         return
@@ -44,7 +44,7 @@ describe("summarizePsbt", () => {
   const byId = (prefix: string) => vectors.find((vector) => vector.id.startsWith(prefix)) as PsbtVector
 
   it("computes the fee once every spent amount is known (BIP-174 #24: 99999699 + 100000000 in)", () => {
-    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #24").input)))
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtText(byId("BIP-174 valid #24").input)))
     expect(summary.inputs.map((input) => input.value)).toEqual([99_999_699n, 100_000_000n])
     expect(summary.totalInput).toBe(199_999_699n)
     expect(summary.fee).toBe(90_341n)
@@ -53,7 +53,7 @@ describe("summarizePsbt", () => {
   })
 
   it("shows a finalized input as signed and leaves the fee unknown when an amount is missing (#22)", () => {
-    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #22").input)))
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtText(byId("BIP-174 valid #22").input)))
     expect(summary.inputs.map((input) => [input.signed, input.finalized])).toEqual([
       [true, true],
       [false, false],
@@ -63,14 +63,14 @@ describe("summarizePsbt", () => {
   })
 
   it("has no fee to tell while a PSBT has no inputs (#30), rather than one as negative as its outputs", () => {
-    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 valid #30").input)))
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtText(byId("BIP-174 valid #30").input)))
     expect([summary.inputs.length, summary.outputs.length]).toEqual([0, 2])
     expect(summary.totalInput).toBe(0n)
     expect(summary.fee).toBeUndefined()
   })
 
   it("counts partial signatures of a combined PSBT (BIP-174 workflow #40)", () => {
-    const summary = summarizePsbt(Result.getOrThrow(decodePsbtBase64(byId("BIP-174 workflow #40").input)))
+    const summary = summarizePsbt(Result.getOrThrow(decodePsbtText(byId("BIP-174 workflow #40").input)))
     expect(summary.inputs.map((input) => input.signatures)).toEqual([2, 2])
     expect(summary.inputs.every((input) => input.signed && !input.finalized)).toBe(true)
   })

@@ -1,5 +1,5 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js"
-import { base64 } from "@scure/base"
+import { base64, hex } from "@scure/base"
 import { Result } from "effect"
 import { ByteFormatError, ByteReader, equalBytes, toHex } from "../encoding/bytes"
 import {
@@ -436,13 +436,29 @@ export const decodePsbt = (bytes: Uint8Array): Result.Result<Psbt, InvalidPsbtEr
   }
 }
 
-/** Decodes base64 text (surrounding whitespace ignored). */
-export const decodePsbtBase64 = (text: string): Result.Result<Psbt, InvalidPsbtError> => {
-  let bytes: Uint8Array
+const hexText = /^(?:[0-9a-f]{2})+$/i
+
+/**
+ * The bytes a PSBT's text spells, in either form users hold one: base64 (Bitcoin Core's RPCs, wallets) or hex
+ * (many libraries and explorers); undefined when it is neither. White space means nothing anywhere in it:
+ * `base64 FILE` and `xxd -p FILE` break their output into lines. A base64 PSBT starts "cHNidP8", which is not
+ * hex, so the two forms never overlap on a PSBT.
+ */
+export const psbtTextBytes = (text: string): Uint8Array | undefined => {
+  const compact = text.replace(/\s+/g, "")
+  if (hexText.test(compact)) return hex.decode(compact.toLowerCase())
+  if (compact === "") return undefined
   try {
-    bytes = base64.decode(text.trim())
+    return base64.decode(compact)
   } catch {
-    return Result.fail(new InvalidPsbtError({ reason: "not base64" }))
+    return undefined
   }
-  return decodePsbt(bytes)
+}
+
+/** Decodes a PSBT's text: base64 or hex, white space ignored (see psbtTextBytes). */
+export const decodePsbtText = (text: string): Result.Result<Psbt, InvalidPsbtError> => {
+  const bytes = psbtTextBytes(text)
+  return bytes === undefined
+    ? Result.fail(new InvalidPsbtError({ reason: "not base64 or hex" }))
+    : decodePsbt(bytes)
 }
