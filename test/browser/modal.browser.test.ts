@@ -25,15 +25,19 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
     await api?.close()
   })
 
-  const withPage = async (use: (page: Page) => Promise<void>) => {
+  const withPage = async (use: (page: Page) => Promise<void>, notifyDelayMs?: number) => {
     const context: BrowserContext = await browser.newContext()
     try {
       await context.route(isOffLoopback, (route) => route.abort())
       const page = await context.newPage()
       await page.setContent("<!doctype html><html lang=en><title>dApp</title><body></body></html>")
-      await page.evaluate((url) => {
-        window.modalTestApiUrl = url
-      }, api.url)
+      await page.evaluate(
+        ([url, delay]) => {
+          window.modalTestApiUrl = url
+          if (delay !== undefined) window.modalTestNotifyDelayMs = delay
+        },
+        [api.url, notifyDelayMs] as const,
+      )
       await page.addScriptTag({ content: script })
       await use(page)
     } finally {
@@ -115,6 +119,36 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
       expect(await coreOpen(page)).toBe(true)
       expect(await dialogOpen(page)).toBe(true)
     })
+  }, 60_000)
+
+  // What sign-in does after a connect: the skin closes the Connecting view, and the core's sign-in check opens the
+  // modal again in a fiber of its own, before the dialog's close event and before the skin hears of it.
+  it("stays open when the core reopens it before the dialog's close event and the skin hears of it after", async () => {
+    await withPage(async (page) => {
+      await openWithButton(page)
+      await page.evaluate(async () => {
+        const dialog = document.querySelector<HTMLDialogElement>("dialog.appkit-modal")
+        if (dialog === null) throw new Error("no dialog")
+        await new Promise<void>((resolve) => {
+          // The close event of the skin's own close is held back until the core has reopened the modal.
+          const holdBack = (event: Event) => {
+            if (event.target !== dialog) return
+            window.removeEventListener("close", holdBack, true)
+            event.stopImmediatePropagation()
+            void window.appKit.open({ view: "AllWallets" }).then(() => {
+              dialog.dispatchEvent(new Event("close"))
+              resolve()
+            })
+          }
+          window.addEventListener("close", holdBack, true)
+          void window.appKit.close()
+        })
+      })
+      await page.waitForTimeout(300)
+      expect(await coreOpen(page)).toBe(true)
+      expect(await dialogOpen(page)).toBe(true)
+      await page.locator("dialog[open] [data-view=AllWallets]").waitFor()
+    }, 50)
   }, 60_000)
 
   it("shows the wallets a search finds, from the top, however far the list was scrolled", async () => {

@@ -130,11 +130,17 @@ export default function Modal() {
   const open = useAppKitSelector((state) => state.modal.open)
   const shake = useAppKitSelector((state) => state.modal.shake)
   const dialog = useRef<HTMLDialogElement>(null)
+  // The close event of a close the core asked for comes a task later: by then the core may have opened the modal
+  // again (sign-in right after a connect), which that event must not undo.
+  const closedForCore = useRef(false)
   useLayoutEffect(() => {
     const element = dialog.current
     if (element === null) return
     if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
+    if (!open && element.open) {
+      closedForCore.current = true
+      element.close()
+    }
   }, [open])
   const onCancel = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -143,6 +149,10 @@ export default function Modal() {
   // Chromium lets a page refuse a dialog's cancel once per user activation: a second Escape closes it natively.
   // While the core still holds the modal open it is asked again, and the dialog comes back when it refuses.
   const onClose = () => {
+    if (closedForCore.current) {
+      closedForCore.current = false
+      return
+    }
     const element = dialog.current
     // Shown again meanwhile (closed and reopened at once), or closed by the core: nothing went behind its back.
     if (element === null || element.open || !appKit.getState().modal.open) return

@@ -1,6 +1,8 @@
 // Bundled for the browser by modal.browser.test.ts: the React skin's connect button and modal over a bare
 // createAppKit (one EVM network, no wallet, nothing off the machine), with the instance on `window.appKit`.
-// `window.modalTestApiUrl`, set before the script runs, is the Wallet API it uses (the fixture API's).
+// `window.modalTestApiUrl`, set before the script runs, is the Wallet API it uses (the fixture API's), and
+// `window.modalTestNotifyDelayMs` makes the skin hear of every change that much later (as when the core changes
+// in a fiber of its own and its change feed tells the skin in a later task).
 import { type AppKit, createAppKit } from "@appkit/core"
 import { AppKitButton, AppKitProvider } from "@appkit/react-ui"
 import { createRoot } from "react-dom/client"
@@ -9,6 +11,7 @@ declare global {
   interface Window {
     appKit: AppKit
     modalTestApiUrl?: string
+    modalTestNotifyDelayMs?: number
   }
 }
 
@@ -21,10 +24,19 @@ const appKit = createAppKit({
   reconnect: false,
 })
 window.appKit = appKit
+const delay = window.modalTestNotifyDelayMs
+const skinAppKit: AppKit =
+  delay === undefined
+    ? appKit
+    : {
+        ...appKit,
+        subscribe: ((listener: (state: ReturnType<AppKit["getState"]>) => void) =>
+          appKit.subscribe((state) => void setTimeout(() => listener(state), delay))) as AppKit["subscribe"],
+      }
 const root = document.createElement("div")
 document.body.append(root)
 createRoot(root).render(
-  <AppKitProvider appKit={appKit}>
+  <AppKitProvider appKit={skinAppKit}>
     <AppKitButton />
   </AppKitProvider>,
 )
