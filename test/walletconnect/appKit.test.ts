@@ -33,9 +33,12 @@ const networks = [
 const siwx = { domain: "app.example", uri: "https://app.example/login", statement: "Sign in to App" }
 
 /** An app on `networks` with WalletConnect, and with the eip155 sign-in setup (one-click) unless told otherwise. */
-const start = async (options: { readonly signIn?: boolean; readonly replaySignIn?: boolean } = {}) => {
+const start = async (
+  options: { readonly signIn?: boolean; readonly replaySignIn?: boolean; readonly relay?: Relay } = {},
+) => {
+  const relayUrl = (options.relay ?? relay).url
   const wallet = await startDevWallet({
-    relayUrl: relay.url,
+    relayUrl,
     storagePrefix: `wallet-app-${prefix++}`,
     replaySignIn: options.replaySignIn,
   })
@@ -44,7 +47,7 @@ const start = async (options: { readonly signIn?: boolean; readonly replaySignIn
     projectId: "test",
     networks,
     metadata: { name: "AppKit test", description: "test dApp", url: "http://127.0.0.1", icons: [] },
-    walletConnect: { relayUrl: relay.url },
+    walletConnect: { relayUrl },
     storage: Layer.succeed(Storage, fromMap(map)),
     ...(options.signIn === false ? {} : { siwx }),
     reconnect: false,
@@ -148,6 +151,25 @@ describe("createAppKit with walletConnect options", () => {
     await appKit.disconnect()
     expect(appKit.getState().network).toMatchObject({ approvedCaipNetworkIds: [], supportsAllNetworks: true })
   })
+
+  // sign-client's acknowledged() drops an answer that comes before update() has returned, and then waits its
+  // 5 minutes: a busy relay confirms the wallet's publish after the dApp has already answered it.
+  it("a wallet's chain switch goes through when the dApp answers before the relay confirms the publish", async () => {
+    const busyRelay = await startRelay({ quiet: true, publishAnswerDelayMs: 300 })
+    try {
+      const { appKit, wallet } = await start({ signIn: false, relay: busyRelay })
+      await appKit.connect("walletConnect")
+      await wallet.switchChain("eip155:137")
+      const switched = await until(appKit, (state) => state.network.caipNetwork.caipNetworkId === "eip155:137")
+      expect(switched.network.approvedCaipNetworkIds).toContain("eip155:137")
+    } finally {
+      for (const { appKit, wallet } of open.splice(0)) {
+        await appKit.dispose()
+        await wallet.close()
+      }
+      await busyRelay.close()
+    }
+  }, 30_000)
 
   it("refreshes the account type objects when the wallet switches accounts (a session update)", async () => {
     // Without sign-in: sign-client lets the wallet update only a proposed session, not an authenticated one.
