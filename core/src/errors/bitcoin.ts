@@ -66,6 +66,13 @@ export class BitcoinError extends AppKitError(
   }
 }
 
+/** 'Invalid address', in the address rule's own words when they say more (an address of another network). */
+export const invalidAddressError = (message: string): BitcoinError =>
+  new BitcoinError({
+    reason: "invalidAddress",
+    ...(message === bitcoinMessages.invalidAddress ? {} : { detail: message }),
+  })
+
 /** 'Method {method} is not supported': a pairing session asked for a method outside its list. */
 export class BitcoinMethodNotSupportedError extends AppKitError(
   Schema.TaggedError<BitcoinMethodNotSupportedError>()("BitcoinMethodNotSupportedError", {

@@ -9,7 +9,7 @@ import {
   SignPsbtResult,
   type TransferInput,
 } from "../../../domain/bitcoin"
-import { BitcoinError, bitcoinMessages } from "../../../errors/bitcoin"
+import { BitcoinError, invalidAddressError } from "../../../errors/bitcoin"
 import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
 import { addressNetworkOf } from "../networks"
 
@@ -137,14 +137,7 @@ export const checkRecipient = (
   network?: BitcoinNetwork,
 ): Result.Result<void, BitcoinError> => {
   const decoded = decodeBitcoinAddress(address, network && addressNetworkOf(network))
-  if (Result.isSuccess(decoded)) return Result.void
-  const { message } = decoded.failure
-  return Result.fail(
-    new BitcoinError({
-      reason: "invalidAddress",
-      ...(message === bitcoinMessages.invalidAddress ? {} : { detail: message }),
-    }),
-  )
+  return Result.isSuccess(decoded) ? Result.void : Result.fail(invalidAddressError(decoded.failure.message))
 }
 
 /** A transfer's parameters, each recipient held to `network` (the wallet's) when given. */
