@@ -98,6 +98,23 @@ describe("createAppKit before its services are built", () => {
     await appKit.dispose()
   })
 
+  it("warns once that it dropped an unreadable recent wallet, before and after the build, keeping the others", async () => {
+    const logged: Array<string> = []
+    const log = vi.spyOn(console, "log").mockImplementation((...args) => void logged.push(args.join(" ")))
+    try {
+      const stored = [{ id: "a", name: "A" }, { name: "no id" }, { id: "b", name: "B" }]
+      const appKit = make(new Map([["@appkit/recent_wallets", JSON.stringify(stored)]]), { reconnect: false })
+      await appKit.ready
+      expect(appKit.getState().connectors.recentWallets.map((w) => w.id)).toEqual(["a", "b"])
+      await appKit.dispose()
+    } finally {
+      log.mockRestore()
+    }
+    expect(
+      logged.filter((line) => line.includes("Discarding unreadable stored recent wallets")),
+    ).toHaveLength(1)
+  })
+
   it("shows an account an older version stored in lower case checksummed once the page is idle, and stores it so", async () => {
     const map = await storedSession()
     const stored = map.get("@appkit/connections") ?? ""
