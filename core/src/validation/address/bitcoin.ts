@@ -47,7 +47,7 @@ export interface BitcoinAddress {
 // 25 bytes (version, 20-byte hash, checksum) are at most 35 base58 characters; longer text is not decoded.
 const base58AddressText = /^[1-9A-HJ-NP-Za-km-z]{1,35}$/
 
-/** §5's exact message for every Bitcoin address refusal. */
+/** §5's message for a Bitcoin address refusal (one of another network says whose it is: `networkFor`). */
 const invalid = new Refusal("Invalid address")
 
 /**
