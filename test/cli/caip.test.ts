@@ -87,7 +87,11 @@ describe("appkit-cli caip parse", () => {
       "bip122:000000000933ea01ad0ee984209779ba:bc1qwz2lhc40s8ty3l5jg3plpve3y3l82x9l42q7fk",
     )
     expect(code).toBe(1)
-    expect(report).toMatchObject({ valid: false, bitcoinNetwork: "testnet", error: "Invalid address" })
+    expect(report).toMatchObject({
+      valid: false,
+      bitcoinNetwork: "testnet",
+      error: "Invalid address: a mainnet address, expected testnet",
+    })
   })
 
   it("prints the parts of an account id aligned", async () => {

@@ -216,7 +216,6 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
   })
 
   it.each([
-    [429, "Too many codes were sent to this address; try again in an hour"],
     [400, "No account uses this address"],
     [403, "This app is not allowed"],
   ])(
@@ -231,6 +230,28 @@ describe("the email and social login flows (EmbeddedAuth)", () => {
       expect(result.auth).toMatchObject({ step: "verifyDevice", busy: false, error: text })
     },
   )
+
+  it("a rate-limited device approval (429) is asked again as the API client would: 1 s, 2 s, 4 s, then fails with the site's text", async () => {
+    const text = "Too many requests; try again later"
+    const result = await deviceApproval(
+      () => ({ error: text, status: 429 }),
+      [0.999, 0.001, 1.999, 0.001, 3.999, 0.001, 60],
+    )
+    expect(result.askedBy).toEqual([1, 1, 2, 2, 3, 3, 4, 4])
+    const failure = result.exit && Exit.isFailure(result.exit) ? Cause.squash(result.exit.cause) : undefined
+    expect(failure).toBeInstanceOf(FrameRequestError)
+    expect((failure as FrameRequestError).message).toBe(text)
+    expect(result.auth).toMatchObject({ step: "verifyDevice", busy: false, error: text })
+  })
+
+  it("a rate limit that lifts within the bound lets the approval go on", async () => {
+    const result = await deviceApproval(
+      (attempt) => (attempt >= 4 ? {} : { error: "Too many requests; try again later", status: 429 }),
+      [1, 2, 4],
+    )
+    expect(result.askedBy).toEqual([1, 2, 3, 4])
+    expect(result.exit).toEqual(Exit.succeed("verifyOtp"))
+  })
 
   it("an error reply without a status (the frame could not tell why) is not retried either", async () => {
     const result = await deviceApproval(

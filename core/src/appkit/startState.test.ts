@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import { fromMap, Storage } from "../storage/Storage"
 import { ethereum, scriptedWallet, solana, testOptions } from "../testing/testkit"
@@ -95,6 +95,44 @@ describe("createAppKit before its services are built", () => {
     expect(state.account.preferredAccountTypes.eip155).toBe("smartAccount")
     expect(state.connectors.recentWallets.map((w) => w.id)).toContain("io.injected")
     expect(await sameAfterBuild(appKit)).toEqual(everySlice(true))
+    await appKit.dispose()
+  })
+
+  it("warns once that it dropped an unreadable recent wallet, before and after the build, keeping the others", async () => {
+    const logged: Array<string> = []
+    const log = vi.spyOn(console, "log").mockImplementation((...args) => void logged.push(args.join(" ")))
+    try {
+      const stored = [{ id: "a", name: "A" }, { name: "no id" }, { id: "b", name: "B" }]
+      const appKit = make(new Map([["@appkit/recent_wallets", JSON.stringify(stored)]]), { reconnect: false })
+      await appKit.ready
+      expect(appKit.getState().connectors.recentWallets.map((w) => w.id)).toEqual(["a", "b"])
+      await appKit.dispose()
+    } finally {
+      log.mockRestore()
+    }
+    expect(
+      logged.filter((line) => line.includes("Discarding unreadable stored recent wallets")),
+    ).toHaveLength(1)
+  })
+
+  it("shows an account an older version stored in lower case checksummed once the page is idle, and stores it so", async () => {
+    const map = await storedSession()
+    const stored = map.get("@appkit/connections") ?? ""
+    const checksummed = /0x[0-9a-fA-F]{40}/.exec(stored)?.[0] ?? ""
+    expect(checksummed).not.toBe(checksummed.toLowerCase())
+    map.set("@appkit/connections", stored.replace(checksummed, checksummed.toLowerCase()))
+    const appKit = make(map, { reconnect: false })
+    // The first paint shows what storage holds (the checksum's code is not part of it).
+    expect(appKit.getState().account.byNamespace.eip155?.address).toBe(checksummed.toLowerCase())
+    await appKit.ready
+    // The checksum's code loads by a dynamic import: real I/O, waited for (bounded), not timed.
+    await vi.waitFor(() => expect(appKit.getState().account.byNamespace.eip155?.address).toBe(checksummed), {
+      timeout: 5000,
+    })
+    const state = appKit.getState()
+    expect(state.connection.connections.eip155?.accounts).toEqual([`eip155:1:${checksummed}`])
+    expect(state.account.byNamespace.eip155?.caipAddress).toBe(`eip155:1:${checksummed}`)
+    expect(map.get("@appkit/connections")).toBe(stored)
     await appKit.dispose()
   })
 

@@ -36,10 +36,12 @@ export const bitcoinMessages = {
 export class BitcoinError extends AppKitError(
   Schema.TaggedError<BitcoinError>()("BitcoinError", {
     reason: reasonOf(bitcoinMessages),
+    /** Words more precise than the reason's text, when there are some (an address of another network). */
+    detail: Schema.optionalKey(Schema.String),
   }),
 ) {
   override get message(): string {
-    return bitcoinMessages[this.reason]
+    return this.detail ?? bitcoinMessages[this.reason]
   }
 
   /** The Bitcoin wallet JSON-RPC code this failure is reported with. */
@@ -63,6 +65,13 @@ export class BitcoinError extends AppKitError(
     }
   }
 }
+
+/** 'Invalid address', in the address rule's own words when they say more (an address of another network). */
+export const invalidAddressError = (message: string): BitcoinError =>
+  new BitcoinError({
+    reason: "invalidAddress",
+    ...(message === bitcoinMessages.invalidAddress ? {} : { detail: message }),
+  })
 
 /** 'Method {method} is not supported': a pairing session asked for a method outside its list. */
 export class BitcoinMethodNotSupportedError extends AppKitError(

@@ -59,6 +59,11 @@ export class FrameRequestError extends AppKitError(
     return this.status === 422
   }
 
+  /** The site is rate limiting the caller (429): asked again after a pause, a bounded number of times. */
+  get tooManyRequests(): boolean {
+    return this.status === 429
+  }
+
   /** The site failed or could not be reached (5xx): asking again, after a pause, may succeed. */
   get siteUnavailable(): boolean {
     return this.status !== undefined && this.status >= 500

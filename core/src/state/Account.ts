@@ -25,7 +25,7 @@ export const initialAccountState: AccountState = {
   socialProvider: undefined,
 }
 
-const withCaipAddress = (account: NamespaceAccount, caipAddress: CaipAccountId): NamespaceAccount => ({
+export const withCaipAddress = (account: NamespaceAccount, caipAddress: CaipAccountId): NamespaceAccount => ({
   ...account,
   caipAddress,
   address: addressOfAccount(caipAddress),

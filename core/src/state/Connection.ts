@@ -32,6 +32,7 @@ import {
   type WalletConnection,
   type WalletConnections,
 } from "./walletConnections"
+import { afterPageIdle } from "./whenPageIdle"
 
 export type { ConnectionState } from "./connectionContext"
 export type { WalletConnection } from "./walletConnections"
@@ -397,6 +398,16 @@ export class Connection extends Context.Service<
         if (connectorId === undefined) continue
         yield* Effect.ignore(Effect.flatMap(context.connectors.get(connectorId), (c) => listen(context, c)))
       }
+      // An eip155 account an older version stored in lower case is checksummed once the page is idle.
+      if (restored.eip155?.accounts.some((account) => account === account.toLowerCase()))
+        yield* Effect.forkScoped(
+          afterPageIdle(
+            Effect.flatMap(
+              Effect.promise(() => import("./lazyFlows")),
+              (module) => module.checksumRestored(context),
+            ),
+          ),
+        )
       return Connection.of({
         state: context.state,
         connect: (connectorId) => connect(context, connectorId),

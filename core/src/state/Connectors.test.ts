@@ -1,8 +1,9 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Effect, Logger, SubscriptionRef } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { FeatureDefaults as defaultFeatures, SOCIALS_ORDER as defaultSocials } from "../config/constants"
 import type { ConnectorType } from "../domain/connector"
+import { fromMap } from "../storage/Storage"
 import { runState } from "../testing/testkit"
 import {
   type ConnectorInfo,
@@ -11,6 +12,7 @@ import {
   connectMethodOrder,
   connectorSectionOrder,
   orderedConnectorList,
+  restoredConnectorsState,
   visibleSocials,
 } from "./Connectors"
 
@@ -181,5 +183,35 @@ describe("recent wallets", () => {
       Effect.map(SubscriptionRef.get(c.state), (s) => s.recentWallets.map((w) => w.id)),
     )
     expect(await runState(recent, { map })).toEqual(["a", "b"])
+  })
+
+  /** The recent wallets a restore finds in `stored`, and the warnings it logged. */
+  const restore = (stored: unknown) => {
+    const logged: Array<string> = []
+    const capture = Logger.layer([
+      Logger.make(({ logLevel, message }) => void logged.push(`${logLevel} ${String(message)}`)),
+    ])
+    const map = new Map([["@appkit/recent_wallets", JSON.stringify(stored)]])
+    const state = Effect.runSync(restoredConnectorsState([], fromMap(map)).pipe(Effect.provide(capture)))
+    return { ids: state.recentWallets.map((w) => w.id), logged }
+  }
+
+  it("says once per restore that it dropped unreadable entries, and keeps the readable ones", () => {
+    expect(restore([{ id: "", name: "empty id" }, { id: "a", name: "A" }, { name: "no id" }, 7])).toEqual({
+      ids: ["a"],
+      logged: ["Warn Discarding unreadable stored recent wallets"],
+    })
+    // Duplicates and entries past the limit are readable: kept out without a warning.
+    expect(
+      restore([
+        { id: "a", name: "A" },
+        { id: "a", name: "A" },
+        { id: "b", name: "B" },
+        { id: "c", name: "C" },
+      ]),
+    ).toEqual({
+      ids: ["a", "b"],
+      logged: [],
+    })
   })
 })

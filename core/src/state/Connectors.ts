@@ -148,18 +148,21 @@ const decodeWallet = Schema.decodeUnknownOption(RecentWallet)
 
 /** The connectors state after a reload: the connectors given at creation, and the stored recent wallets. */
 export const restoredConnectorsState = (initial: ReadonlyArray<Connector>, storage: Storage["Service"]) =>
-  Effect.map(
-    persisted(StorageKeys.recentWallets, storage).read,
-    (stored): ConnectorsState => ({
+  Effect.gen(function* () {
+    const stored = (yield* persisted(StorageKeys.recentWallets, storage).read) ?? []
+    // Each entry on its own: one unreadable entry (a hand edit, an old version) loses no other, and a
+    // hand-edited store may hold any number, repeated.
+    const readable = stored.flatMap((entry) => Option.toArray(decodeWallet(entry)))
+    if (readable.length < stored.length)
+      yield* Effect.logWarning("Discarding unreadable stored recent wallets")
+    return {
       connectors: initial.map(infoOf),
-      // Each entry on its own: one unreadable entry (a hand edit, an old version) loses no other, and a
-      // hand-edited store may hold any number, repeated.
-      recentWallets: recentList((stored ?? []).flatMap((entry) => Option.toArray(decodeWallet(entry)))),
+      recentWallets: recentList(readable),
       featuredWallets: [],
       customWallets: [],
       listedWallets: [],
-    }),
-  )
+    } satisfies ConnectorsState
+  })
 
 /** Known connectors (the live objects and what skins show of them), wallet sections and recent wallets. */
 export class Connectors extends Context.Service<

@@ -60,7 +60,8 @@ export const storedConnection = (storage: Storage["Service"]) => ({
   status: persisted(StorageKeys.connectionStatus, storage),
 })
 
-const save = Effect.fn("Connection.save")(function* (
+/** Writes the connections, their connectors, namespaces and status to the §3 keys. */
+export const save = Effect.fn("Connection.save")(function* (
   context: ConnectionContext,
   connections: WalletConnections,
 ) {

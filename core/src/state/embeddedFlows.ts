@@ -1,5 +1,5 @@
 import { Duration, Effect, Fiber, Option, Schedule, Schema, Stream, SubscriptionRef } from "effect"
-import { Timings } from "../config/constants"
+import { QueryRetry, Timings } from "../config/constants"
 import type { EmbeddedConnector } from "../connectors/embedded/EmbeddedConnector"
 import type { SocialPopup } from "../connectors/embedded/EmbeddedWallet"
 import { decodeCaipNetworkId } from "../domain/caip"
@@ -155,8 +155,10 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
   /**
    * Each ConnectDevice waits up to the site's long poll; the user has the link's time to approve. A long poll
    * that ends unanswered (or a site that answers it at once) is asked again after a pause, not in a loop; a
-   * site that failed or cannot be reached is asked again with a pause that grows. Anything else the site
-   * says (a rate limit, an unknown address) asking again cannot change: it fails the step at once.
+   * site that failed or cannot be reached is asked again with a pause that grows. A rate limit (429) is
+   * asked again as the API client retries one: the same growing pause, `QueryRetry.retries` times in all,
+   * then the step fails with the site's text. Anything else the site says (an unknown address) asking again
+   * cannot change: it fails the step at once.
    */
   const awaitDevice = (connector: EmbeddedConnector) =>
     Effect.timeoutOrElse(
@@ -170,6 +172,11 @@ export const makeEmbeddedFlows = Effect.fn("EmbeddedAuth.flows")(function* (
           schedule: Schedule.forever.pipe(
             Schedule.modifyDelay(() => Effect.succeed(deviceApprovalRetryDelay)),
           ),
+        }),
+        Effect.retry({
+          while: (error) => error._tag === "FrameRequestError" && error.tooManyRequests,
+          schedule: backoffSchedule,
+          times: QueryRetry.retries,
         }),
       ),
       {

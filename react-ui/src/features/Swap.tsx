@@ -1,7 +1,7 @@
 import { formatPriceImpact, Limits, type SwapQuote, type SwapState, type SwapTokenChoice } from "@appkit/core"
 import { formatUnits, shortAddress } from "@appkit/core/validation"
 import { Result } from "effect"
-import { type FormEvent, useEffect, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { errorMessage } from "../binding/errorMessage"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
@@ -67,6 +67,9 @@ export default function Swap() {
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
   const busy = stepText[swap.status] !== undefined
+  // The token on show now, for an answer that arrives after the user picked another.
+  const fromNow = useRef(from)
+  fromNow.current = from
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved) or the
   // network does (the wallet switched): a token picked from another network's list is picked again.
@@ -154,11 +157,15 @@ export default function Swap() {
             : () =>
                 void run(async () => {
                   // The core's Max: the native coin's balance less the swap's fee (0 when it is not covered).
-                  const max = await appKit.swapMax({ from: fromChoice.key, to: to ?? "" }).catch((error) => {
-                    setAmount("0")
-                    throw error
-                  })
-                  setAmount(max)
+                  const max = await appKit.swapMax({ from: fromChoice.key, to: to ?? "" }).then(
+                    (amount) => ({ amount, error: undefined }),
+                    (error: unknown) => ({ amount: "0", error }),
+                  )
+                  // Only into the form it was asked for, as the send form's Max: another token picked while the
+                  // fee was read keeps its amount.
+                  if (fromNow.current !== fromChoice.key) return
+                  setAmount(max.amount)
+                  if (max.error !== undefined) throw max.error
                 })
         }
       />

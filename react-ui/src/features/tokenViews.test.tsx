@@ -97,6 +97,34 @@ describe("Swap's token pickers", () => {
       expect(amount()).toBe("22.048305")
     }))
 
+  it("Max's amount never lands on another token picked while Max was being worked out", () =>
+    withView("swap", async (appKit, container) => {
+      // The core's swapMax, held back until released: as a native coin's fee read still in flight.
+      const { swapMax } = appKit
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      Object.assign(appKit, {
+        swapMax: (parameters: Parameters<AppKit["swapMax"]>[0]) => released.then(() => swapMax(parameters)),
+      })
+      const amount = () => (container.querySelector("input[inputmode=decimal]") as HTMLInputElement).value
+      const max = () => click([...container.querySelectorAll("button")].find((b) => b.textContent === "Max"))
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await pick(container, "From", "DAI")
+      await max()
+      await pick(container, "From", "USDT")
+      await act(async () => release())
+      // Long enough for DAI's amount to land, had it been going to.
+      await settle(() => amount() !== "")
+      expect(amount()).toBe("")
+      expect(container.querySelector("[role=alert]")).toBeNull()
+      // Asked for the token on show, it fills in as ever.
+      await max()
+      await settle(() => amount() !== "")
+      expect(amount()).toBe("13.390996")
+    }))
+
   it("picks from the new network's list when the network changes under the open view (the wallet switched)", () =>
     withView("swap", async (appKit, container) => {
       await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)

@@ -34,13 +34,14 @@ describe("getBitcoinBalance", () => {
     expect((await balanceOf(testnetAddress, "Testnet4")).balance).toBe("1.5")
   })
 
-  it("refuses an address of another network with 'Invalid address', asking nobody", async () => {
+  it("refuses an address of another network saying whose it is, and a malformed one as 'Invalid address', asking nobody", async () => {
     const scope = nock(testBaseUrl).get(/.*/).reply(200, [])
-    const error = await runWithApi(
-      Effect.flip(getBitcoinBalance({ address: testnetAddress, network: "Mainnet" })),
-      Mempool.layer,
+    const refusal = (address: string) =>
+      runWithApi(Effect.flip(getBitcoinBalance({ address, network: "Mainnet" })), Mempool.layer)
+    expect((await refusal(testnetAddress)).message).toBe(
+      "Invalid address: a testnet/signet address, expected mainnet",
     )
-    expect(error.message).toBe("Invalid address")
+    expect((await refusal("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).message).toBe("Invalid address")
     expect(scope.isDone()).toBe(false)
   })
 

@@ -5,7 +5,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { base58Alphabet, bech32Alphabet, mutateOneCharacter } from "../../testing/mutate"
 import { Refusal } from "./AddressCheck"
-import { checkForeignBip122Address, decodeBitcoinAddress } from "./bitcoin"
+import { type BitcoinNetwork, checkForeignBip122Address, decodeBitcoinAddress } from "./bitcoin"
 import { validateAddress } from "./validateAddress"
 
 const base58check = createBase58check(sha256)
@@ -61,6 +61,46 @@ describe("Bitcoin addresses", () => {
       Result.getOrThrow(decodeBitcoinAddress("mrCDrCybB6J1vRfbwM5hemdJz73FwDBC8r", "regtest")).type,
     ).toBe("p2pkh")
     expect(Result.isFailure(decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "testnet"))).toBe(true)
+  })
+
+  it("says which network an address of another network belongs to, and which one is expected", () => {
+    const messageOf = (input: string, network: BitcoinNetwork) => {
+      const decoded = decodeBitcoinAddress(input, network)
+      return Result.isFailure(decoded) ? decoded.failure.message : "valid"
+    }
+    const tb1 = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    const bc1 = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+    const bcrt1 = "bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9"
+    const m = "mrCDrCybB6J1vRfbwM5hemdJz73FwDBC8r"
+    const one = "1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH"
+    const three = "3LRW7jeCvQCRdPF8S3yUCfRAx4eqXFmdcr"
+    const two = base58check.encode(Uint8Array.of(0xc4, ...new Uint8Array(20).fill(7)))
+    expect(messageOf(tb1, "mainnet")).toBe("Invalid address: a testnet/signet address, expected mainnet")
+    expect(messageOf(bc1, "testnet")).toBe("Invalid address: a mainnet address, expected testnet")
+    expect(messageOf(bc1, "regtest")).toBe("Invalid address: a mainnet address, expected regtest")
+    // regtest has its own HRP: bcrt1 and tb1 are never each other's.
+    expect(messageOf(bcrt1, "testnet")).toBe("Invalid address: a regtest address, expected testnet")
+    expect(messageOf(tb1, "regtest")).toBe("Invalid address: a testnet/signet address, expected regtest")
+    // ...but regtest shares the base58 versions of testnet: m/n/2 are valid there, 1/3 are mainnet's.
+    expect(messageOf(m, "regtest")).toBe("valid")
+    expect(messageOf(two, "signet")).toBe("valid")
+    expect(messageOf(m, "mainnet")).toBe(
+      "Invalid address: a testnet/signet/regtest address, expected mainnet",
+    )
+    expect(messageOf(two, "mainnet")).toBe(
+      "Invalid address: a testnet/signet/regtest address, expected mainnet",
+    )
+    expect(messageOf(one, "testnet")).toBe("Invalid address: a mainnet address, expected testnet")
+    expect(messageOf(three, "regtest")).toBe("Invalid address: a mainnet address, expected regtest")
+    // An address of the right network with a broken checksum is plainly invalid, on any network.
+    const broken = `${tb1.slice(0, -1)}${tb1.endsWith("7") ? "8" : "7"}`
+    expect(messageOf(broken, "testnet")).toBe("Invalid address")
+    expect(messageOf(broken, "mainnet")).toBe("Invalid address")
+    expect(messageOf(`${one.slice(0, -1)}J`, "mainnet")).toBe("Invalid address")
+    // The same words through validateAddress (what the CLI and the skin show).
+    expect(validateAddress(tb1, { namespace: "bip122", network: "mainnet" }).error).toBe(
+      "Invalid address: a testnet/signet address, expected mainnet",
+    )
   })
 
   it("accepts other bip122 chains' addresses by their chain-independent rules only", () => {
@@ -143,7 +183,7 @@ describe("Bitcoin addresses", () => {
   })
 
   it("refuses with a tagged InvalidAddress carrying §5's text", () => {
-    const refused = decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", "testnet")
+    const refused = decodeBitcoinAddress("1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMJ", "mainnet")
     expect(Result.isFailure(refused) && refused.failure).toMatchObject({
       _tag: "InvalidAddress",
       namespace: "bip122",

@@ -47,19 +47,24 @@ export interface BitcoinAddress {
 // 25 bytes (version, 20-byte hash, checksum) are at most 35 base58 characters; longer text is not decoded.
 const base58AddressText = /^[1-9A-HJ-NP-Za-km-z]{1,35}$/
 
-/** §5's exact message for every Bitcoin address refusal. */
+/** §5's message for a Bitcoin address refusal (one of another network says whose it is: `networkFor`). */
 const invalid = new Refusal("Invalid address")
 
-/** The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. */
+/**
+ * The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. A
+ * well-formed address of another network than the requested one is refused with both networks named.
+ */
 const networkFor = (
   matches: (p: BitcoinAddressParams) => boolean,
   requested: BitcoinNetwork | undefined,
-): BitcoinNetwork | undefined =>
-  requested
-    ? matches(bitcoinAddressParams[requested])
-      ? requested
-      : undefined
-    : bitcoinNetworks.find((n) => matches(bitcoinAddressParams[n]))
+): BitcoinNetwork | Refusal => {
+  const owners = bitcoinNetworks.filter((n) => matches(bitcoinAddressParams[n]))
+  if (!requested) return owners[0] ?? invalid
+  if (owners.includes(requested)) return requested
+  return owners.length === 0
+    ? invalid
+    : new Refusal(`Invalid address: a ${owners.join("/")} address, expected ${requested}`)
+}
 
 const segwitType = (version: number, program: Uint8Array): BitcoinAddressType => {
   if (version === 0) return program.length === 20 ? "p2wpkh" : "p2wsh"
@@ -108,7 +113,7 @@ const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAdd
   const segwit = decodeSegwit(input)
   if (segwit) {
     const found = networkFor((p) => p.hrp === segwit.hrp, network)
-    if (!found) return invalid
+    if (found instanceof Refusal) return found
     return {
       type: segwitType(segwit.version, segwit.program),
       network: found,
@@ -120,7 +125,7 @@ const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAdd
   const legacy = decodeBase58Address(input)
   if (legacy) {
     const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
-    if (!found) return invalid
+    if (found instanceof Refusal) return found
     const type = legacy.version === bitcoinAddressParams[found].p2pkh ? "p2pkh" : "p2sh"
     return { type, network: found, normalized: input, witnessVersion: null, program: legacy.hash }
   }
@@ -129,7 +134,9 @@ const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAdd
 
 /**
  * Decodes a Bitcoin address for `network`, or for whichever network its prefix names when none is given.
- * Fails with 'Invalid address' for a bad checksum, shape, witness rule, or a prefix of another network.
+ * Fails with 'Invalid address' for a bad checksum, shape, witness rule or unknown prefix; an address of
+ * another network than `network` says whose it is: 'Invalid address: a testnet/signet address, expected
+ * mainnet'.
  */
 export const decodeBitcoinAddress = (
   input: string,

@@ -28,7 +28,12 @@ describe("inspectCaipId", () => {
     })
     expect(
       inspectCaipId("bip122:000000000933ea01ad0ee984209779ba:bc1qwz2lhc40s8ty3l5jg3plpve3y3l82x9l42q7fk"),
-    ).toMatchObject({ valid: false, bitcoinNetwork: "testnet", normalized: null, error: "Invalid address" })
+    ).toMatchObject({
+      valid: false,
+      bitcoinNetwork: "testnet",
+      normalized: null,
+      error: "Invalid address: a mainnet address, expected testnet",
+    })
   })
 
   it("holds a known namespace's chain reference to its profile, chain ids and account ids alike", () => {

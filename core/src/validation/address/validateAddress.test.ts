@@ -75,7 +75,7 @@ describe("validateAddress: auto-detection", () => {
     expect(validateAddress(testnet, { network: "mainnet" })).toMatchObject({
       valid: false,
       namespace: "bip122",
-      error: "Invalid address",
+      error: "Invalid address: a testnet/signet address, expected mainnet",
     })
   })
 
@@ -177,7 +177,7 @@ describe("validateAddress: CAIP-10 account ids", () => {
     })
     expect(validateAddress(`${mainnet}:tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54`)).toMatchObject({
       valid: false,
-      error: "Invalid address",
+      error: "Invalid address: a testnet/signet address, expected mainnet",
     })
     expect(validateAddress(`${mainnet}:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4`).normalized).toBe(
       `${mainnet}:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4`,

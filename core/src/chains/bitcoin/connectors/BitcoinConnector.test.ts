@@ -46,7 +46,7 @@ const recordingConnector = () => {
     signPsbt: (input) => Effect.sync(() => answer({ psbt: input.psbt }, "signPsbt", input)),
     sendTransfer: (recipients) => Effect.sync(() => answer(txid, "sendTransfer", recipients)),
     switchNetwork: (network) => Effect.sync(() => answer(undefined, "switchNetwork", network)),
-    network: Effect.succeed("Testnet4"),
+    network: Effect.succeed("Mainnet"),
     request: () => Effect.die("not used"),
     events: Stream.empty,
   }
@@ -74,7 +74,7 @@ describe("requestThroughConnector: §7 requests served by a connector's operatio
     const { calls, request } = recordingConnector()
     expect(await request("wallet_connect", { network: "Signet", message: "Connect" })).toEqual({
       addresses: [paymentEntry],
-      network: { bitcoin: { name: "Testnet4" } },
+      network: { bitcoin: { name: "Mainnet" } },
     })
     await request("wallet_connect", { message: 1 })
     expect(calls).toEqual([
@@ -176,6 +176,11 @@ describe("requestThroughConnector: §7 requests served by a connector's operatio
       failureOf(requestThroughConnector(connector, "sendTransfer", { recipients }))
     expect((await send([{ address: paymentEntry.address, amount: 0 }])).message).toBe("Invalid amount")
     expect((await send([{ address: "bc1qnotanaddress", amount: 1 }])).message).toBe("Invalid address")
+    // The connector's network (mainnet here) is the one a recipient's address must be of.
+    expect(
+      (await send([{ address: "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", amount: 1 }]))
+        .message,
+    ).toBe("Invalid address: a testnet/signet address, expected mainnet")
     expect(calls).toEqual([])
   })
 

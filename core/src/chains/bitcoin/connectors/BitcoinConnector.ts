@@ -133,7 +133,7 @@ export const requestThroughConnector = (
   params: unknown,
 ): Effect.Effect<unknown, BitcoinConnectorError> =>
   Effect.gen(function* () {
-    yield* checkRequestParams(method, params)
+    yield* checkRequestParams(method, params, yield* connector.network)
     const given = record(params)
     switch (method) {
       case "getAddresses": {

@@ -280,6 +280,10 @@ describe("the shared extension connector", () => {
         "Only one recipient is supported by this wallet provider",
       ],
       [[{ recipient: "bc1qinvalid", amount: "1" }], "Invalid address"],
+      [
+        [{ recipient: "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", amount: "1" }],
+        "Invalid address: a testnet/signet address, expected mainnet",
+      ],
       [[{ recipient: paymentEntry.address, amount: "0" }], "Invalid amount"],
       [[{ recipient: paymentEntry.address, amount: "1.5" }], "Invalid amount"],
     ]

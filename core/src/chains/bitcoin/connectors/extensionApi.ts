@@ -3,8 +3,7 @@ import { type Duration, Effect, Option, Ref } from "effect"
 import type { BitcoinAddressEntry, BitcoinNetwork, MessageSigningProtocol } from "../../../domain/bitcoin"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
-import { checkPromptMessage, defaultSigningProtocol, satoshiNumber } from "../request/methods"
+import { checkPromptMessage, checkRecipient, defaultSigningProtocol, satoshiNumber } from "../request/methods"
 import { walletCall } from "../request/walletCall"
 import {
   addressTypeOf,
@@ -172,8 +171,7 @@ export const makeExtensionConnector = (spec: ExtensionSpec): Effect.Effect<Bitco
           if (recipients.length > 1) return yield* new BitcoinError({ reason: "singleRecipientOnly" })
           const [recipient] = recipients
           if (recipient === undefined) return yield* new BitcoinError({ reason: "invalidAmount" })
-          if (decodeBitcoinAddress(recipient.recipient)._tag === "Failure")
-            return yield* new BitcoinError({ reason: "invalidAddress" })
+          yield* Effect.fromResult(checkRecipient(recipient.recipient, yield* Ref.get(network)))
           return yield* spec.sendOne(
             recipient.recipient,
             yield* Effect.fromResult(satoshiNumber(recipient.amount)),

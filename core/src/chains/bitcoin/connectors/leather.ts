@@ -141,7 +141,7 @@ export const makeLeatherConnector = (options: {
         }),
       sendTransfer: (recipients) =>
         Effect.gen(function* () {
-          const checked = yield* Effect.fromResult(sendTransferParams(recipients))
+          const checked = yield* Effect.fromResult(sendTransferParams(recipients, yield* Ref.get(network)))
           const result = yield* call("sendTransfer", {
             recipients: checked.recipients.map(({ address, amount }) => ({
               address,

@@ -281,6 +281,14 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
     )
     expect((await failureOf(connector.sendTransfer([]))).message).toBe("Invalid amount")
     expect((await failureOf(connector.sendTransfer([to("0")]))).message).toBe("Invalid amount")
+    expect(
+      (await failureOf(connector.sendTransfer([{ recipient: "bc1qinvalid", amount: "1" }]))).message,
+    ).toBe("Invalid address")
+    // The session's active network (mainnet here) is the one the recipient's address must be of.
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    expect((await failureOf(connector.sendTransfer([{ recipient: testnet, amount: "1" }]))).message).toBe(
+      "Invalid address: a testnet/signet address, expected mainnet",
+    )
     expect((await failureOf(connector.signPsbt({ psbt: "cHNidA==", signInputs: [] }))).message).toBe(
       "Invalid PSBT: not a base64 PSBT",
     )

@@ -12,6 +12,7 @@ import { BitcoinError, BitcoinMethodNotSupportedError } from "../../../errors/bi
 import { bitcoinChainIds, bitcoinNetworkOfChainId } from "../networks"
 import {
   checkPromptMessage,
+  checkRecipient,
   defaultSigningProtocol,
   SendTransferResult,
   SignPsbtResult,
@@ -190,6 +191,7 @@ export const makeWalletConnectBitcoinConnector = (
           if (recipients.length > 1) return yield* new BitcoinError({ reason: "singleRecipientOnly" })
           const [recipient] = recipients
           if (recipient === undefined) return yield* new BitcoinError({ reason: "invalidAmount" })
+          yield* Effect.fromResult(checkRecipient(recipient.recipient, options.activeNetwork()))
           const amount = yield* Effect.fromResult(satoshiNumber(recipient.amount))
           const result = yield* call("sendTransfer", {
             account: yield* account,

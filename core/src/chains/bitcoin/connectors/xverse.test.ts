@@ -161,6 +161,23 @@ describe("the request-API (Xverse) connector", () => {
     expect(calls).toHaveLength(1)
   })
 
+  it("holds a transfer's recipients to the wallet's network, in sendTransfer and in a raw request", async () => {
+    const txid = "ab".repeat(32)
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    const onMainnet = connectorWith(() => success({ txid }), "Mainnet")
+    const message = "Invalid address: a testnet/signet address, expected mainnet"
+    expect(
+      (await failureOf(onMainnet.connector.sendTransfer([{ recipient: testnet, amount: "1" }]))).message,
+    ).toBe(message)
+    const raw = onMainnet.connector.request("sendTransfer", { recipients: [{ address: testnet, amount: 1 }] })
+    expect((await failureOf(raw)).message).toBe(message)
+    expect(onMainnet.calls).toEqual([])
+    const onTestnet = connectorWith(() => success({ txid }), "Testnet4")
+    expect(
+      await Effect.runPromise(onTestnet.connector.sendTransfer([{ recipient: testnet, amount: "1" }])),
+    ).toBe(txid)
+  })
+
   it("answers a null reply with 'Wallet Error processing the request' and rethrows error replies as RPCError", async () => {
     const empty = connectorWith(() => null).connector
     expect((await failureOf(empty.getAccountAddresses())).message).toBe("Wallet Error processing the request")

@@ -149,7 +149,7 @@ export const makeRequestApiConnector = (options: {
         ),
       sendTransfer: (recipients) =>
         Effect.gen(function* () {
-          const params = yield* Effect.fromResult(sendTransferParams(recipients))
+          const params = yield* Effect.fromResult(sendTransferParams(recipients, yield* Ref.get(network)))
           const result = yield* call("sendTransfer", params).pipe(
             Effect.flatMap(decodeResult("sendTransfer", SendTransferResult)),
           )
@@ -161,7 +161,11 @@ export const makeRequestApiConnector = (options: {
           yield* call("wallet_changeNetwork", { name })
           yield* Ref.set(network, target)
         }),
-      request: (method, params) => Effect.andThen(checkRequestParams(method, params), call(method, params)),
+      request: (method, params) =>
+        Effect.andThen(
+          Effect.flatMap(Ref.get(network), (current) => checkRequestParams(method, params, current)),
+          call(method, params),
+        ),
       events: walletEventStream((emit) => {
         const addListener = (provider as ListenerApi).addListener
         if (typeof addListener !== "function") return () => {}

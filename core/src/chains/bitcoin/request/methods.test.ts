@@ -1,8 +1,11 @@
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import type { BitcoinNetwork } from "../../../domain/bitcoin"
+import { BitcoinError } from "../../../errors/bitcoin"
 import {
   checkPromptMessage,
+  checkRequestParams,
   groupSignInputs,
   satoshiNumber,
   sendTransferParams,
@@ -57,6 +60,34 @@ describe("request parameters", () => {
   it("checks every transfer recipient's address", () => {
     const error = sendTransferParams([{ recipient: "bc1qinvalid", amount: "1" }])
     expect(Result.isFailure(error) && error.failure.message).toBe("Invalid address")
+  })
+
+  it("holds a transfer's recipients to the wallet's network, saying whose network an address is", () => {
+    const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
+    const messageOf = (recipient: string, network: BitcoinNetwork) => {
+      const params = sendTransferParams([{ recipient, amount: "1000" }], network)
+      const request = Effect.runSync(
+        Effect.flip(
+          checkRequestParams("sendTransfer", { recipients: [{ address: recipient, amount: 1000 }] }, network),
+        ).pipe(Effect.orElseSucceed(() => undefined)),
+      )
+      return [Result.isFailure(params) ? params.failure.message : "valid", request?.message ?? "valid"]
+    }
+    expect(messageOf(testnet, "Mainnet")).toEqual(
+      Array(2).fill("Invalid address: a testnet/signet address, expected mainnet"),
+    )
+    expect(messageOf(testnet, "Regtest")).toEqual(
+      Array(2).fill("Invalid address: a testnet/signet address, expected regtest"),
+    )
+    expect(messageOf(testnet, "Testnet4")).toEqual(["valid", "valid"])
+    expect(messageOf(testnet, "Signet")).toEqual(["valid", "valid"])
+    // A checksum-broken address of the right network is plainly invalid, and the same error as ever.
+    const broken = `${testnet.slice(0, -1)}8`
+    expect(messageOf(broken, "Testnet")).toEqual(["Invalid address", "Invalid address"])
+    const refused = sendTransferParams([{ recipient: broken, amount: "1000" }], "Testnet")
+    expect(Result.isFailure(refused) && refused.failure).toEqual(
+      new BitcoinError({ reason: "invalidAddress" }),
+    )
   })
 
   it("upper-cases the protocol and picks BIP-322 for segwit by default", () => {

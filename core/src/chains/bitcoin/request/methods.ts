@@ -9,8 +9,9 @@ import {
   SignPsbtResult,
   type TransferInput,
 } from "../../../domain/bitcoin"
-import { BitcoinError } from "../../../errors/bitcoin"
+import { BitcoinError, invalidAddressError } from "../../../errors/bitcoin"
 import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { addressNetworkOf } from "../networks"
 
 /**
  * The Bitcoin wallet requests of §7, each as the parameters a wallet receives and the result it must
@@ -127,15 +128,28 @@ export const satoshiNumber = (amount: string | bigint): Result.Result<number, Bi
     : Result.fail(invalid("invalidAmount"))
 }
 
+/**
+ * §5: a transfer's recipient is a Bitcoin address ('Invalid address'), of the wallet's network when it is
+ * known; an address of another network says whose it is (the core's address rule's words).
+ */
+export const checkRecipient = (
+  address: string,
+  network?: BitcoinNetwork,
+): Result.Result<void, BitcoinError> => {
+  const decoded = decodeBitcoinAddress(address, network && addressNetworkOf(network))
+  return Result.isSuccess(decoded) ? Result.void : Result.fail(invalidAddressError(decoded.failure.message))
+}
+
+/** A transfer's parameters, each recipient held to `network` (the wallet's) when given. */
 export const sendTransferParams = (
   recipients: ReadonlyArray<TransferInput>,
+  network?: BitcoinNetwork,
 ): Result.Result<SendTransferParams, BitcoinError> =>
   Result.gen(function* () {
     if (recipients.length === 0) return yield* Result.fail(invalid("invalidAmount"))
     const checked: Array<{ address: string; amount: number }> = []
     for (const recipient of recipients) {
-      if (Result.isFailure(decodeBitcoinAddress(recipient.recipient)))
-        return yield* Result.fail(invalid("invalidAddress"))
+      yield* checkRecipient(recipient.recipient, network)
       checked.push({ address: recipient.recipient, amount: yield* satoshiNumber(recipient.amount) })
     }
     return { recipients: checked }
@@ -194,8 +208,15 @@ export const BitcoinMethods = [
 ] as const
 export type BitcoinMethod = (typeof BitcoinMethods)[number]
 
-/** Validates the parameters of a raw `request(method, params)` before a wallet sees them. */
-export const checkRequestParams = (method: string, params: unknown): Effect.Effect<void, BitcoinError> => {
+/**
+ * Validates the parameters of a raw `request(method, params)` before a wallet sees them; a transfer's recipients
+ * are held to `network` (the wallet's) when given.
+ */
+export const checkRequestParams = (
+  method: string,
+  params: unknown,
+  network?: BitcoinNetwork,
+): Effect.Effect<void, BitcoinError> => {
   const record = (typeof params === "object" && params !== null ? params : {}) as Record<string, unknown>
   const message = typeof record.message === "string" ? record.message : undefined
   if (
@@ -214,8 +235,9 @@ export const checkRequestParams = (method: string, params: unknown): Effect.Effe
       : []
     if (recipients.length === 0) return Effect.fail(invalid("invalidAmount"))
     for (const recipient of recipients) {
-      if (typeof recipient?.address !== "string" || Result.isFailure(decodeBitcoinAddress(recipient.address)))
-        return Effect.fail(invalid("invalidAddress"))
+      if (typeof recipient?.address !== "string") return Effect.fail(invalid("invalidAddress"))
+      const address = checkRecipient(recipient.address, network)
+      if (Result.isFailure(address)) return Effect.fail(address.failure)
       const amount = recipient.amount
       if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0)
         return Effect.fail(invalid("invalidAmount"))
