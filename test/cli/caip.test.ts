@@ -120,6 +120,52 @@ describe("appkit-cli caip parse", () => {
     ])
   })
 
+  it("reads the ids from stdin when the ID is `-`: one report per line, as for arguments", async () => {
+    // CRLF, a blank line (an empty id, invalid) and a final line without a newline are each one line.
+    const stdin = "eip155:1\r\n\nfoo\r\nbip122:000000000019d6689c085ae165831e93"
+    const readable = await runCli(["caip", "parse", "-"], { stdin })
+    const asArguments = await runCli([
+      "caip",
+      "parse",
+      "--",
+      "eip155:1",
+      "",
+      "foo",
+      "bip122:000000000019d6689c085ae165831e93",
+    ])
+    expect(readable).toEqual(asArguments)
+    expect(readable.code).toBe(1)
+    expect(readable.stdout.split("\n\n").map((block) => block.split("\n")[0])).toEqual([
+      "eip155:1: valid",
+      '"": invalid',
+      "foo: invalid",
+      "bip122:000000000019d6689c085ae165831e93: valid",
+    ])
+    const json = await runCli(["caip", "parse", "-", "--json"], { stdin })
+    const reports = json.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as CaipIdReport)
+    expect(reports.map((report) => [report.input, report.valid])).toEqual([
+      ["eip155:1", true],
+      ["", false],
+      ["foo", false],
+      ["bip122:000000000019d6689c085ae165831e93", true],
+    ])
+    const allValid = await runCli(["caip", "parse", "-"], {
+      stdin: "eip155:1\nsolana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\n",
+    })
+    expect(allValid.code).toBe(0)
+    expect(await runCli(["caip", "parse", "-"], { stdin: "" })).toEqual({ code: 0, stdout: "", stderr: "" })
+  })
+
+  it("refuses `-` beside other ids (exit 2): stdin is the whole list or none of it", async () => {
+    const result = await runCli(["caip", "parse", "eip155:1", "-"])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining("either IDs or -")])
+  })
+
   it("is a usage error (exit 2) without an ID", async () => {
     const result = await runCli(["caip", "parse"])
     expect(result.code).toBe(2)
