@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -63,11 +63,14 @@ const answers = (url: string) =>
 
 describe("appkit-cli dev when a part fails", () => {
   let child: ChildProcess | undefined
+  /** A second dev run, stopped too should it not end on its own. */
+  let other: ChildProcess | undefined
   let held: Server | undefined
   afterEach(async () => {
     held?.close()
     held = undefined
-    await stopCommand(child)
+    await Promise.all([stopCommand(child), stopCommand(other)])
+    other = undefined
   })
 
   it("stops the whole stack, says why and exits 2 when anvil dies under it", async () => {
@@ -141,17 +144,22 @@ describe("appkit-cli dev when a part fails", () => {
     expectCleanStop(dev, code, anvilPid)
   }, 60_000)
 
-  it("says that a running appkit-cli dev holds the port, when one does", async () => {
+  it("refuses a second dev on the same APPKIT_HOME while the first runs, and leaves the first's record alone", async () => {
     const first = startDev(["--json", ...freeStackPorts])
     child = first.child
     const started = JSON.parse(await firstLine(first.child, 30_000)) as Record<string, string>
-    const port = Number(new URL(started.rpcUrl as string).port)
-    const second = startDev(portsWith("--port", port), first.home)
+    const record = readFileSync(join(first.home, "dev.json"), "utf8")
+    // Free ports of its own: nothing but the shared home stands in its way.
+    const second = startDev(freeStackPorts, first.home)
+    other = second.child
     const [code] = await once(second.child, "exit")
     expect(code).toBe(2)
+    const port = (url: string | undefined) => new URL(url as string).port
     expect(second.stderr()).toBe(
-      `Port ${port} is in use (anvil, --port): the appkit-cli dev running as pid ${first.child.pid} serves it; stop that one (Ctrl-C there), or choose another port with --port (0: any free port)\n`,
+      `An appkit-cli dev already runs with APPKIT_HOME ${first.home} (pid ${first.child.pid}; anvil port ${port(started.rpcUrl)}, solana port ${port(started.solanaRpcUrl)}, api port ${port(started.apiUrl)}, relay port ${port(started.relayUrl)}, secure site port ${port(started.secureSiteUrl)}): stop it (Ctrl-C there), or run the second one with its own home (APPKIT_HOME=<another directory> appkit-cli dev)\n`,
     )
+    expect(readFileSync(join(first.home, "dev.json"), "utf8")).toBe(record)
+    expect(await answers(started.rpcUrl as string)).toBe(true)
   }, 60_000)
 
   it("points at the anvil a killed appkit-cli dev left holding the port", async () => {
