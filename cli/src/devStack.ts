@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { dirname, join } from "node:path"
 import { appkitHome } from "./home"
 import { CliError } from "./output"
+import { processStat } from "./processStat"
 
 /**
  * Where a running `appkit-cli dev` (what `npm start` runs) serves the local stack. It claims this file as it
@@ -27,11 +28,18 @@ export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
   join(appkitHome(env), "dev.json")
 
 /** A record of this process, written whole (a reader never sees half a file), with when this process started. */
-const writeRecord = (record: { readonly pid: number }, env: NodeJS.ProcessEnv, flag = "w"): void => {
+const writeRecord = (
+  record: { readonly pid: number; readonly anvilPid?: unknown },
+  env: NodeJS.ProcessEnv,
+  flag = "w",
+): void => {
   const file = devStackFile(env)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-  const processStart = startOf(record.pid)
-  const text = `${JSON.stringify(processStart === undefined ? record : { ...record, processStart }, null, 2)}\n`
+  // When the process and its anvil started: what tells them from later processes given the same pids.
+  const processStart = processStat(record.pid)?.start
+  const anvilStart = isPid(record.anvilPid) ? processStat(record.anvilPid)?.start : undefined
+  const written = { ...record, ...(processStart && { processStart }), ...(anvilStart && { anvilStart }) }
+  const text = `${JSON.stringify(written, null, 2)}\n`
   // "wx" claims the file only if there is none: two devs starting at once cannot both have it.
   if (flag === "wx") writeFileSync(file, text, { flag, mode: 0o600 })
   else {
@@ -47,23 +55,21 @@ export const writeDevStack = <Stack extends DevStack>(
   env: NodeJS.ProcessEnv = process.env,
 ): void => writeRecord(stack, env)
 
+/**
+ * Records this dev's anvil (its pid and URL) as soon as it runs, before the rest of the stack: a dev killed
+ * during start-up leaves an anvil the next dev can still find. The other commands wait for the whole stack.
+ */
+export const writeDevAnvil = (
+  anvil: { readonly pid: number; readonly rpcUrl: string },
+  env: NodeJS.ProcessEnv = process.env,
+): void => {
+  const record = { pid: process.pid, anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl }
+  writeRecord(record, env)
+}
+
 /** Removes the file if this process wrote it (another stack may have started since). */
 export const removeDevStack = (env: NodeJS.ProcessEnv = process.env): void => {
   if (readStackFile(env)?.pid === process.pid) rmSync(devStackFile(env), { force: true })
-}
-
-/**
- * When process `pid` started, in clock ticks since boot, where the system says (Linux's /proc): a pid is
- * reused once its process is gone, and the start tells the stack's process from a later one.
- */
-const startOf = (pid: number): string | undefined => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // Field 22, counted from field 3, which follows the command name's ")" (a name may hold spaces).
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]
-  } catch {
-    return undefined
-  }
 }
 
 /** Whether the stack's process still runs: its pid is live and, where known, started when it did. */
@@ -74,7 +80,7 @@ const isRunning = (pid: number, processStart: unknown): boolean => {
     // EPERM: it runs, as another user.
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false
   }
-  const start = startOf(pid)
+  const start = processStat(pid)?.start
   return typeof processStart !== "string" || start === undefined || start === processStart
 }
 
@@ -109,6 +115,8 @@ const portOf = (url: unknown): number | undefined => {
 export interface LeftStack {
   readonly pid: number
   readonly anvilPid?: number
+  /** When that anvil started (ProcessStat.start): only the process that started then is that anvil. */
+  readonly anvilStart?: string
   /** The port its anvil listened on, when it got that far. */
   readonly anvilPort?: number
 }
@@ -157,6 +165,7 @@ export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack |
       left = {
         pid: found.pid,
         ...(isPid(found.anvilPid) && { anvilPid: found.anvilPid }),
+        ...(typeof found.anvilStart === "string" && { anvilStart: found.anvilStart }),
         ...(anvilPort !== undefined && { anvilPort }),
       }
     }

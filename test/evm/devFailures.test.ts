@@ -162,6 +162,33 @@ describe("appkit-cli dev when a part fails", () => {
     expect(await answers(started.rpcUrl as string)).toBe(true)
   }, 60_000)
 
+  it("stops the anvil a SIGKILLed dev orphaned when the next dev starts on that home", async () => {
+    const killed = startDev(["--json", ...freeStackPorts])
+    child = killed.child
+    const started = JSON.parse(await firstLine(killed.child, 30_000)) as Record<string, string>
+    const anvilPid = await childNamed(killed.child, "anvil")
+    const exited = once(killed.child, "exit")
+    killed.child.kill("SIGKILL")
+    await exited
+    // Nothing stopped it: anvil is a process of its own and still serves.
+    expect(await answers(started.rpcUrl as string)).toBe(true)
+    try {
+      const next = startDev(["--json", ...freeStackPorts], killed.home)
+      other = next.child
+      await firstLine(next.child, 30_000)
+      expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
+      expect(await answers(started.rpcUrl as string)).toBe(false)
+      expect(next.stderr()).toBe("")
+    } finally {
+      // Should the test fail, the orphan goes too (only while its pid is still an anvil's).
+      if (
+        existsSync(`/proc/${anvilPid}`) &&
+        readFileSync(`/proc/${anvilPid}/comm`, "utf8").trim() === "anvil"
+      )
+        process.kill(anvilPid, "SIGKILL")
+    }
+  }, 60_000)
+
   it("points at the anvil a killed appkit-cli dev left holding the port", async () => {
     const { server, port } = await holdPort()
     held = server

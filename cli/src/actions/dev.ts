@@ -19,7 +19,15 @@ import type { SecureSite } from "@appkit/secure-site"
 import type { StaticServer } from "../commands/serveStatic"
 import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
-import { claimDevStack, devStackFile, type LeftStack, removeDevStack, writeDevStack } from "../devStack"
+import {
+  claimDevStack,
+  devStackFile,
+  type LeftStack,
+  removeDevStack,
+  writeDevAnvil,
+  writeDevStack,
+} from "../devStack"
+import { stopLeftAnvil } from "../leftAnvil"
 import { CliError, note, printJson, printLine, warn } from "../output"
 
 /**
@@ -151,9 +159,11 @@ export const devAction = async (options: DevOptions): Promise<void> => {
   })
   for (const signal of stopSignals) process.on(signal, requestStop)
   const running: Array<Running> = []
-  // One dev per APPKIT_HOME: refused while another runs there, before anything starts.
-  const left = claimDevStack()
+  // One dev per APPKIT_HOME: refused while another runs there, before anything starts. The anvil a killed
+  // dev left there is stopped: it would hold its port and serve a chain nobody stops.
+  const claimed = claimDevStack()
   try {
+    const left = await stopLeftAnvil(claimed)
     await runStack(options, binary, store, left, running, () => stopRequested, stopped).catch(
       (error: unknown) => {
         // A Ctrl-C at a terminal also signals anvil, so a start cut short by it fails: that is the stop asked for.
@@ -199,9 +209,12 @@ const runStack = async (
   }
   const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
-      startAnvil({ chainId: options.chainId, port: options.port, binary }).catch(
-        portTaken("anvil", "--port", options.port, left),
-      ),
+      startAnvil({ chainId: options.chainId, port: options.port, binary })
+        .then((anvil) => {
+          writeDevAnvil(anvil)
+          return anvil
+        })
+        .catch(portTaken("anvil", "--port", options.port, left)),
       (value) => () => value.stop(),
     ),
     started(
