@@ -48,6 +48,16 @@ const childNamed = async (parent: ChildProcess, name: string): Promise<number> =
   throw new Error(`no ${name} under pid ${parent.pid} within 10 s`)
 }
 
+/** Whether `pid` is a live anvil (a zombie, "Z", is one that ended and was not yet reaped). */
+const isAnvil = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    return stat.includes(" (anvil) ") && stat[stat.lastIndexOf(")") + 2] !== "Z"
+  } catch {
+    return false
+  }
+}
+
 /** dev stopped as asked: exit 0, no dev.json left, its anvil gone (signal 0 only asks whether it is there). */
 const expectCleanStop = (dev: ReturnType<typeof startDev>, code: number | null, anvilPid: number) => {
   expect(code).toBe(0)
@@ -162,32 +172,60 @@ describe("appkit-cli dev when a part fails", () => {
     expect(await answers(started.rpcUrl as string)).toBe(true)
   }, 60_000)
 
-  it("stops the anvil a SIGKILLed dev orphaned when the next dev starts on that home", async () => {
+  /**
+   * A dev killed with SIGKILL once its stack runs (and its anvil's watchdog too, when asked), then `check`;
+   * should that fail, the orphan anvil goes too (only while its pid is still an anvil's).
+   */
+  const afterSigkill = async (
+    killWatchdog: boolean,
+    check: (killed: ReturnType<typeof startDev>, rpcUrl: string, anvilPid: number) => Promise<void>,
+  ) => {
     const killed = startDev(["--json", ...freeStackPorts])
     child = killed.child
     const started = JSON.parse(await firstLine(killed.child, 30_000)) as Record<string, string>
     const anvilPid = await childNamed(killed.child, "anvil")
+    if (killWatchdog) process.kill(await childNamed(killed.child, "sh"), "SIGKILL")
     const exited = once(killed.child, "exit")
     killed.child.kill("SIGKILL")
     await exited
-    // Nothing stopped it: anvil is a process of its own and still serves.
-    expect(await answers(started.rpcUrl as string)).toBe(true)
     try {
-      const next = startDev(["--json", ...freeStackPorts], killed.home)
-      other = next.child
-      await firstLine(next.child, 30_000)
-      expect(() => process.kill(anvilPid, 0)).toThrow(/ESRCH/)
-      expect(await answers(started.rpcUrl as string)).toBe(false)
-      expect(next.stderr()).toBe("")
+      await check(killed, started.rpcUrl as string, anvilPid)
     } finally {
-      // Should the test fail, the orphan goes too (only while its pid is still an anvil's).
-      if (
-        existsSync(`/proc/${anvilPid}`) &&
-        readFileSync(`/proc/${anvilPid}/comm`, "utf8").trim() === "anvil"
-      )
-        process.kill(anvilPid, "SIGKILL")
+      if (isAnvil(anvilPid)) process.kill(anvilPid, "SIGKILL")
     }
-  }, 60_000)
+  }
+
+  it(
+    "a SIGKILLed dev's anvil goes away on its own (its watchdog sees dev gone), within 10 s",
+    () =>
+      afterSigkill(false, async (_killed, rpcUrl, anvilPid) => {
+        let gone = false
+        for (let waited = 0; waited <= 10_000 && !gone; waited += 100) {
+          gone = !isAnvil(anvilPid)
+          if (!gone) await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        expect(gone).toBe(true)
+        expect(await answers(rpcUrl)).toBe(false)
+      }),
+    60_000,
+  )
+
+  // Its watchdog killed too (as kill -9 on all of dev's children would): only the next dev can stop anvil.
+  it(
+    "stops the anvil a SIGKILLed dev orphaned when the next dev starts on that home",
+    () =>
+      afterSigkill(true, async (killed, rpcUrl, anvilPid) => {
+        // Nothing stopped it: anvil is a process of its own and still serves.
+        expect(await answers(rpcUrl)).toBe(true)
+        const next = startDev(["--json", ...freeStackPorts], killed.home)
+        other = next.child
+        await firstLine(next.child, 30_000)
+        expect(isAnvil(anvilPid)).toBe(false)
+        expect(await answers(rpcUrl)).toBe(false)
+        expect(next.stderr()).toBe("")
+      }),
+    60_000,
+  )
 
   it("points at the anvil a killed appkit-cli dev left holding the port", async () => {
     const { server, port } = await holdPort()

@@ -16,6 +16,7 @@ import {
 } from "@appkit/fixtures"
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
+import { watchAnvil } from "../anvilWatchdog"
 import type { StaticServer } from "../commands/serveStatic"
 import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
@@ -212,6 +213,7 @@ const runStack = async (
       startAnvil({ chainId: options.chainId, port: options.port, binary })
         .then((anvil) => {
           writeDevAnvil(anvil)
+          watchAnvil(anvil.pid)
           return anvil
         })
         .catch(portTaken("anvil", "--port", options.port, left)),
