@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { appkitHome } from "./home"
 import { CliError } from "./output"
@@ -31,7 +31,7 @@ export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
 const writeRecord = (
   record: { readonly pid: number; readonly anvilPid?: unknown },
   env: NodeJS.ProcessEnv,
-  flag = "w",
+  claim = false,
 ): void => {
   const file = devStackFile(env)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
@@ -40,12 +40,17 @@ const writeRecord = (
   const anvilStart = isPid(record.anvilPid) ? processStat(record.anvilPid)?.start : undefined
   const written = { ...record, ...(processStart && { processStart }), ...(anvilStart && { anvilStart }) }
   const text = `${JSON.stringify(written, null, 2)}\n`
-  // "wx" claims the file only if there is none: two devs starting at once cannot both have it.
-  if (flag === "wx") writeFileSync(file, text, { flag, mode: 0o600 })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, text, { mode: 0o600 })
+  if (!claim) renameSync(temporary, file)
   else {
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, text, { mode: 0o600 })
-    renameSync(temporary, file)
+    // A claim links the whole file in only if there is none (EEXIST): two devs starting at once cannot both
+    // have it, and neither ever reads the other's half-written.
+    try {
+      linkSync(temporary, file)
+    } finally {
+      rmSync(temporary, { force: true })
+    }
   }
 }
 
@@ -149,7 +154,7 @@ export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack |
   // is found running on the next turn.
   for (let turn = 0; turn < 3; turn++) {
     try {
-      writeRecord({ pid: process.pid }, env, "wx")
+      writeRecord({ pid: process.pid }, env, true)
       return left
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
