@@ -14,11 +14,11 @@ const stdoutReady = (): Promise<void> =>
  * Answers stdin line by line, as a toolbox command does for a piped list: `answer` turns each line into the
  * text written for it (its line breaks included), written as soon as it is known. Waiting for stdout's drain
  * keeps memory flat on a huge input; a reader that goes away (`| head`) simply ends the run, as with any Unix
- * tool. A line ends at \n or \r\n (never part of the input); a final line without a newline is a line too.
+ * tool. A line ends at \n, \r\n or a lone \r (never part of the input); a last line without one is a line too.
  */
 export const answerStdinLines = async (answer: (line: string, index: number) => string): Promise<void> => {
   const { createInterface } = await import("node:readline")
-  // crlfDelay: a \r\n split across chunks is still one line break; every other byte of a line is input.
+  // crlfDelay: a \r\n split across chunks is still one line break, never a line break and an empty line.
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
   let writeFailure: NodeJS.ErrnoException | undefined
   const stop = (error: NodeJS.ErrnoException) => {

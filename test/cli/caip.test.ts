@@ -1,5 +1,6 @@
 import { loadVectors, type Vector } from "@appkit/core/testing"
-import type { CaipIdReport } from "@appkit/core/validation"
+import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
+import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
 
@@ -158,6 +159,29 @@ describe("appkit-cli caip parse", () => {
     expect(allValid.code).toBe(0)
     expect(await runCli(["caip", "parse", "-"], { stdin: "" })).toEqual({ code: 0, stdout: "", stderr: "" })
   })
+
+  it("answers each piped line once, in order, whatever its line ends (\\n or \\r\\n, last one or not)", async () => {
+    const line = fc.string({ maxLength: 12 }).filter((text) => !/[\r\n]/.test(text))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(line, fc.constantFrom("eip155:1", "bip122:000000000019d6689c085ae165831e93")), {
+          maxLength: 6,
+        }),
+        fc.constantFrom("\n", "\r\n"),
+        fc.boolean(),
+        async (lines, end, lastEnded) => {
+          // Without a final line end, an empty last line is no line at all: it is the end of the input.
+          fc.pre(lastEnded || lines.at(-1) !== "")
+          const stdin = lastEnded ? lines.map((text) => text + end).join("") : lines.join(end)
+          const result = await runCli(["caip", "parse", "-", "--json"], { stdin })
+          const inputs = result.stdout === "" ? [] : result.stdout.trimEnd().split("\n")
+          expect(inputs.map((json) => (JSON.parse(json) as CaipIdReport).input)).toEqual(lines)
+          expect(result.code).toBe(lines.every((text) => inspectCaipId(text).valid) ? 0 : 1)
+        },
+      ),
+      { numRuns: 15 },
+    )
+  }, 60_000)
 
   it("refuses `-` beside other ids (exit 2): stdin is the whole list or none of it", async () => {
     const result = await runCli(["caip", "parse", "eip155:1", "-"])
