@@ -210,15 +210,16 @@ const runStack = async (
   }
   const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
-      startAnvil({ chainId: options.chainId, port: options.port, binary })
-        .then((anvil) => {
-          writeDevAnvil(anvil)
-          watchAnvil(anvil.pid)
-          return anvil
-        })
-        .catch(portTaken("anvil", "--port", options.port, left)),
+      startAnvil({ chainId: options.chainId, port: options.port, binary }).catch(
+        portTaken("anvil", "--port", options.port, left),
+      ),
       (value) => () => value.stop(),
-    ),
+    ).then((anvil) => {
+      // Once it is among what stops with dev: recorded and watched, should dev be killed (no stop runs then).
+      writeDevAnvil(anvil)
+      watchAnvil(anvil.pid)
+      return anvil
+    }),
     started(
       startOptional("The local Solana chain", "npm i -g litesvm@1.5.0", async () =>
         (await import("@appkit/fixtures/solana")).startSolanaDevnet({ port: options.solanaPort }),
