@@ -1,9 +1,9 @@
-import { devStackHolding } from "./devStack"
+import type { LeftStack } from "./devStack"
 import { CliError, invalidInput } from "./output"
 
 /**
  * The ports of `appkit-cli dev`'s services: each named with its flag when it cannot be had, and with the
- * dev stack holding it when dev.json says so.
+ * anvil of a killed dev holding it when the dev.json it left says so.
  */
 
 /** One port for two services would fail the second's start with "in use" by the first: said up front. */
@@ -17,15 +17,12 @@ export const refuseSharedPorts = (ports: ReadonlyArray<readonly [flag: string, p
   }
 }
 
-/** Who holds a taken port, when dev.json says: a dev still running, or the anvil of one that was killed. */
-const holderOf = (port: number): string => {
-  const holder = devStackHolding(port)
-  if (holder === undefined) return ""
-  if (holder.running)
-    return `: the appkit-cli dev running as pid ${holder.pid} serves it; stop that one (Ctrl-C there)`
-  const anvil = holder.anvilPid === undefined ? "its anvil" : `anvil (pid ${holder.anvilPid})`
-  const stop = holder.anvilPid === undefined ? "stop that anvil" : `stop it (kill ${holder.anvilPid})`
-  return `: likely by ${anvil}, left running by an appkit-cli dev that was killed (pid ${holder.pid}); ${stop}`
+/** Who holds a taken port, when the record of a killed dev says: its anvil (a process of its own) outlived it. */
+const holderOf = (port: number, left: LeftStack | undefined): string => {
+  if (left === undefined || left.anvilPort !== port) return ""
+  const anvil = left.anvilPid === undefined ? "its anvil" : `anvil (pid ${left.anvilPid})`
+  const stop = left.anvilPid === undefined ? "stop that anvil" : `stop it (kill ${left.anvilPid})`
+  return `: likely by ${anvil}, left running by an appkit-cli dev that was killed (pid ${left.pid}); ${stop}`
 }
 
 /**
@@ -33,11 +30,11 @@ const holderOf = (port: number): string => {
  * ("EADDRINUSE", anvil's "Address already in use (os error 98)") name neither. Any other failure passes.
  */
 export const portTaken =
-  (service: string, flag: string, port: number) =>
+  (service: string, flag: string, port: number, left?: LeftStack) =>
   (error: unknown): never => {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     if (code !== "EADDRINUSE" && !/Address already in use/.test(String(error))) throw error
-    const holder = holderOf(port)
+    const holder = holderOf(port, left)
     throw new CliError(
       `Port ${port} is in use (${service}, ${flag})${holder === "" ? ": stop what holds it" : holder}, or choose another port with ${flag} (0: any free port)`,
       { code: "PortInUse" },

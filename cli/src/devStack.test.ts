@@ -3,9 +3,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
+  claimDevStack,
   type DevStack,
   devStackFile,
-  devStackHolding,
   readDevStack,
   removeDevStack,
   writeDevStack,
@@ -51,7 +51,6 @@ describe("the running dev stack's file", () => {
       // The same live pid, but a process that started at another moment than the stack's.
       writeFileSync(devStackFile(env), JSON.stringify({ ...written, processStart: "1" }))
       expect(readDevStack(env)).toBeUndefined()
-      expect(devStackHolding(8545, env)).toEqual({ pid: process.pid, running: false })
       writeFileSync(devStackFile(env), JSON.stringify(written))
       expect(readDevStack(env)).toEqual(stack)
     },
@@ -65,30 +64,59 @@ describe("the running dev stack's file", () => {
   })
 })
 
-describe("which dev stack holds a port", () => {
+describe("claiming the dev stack's file (one dev per APPKIT_HOME)", () => {
   const gonePid = 2 ** 22 + 12_345
+  const record = (env: { APPKIT_HOME: string }) =>
+    JSON.parse(readFileSync(devStackFile(env), "utf8")) as Record<string, unknown>
 
-  it("is the running stack when one of its URLs is on that port", () => {
+  it("claims a home with no file, and the claim is no stack for the other commands until its URLs are in", () => {
     const env = home()
-    writeDevStack({ ...stack, solana: undefined, secureSiteUrl: "http://127.0.0.1:8789" }, env)
-    expect(devStackHolding(8788, env)).toEqual({ pid: process.pid, running: true })
-    expect(devStackHolding(8789, env)).toEqual({ pid: process.pid, running: true })
-    // One port off: nobody we know of.
-    expect(devStackHolding(8546, env)).toBeUndefined()
+    expect(claimDevStack(env)).toBeUndefined()
+    expect(record(env)).toMatchObject({ pid: process.pid })
+    expect(readDevStack(env)).toBeUndefined()
+    writeDevStack(stack, env)
+    expect(readDevStack(env)).toEqual(stack)
+    removeDevStack(env)
+    expect(existsSync(devStackFile(env))).toBe(false)
   })
 
-  it("is a stack killed before it could stop its parts, with its anvil's pid, when its file is left", () => {
+  it("is removed by the process that claimed it, should it stop before its stack was up", () => {
+    const env = home()
+    claimDevStack(env)
+    removeDevStack(env)
+    expect(existsSync(devStackFile(env))).toBe(false)
+  })
+
+  it("is refused while another dev runs there, naming its pid and ports, and leaves its file alone", () => {
+    const env = home()
+    // The parent (the test runner) stands for the running dev: a live process that is not this one.
+    writeDevStack({ ...stack, pid: process.ppid, secureSiteUrl: "http://127.0.0.1:8790" }, env)
+    const before = readFileSync(devStackFile(env), "utf8")
+    expect(() => claimDevStack(env)).toThrow(
+      `An appkit-cli dev already runs with APPKIT_HOME ${env.APPKIT_HOME} (pid ${process.ppid}; anvil port 8545, api port 8787, relay port 8788, secure site port 8790): stop it (Ctrl-C there), or run the second one with its own home (APPKIT_HOME=<another directory> appkit-cli dev)`,
+    )
+    expect(readFileSync(devStackFile(env), "utf8")).toBe(before)
+  })
+
+  it("is refused while another dev is still starting there", () => {
+    const env = home()
+    writeFileSync(devStackFile(env), JSON.stringify({ pid: process.ppid }))
+    expect(() => claimDevStack(env)).toThrow(`(pid ${process.ppid}; still starting)`)
+  })
+
+  it("takes over the file of a dev that was killed, and says what it left", () => {
     const env = home()
     writeDevStack({ ...stack, pid: gonePid, anvilPid: 4242 }, env)
-    expect(devStackHolding(8545, env)).toEqual({ pid: gonePid, running: false, anvilPid: 4242 })
+    expect(claimDevStack(env)).toEqual({ pid: gonePid, anvilPid: 4242, anvilPort: 8545 })
+    expect(record(env)).toMatchObject({ pid: process.pid })
   })
 
-  it("is nobody without a file, or with one that is not what a stack writes", () => {
-    const env = home()
-    expect(devStackHolding(8545, env)).toBeUndefined()
+  it("takes over a file that is no record", () => {
     for (const text of ["{", "null", JSON.stringify({ ...stack, pid: "1" })]) {
+      const env = home()
       writeFileSync(devStackFile(env), text)
-      expect(devStackHolding(8545, env)).toBeUndefined()
+      expect(claimDevStack(env)).toBeUndefined()
+      expect(record(env)).toMatchObject({ pid: process.pid })
     }
   })
 })

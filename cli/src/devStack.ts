@@ -1,11 +1,14 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { appkitHome } from "./home"
+import { CliError } from "./output"
+import { processStat } from "./processStat"
 
 /**
- * Where a running `appkit-cli dev` (what `npm start` runs) serves the local stack. It writes this file once
- * everything answers and removes it on stop, so the other commands default to that stack and say so. A
- * file left by a stack that was killed is ignored: its process is gone.
+ * Where a running `appkit-cli dev` (what `npm start` runs) serves the local stack. It claims this file as it
+ * starts (one dev per APPKIT_HOME), fills in the stack's URLs once everything answers and removes it on stop,
+ * so the other commands default to that stack and say so. A file left by a stack that was killed is ignored
+ * by them, and taken over by the next dev: its process is gone.
  */
 export interface DevStack {
   readonly rpcUrl: string
@@ -24,37 +27,54 @@ export interface DevStack {
 export const devStackFile = (env: NodeJS.ProcessEnv = process.env): string =>
   join(appkitHome(env), "dev.json")
 
+/** A record of this process, written whole (a reader never sees half a file), with when this process started. */
+const writeRecord = (
+  record: { readonly pid: number; readonly anvilPid?: unknown },
+  env: NodeJS.ProcessEnv,
+  claim = false,
+): void => {
+  const file = devStackFile(env)
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  // When the process and its anvil started: what tells them from later processes given the same pids.
+  const processStart = processStat(record.pid)?.start
+  const anvilStart = isPid(record.anvilPid) ? processStat(record.anvilPid)?.start : undefined
+  const written = { ...record, ...(processStart && { processStart }), ...(anvilStart && { anvilStart }) }
+  const text = `${JSON.stringify(written, null, 2)}\n`
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, text, { mode: 0o600 })
+  if (!claim) renameSync(temporary, file)
+  else {
+    // A claim links the whole file in only if there is none (EEXIST): two devs starting at once cannot both
+    // have it, and neither ever reads the other's half-written.
+    try {
+      linkSync(temporary, file)
+    } finally {
+      rmSync(temporary, { force: true })
+    }
+  }
+}
+
 /** The stack as `dev --json` prints it, with the pid: readers use the fields of DevStack, people read the rest. */
 export const writeDevStack = <Stack extends DevStack>(
   stack: Stack,
   env: NodeJS.ProcessEnv = process.env,
+): void => writeRecord(stack, env)
+
+/**
+ * Records this dev's anvil (its pid and URL) as soon as it runs, before the rest of the stack: a dev killed
+ * during start-up leaves an anvil the next dev can still find. The other commands wait for the whole stack.
+ */
+export const writeDevAnvil = (
+  anvil: { readonly pid: number; readonly rpcUrl: string },
+  env: NodeJS.ProcessEnv = process.env,
 ): void => {
-  const file = devStackFile(env)
-  mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 })
-  const temporary = `${file}.${process.pid}.tmp`
-  const processStart = startOf(stack.pid)
-  const written = processStart === undefined ? stack : { ...stack, processStart }
-  writeFileSync(temporary, `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 })
-  renameSync(temporary, file)
+  const record = { pid: process.pid, anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl }
+  writeRecord(record, env)
 }
 
 /** Removes the file if this process wrote it (another stack may have started since). */
 export const removeDevStack = (env: NodeJS.ProcessEnv = process.env): void => {
-  if (readDevStack(env)?.pid === process.pid) rmSync(devStackFile(env), { force: true })
-}
-
-/**
- * When process `pid` started, in clock ticks since boot, where the system says (Linux's /proc): a pid is
- * reused once its process is gone, and the start tells the stack's process from a later one.
- */
-const startOf = (pid: number): string | undefined => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // Field 22, counted from field 3, which follows the command name's ")" (a name may hold spaces).
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]
-  } catch {
-    return undefined
-  }
+  if (readStackFile(env)?.pid === process.pid) rmSync(devStackFile(env), { force: true })
 }
 
 /** Whether the stack's process still runs: its pid is live and, where known, started when it did. */
@@ -65,7 +85,7 @@ const isRunning = (pid: number, processStart: unknown): boolean => {
     // EPERM: it runs, as another user.
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false
   }
-  const start = startOf(pid)
+  const start = processStat(pid)?.start
   return typeof processStart !== "string" || start === undefined || start === processStart
 }
 
@@ -96,29 +116,69 @@ const portOf = (url: unknown): number | undefined => {
   return port === "" ? undefined : Number(port)
 }
 
-/** A dev stack that holds a port: the running one, or one killed before it could stop its anvil. */
-export interface PortHolder {
+/** What a dev killed before it could stop its stack left in dev.json: its pid, and its anvil's (a process of its own). */
+export interface LeftStack {
   readonly pid: number
-  readonly running: boolean
   readonly anvilPid?: number
+  /** When that anvil started (ProcessStat.start): only the process that started then is that anvil. */
+  readonly anvilStart?: string
+  /** The port its anvil listened on, when it got that far. */
+  readonly anvilPort?: number
+}
+
+/** The ports a running stack's record names, as a person reads them. */
+const portsOf = (record: Record<string, unknown>): string => {
+  const services = [
+    ["anvil", record.rpcUrl],
+    ["solana", record.solanaRpcUrl],
+    ["api", record.apiUrl],
+    ["relay", record.relayUrl],
+    ["secure site", record.secureSiteUrl],
+    ["page", record.pageUrl],
+  ] as const
+  const ports = services.flatMap(([name, url]) => {
+    const port = portOf(url)
+    return port === undefined ? [] : [`${name} port ${port}`]
+  })
+  return ports.length === 0 ? "still starting" : ports.join(", ")
 }
 
 /**
- * Which dev stack likely holds `port`, from dev.json: the running stack when one of its URLs is on it, or,
- * when the file's process is gone, that stack's anvil (in a process of its own, it outlives a dev killed
- * with SIGKILL; the other parts ran inside dev and died with it).
+ * Makes dev.json this process's, for `appkit-cli dev` as it starts: refused (DevStackRunning) while another
+ * dev runs with this APPKIT_HOME, since the other commands follow that file and two stacks would take it from
+ * each other. A record whose process is gone (or that is no record) is taken over; what it says is returned.
  */
-export const devStackHolding = (
-  port: number,
-  env: NodeJS.ProcessEnv = process.env,
-): PortHolder | undefined => {
-  const file = readStackFile(env)
-  if (file === undefined || !isPid(file.pid)) return undefined
-  const anvilPid = isPid(file.anvilPid) ? { anvilPid: file.anvilPid } : {}
-  if (!isRunning(file.pid, file.processStart))
-    return portOf(file.rpcUrl) === port ? { pid: file.pid, running: false, ...anvilPid } : undefined
-  const urls = [file.rpcUrl, file.apiUrl, file.relayUrl, file.solanaRpcUrl, file.secureSiteUrl, file.pageUrl]
-  return urls.some((url) => portOf(url) === port) ? { pid: file.pid, running: true, ...anvilPid } : undefined
+export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack | undefined => {
+  let left: LeftStack | undefined
+  // Bounded: each turn either claims the file or removes a dead record; another dev claiming it meanwhile
+  // is found running on the next turn.
+  for (let turn = 0; turn < 3; turn++) {
+    try {
+      writeRecord({ pid: process.pid }, env, true)
+      return left
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+    }
+    const found = readStackFile(env) ?? {}
+    if (isPid(found.pid) && found.pid !== process.pid && isRunning(found.pid, found.processStart))
+      throw new CliError(
+        `An appkit-cli dev already runs with APPKIT_HOME ${appkitHome(env)} (pid ${found.pid}; ${portsOf(found)}): stop it (Ctrl-C there), or run the second one with its own home (APPKIT_HOME=<another directory> appkit-cli dev)`,
+        { code: "DevStackRunning" },
+      )
+    if (isPid(found.pid)) {
+      const anvilPort = portOf(found.rpcUrl)
+      left = {
+        pid: found.pid,
+        ...(isPid(found.anvilPid) && { anvilPid: found.anvilPid }),
+        ...(typeof found.anvilStart === "string" && { anvilStart: found.anvilStart }),
+        ...(anvilPort !== undefined && { anvilPort }),
+      }
+    }
+    rmSync(devStackFile(env), { force: true })
+  }
+  throw new CliError(`Could not claim ${devStackFile(env)}: other appkit-cli dev runs keep taking it`, {
+    code: "DevStackRunning",
+  })
 }
 
 /** The running stack, or undefined when none runs (no file, an unreadable one, or its process is gone). */

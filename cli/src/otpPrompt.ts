@@ -9,11 +9,16 @@ export const otpNotGiven =
 
 /**
  * Asks for the code the secure site mailed to `email`: hidden on a terminal, else one line of stdin (for
- * scripts). `signal` is the --timeout.
+ * scripts; a --json run's is read without a prompt, its output being JSON only). `signal` is the --timeout.
  */
-export const askOtp = (email: string, terminal: Terminal, signal?: AbortSignal): Promise<string> => {
+export const askOtp = (
+  email: string,
+  terminal: Terminal,
+  json: boolean,
+  signal?: AbortSignal,
+): Promise<string> => {
   const question = `Code mailed to ${email}: `
   return terminal.interactive
     ? terminal.askHidden(question, otpCancelled, signal)
-    : terminal.readLine(question, otpNotGiven, signal)
+    : terminal.readLine(json ? "" : question, otpNotGiven, signal)
 }

@@ -33,16 +33,21 @@ export const setJsonMode = (json: boolean): void => {
   jsonMode = json
 }
 
+/** One JSON line as printJson writes it. */
+export const jsonLine = (value: unknown): string => `${JSON.stringify(value, jsonReplacer)}\n`
+
 export const printJson = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value, jsonReplacer)}\n`)
+  process.stdout.write(jsonLine(value))
 }
 
 /**
  * Readable output. Its text often holds what others chose (a wallet's name, an API's strings): a control
  * character in it is shown escaped, never obeyed by the terminal; only the line breaks we write stay.
  */
+export const readableLine = (line: string): string => `${line.split("\n").map(oneLine).join("\n")}\n`
+
 export const printLine = (line: string): void => {
-  process.stdout.write(`${line.split("\n").map(oneLine).join("\n")}\n`)
+  process.stdout.write(readableLine(line))
 }
 
 /** bigint amounts travel as decimal strings in JSON. */

@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream"
 import { describe, expect, it } from "vitest"
 import { fakeRawTerminal } from "./fakeTerminal"
 import { askHidden, readLine } from "./prompt"
@@ -47,6 +48,31 @@ describe("readLine", () => {
     terminal.type("  http://127.0.0.1/callback?code=1 \nmore\n")
     expect(await answer).toBe("http://127.0.0.1/callback?code=1")
     expect(terminal.shown()).toBe("Address: ")
+  })
+
+  it("ends the prompt's line after a piped answer, which nothing echoes: what follows has a line of its own", async () => {
+    const input = new PassThrough()
+    const output = new PassThrough()
+    let shown = ""
+    output.on("data", (chunk: Buffer) => (shown += chunk.toString()))
+    const answer = readLine("Code: ", "No code given", { input, output })
+    input.write("123456\n")
+    expect(await answer).toBe("123456")
+    expect(shown).toBe("Code: \n")
+  })
+
+  it("shows nothing for an empty question (a script's --json run), answered or not", async () => {
+    const terminal = fakeRawTerminal()
+    const answer = readLine("", "No code given", terminal)
+    terminal.input.end()
+    await expect(answer).rejects.toMatchObject({ code: "NoInput" })
+    const piped = { input: new PassThrough(), output: new PassThrough() }
+    let shown = ""
+    piped.output.on("data", (chunk: Buffer) => (shown += chunk.toString()))
+    const answered = readLine("", "No code given", piped)
+    piped.input.end("123456\n")
+    expect(await answered).toBe("123456")
+    expect([terminal.shown(), shown]).toEqual(["", ""])
   })
 
   it("ends with NoInput (exit 2) and the caller's words when stdin closes without a line", async () => {

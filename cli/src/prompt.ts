@@ -68,7 +68,9 @@ export const askHidden = (
 /**
  * One line from stdin (a pasted address, a code piped in by a script): visible, since the terminal case of a
  * secret goes through `askHidden`. Ends with `NoInput` (`nothingGiven`) when stdin closes first, and stops
- * reading on the signal.
+ * reading on the signal. Piped, nothing echoes the answer, so the prompt's line is ended here: what is said
+ * next (the verdict, the result on stdout, shown together on a terminal) has a line of its own. An empty
+ * question shows nothing at all.
  */
 export const readLine = (
   question: string,
@@ -81,17 +83,20 @@ export const readLine = (
 ): Promise<string> =>
   new Promise((resolve, reject) => {
     const lines = createInterface({ input, output, terminal: false })
-    output.write(question)
+    const asked = question !== ""
+    if (asked) output.write(question)
     let answered = false
     lines.once("line", (line) => {
       answered = true
+      // A terminal echoed the line and its Enter; nothing else did.
+      if (asked && (input as { readonly isTTY?: boolean }).isTTY !== true) output.write("\n")
       resolve(line.trim())
       lines.close()
     })
     lines.once("close", () => {
       if (answered) return
       // Ends the question's line, so the message of why nothing came stands on its own.
-      output.write("\n")
+      if (asked) output.write("\n")
       reject(new CliError(nothingGiven, { code: "NoInput" }))
     })
     signal?.addEventListener("abort", () => lines.close(), { once: true })

@@ -253,6 +253,35 @@ describe("appkit-cli address validate", () => {
     expect(code).toBe(1)
   })
 
+  it("reads the list from stdin when ADDRESS is `-`, one line each, as --stdin does", async () => {
+    // CRLF, a blank line and a final line without a newline: each line is one input, the \r is no part of it.
+    const stdin = "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb\r\n\n11111111111111111111111111111111"
+    const dash = await runCli(["address", "validate", "-"], { stdin })
+    expect(dash.code).toBe(1)
+    expect(dash.stderr).toBe("")
+    expect(dash.stdout.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(/^valid {4}0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb {2}eip155$/),
+      expect.stringMatching(/^invalid {2}"" {2}/),
+      expect.stringMatching(/^valid {4}11111111111111111111111111111111 {2}solana /),
+    ])
+    const json = await runCli(["address", "validate", "-", "--json"], { stdin })
+    expect(
+      json.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as VerdictLine).input),
+    ).toEqual(["0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb", "", "11111111111111111111111111111111"])
+    const allValid = await runCli(["address", "validate", "-"], {
+      stdin: "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb\n",
+    })
+    expect(allValid.code).toBe(0)
+    expect(await runCli(["address", "validate", "-"], { stdin: "" })).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    })
+  })
+
   it("exits 0 for an empty stream", async () => {
     expect(await runCli(["address", "validate", "--stdin"], { stdin: "" })).toEqual({
       code: 0,
@@ -273,6 +302,7 @@ describe("appkit-cli address validate", () => {
   it.each([
     [[], "Missing ADDRESS (or use --stdin)", 2],
     [["x", "--stdin"], "Give either ADDRESS or --stdin, not both", 2],
+    [["-", "--stdin"], "Give either ADDRESS or --stdin, not both", 2],
     [["x", "--namespace", "tron"], "Unknown --namespace 'tron'", 1],
     [["x", "--network", "testnet3"], "Unknown --network 'testnet3'", 1],
     [

@@ -1,5 +1,6 @@
 import { loadVectors, type Vector } from "@appkit/core/testing"
-import type { CaipIdReport } from "@appkit/core/validation"
+import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
+import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli"
 
@@ -122,6 +123,75 @@ describe("appkit-cli caip parse", () => {
       "eip155:1: valid",
       "foo: invalid",
     ])
+  })
+
+  it("reads the ids from stdin when the ID is `-`: one report per line, as for arguments", async () => {
+    // CRLF, a blank line (an empty id, invalid) and a final line without a newline are each one line.
+    const stdin = "eip155:1\r\n\nfoo\r\nbip122:000000000019d6689c085ae165831e93"
+    const readable = await runCli(["caip", "parse", "-"], { stdin })
+    const asArguments = await runCli([
+      "caip",
+      "parse",
+      "--",
+      "eip155:1",
+      "",
+      "foo",
+      "bip122:000000000019d6689c085ae165831e93",
+    ])
+    expect(readable).toEqual(asArguments)
+    expect(readable.code).toBe(1)
+    expect(readable.stdout.split("\n\n").map((block) => block.split("\n")[0])).toEqual([
+      "eip155:1: valid",
+      '"": invalid',
+      "foo: invalid",
+      "bip122:000000000019d6689c085ae165831e93: valid",
+    ])
+    const json = await runCli(["caip", "parse", "-", "--json"], { stdin })
+    const reports = json.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as CaipIdReport)
+    expect(reports.map((report) => [report.input, report.valid])).toEqual([
+      ["eip155:1", true],
+      ["", false],
+      ["foo", false],
+      ["bip122:000000000019d6689c085ae165831e93", true],
+    ])
+    const allValid = await runCli(["caip", "parse", "-"], {
+      stdin: "eip155:1\nsolana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\n",
+    })
+    expect(allValid.code).toBe(0)
+    expect(await runCli(["caip", "parse", "-"], { stdin: "" })).toEqual({ code: 0, stdout: "", stderr: "" })
+  })
+
+  it("answers each piped line once, in order, whatever its line ends (\\n or \\r\\n, last one or not)", async () => {
+    const line = fc.string({ maxLength: 12 }).filter((text) => !/[\r\n]/.test(text))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(line, fc.constantFrom("eip155:1", "bip122:000000000019d6689c085ae165831e93")), {
+          maxLength: 6,
+        }),
+        fc.constantFrom("\n", "\r\n"),
+        fc.boolean(),
+        async (lines, end, lastEnded) => {
+          // Without a final line end, an empty last line is no line at all: it is the end of the input.
+          fc.pre(lastEnded || lines.at(-1) !== "")
+          const stdin = lastEnded ? lines.map((text) => text + end).join("") : lines.join(end)
+          const result = await runCli(["caip", "parse", "-", "--json"], { stdin })
+          const inputs = result.stdout === "" ? [] : result.stdout.trimEnd().split("\n")
+          expect(inputs.map((json) => (JSON.parse(json) as CaipIdReport).input)).toEqual(lines)
+          expect(result.code).toBe(lines.every((text) => inspectCaipId(text).valid) ? 0 : 1)
+        },
+      ),
+      { numRuns: 15 },
+    )
+  }, 60_000)
+
+  it("refuses `-` beside other ids (exit 2): stdin is the whole list or none of it", async () => {
+    const result = await runCli(["caip", "parse", "eip155:1", "-"])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining("either IDs or -")])
   })
 
   it("is a usage error (exit 2) without an ID", async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
-import { mkdtempSync } from "node:fs"
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
@@ -306,6 +306,43 @@ describe("appkit-cli and the embedded wallet", () => {
     ])
   }, 60_000)
 
+  it("piped, the code prompt and the verdict each have their own line; under --json no prompt at all", async () => {
+    // stdout and stderr into one file, as a terminal shows them both.
+    const shown = join(mkdtempSync(join(tmpdir(), "appkit-piped-otp-")), "shown.txt")
+    const fd = openSync(shown, "w")
+    const since = Date.now()
+    const child = spawn(process.execPath, [cliPath, "connect", "--email", "lines@example.com"], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", fd, fd],
+    })
+    closeSync(fd)
+    child.stdin?.end(`${await codeFromMailSink("lines@example.com", since)}\n`)
+    const [exit] = await once(child, "exit")
+    expect(exit).toBe(0)
+    expect(readFileSync(shown, "utf8").split("\n")).toEqual([
+      `Using the secure site of the running dev stack (appkit-cli dev / npm start): ${stack.secureSiteUrl}`,
+      "Code mailed to lines@example.com: ",
+      expect.stringMatching(/^Connected 0x[0-9a-fA-F]{40} \(embedded wallet, lines@example.com\)$/),
+      "",
+    ])
+    await cli(["disconnect"])
+
+    const jsonSince = Date.now()
+    const json = background(["connect", "--email", "lines-json@example.com", "--json"])
+    const code = await codeFromMailSink("lines-json@example.com", jsonSince)
+    const wrong = code === "000000" ? "000001" : "000000"
+    json.stdin.write(`${wrong}\n`)
+    expect(JSON.parse(await json.nextLine())).toMatchObject({ event: "code_refused", triesLeft: 2 })
+    json.stdin.end(`${code}\n`)
+    expect(JSON.parse(await json.nextLine())).toMatchObject({
+      kind: "embedded",
+      email: "lines-json@example.com",
+    })
+    const { code: jsonExit, stderr } = await json.exited
+    expect([jsonExit, stderr]).toEqual([0, ""])
+    await cli(["disconnect"])
+  }, 60_000)
+
   it("a mistyped code is asked for again, with what was wrong, and the right one then signs in", async () => {
     const since = Date.now()
     const child = background(["connect", "--email", "typo@example.com"])
@@ -339,10 +376,10 @@ describe("appkit-cli and the embedded wallet", () => {
     }
     child.stdin.write(`${wrong}\n`)
     const { code: exit, stderr } = await child.exited
-    // Piped, the answer is not echoed: the site's verdict follows the last prompt on its line.
-    expect([exit, stderr.trim().split("\n").at(-1)]).toEqual([
+    // Piped, the answer is not echoed: each prompt's line still ends, and the site's verdict has its own.
+    expect([exit, stderr.trim().split("\n").slice(-2)]).toEqual([
       1,
-      "Code mailed to thrice@example.com: Invalid code",
+      ["Code mailed to thrice@example.com: ", "Invalid code"],
     ])
     expect((await cli(["status"])).stdout).toMatch(/^Not connected/)
   }, 60_000)

@@ -95,8 +95,11 @@ describe("appkit-cli dev", () => {
       ...started,
       pid: child.pid,
       anvilPid: expect.any(Number),
-      // Where the system says when a process started (Linux), so that a reused pid is not taken for it.
-      ...(existsSync("/proc/self/stat") ? { processStart: expect.any(String) } : {}),
+      // Where the system says when a process started (Linux), so that a reused pid is not taken for it (dev's,
+      // or its anvil's, which the next dev stops should this one be killed).
+      ...(existsSync("/proc/self/stat")
+        ? { processStart: expect.any(String), anvilStart: expect.any(String) }
+        : {}),
     })
 
     const balance = await runCli(["balance", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "--json"], { env })

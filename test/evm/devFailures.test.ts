@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -48,6 +48,16 @@ const childNamed = async (parent: ChildProcess, name: string): Promise<number> =
   throw new Error(`no ${name} under pid ${parent.pid} within 10 s`)
 }
 
+/** Whether `pid` is a live anvil (a zombie, "Z", is one that ended and was not yet reaped). */
+const isAnvil = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    return stat.includes(" (anvil) ") && stat[stat.lastIndexOf(")") + 2] !== "Z"
+  } catch {
+    return false
+  }
+}
+
 /** dev stopped as asked: exit 0, no dev.json left, its anvil gone (signal 0 only asks whether it is there). */
 const expectCleanStop = (dev: ReturnType<typeof startDev>, code: number | null, anvilPid: number) => {
   expect(code).toBe(0)
@@ -63,11 +73,14 @@ const answers = (url: string) =>
 
 describe("appkit-cli dev when a part fails", () => {
   let child: ChildProcess | undefined
+  /** A second dev run, stopped too should it not end on its own. */
+  let other: ChildProcess | undefined
   let held: Server | undefined
   afterEach(async () => {
     held?.close()
     held = undefined
-    await stopCommand(child)
+    await Promise.all([stopCommand(child), stopCommand(other)])
+    other = undefined
   })
 
   it("stops the whole stack, says why and exits 2 when anvil dies under it", async () => {
@@ -141,18 +154,78 @@ describe("appkit-cli dev when a part fails", () => {
     expectCleanStop(dev, code, anvilPid)
   }, 60_000)
 
-  it("says that a running appkit-cli dev holds the port, when one does", async () => {
+  it("refuses a second dev on the same APPKIT_HOME while the first runs, and leaves the first's record alone", async () => {
     const first = startDev(["--json", ...freeStackPorts])
     child = first.child
     const started = JSON.parse(await firstLine(first.child, 30_000)) as Record<string, string>
-    const port = Number(new URL(started.rpcUrl as string).port)
-    const second = startDev(portsWith("--port", port), first.home)
+    const record = readFileSync(join(first.home, "dev.json"), "utf8")
+    // Free ports of its own: nothing but the shared home stands in its way.
+    const second = startDev(freeStackPorts, first.home)
+    other = second.child
     const [code] = await once(second.child, "exit")
     expect(code).toBe(2)
+    const port = (url: string | undefined) => new URL(url as string).port
     expect(second.stderr()).toBe(
-      `Port ${port} is in use (anvil, --port): the appkit-cli dev running as pid ${first.child.pid} serves it; stop that one (Ctrl-C there), or choose another port with --port (0: any free port)\n`,
+      `An appkit-cli dev already runs with APPKIT_HOME ${first.home} (pid ${first.child.pid}; anvil port ${port(started.rpcUrl)}, solana port ${port(started.solanaRpcUrl)}, api port ${port(started.apiUrl)}, relay port ${port(started.relayUrl)}, secure site port ${port(started.secureSiteUrl)}): stop it (Ctrl-C there), or run the second one with its own home (APPKIT_HOME=<another directory> appkit-cli dev)\n`,
     )
+    expect(readFileSync(join(first.home, "dev.json"), "utf8")).toBe(record)
+    expect(await answers(started.rpcUrl as string)).toBe(true)
   }, 60_000)
+
+  /**
+   * A dev killed with SIGKILL once its stack runs (and its anvil's watchdog too, when asked), then `check`;
+   * should that fail, the orphan anvil goes too (only while its pid is still an anvil's).
+   */
+  const afterSigkill = async (
+    killWatchdog: boolean,
+    check: (killed: ReturnType<typeof startDev>, rpcUrl: string, anvilPid: number) => Promise<void>,
+  ) => {
+    const killed = startDev(["--json", ...freeStackPorts])
+    child = killed.child
+    const started = JSON.parse(await firstLine(killed.child, 30_000)) as Record<string, string>
+    const anvilPid = await childNamed(killed.child, "anvil")
+    if (killWatchdog) process.kill(await childNamed(killed.child, "sh"), "SIGKILL")
+    const exited = once(killed.child, "exit")
+    killed.child.kill("SIGKILL")
+    await exited
+    try {
+      await check(killed, started.rpcUrl as string, anvilPid)
+    } finally {
+      if (isAnvil(anvilPid)) process.kill(anvilPid, "SIGKILL")
+    }
+  }
+
+  it(
+    "a SIGKILLed dev's anvil goes away on its own (its watchdog sees dev gone), within 10 s",
+    () =>
+      afterSigkill(false, async (_killed, rpcUrl, anvilPid) => {
+        let gone = false
+        for (let waited = 0; waited <= 10_000 && !gone; waited += 100) {
+          gone = !isAnvil(anvilPid)
+          if (!gone) await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        expect(gone).toBe(true)
+        expect(await answers(rpcUrl)).toBe(false)
+      }),
+    60_000,
+  )
+
+  // Its watchdog killed too (as kill -9 on all of dev's children would): only the next dev can stop anvil.
+  it(
+    "stops the anvil a SIGKILLed dev orphaned when the next dev starts on that home",
+    () =>
+      afterSigkill(true, async (killed, rpcUrl, anvilPid) => {
+        // Nothing stopped it: anvil is a process of its own and still serves.
+        expect(await answers(rpcUrl)).toBe(true)
+        const next = startDev(["--json", ...freeStackPorts], killed.home)
+        other = next.child
+        await firstLine(next.child, 30_000)
+        expect(isAnvil(anvilPid)).toBe(false)
+        expect(await answers(rpcUrl)).toBe(false)
+        expect(next.stderr()).toBe("")
+      }),
+    60_000,
+  )
 
   it("points at the anvil a killed appkit-cli dev left holding the port", async () => {
     const { server, port } = await holdPort()

@@ -2,10 +2,11 @@ import { chainNamespaces } from "@appkit/core"
 import { type AddressVerdict, bitcoinNetworks, validateAddress } from "@appkit/core/validation"
 import { CliError, ExitCode, invalidInput } from "../output"
 import { printReports, type Readable, shownInput } from "../report"
+import { answerStdinLines } from "../stdinLines"
 
 /**
  * `appkit-cli address validate`: the exact address check of @appkit/core (`validateAddress`) for one
- * address or CAIP-10 id, or for a stream of them (`--stdin`, one per line, one result per line, in order).
+ * address or CAIP-10 id, or for a stream of them (`-` or `--stdin`, one per line, one result per line, in order).
  * Exit 0 when every input is valid, 1 when any is invalid, 2 for usage errors.
  */
 interface ValidateOptions {
@@ -38,48 +39,6 @@ const readableVerdict = (verdict: Verdict): Readable => ({
   ],
 })
 
-/** Resolves once stdout can take more (or has failed: the failure itself is handled by the caller). */
-const stdoutReady = (): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      process.stdout.off("drain", done)
-      process.stdout.off("error", done)
-      resolve()
-    }
-    process.stdout.once("drain", done)
-    process.stdout.once("error", done)
-  })
-
-/**
- * Validates stdin line by line, writing each result as soon as it is known. Waiting for stdout's drain keeps
- * memory flat on a huge input; a reader that goes away (`| head`) simply ends the run, as with any Unix tool.
- */
-const validateStream = async (validate: (input: string) => Verdict, json: boolean): Promise<boolean> => {
-  const { createInterface } = await import("node:readline")
-  // crlfDelay: a \r\n split across chunks is still one line break; every other byte of a line is input.
-  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
-  let writeFailure: NodeJS.ErrnoException | undefined
-  const stop = (error: NodeJS.ErrnoException) => {
-    writeFailure = error
-    lines.close()
-  }
-  process.stdout.on("error", stop)
-  let allValid = true
-  try {
-    for await (const line of lines) {
-      const verdict = validate(line)
-      allValid &&= verdict.valid
-      if (!process.stdout.write(`${json ? JSON.stringify(verdict) : streamLine(verdict)}\n`))
-        await stdoutReady()
-      if (writeFailure) break
-    }
-  } finally {
-    process.stdout.off("error", stop)
-  }
-  if (writeFailure && writeFailure.code !== "EPIPE") throw writeFailure
-  return allValid
-}
-
 export const validateAction = async (
   address: string | undefined,
   options: ValidateOptions,
@@ -108,11 +67,18 @@ export const validateAction = async (
   }
   const validate = (input: string) => validateAddress(input, validateOptions)
 
-  if (address !== undefined)
+  // `-` is stdin, as for every command that reads input (no address is spelt "-"); so is --stdin.
+  if (address !== undefined && address !== "-")
     return printReports([validate(address)], {
       json: options.json === true,
       ok: (verdict) => verdict.valid,
       readable: readableVerdict,
     })
-  if (!(await validateStream(validate, options.json === true))) process.exitCode = ExitCode.invalid
+  let allValid = true
+  await answerStdinLines((line) => {
+    const verdict = validate(line)
+    allValid &&= verdict.valid
+    return `${options.json ? JSON.stringify(verdict) : streamLine(verdict)}\n`
+  })
+  if (!allValid) process.exitCode = ExitCode.invalid
 }

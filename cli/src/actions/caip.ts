@@ -1,10 +1,12 @@
 import { type CaipIdReport, inspectCaipId } from "@appkit/core/validation"
-import { printReports, type Readable, shownInput } from "../report"
+import { CliError } from "../output"
+import { printReports, printStdinReports, type Readable, shownInput } from "../report"
 
 /**
  * `appkit-cli caip parse ID...`: core's `inspectCaipId` for each CAIP-2 chain id or CAIP-10 account id —
  * its parts, and whether it is valid (for the namespaces AppKit knows, an account id's address must be valid
- * for that namespace and chain). Exit 0 if all are valid, 1 if any is not.
+ * for that namespace and chain). `-` reads the ids from stdin, one per line. Exit 0 if all are valid, 1 if any
+ * is not.
  */
 const readableReport = (report: CaipIdReport): Readable => ({
   title: `${shownInput(report.input)}: ${report.valid ? "valid" : "invalid"}`,
@@ -24,9 +26,13 @@ const readableReport = (report: CaipIdReport): Readable => ({
 })
 
 export const parseAction = (ids: ReadonlyArray<string>, options: { readonly json?: boolean | undefined }) => {
-  printReports(ids.map(inspectCaipId), {
+  const reports = {
     json: options.json === true,
-    ok: (report) => report.valid,
+    ok: (report: CaipIdReport) => report.valid,
     readable: readableReport,
-  })
+  }
+  // `-` is stdin (one id per line), as for every command that reads input: no CAIP id is spelt "-".
+  if (!ids.includes("-")) return printReports(ids.map(inspectCaipId), reports)
+  if (ids.length > 1) throw new CliError("Give either IDs or - (one id per line on stdin), not both")
+  return printStdinReports(inspectCaipId, reports)
 }

@@ -152,7 +152,9 @@ const emailLogin = async (
   if (options.devOtp) return appKit.embedded.verifyOtp(await fromMailSink(codeOf, "code"))
   for (let tries = codeTries; ; tries--) {
     const otp = await Effect.runPromise(
-      giveUpWaiting(options.timeoutMs, "No code entered", (signal) => askOtp(email, processTerminal, signal)),
+      giveUpWaiting(options.timeoutMs, "No code entered", (signal) =>
+        askOtp(email, processTerminal, options.json, signal),
+      ),
     )
     const refused = await appKit.embedded.verifyOtp(otp).then(
       () => undefined,

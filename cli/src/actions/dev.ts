@@ -16,10 +16,19 @@ import {
 } from "@appkit/fixtures"
 import type { SolanaDevnet } from "@appkit/fixtures/solana"
 import type { SecureSite } from "@appkit/secure-site"
+import { watchAnvil } from "../anvilWatchdog"
 import type { StaticServer } from "../commands/serveStatic"
 import { portTaken, refuseSharedPorts } from "../devPorts"
 import { secureSiteStore } from "../devSecureSiteStore"
-import { devStackFile, removeDevStack, writeDevStack } from "../devStack"
+import {
+  claimDevStack,
+  devStackFile,
+  type LeftStack,
+  removeDevStack,
+  writeDevAnvil,
+  writeDevStack,
+} from "../devStack"
+import { stopLeftAnvil } from "../leftAnvil"
 import { CliError, note, printJson, printLine, warn } from "../output"
 
 /**
@@ -27,7 +36,8 @@ import { CliError, note, printJson, printLine, warn } from "../output"
  * WalletConnect relay and the embedded wallet's secure site — running until SIGINT/SIGTERM, then stopped
  * together. anvil runs as chain 1 by default (a swap network) and carries the swap market of
  * `deploySwapFixtures` (Uniswap V2, TKA, TKB), which the fixture API quotes from. `--serve DIR` also serves a built page (the demo) with the stack's URLs at /appkit-stack.json.
- * While it runs, `$APPKIT_HOME/dev.json` says where it is, so the other commands default to it. `--json`
+ * While it runs, `$APPKIT_HOME/dev.json` says where it is, so the other commands default to it (one dev per
+ * APPKIT_HOME: a second is refused while the first runs). `--json`
  * prints one line {rpcUrl, chainId, solanaRpcUrl, solanaChainId, apiUrl, relayUrl, secureSiteUrl,
  * secureSiteStore[, pageUrl]} once everything answers, for scripts that wait on it. The secure site keeps its
  * users in PGlite, or in PostgreSQL at DATABASE_URL (devSecureSiteStore.ts).
@@ -150,11 +160,17 @@ export const devAction = async (options: DevOptions): Promise<void> => {
   })
   for (const signal of stopSignals) process.on(signal, requestStop)
   const running: Array<Running> = []
+  // One dev per APPKIT_HOME: refused while another runs there, before anything starts. The anvil a killed
+  // dev left there is stopped: it would hold its port and serve a chain nobody stops.
+  const claimed = claimDevStack()
   try {
-    await runStack(options, binary, store, running, () => stopRequested, stopped).catch((error: unknown) => {
-      // A Ctrl-C at a terminal also signals anvil, so a start cut short by it fails: that is the stop asked for.
-      if (!stopRequested) throw error
-    })
+    const left = await stopLeftAnvil(claimed)
+    await runStack(options, binary, store, left, running, () => stopRequested, stopped).catch(
+      (error: unknown) => {
+        // A Ctrl-C at a terminal also signals anvil, so a start cut short by it fails: that is the stop asked for.
+        if (!stopRequested) throw error
+      },
+    )
   } finally {
     removeDevStack()
     await stopAll(running)
@@ -169,6 +185,7 @@ const runStack = async (
   options: DevOptions,
   binary: string,
   store: ReturnType<typeof secureSiteStore>,
+  left: LeftStack | undefined,
   running: Array<Running>,
   stopRequested: () => boolean,
   stopped: Promise<void>,
@@ -194,10 +211,15 @@ const runStack = async (
   const [anvil, solana, relay] = await all<[Anvil, SolanaDevnet | undefined, Relay]>([
     started(
       startAnvil({ chainId: options.chainId, port: options.port, binary }).catch(
-        portTaken("anvil", "--port", options.port),
+        portTaken("anvil", "--port", options.port, left),
       ),
       (value) => () => value.stop(),
-    ),
+    ).then((anvil) => {
+      // Once it is among what stops with dev: recorded and watched, should dev be killed (no stop runs then).
+      writeDevAnvil(anvil)
+      watchAnvil(anvil.pid)
+      return anvil
+    }),
     started(
       startOptional("The local Solana chain", "npm i -g litesvm@1.5.0", async () =>
         (await import("@appkit/fixtures/solana")).startSolanaDevnet({ port: options.solanaPort }),

@@ -1,7 +1,10 @@
 import type { Command } from "commander"
 import { lazyAction } from "../lazy"
 
-/** `appkit-cli caip parse ID...`: core's `inspectCaipId` for each CAIP-2 chain id or CAIP-10 account id. */
+/**
+ * `appkit-cli caip parse ID...`: core's `inspectCaipId` for each CAIP-2 chain id or CAIP-10 account id, or for
+ * each line of stdin (`-`).
+ */
 export const register = (program: Command): void => {
   program
     .command("caip")
@@ -12,7 +15,7 @@ export const register = (program: Command): void => {
     )
     .argument(
       "<ID...>",
-      "chain ids (eip155:1) or account ids (eip155:1:0xab16…); one report (JSON line) each",
+      "chain ids (eip155:1) or account ids (eip155:1:0xab16…), or - to read one per line from stdin; one report (JSON line) each",
     )
     .option(
       "--json",

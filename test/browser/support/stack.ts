@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
-import { rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { launchChromiumBrowser } from "../../support/chromium"
 import { cliPath, firstLine, freeStackPorts } from "../../support/cli"
@@ -30,14 +32,18 @@ const stopChild = async (child: ChildProcess) => {
 }
 
 /**
- * What `npm start` runs (appkit-cli dev --serve), on free ports so a developer's own stack is left alone:
- * anvil on chain 1 (the fixture API knows its tokens), the fixture API, the relay and the built demo page.
+ * What `npm start` runs (appkit-cli dev --serve), on free ports and with its own APPKIT_HOME so a developer's
+ * own stack (and the other test files' stacks) are left alone: one dev runs per home. anvil on chain 1 (the
+ * fixture API knows its tokens), the fixture API, the relay and the built demo page.
  */
 export const startDemoStack = async (pageDir: string): Promise<DemoStack> => {
   const child = spawn(
     process.execPath,
     [cliPath, "dev", "--json", "--chain-id", "1", ...freeStackPorts, "--serve-port", "0", "--serve", pageDir],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, APPKIT_HOME: mkdtempSync(join(tmpdir(), "appkit-demo-home-")) },
+    },
   )
   try {
     const started = JSON.parse(await firstLine(child, 30_000)) as Omit<DemoStack, "stop">
