@@ -59,7 +59,7 @@ describe("appkit-cli btc", () => {
     expect(result).toMatchObject({
       code: 1,
       stdout: "",
-      stderr: `Invalid address '${regtest}': not a mainnet address\n`,
+      stderr: `Invalid address '${regtest}': a regtest address, expected mainnet\n`,
     })
   })
 
@@ -134,7 +134,7 @@ describe("appkit-cli btc", () => {
     expect(result).toMatchObject({
       code: 1,
       stdout: "",
-      stderr: `Invalid --to address '${mainnet}': not a regtest address\n`,
+      stderr: `Invalid --to address '${mainnet}': a mainnet address, expected regtest\n`,
     })
   })
 

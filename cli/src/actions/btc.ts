@@ -35,11 +35,10 @@ const networkOfAddress = async (address: string) => {
 const addressOn = async (address: string, network: BtcNetwork, name: string) => {
   const { decodeBitcoinAddress } = await import("@appkit/core/validation")
   const { addressNetworkOf } = await import("@appkit/core/bitcoin")
-  if (decodeBitcoinAddress(address.trim())._tag === "Failure")
-    throw invalidInput(`Invalid ${name} '${address}'`)
   const decoded = decodeBitcoinAddress(address.trim(), addressNetworkOf(network))
+  // The core's refusal ('Invalid address', or with whose network it is), naming what the user gave.
   if (decoded._tag === "Failure")
-    throw invalidInput(`Invalid ${name} '${address}': not a ${network.toLowerCase()} address`)
+    throw invalidInput(decoded.failure.message.replace(/^Invalid address/, `Invalid ${name} '${address}'`))
   return decoded.success
 }
 
