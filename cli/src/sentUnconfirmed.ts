@@ -23,6 +23,18 @@ export const sentWithoutOutcome = (id: string): string => `Transaction ${id} was
 export const submittedWithoutAnswer = (walletName: string | undefined): string =>
   `The transaction may have been sent before ${walletName ?? "the node"} answered${walletName === undefined ? "" : " (and is sent if the wallet approves it now)"}: look up the account's latest transaction before sending again`
 
+/**
+ * A send the wallet never answered (the request's bound passed) is still pending there and sent if the wallet
+ * approves it later: the account's count read before the request, `before`, is what tells the user it did.
+ */
+export const pendingInWallet = (failure: unknown, before: bigint | undefined): unknown =>
+  failure instanceof CliError && failure.code === "WalletRequestTimeout" && before !== undefined
+    ? new CliError(
+        `${failure.message}. Before sending again, check the account: its transaction count (pending ones included) was ${before}: a higher count means the wallet sent it`,
+        { code: failure.code },
+      )
+    : failure
+
 /** The account's transaction count, pending ones included, as the node has it; undefined when it cannot say. */
 export const transactionCount = (client: EvmClient, address: `0x${string}`): Promise<bigint | undefined> =>
   getTransactionCount(client, { address, blockTag: "pending" }).then(

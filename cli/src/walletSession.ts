@@ -238,6 +238,13 @@ export interface WalletConnectProvider {
   readonly close: () => Promise<void>
 }
 
+/** The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. */
+const sendingMethods: ReadonlySet<string> = new Set([
+  "eth_sendTransaction",
+  "wallet_sendCalls",
+  "solana_signAndSendTransaction",
+])
+
 const notConnected = () =>
   new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore", {
     code: "NotConnected",
@@ -296,7 +303,7 @@ export const openStoredWalletConnect = async (
   const chainId = options.chainId ?? checked.stored.chainId
   const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
   /** After a request expired: did the wallet end the session meanwhile, or is it just not answering? */
-  const recheck = (error: { readonly _tag: string; readonly message: string }) =>
+  const recheck = (error: { readonly _tag: string; readonly message: string; readonly method: string }) =>
     Effect.gen(function* () {
       yield* connector.sync
       if (Option.isNone(yield* connector.session)) {
@@ -309,7 +316,11 @@ export const openStoredWalletConnect = async (
         )
       }
       return new CliError(
-        `${error.message}. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
+        `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
+          sendingMethods.has(error.method)
+            ? "if it is, the transaction is sent"
+            : "a signature given now no longer reaches this command"
+        }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
         { code: error._tag },
       )
     })
