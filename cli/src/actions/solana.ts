@@ -15,7 +15,7 @@ import {
 import { formatUnits, isU64, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { readDuration } from "../duration"
-import { readInput } from "../input"
+import { readMessage } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
 import { interruptible } from "../interrupt"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
@@ -206,7 +206,7 @@ export const solanaSendAction = async (
 }
 
 export const solanaMessageAction = async (text: string, options: SolanaCommandOptions): Promise<void> => {
-  const message = text === "-" ? await readInput("-", "the message") : text
+  const message = await readMessage(text)
   if (options.timeout !== undefined) readDuration(options.timeout)
   // A local key signs in process: no node is needed (nor asked).
   const caip2 = readChain(options.chain ?? "", "--chain", "solana").caip2
