@@ -19,7 +19,13 @@ import { readMessage } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
 import { interruptible } from "../interrupt"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
-import { sentButUnconfirmed, sentWithoutOutcome, submittedWithoutAnswer } from "../sentUnconfirmed"
+import {
+  sentButUnconfirmed,
+  sentWithoutOutcome,
+  signedButFailed,
+  signedWithoutAnswer,
+  submittedWithoutAnswer,
+} from "../sentUnconfirmed"
 import { readConnection } from "../session"
 import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
 import { withSpinner } from "../spinner"
@@ -40,6 +46,8 @@ interface SolanaSigner {
   readonly wallet: SolanaWallet<ConnectorError>
   readonly walletName: string | undefined
   readonly explainFailure: (error: unknown) => unknown
+  /** The id of the transaction signed here (a local key), known before its submission is answered. */
+  readonly signedAs: () => string | undefined
   readonly close: () => Promise<void>
 }
 
@@ -53,14 +61,19 @@ const openSolanaSigner = async (
   caip2: CaipNetworkId,
   rpc?: SolanaRpc,
 ): Promise<SolanaSigner> => {
-  if (keypair !== undefined)
+  if (keypair !== undefined) {
+    let signature: string | undefined
     return {
       address: keypair.address,
-      wallet: makeSolanaLocalSigner(keypair, rpc),
+      wallet: makeSolanaLocalSigner(keypair, rpc, (signed) => {
+        signature = signed
+      }),
       walletName: undefined,
       explainFailure: (error) => error,
+      signedAs: () => signature,
       close: async () => {},
     }
+  }
   const stored = readConnection()
   // (the EVM signers' words, --private-key / --keystore, would send the user the wrong way here)
   if (stored?.kind !== "walletconnect")
@@ -84,6 +97,7 @@ const openSolanaSigner = async (
     },
     walletName: session.walletName,
     explainFailure: session.explainFailure,
+    signedAs: () => undefined,
     close: session.close,
   }
 }
@@ -158,11 +172,16 @@ export const solanaSendAction = async (
     watching,
     () =>
       interruptible(
-        () => submittedWithoutAnswer(signer.walletName),
+        () => {
+          const signature = signer.signedAs()
+          return signature === undefined
+            ? submittedWithoutAnswer(signer.walletName)
+            : signedWithoutAnswer(signature)
+        },
         () =>
           run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
             .catch((error: unknown) => {
-              throw signer.explainFailure(error)
+              throw signedButFailed(signer.signedAs(), signer.explainFailure(error))
             })
             .finally(signer.close),
       ),
