@@ -7,6 +7,7 @@ import { deterministicKeypair } from "@appkit/fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, interruptCli, runCli } from "../support/cli"
 import { forwardRpc, type RecordingServer, startRecordingServer } from "../support/recordingServer"
+import { solanaRpc } from "./support"
 
 /**
  * A Solana send whose confirmation never comes (Ctrl-C during the wait, or a cluster that fails every status
@@ -98,17 +99,10 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
         "the cluster may have taken it: look it up by its id before sending again",
       )
       // The id named is the transaction the cluster holds.
-      const reply = await fetch(stack.solanaRpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "getSignatureStatuses",
-          params: [[signature], { searchTransactionHistory: true }],
-        }),
-      })
-      const { result: statuses } = (await reply.json()) as { result: { value: Array<unknown> } }
+      const statuses = await solanaRpc({ rpcUrl: stack.solanaRpcUrl }, "getSignatureStatuses", [
+        [signature],
+        { searchTransactionHistory: true },
+      ])
       expect(statuses.value[0]).not.toBeNull()
     } finally {
       submissions = "answer"
