@@ -25,3 +25,18 @@ export const unreadableFile = (file: string, what: string, error: Error): CliErr
 /** `readInputBytes` decoded as UTF-8. */
 export const readInput = async (file: string, what: string): Promise<string> =>
   new TextDecoder().decode(await readInputBytes(file, what))
+
+/**
+ * The message `sign message` signs: TEXT, or stdin for "-". Nothing to sign (empty, or only line breaks, which
+ * is what `echo |` or a file saved with one empty line holds) is refused (exit 2) before any wallet is asked;
+ * any other text, a lone space included, is signed as it is.
+ */
+export const readMessage = async (text: string): Promise<string> => {
+  const message = text === "-" ? await readInput("-", "the message") : text
+  if (/^[\r\n]*$/.test(message))
+    throw new CliError(
+      "Nothing to sign: the message is empty. Give the text to sign, or - to read it from stdin",
+      { code: "EmptyMessage" },
+    )
+  return message
+}

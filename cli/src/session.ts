@@ -12,7 +12,8 @@ import { CliError, note } from "./output"
  * - `walletconnect`: a WalletConnect session; the sign-client's own state (keys, pairing, session) is kept
  *   in `walletconnect.json` beside it so that later commands can restore the session and send requests.
  * - `private-key` / `keystore`: a local signer. Only the address and kind are stored — never the key; the
- *   commands that sign take `--private-key` / `APPKIT_PRIVATE_KEY` / `--keystore FILE` again.
+ *   commands that sign take `--private-key` / `APPKIT_PRIVATE_KEY` again, or use the stored keystore's path
+ *   (its password from `APPKIT_KEYSTORE_PASSWORD`, else asked on a terminal).
  */
 export const WalletConnectConnection = Schema.Struct({
   kind: Schema.Literal("walletconnect"),

@@ -1,8 +1,7 @@
-import { createCipheriv, pbkdf2Sync, randomBytes, scryptSync } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
+import { v3Keystore } from "@appkit/fixtures"
 import { afterAll, describe, expect, it, vi } from "vitest"
 import { fakeRawTerminal, terminalOver } from "./fakeTerminal"
 import { decryptKeystore, loadLocalSigner } from "./signer"
@@ -10,41 +9,13 @@ import { decryptKeystore, loadLocalSigner } from "./signer"
 const key = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
-/** Builds a Web3 Secret Storage v3 file the way wallets write one (small KDF costs to keep the test fast). */
-const keystoreFor = (privateKey: `0x${string}`, password: string, kdf: "scrypt" | "pbkdf2") => {
-  const salt = randomBytes(32)
-  const iv = randomBytes(16)
-  const derived =
-    kdf === "scrypt"
-      ? scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 })
-      : pbkdf2Sync(password, salt, 1000, 32, "sha256")
-  const cipher = createCipheriv("aes-128-ctr", derived.subarray(0, 16), iv)
-  const ciphertext = concatBytes([cipher.update(hexToBytes(privateKey)), cipher.final()])
-  const kdfparams =
-    kdf === "scrypt"
-      ? { dklen: 32, n: 1024, r: 8, p: 1, salt: salt.toString("hex") }
-      : { dklen: 32, c: 1000, prf: "hmac-sha256", salt: salt.toString("hex") }
-  return {
-    version: 3,
-    id: "3198bc9c-6672-5ab3-d995-4942343ae5b6",
-    crypto: {
-      cipher: "aes-128-ctr",
-      cipherparams: { iv: iv.toString("hex") },
-      ciphertext: bytesToHex(ciphertext).slice(2),
-      kdf,
-      kdfparams,
-      mac: keccak256(concatBytes([derived.subarray(16, 32), ciphertext])).slice(2),
-    },
-  }
-}
-
 describe("decryptKeystore", () => {
   it.each(["scrypt", "pbkdf2"] as const)("recovers the key of a %s keystore", (kdf) => {
-    expect(decryptKeystore(JSON.stringify(keystoreFor(key, "correct horse", kdf)), "correct horse")).toBe(key)
+    expect(decryptKeystore(JSON.stringify(v3Keystore(key, "correct horse", kdf)), "correct horse")).toBe(key)
   })
 
   it("says 'wrong password' for a wrong password or a tampered ciphertext, never returning a wrong key", () => {
-    const keystore = keystoreFor(key, "pw", "scrypt")
+    const keystore = v3Keystore(key, "pw", "scrypt")
     expect(() => decryptKeystore(JSON.stringify(keystore), "PW")).toThrow(
       "Keystore: wrong password (MAC mismatch)",
     )
@@ -56,7 +27,7 @@ describe("decryptKeystore", () => {
   })
 
   it("rejects what it cannot read with a clear message", () => {
-    const keystore = keystoreFor(key, "pw", "pbkdf2")
+    const keystore = v3Keystore(key, "pw", "pbkdf2")
     expect(() => decryptKeystore("{", "pw")).toThrow("Keystore: not a JSON file")
     expect(() => decryptKeystore(JSON.stringify({ ...keystore, version: 1 }), "pw")).toThrow(/only version 3/)
     const badKdf = { ...keystore, crypto: { ...keystore.crypto, kdf: "argon2" } }
@@ -84,7 +55,7 @@ describe("decryptKeystore", () => {
   })
 
   it("caps pbkdf2 work as scrypt's is capped, refusing at once rather than working for hours", () => {
-    const keystore = keystoreFor(key, "pw", "pbkdf2")
+    const keystore = v3Keystore(key, "pw", "pbkdf2")
     const withCount = (c: number) =>
       JSON.stringify({
         ...keystore,
@@ -105,7 +76,7 @@ describe("loadLocalSigner", () => {
   const dir = mkdtempSync(join(tmpdir(), "appkit-signer-"))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   const file = join(dir, "key.json")
-  writeFileSync(file, JSON.stringify(keystoreFor(key, "pw", "scrypt")))
+  writeFileSync(file, JSON.stringify(v3Keystore(key, "pw", "scrypt")))
 
   it("takes --private-key first, then --keystore, then APPKIT_PRIVATE_KEY", async () => {
     const other = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"

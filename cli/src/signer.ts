@@ -2,8 +2,10 @@ import { createDecipheriv, pbkdf2Sync, scryptSync, timingSafeEqual } from "node:
 import { readFile } from "node:fs/promises"
 import type { CaipNetworkId } from "@appkit/core"
 import { type EvmClient, evmProviderClient } from "@appkit/core/evm"
+import { Effect } from "effect"
 import { bytesToHex, concatBytes, hexToBytes, keccak256 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
+import { giveUpWaiting } from "./giveUp"
 import { CliError, invalidInput, warn } from "./output"
 import { processTerminal, type Terminal } from "./prompt"
 import { readConnection } from "./session"
@@ -137,9 +139,16 @@ export const warnKeyOnCommandLine = (): void =>
     "--private-key is visible to every user of this machine (`ps`); prefer APPKIT_PRIVATE_KEY or --keystore",
   )
 
-/** The keystore's password: APPKIT_KEYSTORE_PASSWORD, else asked (hidden) on a terminal. */
+/** How long a password prompt waits for the user: a command left at one does not hang forever. */
+const passwordWaitMs = 5 * 60_000
+
+/**
+ * The keystore's password: APPKIT_KEYSTORE_PASSWORD, else asked (hidden, bounded) on a terminal. `named` is how
+ * the messages name the keystore ("--keystore", "The connected keystore FILE").
+ */
 const keystorePassword = async (
   file: string,
+  named: string,
   env: NodeJS.ProcessEnv,
   terminal: Terminal,
 ): Promise<string> => {
@@ -147,9 +156,38 @@ const keystorePassword = async (
   if (fromEnv !== undefined) return fromEnv
   if (!terminal.interactive)
     throw new CliError(
-      "--keystore needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked",
+      `${named} needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked`,
     )
-  return terminal.askHidden(`Password for ${file}: `, "No password given")
+  return Effect.runPromise(
+    giveUpWaiting(passwordWaitMs, "No password given", (signal) =>
+      terminal.askHidden(`Password for ${file}: `, "No password given", signal),
+    ),
+  )
+}
+
+/** The account of the v3 keystore in `file`; its failures (unreadable, wrong password) name the file. */
+const keystoreAccount = async (
+  file: string,
+  named: string,
+  env: NodeJS.ProcessEnv,
+  terminal: Terminal,
+): Promise<PrivateKeyAccount> => {
+  let json: string
+  try {
+    json = await readFile(file, "utf8")
+  } catch (error) {
+    throw new CliError(`Cannot read keystore ${file}: ${(error as Error).message}`)
+  }
+  const password = await keystorePassword(file, named, env, terminal)
+  let key: `0x${string}`
+  try {
+    key = decryptKeystore(json, password)
+  } catch (error) {
+    throw error instanceof CliError && error.message.startsWith("Keystore: ")
+      ? new CliError(`Keystore ${file}: ${error.message.slice("Keystore: ".length)}`, { code: error.code })
+      : error
+  }
+  return accountFromKey(key, "The keystore's key")
 }
 
 /** The local account the options name, or undefined when none was given (then a WalletConnect session signs). */
@@ -164,19 +202,30 @@ export const loadLocalSigner = async (
     warnKeyOnCommandLine()
     return accountFromKey(options.privateKey, "--private-key")
   }
-  if (options.keystore !== undefined) {
-    let json: string
-    try {
-      json = await readFile(options.keystore, "utf8")
-    } catch (error) {
-      throw new CliError(`Cannot read keystore ${options.keystore}: ${(error as Error).message}`)
-    }
-    const password = await keystorePassword(options.keystore, env, terminal)
-    return accountFromKey(decryptKeystore(json, password), "The keystore's key")
-  }
+  if (options.keystore !== undefined) return keystoreAccount(options.keystore, "--keystore", env, terminal)
   const fromEnv = env.APPKIT_PRIVATE_KEY
   if (fromEnv !== undefined && fromEnv !== "") return accountFromKey(fromEnv, "APPKIT_PRIVATE_KEY")
   return undefined
+}
+
+/**
+ * The keystore `connect --keystore` stored the path of (never its key nor its password), when that is the
+ * stored connection: it signs again, and must still hold the account that was connected.
+ */
+const storedKeystoreSigner = async (
+  env: NodeJS.ProcessEnv,
+  terminal: Terminal,
+): Promise<PrivateKeyAccount | undefined> => {
+  const stored = readConnection(env)
+  if (stored?.kind !== "keystore" || stored.keystoreFile === undefined) return undefined
+  const file = stored.keystoreFile
+  const account = await keystoreAccount(file, `The connected keystore ${file}`, env, terminal)
+  if (account.address.toLowerCase() !== stored.address.toLowerCase())
+    throw new CliError(
+      `The keystore ${file} now holds ${account.address}, not the connected ${stored.address}: run \`appkit-cli connect --keystore\` again`,
+      { code: "NotConnected" },
+    )
+  return account
 }
 
 /** A local account signs in process and never sends its requests anywhere; this client says so if asked. */
@@ -250,7 +299,7 @@ const openSigner = async (
 export const prepareCommandSigner = async (
   options: SignerOptions,
 ): Promise<(wallet?: WalletTarget) => Promise<CommandSigner>> => {
-  const local = await loadLocalSigner(options)
+  const local = (await loadLocalSigner(options)) ?? (await storedKeystoreSigner(process.env, processTerminal))
   return (wallet = {}) => openSigner(local, wallet)
 }
 

@@ -12,6 +12,7 @@ import {
 } from "@appkit/core"
 import { fileStorage } from "@appkit/core/node"
 import { Duration, Effect, Exit, Layer, Option, Scope } from "effect"
+import { giveUpAfter } from "./giveUp"
 import { checksummed } from "./jsonView"
 import { CliError } from "./output"
 import { quiet } from "./runCore"
@@ -200,7 +201,10 @@ export const checkStoredSession = async (
       Effect.gen(function* () {
         // Whether the store held the session before the relay's news: only then can the wallet have ended it.
         const held = (yield* opened.connector.storedTopics).includes(stored.topic)
-        const synced = yield* opened.connector.sync
+        // The relay's first answer is part of the command's wait: --timeout bounds it too.
+        const synced = yield* opened.connector.sync.pipe(
+          giveUpAfter(options.requestTimeoutMs, relayDidNotAnswer(stored.relayUrl)),
+        )
         const restored: Option.Option<Connection> = yield* opened.connector.restore
         if (Option.isSome(restored) && options.chainId !== undefined)
           yield* opened.connector.switchChain(options.chainId)
@@ -223,6 +227,8 @@ export const checkStoredSession = async (
   }
 }
 
+const relayDidNotAnswer = (relayUrl: string) => `The relay at ${relayUrl} did not answer`
+
 /** An EIP-1193 `request` the EVM actions can drive, forwarding to the wallet of the stored session. */
 export interface WalletConnectProvider {
   readonly address: `0x${string}`
@@ -237,6 +243,13 @@ export interface WalletConnectProvider {
   readonly explainFailure: (error: unknown) => unknown
   readonly close: () => Promise<void>
 }
+
+/** The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. */
+const sendingMethods: ReadonlySet<string> = new Set([
+  "eth_sendTransaction",
+  "wallet_sendCalls",
+  "solana_signAndSendTransaction",
+])
 
 const notConnected = () =>
   new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore", {
@@ -292,11 +305,17 @@ export const openStoredWalletConnect = async (
       { code: "SessionEnded" },
     )
   const { connector, close } = checked.opened
+  const { relayUrl } = checked.stored
+  // A relay that did not answer the check may not answer the request either: --timeout bounds its whole wait.
+  const bounded = <A, E>(request: Effect.Effect<A, E>) =>
+    checked.synced
+      ? request
+      : request.pipe(giveUpAfter(options.requestTimeoutMs, relayDidNotAnswer(relayUrl)))
   const walletName = checked.stored.walletName ?? "The wallet"
   const chainId = options.chainId ?? checked.stored.chainId
   const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
   /** After a request expired: did the wallet end the session meanwhile, or is it just not answering? */
-  const recheck = (error: { readonly _tag: string; readonly message: string }) =>
+  const recheck = (error: { readonly _tag: string; readonly message: string; readonly method: string }) =>
     Effect.gen(function* () {
       yield* connector.sync
       if (Option.isNone(yield* connector.session)) {
@@ -309,18 +328,20 @@ export const openStoredWalletConnect = async (
         )
       }
       return new CliError(
-        `${error.message}. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
+        `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
+          sendingMethods.has(error.method)
+            ? "if it is, the transaction is sent"
+            : "a signature given now no longer reaches this command"
+        }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
         { code: error._tag },
       )
     })
   let lastFailure: CliError | undefined
   /** A request that failed because of the wallet's side of the session, said in the words a user acts on. */
-  const explain = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> =>
-    Effect.tapError(explained(error), (failure) =>
-      Effect.sync(() => {
-        if (failure instanceof CliError) lastFailure = failure
-      }),
-    )
+  const remember = (failure: unknown) =>
+    Effect.sync(() => {
+      if (failure instanceof CliError) lastFailure = failure
+    })
   const explained = (error: WalletConnectConnectorError): Effect.Effect<never, unknown> => {
     if (error._tag === "WalletRequestTimeout") return Effect.flatMap(recheck(error), Effect.fail)
     if (error._tag === "WalletConnectError" && error.reason === "sessionEnded") {
@@ -335,16 +356,24 @@ export const openStoredWalletConnect = async (
       )
     }
     // The relay is unreachable, say: WalletConnect's own words, before an EVM action wraps them in its own
-    // ('The node rejected the transaction: …' for a node that was never asked).
+    // ('The node rejected the transaction: …' for a node that was never asked), naming the relay.
     if (error._tag === "WalletConnectError")
-      return Effect.fail(new CliError(error.message, { code: error._tag }))
+      return Effect.fail(
+        new CliError(
+          error.message.includes(relayUrl) ? error.message : `${error.message} (relay ${relayUrl})`,
+          { code: error._tag },
+        ),
+      )
     return Effect.fail(error)
   }
   return {
     address: (account === undefined ? checked.stored.address : addressOfAccount(account)) as `0x${string}`,
     chainId,
     walletName,
-    request: (args) => Effect.runPromise(connector.request(args).pipe(Effect.catch(explain))),
+    request: (args) =>
+      Effect.runPromise(
+        connector.request(args).pipe(Effect.catch(explained), bounded, Effect.tapError(remember)),
+      ),
     explainFailure: (error) => lastFailure ?? error,
     close,
   }

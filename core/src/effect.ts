@@ -114,6 +114,7 @@ export {
   type PendingTransactions,
   quoteSwap,
   type SwapSigner,
+  type SwapStep,
   type SwapTransaction,
 } from "./state/swapFlow"
 export { Toast } from "./state/Toast"

@@ -7,6 +7,7 @@ import { deterministicKeypair } from "@appkit/fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliPath, firstLine, freeStackPorts, interruptCli, runCli } from "../support/cli"
 import { forwardRpc, type RecordingServer, startRecordingServer } from "../support/recordingServer"
+import { solanaRpc } from "./support"
 
 /**
  * A Solana send whose confirmation never comes (Ctrl-C during the wait, or a cluster that fails every status
@@ -20,6 +21,8 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
   let stack: { readonly solanaRpcUrl: string; readonly solanaChainId: string }
   let node: RecordingServer
   let statuses: "stall" | "fail" = "stall"
+  /** "silent": the cluster takes each submission and never answers it. */
+  let submissions: "answer" | "silent" = "answer"
   const sendArgs = () => [
     ...["send", "--chain", stack.solanaChainId, "--keypair", keyFile],
     ...["--to", deterministicKeypair("account 1").address, "--amount", "0.01", "--json"],
@@ -35,7 +38,9 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
     writeFileSync(keyFile, JSON.stringify([...deterministicKeypair("account 0").secretKey]))
     // The cluster, except that no status is ever given: each request stalls, or fails.
     node = await startRecordingServer((body, response) => {
-      if (!body.includes("getSignatureStatuses")) forwardRpc(stack.solanaRpcUrl, body, response)
+      if (body.includes('"sendTransaction"'))
+        forwardRpc(stack.solanaRpcUrl, body, response, submissions === "answer")
+      else if (!body.includes("getSignatureStatuses")) forwardRpc(stack.solanaRpcUrl, body, response)
       else if (statuses === "fail") response.writeHead(500).end("cluster down")
     })
   }, 40_000)
@@ -75,5 +80,32 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
     expect(error.message).toMatch(
       /^HTTP status code: 500\. Transaction [1-9A-HJ-NP-Za-km-z]{64,88} was sent and may still land/,
     )
+  })
+
+  it("a submission never answered: exit 2, the line names the signed transaction the cluster took", {
+    timeout: 60_000,
+  }, async () => {
+    submissions = "silent"
+    try {
+      const result = await runCli(sendArgs(), { env: sendEnv(), timeoutMs: 50_000 })
+      expect(result.stdout).toBe("")
+      expect(result.code).toBe(2)
+      const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string } }
+      const signature = /The transaction was signed as ([1-9A-HJ-NP-Za-km-z]{64,88});/.exec(
+        error.message,
+      )?.[1]
+      expect(signature).toBeDefined()
+      expect(error.message).toContain(
+        "the cluster may have taken it: look it up by its id before sending again",
+      )
+      // The id named is the transaction the cluster holds.
+      const statuses = await solanaRpc({ rpcUrl: stack.solanaRpcUrl }, "getSignatureStatuses", [
+        [signature],
+        { searchTransactionHistory: true },
+      ])
+      expect(statuses.value[0]).not.toBeNull()
+    } finally {
+      submissions = "answer"
+    }
   })
 })

@@ -10,7 +10,7 @@ import { Effect, Scope } from "effect"
 
 /** A JSON-RPC call to the local chain, as any client would make it. */
 export const solanaRpc = async (
-  devnet: SolanaDevnet,
+  devnet: Pick<SolanaDevnet, "rpcUrl">,
   method: string,
   params: ReadonlyArray<unknown> = [],
 ) => {

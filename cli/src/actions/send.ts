@@ -10,6 +10,7 @@ import { interruptible } from "../interrupt"
 import { ExitCode, printJson, printLine } from "../output"
 import { runCore } from "../runCore"
 import {
+  pendingInWallet,
   sentButUnconfirmed,
   sentWithoutOutcome,
   submissionFailure,
@@ -78,7 +79,7 @@ export const sendAction = async (options: SendOptions): Promise<void> => {
             ),
           )
             .catch((error: unknown) => {
-              throw explainFailure(error)
+              throw pendingInWallet(explainFailure(error), countBefore)
             })
             .finally(close),
       ),

@@ -6,7 +6,7 @@ import { hashMessage, hashTypedData, recoverTypedDataAddress } from "viem"
 import { readDuration } from "../duration"
 import { rpcEndpoint } from "../endpoints"
 import type { LocalSignerOptions } from "../evmOptions"
-import { readInput } from "../input"
+import { readInput, readMessage } from "../input"
 import { readChain } from "../inputs"
 import { CliError, invalidInput, printJson, printLine } from "../output"
 import { offlineClient, openCommandSigner } from "../signer"
@@ -68,7 +68,7 @@ export const messageAction = async (text: string, options: SignOptions): Promise
   if (isSolanaChainOption(options)) return (await import("./solana")).solanaMessageAction(text, options)
   // Any other --chain must be an EVM one: personal_sign is no answer to a polkadot or cosmos chain.
   if (options.chain !== undefined) readChain(options.chain, "--chain", "eip155")
-  const message = text === "-" ? await readInput("-", "the message") : text
+  const message = await readMessage(text)
   await signAndCheck(
     options,
     (client, signer) => signPersonalMessage(client, { signer, message }),

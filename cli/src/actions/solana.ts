@@ -15,11 +15,17 @@ import {
 import { formatUnits, isU64, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import { readDuration } from "../duration"
-import { readInput } from "../input"
+import { readMessage } from "../input"
 import { readAddress, readAmount, readChain } from "../inputs"
 import { interruptible } from "../interrupt"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
-import { sentButUnconfirmed, sentWithoutOutcome, submittedWithoutAnswer } from "../sentUnconfirmed"
+import {
+  sentButUnconfirmed,
+  sentWithoutOutcome,
+  signedButFailed,
+  signedWithoutAnswer,
+  submittedWithoutAnswer,
+} from "../sentUnconfirmed"
 import { readConnection } from "../session"
 import { loadSolanaKeypair, resolveSolanaTarget, type SolanaTargetOptions } from "../solanaTarget"
 import { withSpinner } from "../spinner"
@@ -40,6 +46,8 @@ interface SolanaSigner {
   readonly wallet: SolanaWallet<ConnectorError>
   readonly walletName: string | undefined
   readonly explainFailure: (error: unknown) => unknown
+  /** The id of the transaction signed here (a local key), known before its submission is answered. */
+  readonly signedAs: () => string | undefined
   readonly close: () => Promise<void>
 }
 
@@ -53,14 +61,19 @@ const openSolanaSigner = async (
   caip2: CaipNetworkId,
   rpc?: SolanaRpc,
 ): Promise<SolanaSigner> => {
-  if (keypair !== undefined)
+  if (keypair !== undefined) {
+    let signature: string | undefined
     return {
       address: keypair.address,
-      wallet: makeSolanaLocalSigner(keypair, rpc),
+      wallet: makeSolanaLocalSigner(keypair, rpc, (signed) => {
+        signature = signed
+      }),
       walletName: undefined,
       explainFailure: (error) => error,
+      signedAs: () => signature,
       close: async () => {},
     }
+  }
   const stored = readConnection()
   // (the EVM signers' words, --private-key / --keystore, would send the user the wrong way here)
   if (stored?.kind !== "walletconnect")
@@ -84,6 +97,7 @@ const openSolanaSigner = async (
     },
     walletName: session.walletName,
     explainFailure: session.explainFailure,
+    signedAs: () => undefined,
     close: session.close,
   }
 }
@@ -158,11 +172,16 @@ export const solanaSendAction = async (
     watching,
     () =>
       interruptible(
-        () => submittedWithoutAnswer(signer.walletName),
+        () => {
+          const signature = signer.signedAs()
+          return signature === undefined
+            ? submittedWithoutAnswer(signer.walletName)
+            : signedWithoutAnswer(signature)
+        },
         () =>
           run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
             .catch((error: unknown) => {
-              throw signer.explainFailure(error)
+              throw signedButFailed(signer.signedAs(), signer.explainFailure(error))
             })
             .finally(signer.close),
       ),
@@ -206,7 +225,7 @@ export const solanaSendAction = async (
 }
 
 export const solanaMessageAction = async (text: string, options: SolanaCommandOptions): Promise<void> => {
-  const message = text === "-" ? await readInput("-", "the message") : text
+  const message = await readMessage(text)
   if (options.timeout !== undefined) readDuration(options.timeout)
   // A local key signs in process: no node is needed (nor asked).
   const caip2 = readChain(options.chain ?? "", "--chain", "solana").caip2

@@ -6,7 +6,6 @@ import {
   isNativeSwapToken,
   isSwapNetwork,
   quoteSwap,
-  type SwapSigner,
 } from "@appkit/core/effect"
 import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
@@ -16,6 +15,7 @@ import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readAmount, readChain, readEvmAddress } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { SentTransactions } from "./swapSent"
 
 /**
  * `appkit-cli swap quote` and `appkit-cli swap --from A --to B --amount N [--execute]`: the core's swap flow
@@ -179,22 +179,27 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
     })
     if (problem) throw new CliError(problem.message, { exitCode: ExitCode.invalid, code: problem._tag })
     if (!options.json) for (const line of quoteLines(quote)) printLine(line)
-    const sender: SwapSigner<unknown> = evmTransactionSender({
-      client: signer.wallet ?? target.client,
-      signer: signer.signer,
-      node: target.client,
-    })
+    const sent = new SentTransactions()
+    const sender = sent.recording<unknown>(
+      evmTransactionSender({
+        client: signer.wallet ?? target.client,
+        signer: signer.signer,
+        node: target.client,
+      }),
+      (step, hash) =>
+        options.json ? undefined : printLine(`${step === "approve" ? "Approval" : "Swap"} sent ${hash}`),
+    )
     const outcome = await run(
       executeSwap(quote, sender, {
         onStep: (step) =>
-          options.json
-            ? Effect.void
-            : Effect.sync(() =>
-                printLine(step === "allowance" ? "Checking the allowance…" : `Sending the ${step}…`),
-              ),
+          Effect.sync(() => {
+            sent.step = step
+            if (!options.json)
+              printLine(step === "allowance" ? "Checking the allowance…" : `Sending the ${step}…`)
+          }),
       }),
     ).catch((error: unknown) => {
-      throw signer.explainFailure(error)
+      throw sent.failure(signer.explainFailure(error))
     })
     const [fromBalance, toBalance] = await Promise.all([balanceOf(quote.from), balanceOf(quote.to)])
     if (options.json)

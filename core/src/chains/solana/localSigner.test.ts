@@ -92,14 +92,21 @@ describe("makeSolanaLocalSigner on the local chain", () => {
     const keypair = keypairOf(0)
     const to = keypairOf(1).address
     const before = (await Effect.runPromise(getSolBalance(chain.rpc(), to))).lamports
+    const signed: Array<string> = []
     const sent = await Effect.runPromise(
-      sendSol(chain.rpc(), makeSolanaLocalSigner(keypair, chain.rpc()), {
-        from: keypair.address,
-        to,
-        lamports: 123_456_789n,
-      }),
+      sendSol(
+        chain.rpc(),
+        makeSolanaLocalSigner(keypair, chain.rpc(), (id) => signed.push(id)),
+        {
+          from: keypair.address,
+          to,
+          lamports: 123_456_789n,
+        },
+      ),
     )
     expect(base58.decode(sent.signature)).toHaveLength(64)
+    // The id heard once signed, before the submission's answer, is the one the cluster answered with.
+    expect(signed).toEqual([sent.signature])
     expect((await Effect.runPromise(getSolBalance(chain.rpc(), to))).lamports).toBe(before + 123_456_789n)
   })
 

@@ -110,11 +110,14 @@ const signWire = (keypair: SolanaLocalKeypair, wire: Uint8Array) =>
 /**
  * A signer for the key: solana_signMessage (ed25519 over the message bytes) and
  * solana_signAndSendTransaction (signed here, sent through `rpc`, whose refusal is the answer's error; without
- * one it answers that it has no node). Nothing to approve: holding the key is the approval.
+ * one it answers that it has no node). Nothing to approve: holding the key is the approval. `onSigned` hears
+ * a transaction's id (its first signature, base58) once signed, before it is sent: a send whose submission
+ * is never answered still knows what to look up.
  */
 export const makeSolanaLocalSigner = (
   keypair: SolanaLocalKeypair,
   rpc?: SolanaRpc,
+  onSigned?: (signature: string) => void,
 ): Pick<Connector<ProviderRpcError>, "request"> => ({
   request: (request) =>
     Effect.gen(function* () {
@@ -137,6 +140,7 @@ export const makeSolanaLocalSigner = (
               message: "This Solana key has no node to send through",
             })
           const signed = yield* signWire(keypair, base64.decode(params.transaction))
+          onSigned?.(base58.encode(signed.signature))
           const signature = yield* rpc
             .call(
               "sendTransaction",
