@@ -160,7 +160,10 @@ describe("createAppKit with walletConnect options", () => {
       const { appKit, wallet } = await start({ signIn: false, relay: busyRelay })
       await appKit.connect("walletConnect")
       await wallet.switchChain("eip155:137")
-      const switched = await until(appKit, (state) => state.network.caipNetwork.caipNetworkId === "eip155:137")
+      const switched = await until(
+        appKit,
+        (state) => state.network.caipNetwork.caipNetworkId === "eip155:137",
+      )
       expect(switched.network.approvedCaipNetworkIds).toContain("eip155:137")
     } finally {
       for (const { appKit, wallet } of open.splice(0)) {
