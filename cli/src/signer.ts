@@ -292,6 +292,24 @@ const openSigner = async (
 }
 
 /**
+ * The account of a command that only needs its address (receive, onramp), never a signature: the local
+ * signer given, else the stored connection's address when it is a local signer (a connected keystore is not
+ * opened, so no password is asked for), else the connected wallet's account on `wallet.chainId`.
+ */
+export const commandAccount = async (
+  options: SignerOptions,
+  wallet: WalletTarget = {},
+): Promise<Pick<CommandSigner, "address" | "chainId">> => {
+  const local = await loadLocalSigner(options)
+  const stored = local === undefined ? readConnection() : undefined
+  if (stored?.kind === "keystore" || stored?.kind === "private-key")
+    return { address: stored.address as `0x${string}`, chainId: undefined }
+  const signer = await openSigner(local, wallet)
+  await signer.close()
+  return { address: signer.address, chainId: signer.chainId }
+}
+
+/**
  * The first half of openCommandSigner, for commands that must ask a node before they know the chain: the
  * local signer is read now (a bad key, an unreadable keystore refused before any request leaves the machine);
  * the returned function opens the signer once the wallet's chain is known.
