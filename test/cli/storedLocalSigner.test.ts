@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { type FixtureApi, startFixtureApi, v3Keystore } from "@appkit/fixtures"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { useSwapStack } from "../features/support"
 import { runCli } from "../support/cli"
 
 const keystoreFor = (privateKey: `0x${string}`, password: string) =>
@@ -150,6 +151,23 @@ describe("a command that only needs the address, after connecting a local signer
       expect(JSON.parse(result.stdout).address).toBe(address)
     },
   )
+
+  describe("swap without --execute (a quote for the account)", () => {
+    const stack = useSwapStack()
+    it.each(["keystore", "private-key"] as const)(
+      "quotes for the connected %s's address without opening it",
+      async (kind) => {
+        connectAs(kind)
+        const args = ["swap", "--from", "TKA", "--to", "TKB", "--amount", "1", "--json"]
+        const quoted = await runCli(args, {
+          env: { ...env, APPKIT_API_URL: stack().api.url, APPKIT_RPC_URL: stack().anvil.rpcUrl },
+        })
+        expect(quoted.stderr).toBe("")
+        expect(quoted.code).toBe(0)
+        expect(JSON.parse(quoted.stdout)).toMatchObject({ executed: false, from: { symbol: "TKA" } })
+      },
+    )
+  })
 
   it("sign still opens the connected keystore, and so still needs its password", async () => {
     connectAs("keystore")
