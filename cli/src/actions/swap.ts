@@ -11,10 +11,12 @@ import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { cliApiLayer, runApiCommand } from "../api-run"
+import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readAmount, readChain, readEvmAddress } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { transactionCount } from "../sentUnconfirmed"
 import { SentTransactions } from "./swapSent"
 
 /**
@@ -128,6 +130,8 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
   if (options.chain !== undefined) checkedChainAndAmount(options.chain, options.amount)
   else readAmount(options.amount, MAX_DECIMALS, { positive: true })
   const given = options.address === undefined ? undefined : readEvmAddress(options.address, "--address")
+  // One --timeout bounds each API request and, through a connected wallet, the relay check and each request.
+  const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
   const [
     { resolveEvmTarget },
     { prepareCommandAccount, prepareCommandSigner },
@@ -147,14 +151,14 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
 
   if (!prepared.execute) {
     // A quote needs an account but no signature: --address, else the signer's address.
-    const address = given ?? (await prepared.accountOf({ chainId: target.caip2 })).address
+    const address = given ?? (await prepared.accountOf({ chainId: target.caip2, requestTimeoutMs })).address
     const quote = await run(quoteFor(options, target.caip2, address))
     if (options.json) printJson({ ...quoteJson(quote), executed: false })
     else for (const line of [...quoteLines(quote), "", "Add --execute to swap."]) printLine(line)
     return
   }
 
-  const signer = await prepared.openSigner({ chainId: target.caip2 })
+  const signer = await prepared.openSigner({ chainId: target.caip2, requestTimeoutMs })
   try {
     if (given !== undefined && given.toLowerCase() !== signer.address.toLowerCase())
       throw invalidInput(`--address ${given} is not the signer's account ${signer.address}`)
@@ -185,6 +189,7 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
       }),
       (step, hash) =>
         options.json ? undefined : printLine(`${step === "approve" ? "Approval" : "Swap"} sent ${hash}`),
+      () => transactionCount(target.client, signer.address),
     )
     const outcome = await run(
       executeSwap(quote, sender, {
