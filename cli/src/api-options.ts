@@ -21,7 +21,8 @@ export const LOCAL_API_URL = "http://127.0.0.1:8787"
 /** Loopback fixture servers accept any project id; this one names the CLI in their request logs. */
 export const LOCAL_PROJECT_ID = "appkit-cli-local"
 
-export const withApiOptions = (command: Command): Command =>
+/** `alsoBounds`: what else a command's --timeout bounds besides each API request (swap: the wallet's waits). */
+export const withApiOptions = (command: Command, alsoBounds?: string): Command =>
   command
     .option("--json", "print one JSON document instead of a table")
     .option(
@@ -31,7 +32,7 @@ export const withApiOptions = (command: Command): Command =>
     .option("--project-id <id>", "project id (default: APPKIT_PROJECT_ID, else the config file)")
     .option(
       "--timeout <duration>",
-      `give up after this long, in seconds or with a unit: 500ms, 10s (default ${defaultApiTimeoutMillis / 1000})`,
+      `give up after this long, in seconds or with a unit: 500ms, 10s (default ${defaultApiTimeoutMillis / 1000}${alsoBounds === undefined ? "" : `; ${alsoBounds}`})`,
     )
 
 /**

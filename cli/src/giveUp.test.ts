@@ -1,7 +1,7 @@
 import { Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
-import { giveUpAfter, giveUpWaiting } from "./giveUp"
+import { giveUpAfter, giveUpWaiting, startBudget, timedOut, withinBudget } from "./giveUp"
 import { CliError } from "./output"
 
 const run = <A, E>(program: Effect.Effect<A, E>) =>
@@ -100,5 +100,59 @@ describe("giveUpWaiting (--timeout on a promise: a pasted line, a polled mail si
       0,
     )
     expect(exit).toEqual(Exit.fail(refused))
+  })
+})
+
+describe("startBudget and withinBudget (one --timeout over successive waits: the relay check, each request)", () => {
+  /**
+   * A 7 s budget over two waits: the first ends on its own after `firstMs` (the session check giving up on a
+   * hung relay after its own 5 s), the second answers after `secondMs`; the clock is moved `clockMs` in all.
+   */
+  const twoWaits = (firstMs: number, secondMs: number, clockMs: number) =>
+    run(
+      Effect.gen(function* () {
+        const budget = yield* startBudget(7000)
+        const bounded = withinBudget(budget, (ms) => timedOut(ms, "The relay did not answer"))
+        const waits = Effect.gen(function* () {
+          yield* bounded(Effect.sleep(`${firstMs} millis`))
+          return yield* bounded(Effect.succeed("answered").pipe(Effect.delay(`${secondMs} millis`)))
+        })
+        const fiber = yield* Effect.forkChild(Effect.exit(waits))
+        yield* TestClock.adjust(`${clockMs} millis`)
+        return yield* Fiber.join(fiber)
+      }),
+    )
+
+  it("gives the second wait only what the first left, and names the whole budget when it ends it", async () => {
+    const exit = await twoWaits(5000, 60_000, 7000)
+    const reason = Exit.isFailure(exit) ? exit.cause.reasons[0] : undefined
+    expect(reason !== undefined && "error" in reason ? reason.error : undefined).toMatchObject({
+      code: "Timeout",
+      message: "The relay did not answer within 7 s",
+      exitCode: 2,
+    })
+  })
+
+  it("lets an answer on the budget's last millisecond through", async () => {
+    expect(await twoWaits(5000, 2000, 7000)).toEqual(Exit.succeed("answered"))
+  })
+
+  it("ends a first wait that outlasts the budget at the budget's end", async () => {
+    const exit = await twoWaits(8000, 0, 7000)
+    expect(Exit.isFailure(exit)).toBe(true)
+  })
+
+  it("without a --timeout is no budget: each wait keeps its own bound", async () => {
+    const exit = await run(
+      Effect.gen(function* () {
+        const budget = yield* startBudget(undefined)
+        const fiber = yield* Effect.forkChild(
+          withinBudget(budget, () => "expired")(Effect.succeed("answered").pipe(Effect.delay("10 minutes"))),
+        )
+        yield* TestClock.adjust("10 minutes")
+        return yield* Fiber.join(fiber)
+      }),
+    )
+    expect(exit).toBe("answered")
   })
 })

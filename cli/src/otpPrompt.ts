@@ -1,4 +1,4 @@
-import type { Terminal } from "./prompt"
+import { lineQuestion, type Terminal } from "./prompt"
 
 /** What `connect --email` says when the user gives up at the code prompt (Ctrl-C or Ctrl-D): exit 2. */
 export const otpCancelled = "No code given: the code prompt was cancelled"
@@ -20,5 +20,5 @@ export const askOtp = (
   const question = `Code mailed to ${email}: `
   return terminal.interactive
     ? terminal.askHidden(question, otpCancelled, signal)
-    : terminal.readLine(json ? "" : question, otpNotGiven, signal)
+    : terminal.readLine(lineQuestion(question, terminal, json), otpNotGiven, signal)
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream"
 import { describe, expect, it } from "vitest"
-import { fakeRawTerminal } from "./fakeTerminal"
-import { askHidden, readLine } from "./prompt"
+import { fakeRawTerminal, terminalOver } from "./fakeTerminal"
+import { askHidden, lineQuestion, readLine } from "./prompt"
 
 describe("askHidden", () => {
   it("reads a line without echoing it, honouring backspace, and restores the terminal", async () => {
@@ -81,5 +81,17 @@ describe("readLine", () => {
     terminal.input.end()
     await expect(answer).rejects.toMatchObject({ message: "No address given", code: "NoInput", exitCode: 2 })
     expect(terminal.shown()).toBe("Address: \n")
+  })
+})
+
+describe("lineQuestion", () => {
+  const question = "Then paste the address your browser ended on: "
+  it("asks nothing only under --json off a terminal (a script's pipe, whose run prints JSON only)", () => {
+    const piped = terminalOver(fakeRawTerminal(), false)
+    const person = terminalOver(fakeRawTerminal(), true)
+    expect(lineQuestion(question, piped, true)).toBe("")
+    expect(lineQuestion(question, person, true)).toBe(question)
+    expect(lineQuestion(question, piped, false)).toBe(question)
+    expect(lineQuestion(question, person, false)).toBe(question)
   })
 })

@@ -102,6 +102,13 @@ export const readLine = (
     signal?.addEventListener("abort", () => lines.close(), { once: true })
   })
 
+/**
+ * The question a line of stdin is asked with: none under --json when no one is at a terminal to read it (a
+ * script pipes the answer, and the run's output is JSON only); the question as it is otherwise.
+ */
+export const lineQuestion = (question: string, terminal: Terminal, json: boolean): string =>
+  json && !terminal.interactive ? "" : question
+
 /** How a command asks its user: hidden on a terminal, else a line of stdin. */
 export interface Terminal {
   /** Whether the user can be asked on a terminal: stdin and stderr are both one. */

@@ -291,6 +291,39 @@ const openSigner = async (
   }
 }
 
+/** The account a command acts for: its address, and the connected wallet's chain (none for a local account). */
+export type CommandAccount = Pick<CommandSigner, "address" | "chainId">
+
+/**
+ * For a command that only needs the account's address (receive, onramp, a swap quote), never a signature:
+ * the local signer given, else the stored connection's address when it is a local signer (a connected
+ * keystore is not opened, so no password is asked for), else the connected wallet's account on
+ * `wallet.chainId`. Like prepareCommandSigner, a given key is read (and a bad one refused) now.
+ */
+export const prepareCommandAccount = async (
+  options: SignerOptions,
+): Promise<(wallet?: WalletTarget) => Promise<CommandAccount>> => {
+  const local = await loadLocalSigner(options)
+  const stored = local === undefined ? readConnection() : undefined
+  const address =
+    local?.address ??
+    (stored?.kind === "keystore" || stored?.kind === "private-key"
+      ? (stored.address as `0x${string}`)
+      : undefined)
+  return async (wallet = {}) => {
+    if (address !== undefined) return { address, chainId: undefined }
+    const signer = await openSigner(undefined, wallet)
+    await signer.close()
+    return { address: signer.address, chainId: signer.chainId }
+  }
+}
+
+/** prepareCommandAccount's account at once, for commands that know the chain to ask on from the start. */
+export const commandAccount = async (
+  options: SignerOptions,
+  wallet: WalletTarget = {},
+): Promise<CommandAccount> => (await prepareCommandAccount(options))(wallet)
+
 /**
  * The first half of openCommandSigner, for commands that must ask a node before they know the chain: the
  * local signer is read now (a bad key, an unreadable keystore refused before any request leaves the machine);

@@ -9,10 +9,11 @@ import {
   type WalletConnectConnector,
   type WalletConnectConnectorError,
   type WalletConnectSession,
+  WalletRequestTimeout,
 } from "@appkit/core"
 import { fileStorage } from "@appkit/core/node"
 import { Duration, Effect, Exit, Layer, Option, Scope } from "effect"
-import { giveUpAfter } from "./giveUp"
+import { startBudget, timedOut, type WaitBudget, withinBudget } from "./giveUp"
 import { checksummed } from "./jsonView"
 import { CliError } from "./output"
 import { quiet } from "./runCore"
@@ -159,6 +160,8 @@ export type CheckedSession =
       /** The wallet changed the session's accounts since the last command. */
       readonly changed: boolean
       readonly opened: OpenedWalletConnect
+      /** What is left of --timeout after the check is what the requests that follow may take, all together. */
+      readonly budget: WaitBudget | undefined
     }
   | {
       readonly state: "ended"
@@ -191,6 +194,8 @@ export const checkStoredSession = async (
   } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CheckedSession> => {
+  // --timeout is one budget: the relay check and every request after it share it.
+  const budget = Effect.runSync(startBudget(options.requestTimeoutMs))
   const opened = await openWalletConnect(
     { ...stored, chains: chainsOf(stored.accounts) },
     { requestTimeoutMs: options.requestTimeoutMs },
@@ -203,7 +208,7 @@ export const checkStoredSession = async (
         const held = (yield* opened.connector.storedTopics).includes(stored.topic)
         // The relay's first answer is part of the command's wait: --timeout bounds it too.
         const synced = yield* opened.connector.sync.pipe(
-          giveUpAfter(options.requestTimeoutMs, relayDidNotAnswer(stored.relayUrl)),
+          withinBudget(budget, (ms) => timedOut(ms, relayDidNotAnswer(stored.relayUrl))),
         )
         const restored: Option.Option<Connection> = yield* opened.connector.restore
         if (Option.isSome(restored) && options.chainId !== undefined)
@@ -220,7 +225,7 @@ export const checkStoredSession = async (
     const changed = now.address !== stored.address || now.accounts.join() !== stored.accounts.join()
     // The active chain a later command starts from stays the user's choice, not this command's --chain.
     writeConnection({ ...now, chainId: changed ? now.chainId : stored.chainId }, env)
-    return { state: "live", synced, stored: now, changed, opened }
+    return { state: "live", synced, stored: now, changed, opened, budget }
   } catch (error) {
     await opened.close()
     throw error
@@ -306,11 +311,6 @@ export const openStoredWalletConnect = async (
     )
   const { connector, close } = checked.opened
   const { relayUrl } = checked.stored
-  // A relay that did not answer the check may not answer the request either: --timeout bounds its whole wait.
-  const bounded = <A, E>(request: Effect.Effect<A, E>) =>
-    checked.synced
-      ? request
-      : request.pipe(giveUpAfter(options.requestTimeoutMs, relayDidNotAnswer(relayUrl)))
   const walletName = checked.stored.walletName ?? "The wallet"
   const chainId = options.chainId ?? checked.stored.chainId
   const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
@@ -366,14 +366,29 @@ export const openStoredWalletConnect = async (
       )
     return Effect.fail(error)
   }
+  /**
+   * A request, given what is left of --timeout. A relay that did not answer the check may not answer the
+   * request either: running out is then the relay's silence; else the wallet's, whose request stays pending.
+   */
+  const bounded = <A>(method: string, request: Effect.Effect<A, WalletConnectConnectorError>) =>
+    checked.synced
+      ? request.pipe(
+          withinBudget(
+            checked.budget,
+            (ms) => new WalletRequestTimeout({ walletName, method, timeoutMs: ms }),
+          ),
+          Effect.catch(explained),
+        )
+      : request.pipe(
+          Effect.catch(explained),
+          withinBudget(checked.budget, (ms) => timedOut(ms, relayDidNotAnswer(relayUrl))),
+        )
   return {
     address: (account === undefined ? checked.stored.address : addressOfAccount(account)) as `0x${string}`,
     chainId,
     walletName,
     request: (args) =>
-      Effect.runPromise(
-        connector.request(args).pipe(Effect.catch(explained), bounded, Effect.tapError(remember)),
-      ),
+      Effect.runPromise(bounded(args.method, connector.request(args)).pipe(Effect.tapError(remember))),
     explainFailure: (error) => lastFailure ?? error,
     close,
   }

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { v3Keystore } from "@appkit/fixtures"
+import { type FixtureApi, startFixtureApi, v3Keystore } from "@appkit/fixtures"
 import { verifyMessage } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { useSwapStack } from "../features/support"
 import { runCli } from "../support/cli"
 
 const keystoreFor = (privateKey: `0x${string}`, password: string) =>
@@ -84,5 +85,96 @@ describe("a command that signs, after connect --keystore", () => {
       rmSync(elsewhere, { recursive: true, force: true })
       rmSync(other, { recursive: true, force: true })
     }
+  })
+})
+
+/**
+ * A command that only needs the account's address (receive, onramp open) takes it from the stored connection,
+ * which holds it: it never opens the keystore, so no password is asked for (nor APPKIT_KEYSTORE_PASSWORD read),
+ * and a connected private key needs no key given again. Only the commands that sign open the signer.
+ */
+describe("a command that only needs the address, after connecting a local signer", () => {
+  let api: FixtureApi
+  const home = mkdtempSync(join(tmpdir(), "appkit-stored-address-"))
+  const keystoreFile = join(home, "key.json")
+  beforeAll(async () => {
+    api = await startFixtureApi()
+    writeFileSync(keystoreFile, keystoreFor(key, "pw"))
+  })
+  afterAll(async () => {
+    await api?.close()
+    rmSync(home, { recursive: true, force: true })
+  })
+
+  // No password anywhere, and none could be asked for (stdin is a pipe): the keystore must stay shut.
+  const env = {
+    APPKIT_HOME: home,
+    APPKIT_PRIVATE_KEY: "",
+    APPKIT_KEYSTORE_PASSWORD: undefined,
+    APPKIT_API_URL: "",
+    APPKIT_PROJECT_ID: "test",
+    APPKIT_CONFIG: "/nonexistent",
+    APPKIT_MELD_PUBLIC_KEY: "",
+    TZ: "Europe/Berlin",
+  }
+  const connectAs = (kind: "keystore" | "private-key") =>
+    writeFileSync(
+      join(home, "session.json"),
+      JSON.stringify({
+        kind,
+        address,
+        chainId: "eip155:1",
+        ...(kind === "keystore" ? { keystoreFile } : {}),
+      }),
+    )
+
+  it.each(["keystore", "private-key"] as const)(
+    "receive shows the connected %s's address without opening it",
+    async (kind) => {
+      connectAs(kind)
+      const result = await runCli(["receive", "--json"], { env })
+      expect(result.stderr).toBe("")
+      expect(result.code).toBe(0)
+      expect(JSON.parse(result.stdout)).toEqual({ address, chainId: null, caipAddress: null })
+    },
+  )
+
+  it.each(["keystore", "private-key"] as const)(
+    "onramp open buys for the connected %s's address without opening it",
+    async (kind) => {
+      connectAs(kind)
+      const result = await runCli(["onramp", "open", "--amount", "50", "--no-open", "--json"], {
+        env: { ...env, APPKIT_API_URL: api.url },
+      })
+      expect(result.stderr).toBe("")
+      expect(result.code).toBe(0)
+      expect(JSON.parse(result.stdout).address).toBe(address)
+    },
+  )
+
+  describe("swap without --execute (a quote for the account)", () => {
+    const stack = useSwapStack()
+    it.each(["keystore", "private-key"] as const)(
+      "quotes for the connected %s's address without opening it",
+      async (kind) => {
+        connectAs(kind)
+        const args = ["swap", "--from", "TKA", "--to", "TKB", "--amount", "1", "--json"]
+        const quoted = await runCli(args, {
+          env: { ...env, APPKIT_API_URL: stack().api.url, APPKIT_RPC_URL: stack().anvil.rpcUrl },
+        })
+        expect(quoted.stderr).toBe("")
+        expect(quoted.code).toBe(0)
+        expect(JSON.parse(quoted.stdout)).toMatchObject({ executed: false, from: { symbol: "TKA" } })
+      },
+    )
+  })
+
+  it("sign still opens the connected keystore, and so still needs its password", async () => {
+    connectAs("keystore")
+    const result = await runCli(["sign", "message", "hi", "--json"], { env })
+    expect(result.code).toBe(2)
+    expect(JSON.parse(result.stderr).error.message).toBe(
+      `The connected keystore ${keystoreFile} needs its password: set APPKIT_KEYSTORE_PASSWORD, or run on a terminal to be asked`,
+    )
   })
 })

@@ -219,11 +219,22 @@ describe("appkit-cli and the embedded wallet", () => {
     // The user signs in at the (local) provider in a browser and copies the address it ends on.
     child.stdin.end(`${await signInAtProvider(url, "octocat")}\n`)
     const { code, stderr } = await child.exited
-    expect([code, stderr]).toEqual([0, expect.not.stringMatching(/error/)])
+    // Pasted from a pipe under --json: no prompt, the output is JSON only.
+    expect([code, stderr]).toEqual([0, ""])
     expect(JSON.parse(await child.nextLine())).toMatchObject({
       kind: "embedded",
       address: expect.stringMatching(/^0x/),
     })
+    await cli(["disconnect"])
+
+    // Without --json the paste prompt shows, and its line ends after the piped answer (nothing echoed it).
+    const text = background(["connect", "--social", "github"])
+    expect(await text.nextLine()).toBe("Open this address to sign in with github:")
+    text.stdin.end(`${await signInAtProvider(await text.nextLine(), "octocat")}\n`)
+    const shown = await text.exited
+    expect(shown.code).toBe(0)
+    expect(shown.stderr.endsWith("Then paste the address your browser ended on: \n")).toBe(true)
+    expect(await text.nextLine()).toMatch(/^Connected 0x[0-9a-fA-F]{40} \(embedded wallet, github\)$/)
     await cli(["disconnect"])
   }, 60_000)
 

@@ -10,7 +10,7 @@ import { giveUpWaiting } from "../giveUp"
 import { readChain } from "../inputs"
 import { askOtp } from "../otpPrompt"
 import { CliError, describeError, errorCode, invalidInput, note, printJson, printLine } from "../output"
-import { processTerminal } from "../prompt"
+import { lineQuestion, processTerminal } from "../prompt"
 import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeConnection } from "../session"
 
 /**
@@ -19,7 +19,7 @@ import { clearConnection, type EmbeddedConnection, readConnectionOrNone, writeCo
  * a terminal, for scripts), or read from the dev stack's mail sink with `--dev-otp`; a known user on this
  * (new) device first approves it from the mailed link, which `--dev-otp` also opens. Social: the provider's
  * URL is printed; the user signs in in any browser and pastes back the address it ends on (a line of
- * stdin). Farcaster: its QR code and URL are shown and the approval is waited for (connectFarcaster.ts).
+ * stdin; a --json run reading it from a pipe asks without a prompt). Farcaster: its QR code and URL are shown and the approval is waited for (connectFarcaster.ts).
  * `--timeout` bounds each wait for the user: the code, the pasted address, the Farcaster approval.
  */
 export interface EmbeddedConnectOptions {
@@ -187,7 +187,11 @@ const socialLogin = async (
   else printLine(`Open this address to sign in with ${provider}:\n${uri}`)
   const redirect = await Effect.runPromise(
     giveUpWaiting(options.timeoutMs, "No address pasted", (signal) =>
-      processTerminal.readLine("Then paste the address your browser ended on: ", "No address given", signal),
+      processTerminal.readLine(
+        lineQuestion("Then paste the address your browser ended on: ", processTerminal, options.json),
+        "No address given",
+        signal,
+      ),
     ),
   )
   await appKit.embedded.completeSocialLogin(redirect)

@@ -191,10 +191,8 @@ export const openAction = async (options: OpenOptions) => {
   let address: string
   if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
   else {
-    const { openCommandSigner } = await import("../signer")
-    const signer = await openCommandSigner(options)
-    address = signer.address
-    await signer.close()
+    const { commandAccount } = await import("../signer")
+    address = (await commandAccount(options)).address
   }
   return runApiCommand(
     options,

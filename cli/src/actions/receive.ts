@@ -9,22 +9,17 @@ interface ReceiveOptions extends LocalSignerOptions {
 }
 
 /**
- * `appkit-cli receive`: --address, else the local signer's account, else the account of the stored WalletConnect
- * session (with its chain). The QR code holds the bare address, as wallets' scanners expect; on a terminal too
- * small for it the address alone is shown, with the reason.
+ * `appkit-cli receive`: --address, else the local signer's account (a connected keystore's as stored, never
+ * opened: no password), else the account of the stored WalletConnect session (with its chain). The QR code
+ * holds the bare address, as wallets' scanners expect; on a terminal too small for it the address alone is
+ * shown, with the reason.
  */
 export const receiveAction = async (options: ReceiveOptions): Promise<void> => {
-  let address: string
-  let chainId: string | undefined
-  if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
-  else {
-    const { openCommandSigner } = await import("../signer")
-    // (a session active on solana receives there: the address shown is that chain's)
-    const signer = await openCommandSigner(options, { anyNamespace: true })
-    address = signer.address
-    chainId = signer.chainId
-    await signer.close()
-  }
+  // (a session active on solana receives there: the address shown is that chain's)
+  const { address, chainId } =
+    options.address !== undefined
+      ? { address: readEvmAddress(options.address, "--address"), chainId: undefined }
+      : await (await import("../signer")).commandAccount(options, { anyNamespace: true })
   const caipAddress = chainId === undefined ? undefined : `${chainId}:${address}`
   if (options.json) {
     printJson({ address, chainId: chainId ?? null, caipAddress: caipAddress ?? null })

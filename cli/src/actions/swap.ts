@@ -11,10 +11,12 @@ import { formatUnits, MAX_DECIMALS } from "@appkit/core/validation"
 import { Effect, Result } from "effect"
 import type { ApiOptions } from "../api-options"
 import { cliApiLayer, runApiCommand } from "../api-run"
+import { readDuration } from "../duration"
 import type { EvmTargetOptions, LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readAmount, readChain, readEvmAddress } from "../inputs"
 import { CliError, ExitCode, invalidInput, printJson, printLine } from "../output"
+import { transactionCount } from "../sentUnconfirmed"
 import { SentTransactions } from "./swapSent"
 
 /**
@@ -128,13 +130,18 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
   if (options.chain !== undefined) checkedChainAndAmount(options.chain, options.amount)
   else readAmount(options.amount, MAX_DECIMALS, { positive: true })
   const given = options.address === undefined ? undefined : readEvmAddress(options.address, "--address")
+  // One --timeout bounds each API request and, through a connected wallet, the relay check and each request.
+  const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
   const [
     { resolveEvmTarget },
-    { prepareCommandSigner },
+    { prepareCommandAccount, prepareCommandSigner },
     { evmTransactionSender, getNativeBalance, getTokenBalance },
   ] = await Promise.all([import("../evmTarget"), import("../signer"), import("@appkit/core/evm")])
-  // A local key is read (and a bad one refused) before the node is asked, as every other argument is.
-  const openSigner = await prepareCommandSigner(options)
+  // A local key is read (and a bad one refused) before the node is asked, as every other argument is. A quote
+  // needs the account's address only: a connected keystore is opened (its password asked) only to --execute.
+  const prepared = options.execute
+    ? { execute: true as const, openSigner: await prepareCommandSigner(options) }
+    : { execute: false as const, accountOf: await prepareCommandAccount(options) }
   const target = await resolveEvmTarget(options)
   if (!isSwapNetwork(target.caip2))
     throw invalidInput(`${target.caip2}: ${swapMessages.swapNetworkUnsupported}`)
@@ -142,22 +149,16 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
   const run = <A, E>(program: Effect.Effect<A, E, ApiServices>) =>
     Effect.runPromise(Effect.provide(program, api))
 
-  if (!options.execute) {
+  if (!prepared.execute) {
     // A quote needs an account but no signature: --address, else the signer's address.
-    let address: string
-    if (given !== undefined) address = given
-    else {
-      const quoting = await openSigner({ chainId: target.caip2 })
-      address = quoting.address
-      await quoting.close()
-    }
+    const address = given ?? (await prepared.accountOf({ chainId: target.caip2, requestTimeoutMs })).address
     const quote = await run(quoteFor(options, target.caip2, address))
     if (options.json) printJson({ ...quoteJson(quote), executed: false })
     else for (const line of [...quoteLines(quote), "", "Add --execute to swap."]) printLine(line)
     return
   }
 
-  const signer = await openSigner({ chainId: target.caip2 })
+  const signer = await prepared.openSigner({ chainId: target.caip2, requestTimeoutMs })
   try {
     if (given !== undefined && given.toLowerCase() !== signer.address.toLowerCase())
       throw invalidInput(`--address ${given} is not the signer's account ${signer.address}`)
@@ -188,6 +189,7 @@ export const swapAction = async (options: SwapOptions): Promise<void> => {
       }),
       (step, hash) =>
         options.json ? undefined : printLine(`${step === "approve" ? "Approval" : "Swap"} sent ${hash}`),
+      () => transactionCount(target.client, signer.address),
     )
     const outcome = await run(
       executeSwap(quote, sender, {

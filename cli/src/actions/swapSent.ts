@@ -1,7 +1,7 @@
 import type { SwapSigner, SwapStep } from "@appkit/core/effect"
 import { Effect } from "effect"
 import { CliError, describeError, errorCode, exitCodeOf } from "../output"
-import { sentButUnconfirmed } from "../sentUnconfirmed"
+import { pendingInWallet, sentButUnconfirmed } from "../sentUnconfirmed"
 
 interface Sent {
   readonly step: SwapStep
@@ -17,17 +17,32 @@ export class SentTransactions {
   /** The step under way, as the flow tells it. */
   step: SwapStep = "allowance"
   private readonly sent: Array<Sent> = []
+  /** The account's transaction count read before the latest request: a wallet's late approval raises it. */
+  private countBefore: bigint | undefined
 
-  /** `sender`, recording each hash it sends (told to `onSent`) and each receipt's status. */
-  recording<E>(sender: SwapSigner<E>, onSent: (step: SwapStep, hash: string) => void): SwapSigner<E> {
+  /**
+   * `sender`, recording each hash it sends (told to `onSent`) and each receipt's status; `count` reads the
+   * account's transaction count (pending included), taken before each transaction is asked for.
+   */
+  recording<E>(
+    sender: SwapSigner<E>,
+    onSent: (step: SwapStep, hash: string) => void,
+    count: () => Promise<bigint | undefined>,
+  ): SwapSigner<E> {
     return {
       ...sender,
       sendTransaction: (transaction) =>
-        Effect.tap(sender.sendTransaction(transaction), (hash) =>
-          Effect.sync(() => {
-            this.sent.push({ step: this.step, hash, status: undefined })
-            onSent(this.step, hash)
+        Effect.promise(count).pipe(
+          Effect.flatMap((before) => {
+            this.countBefore = before
+            return sender.sendTransaction(transaction)
           }),
+          Effect.tap((hash) =>
+            Effect.sync(() => {
+              this.sent.push({ step: this.step, hash, status: undefined })
+              onSent(this.step, hash)
+            }),
+          ),
         ),
       waitForReceipt: (hash) =>
         Effect.tap(sender.waitForReceipt(hash), (status) =>
@@ -38,8 +53,13 @@ export class SentTransactions {
     }
   }
 
-  /** The one line for `error`: it names every transaction sent, and says one whose outcome is unknown may land. */
-  failure(error: unknown): unknown {
+  /**
+   * The one line for `error`: a request the wallet left unanswered is still pending there (with the count that
+   * tells whether it sent it after all, as for `send`); it names every transaction sent, and says one whose
+   * outcome is unknown may land.
+   */
+  failure(failed: unknown): unknown {
+    const error = pendingInWallet(failed, this.countBefore)
     if (this.sent.length === 0) return error
     const landed = this.sent
       .filter((sent) => sent.status === "success")

@@ -17,9 +17,10 @@ export const register = (program: Command): void => {
     .requiredOption("--amount <decimal>", "amount of --from token, e.g. 10")
     .option("--address <address>", "the swapping account (default: the signer's)")
     .option("--execute", "sign and send: the approval when the allowance is short, then the swap")
-  withApiOptions(withLocalSignerOptions(withEvmTargetOptions(trade))).action(
-    lazyAction(async () => (await import("../actions/swap")).swapAction),
-  )
+  withApiOptions(
+    withLocalSignerOptions(withEvmTargetOptions(trade)),
+    "with a connected wallet also the relay check and each wallet request, which default to 5 min",
+  ).action(lazyAction(async () => (await import("../actions/swap")).swapAction))
   withApiOptions(
     swap
       .command("quote")
