@@ -29,6 +29,14 @@ const Header = () => {
   const { target } = useConnectFlow()
   const connecting = view === "ConnectingExternal" || view === "ConnectingWalletConnect"
   const title = connecting && target !== undefined ? target.name : viewTitles[view]
+  // A view change takes away what the user pressed (a row, Back): focus would fall out of the dialog to the
+  // page's body, and a screen reader would not say where it landed. It goes to the new view's title instead.
+  const heading = useRef<HTMLHeadingElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on every change of view
+  useEffect(() => {
+    const focused = document.activeElement
+    if (focused === null || focused === document.body) heading.current?.focus()
+  }, [view])
   return (
     <div className="appkit-header">
       {canGoBack ? (
@@ -43,7 +51,7 @@ const Header = () => {
       ) : (
         <span />
       )}
-      <h2 id={titleId} key={title}>
+      <h2 id={titleId} key={title} ref={heading} tabIndex={-1}>
         {title}
       </h2>
       <button
