@@ -141,6 +141,24 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
     await tab.close()
   })
 
+  it("keeps keyboard focus on the tile pressed when the side panel changes, and on the card as the window resizes", async () => {
+    await freshPage(800)
+    await page.evaluate(([a, b]) => window.openSelector([a, b]), [installed, missing()] as const)
+    await page.waitForTimeout(450)
+    const focused = () => shadow((root) => root.activeElement?.getAttribute("data-wallet") ?? null)
+    await page.locator(`${tag} [data-wallet="unisat"]`).focus()
+    await page.keyboard.press("Enter")
+    expect(await panel()).toBe("installPrompt")
+    expect(await focused()).toBe("unisat")
+    // The next Tab goes on inside the card (to the prompt's 'Get'), not to the page behind.
+    await page.keyboard.press("Tab")
+    expect(await shadow((root) => root.activeElement?.className ?? null)).toBe("get")
+    await page.locator(`${tag} [data-wallet="unisat"]`).focus()
+    await page.setViewportSize({ width: 790, height: 800 })
+    await page.waitForTimeout(100)
+    expect(await focused()).toBe("unisat")
+  })
+
   it("with no wallet installed: the other heading, no side panel, and a tile that opens its store directly", async () => {
     await freshPage(800)
     await page.evaluate((option) => window.openSelector([option]), missing())

@@ -230,7 +230,8 @@ describe.skipIf(!hasChromium)("the demo page, end to end", () => {
         open: true,
         view: "UnsupportedChain",
       })
-      expect(wallet.output()).toContain("switched to chain eip155:1337")
+      // The wallet prints it once the dApp has answered its session update, which may land after the view.
+      await expect.poll(() => wallet.output(), { timeout: 10_000 }).toContain("switched to chain eip155:1337")
       await checkView(page, run, "09-unsupported-chain")
       await dialog(page).getByRole("button", { name: "Disconnect" }).click()
       await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 20_000 })

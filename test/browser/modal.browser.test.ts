@@ -84,6 +84,29 @@ describe.skipIf(!hasChromium)("the modal dialog in chromium", () => {
     })
   }, 60_000)
 
+  it("keeps focus in the dialog, on the new view's title, when a keyboard press changes the view", async () => {
+    await withPage(async (page) => {
+      await openWithButton(page)
+      const focused = () =>
+        page.evaluate(() => {
+          const element = document.activeElement
+          return { inDialog: element?.closest("dialog") != null, id: element?.id, text: element?.textContent }
+        })
+      // The row pressed goes with the view it was on; the user lands on the title of the one it led to.
+      await page.getByRole("button", { name: "All Wallets" }).focus()
+      await page.keyboard.press("Enter")
+      await page.locator("dialog[open] [data-view=AllWallets]").waitFor()
+      expect(await focused()).toEqual({ inDialog: true, id: "appkit-modal-title", text: "All Wallets" })
+      // Back is gone on the first view: focus lands on that view's title, and Tab goes on from there.
+      await page.getByRole("button", { name: "Back" }).focus()
+      await page.keyboard.press("Enter")
+      await page.locator("dialog[open] [data-view=Connect]").waitFor()
+      expect(await focused()).toEqual({ inDialog: true, id: "appkit-modal-title", text: "Connect Wallet" })
+      await page.keyboard.press("Tab")
+      expect((await focused()).inDialog).toBe(true)
+    })
+  }, 60_000)
+
   it("closes on a click on the backdrop, but not when a drag that began inside (selecting text) ends there", async () => {
     await withPage(async (page) => {
       await openWithButton(page)

@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
     }
   }, 120_000)
 
-  it("swaps 10 TKA → TKB: approve, swap, and both balances move exactly by the quote", async () => {
+  it("swaps 10 TKA → TKB: approve, swap, both balances move exactly by the quote, and Swap again is a new form", async () => {
     const { context, page } = await newPage()
     try {
       await swapView(page)
@@ -163,6 +163,14 @@ describe.skipIf(!hasChromium)("the wallet feature views on the demo", () => {
       expect(await tokenBalance(tka)).toBe(before.tka - parseUnits("10", 18))
       expect(await tokenBalance(tkb)).toBe(before.tkb + BigInt(quote.toAmountUnits))
       await photograph(page, "features-04-swap-confirmed")
+      // Done leads back to the account; Swap again is a new form, not the last swap's confirmation.
+      await page.getByRole("button", { name: "Done" }).click()
+      await expect.poll(() => view(page, "Account").isVisible()).toBe(true)
+      await page.getByRole("button", { name: "Swap", exact: true }).click()
+      await expect.poll(() => view(page, "Swap").isVisible()).toBe(true)
+      await page.getByRole("button", { name: "Get quote" }).waitFor()
+      expect(await page.getByRole("heading", { name: "Swap confirmed" }).count()).toBe(0)
+      expect(await page.getByTestId("swap-quote").count()).toBe(0)
     } finally {
       await context.close()
     }

@@ -150,8 +150,16 @@ const createElementClass = () => {
         "×",
       )
       close.addEventListener("click", () => this.#send({ _tag: "dismiss" }))
+      // The buttons are drawn anew: the one with focus (a tile pressed with the keyboard, Get, ×) hands it to its
+      // successor, or to the card, so it never falls out to the page behind.
+      const focused = this.#shadow.activeElement
+      const wallet = focused?.getAttribute("data-wallet")
       this.#card.replaceChildren(element("div", { class: "columns" }, main, ...panel), close)
-      if (visible && !wasVisible) this.#card.focus({ preventScroll: true })
+      const successor = wallet
+        ? this.#card.querySelector(`[data-wallet="${CSS.escape(wallet)}"]`)
+        : focused && this.#card.querySelector(`.${focused.className}`)
+      if ((visible && !wasVisible) || focused)
+        ((successor as HTMLElement | null) ?? this.#card).focus({ preventScroll: true })
     }
 
     #walletButton(option: BitcoinWalletOption, sidePanelShown: boolean): HTMLButtonElement {

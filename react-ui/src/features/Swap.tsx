@@ -66,6 +66,10 @@ export default function Swap() {
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
+  // The core keeps its last swap until the next quote: its confirmation is shown for a swap made on this visit,
+  // and Swap again is a new form.
+  const [executedHere, setExecutedHere] = useState(false)
+  const quoteOnShow = swap.status === "swapped" && !executedHere ? undefined : swap.quote
   const busy = stepText[swap.status] !== undefined
   // The token on show now, for an answer that arrives after the user picked another.
   const fromNow = useRef(from)
@@ -121,7 +125,7 @@ export default function Swap() {
     setMine(key)
   }
 
-  if (swap.status === "swapped" && swap.outcome !== undefined && swap.quote !== undefined)
+  if (executedHere && swap.status === "swapped" && swap.outcome !== undefined && swap.quote !== undefined)
     return (
       <Notice
         title="Swap confirmed"
@@ -176,7 +180,7 @@ export default function Swap() {
         disabled={busy}
         onSelect={(choice) => pick("to", choice.key)}
       />
-      {swap.quote !== undefined && swap.status !== "error" && <QuoteSummary quote={swap.quote} />}
+      {quoteOnShow !== undefined && swap.status !== "error" && <QuoteSummary quote={quoteOnShow} />}
       <p className="appkit-muted" aria-live="polite" data-testid="swap-status">
         {stepText[swap.status] ??
           (stale
@@ -192,13 +196,16 @@ export default function Swap() {
       )}
       <div className="appkit-actions">
         <button type="submit" className="appkit-button" data-variant="secondary" disabled={busy}>
-          {swap.quote === undefined ? "Get quote" : "Refresh quote"}
+          {quoteOnShow === undefined ? "Get quote" : "Refresh quote"}
         </button>
         <button
           type="button"
           className="appkit-button"
           disabled={busy || stale || swap.status !== "quoted"}
-          onClick={() => void run(() => appKit.executeSwap())}
+          onClick={() => {
+            setExecutedHere(true)
+            void run(() => appKit.executeSwap())
+          }}
         >
           Swap
         </button>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react"
+import { useId, useRef, useState } from "react"
 import { shownBalance } from "../account/format"
 import { AppKitImage } from "../image/Image"
 
@@ -36,15 +36,19 @@ export const TokenPicker = (props: {
       choice.symbol.toLowerCase().includes(needle) ||
       (choice.name ?? "").toLowerCase().includes(needle),
   )
+  // The row picked goes with the list: focus goes back to the field's button, not to the page's body.
+  const toggle = useRef<HTMLButtonElement>(null)
   const pick = (choice: TokenChoice) => {
     props.onSelect(choice)
     setOpen(false)
     setSearch("")
+    toggle.current?.focus()
   }
   return (
     <div className="appkit-field">
       <span id={labelId}>{props.label}</span>
       <button
+        ref={toggle}
         type="button"
         className="appkit-row"
         // Named by the field's label and what it shows ("From TKA Balance 10.000"), so the visible text is in the name.

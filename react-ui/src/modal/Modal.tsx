@@ -1,3 +1,4 @@
+import type { View } from "@appkit/core"
 import {
   type MouseEvent,
   type PointerEvent,
@@ -29,6 +30,14 @@ const Header = () => {
   const { target } = useConnectFlow()
   const connecting = view === "ConnectingExternal" || view === "ConnectingWalletConnect"
   const title = connecting && target !== undefined ? target.name : viewTitles[view]
+  // A view change takes away what the user pressed (a row, Back): focus would fall out of the dialog to the
+  // page's body, and a screen reader would not say where it landed. It goes to the new view's title instead.
+  const heading = useRef<HTMLHeadingElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on every change of view
+  useEffect(() => {
+    const focused = document.activeElement
+    if (focused === null || focused === document.body) heading.current?.focus()
+  }, [view])
   return (
     <div className="appkit-header">
       {canGoBack ? (
@@ -43,7 +52,7 @@ const Header = () => {
       ) : (
         <span />
       )}
-      <h2 id={titleId} key={title}>
+      <h2 id={titleId} key={title} ref={heading} tabIndex={-1}>
         {title}
       </h2>
       <button
@@ -120,6 +129,18 @@ const Body = () => {
   )
 }
 
+/** The views about the connected account: with no connection left they have nothing to show. */
+const accountViews: ReadonlySet<View> = new Set<View>([
+  "Account",
+  "WalletSend",
+  "WalletReceive",
+  "Swap",
+  "OnRamp",
+  "RegisterAccountName",
+  "RegisterAccountNameSuccess",
+  "UnsupportedChain",
+])
+
 /**
  * The modal: a native `dialog` shown with showModal(), so the page behind is inert (focus stays inside),
  * Escape and a click on the backdrop ask the core to close (it may refuse and shake, §4), and the view is
@@ -130,6 +151,13 @@ export default function Modal() {
   const open = useAppKitSelector((state) => state.modal.open)
   const shake = useAppKitSelector((state) => state.modal.shake)
   const dialog = useRef<HTMLDialogElement>(null)
+  // The last connection ended under a view of the account (Disconnect, or the wallet ended the session): the
+  // modal closes, as Reown's does, rather than show a form or a spinner for no account; it opens on Connect.
+  const disconnected = useAppKitSelector((state) => state.connection.status === "disconnected")
+  useEffect(() => {
+    const { modal, router } = appKit.getState()
+    if (disconnected && modal.open && accountViews.has(router.view)) void appKit.close()
+  }, [appKit, disconnected])
   // The close event of a close the core asked for comes a task later: by then the core may have opened the modal
   // again (sign-in right after a connect), which that event must not undo.
   const closedForCore = useRef(false)

@@ -1,5 +1,5 @@
 import type { View } from "@appkit/core"
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react"
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 
 /** The wallet a Connecting view is about: its connector, and what to show of it. */
@@ -30,8 +30,12 @@ export const ConnectFlowProvider = ({ children }: { readonly children: ReactNode
   const [target, setTarget] = useState<ConnectTarget | undefined>(undefined)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<unknown>(undefined)
+  // The wallet picked last is the one on show: an earlier one answering later (its popup left open while the
+  // user went back and picked another) neither shows its outcome in that wallet's place nor closes the modal.
+  const latest = useRef(0)
   const connect = useCallback(
     async (next: ConnectTarget, view: ConnectingView) => {
+      const attempt = ++latest.current
       setTarget(next)
       setError(undefined)
       setPending(true)
@@ -40,11 +44,11 @@ export const ConnectFlowProvider = ({ children }: { readonly children: ReactNode
         await appKit.connect(next.connectorId)
         // Sign-in may have taken over the modal meanwhile (SIWXSignMessage): close only what is still ours.
         const { modal, router } = appKit.getState()
-        if (modal.open && router.view === view) await appKit.close()
+        if (attempt === latest.current && modal.open && router.view === view) await appKit.close()
       } catch (cause) {
-        setError(cause)
+        if (attempt === latest.current) setError(cause)
       } finally {
-        setPending(false)
+        if (attempt === latest.current) setPending(false)
       }
     },
     [appKit],
