@@ -7,6 +7,8 @@ import {
   readMint,
   type SolanaLocalKeypair,
   type SolanaRpc,
+  type SolanaRpcCallError,
+  SolanaSubmissionRefused,
   type SolanaWallet,
   signSolanaMessage,
   submitPreparedTransfer,
@@ -43,7 +45,7 @@ interface SolanaCommandOptions extends SolanaTargetOptions {
 
 interface SolanaSigner {
   readonly address: string
-  readonly wallet: SolanaWallet<ConnectorError>
+  readonly wallet: SolanaWallet<ConnectorError | SolanaSubmissionRefused | SolanaRpcCallError>
   readonly walletName: string | undefined
   readonly explainFailure: (error: unknown) => unknown
   /** The id of the transaction signed here (a local key), known before its submission is answered. */
@@ -181,7 +183,10 @@ export const solanaSendAction = async (
         () =>
           run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
             .catch((error: unknown) => {
-              throw signedButFailed(signer.signedAs(), signer.explainFailure(error))
+              // The cluster's refusal says that nothing will land; any other failure may follow its taking it.
+              throw error instanceof SolanaSubmissionRefused
+                ? error
+                : signedButFailed(signer.signedAs(), signer.explainFailure(error))
             })
             .finally(signer.close),
       ),

@@ -60,6 +60,31 @@ export class SolanaSimulationFailed extends AppKitError(
   }
 }
 
+/**
+ * The cluster refused a signed transaction at its submission (its node answered sendTransaction with an
+ * error): it was not taken and will not land, so sending again is safe. The node's code and words are kept;
+ * an expired blockhash (the wallet or the signer took longer than the ~60-90 s a blockhash lives) is said so.
+ */
+export class SolanaSubmissionRefused extends AppKitError(
+  Schema.TaggedError<SolanaSubmissionRefused>()("SolanaSubmissionRefused", {
+    /** The node's JSON-RPC error code (-32002: its preflight simulation failed). */
+    code: Schema.Number,
+    /** The node's own words. */
+    nodeMessage: Schema.String,
+    /** The runtime's error from the preflight, when the node gave one ("BlockhashNotFound", …). */
+    err: Schema.optional(Schema.Unknown),
+  }),
+  { topic: "Transaction refused by the cluster", details: (error) => error.nodeMessage },
+) {
+  override get message(): string {
+    const why =
+      this.err === "BlockhashNotFound"
+        ? "its blockhash expired before the cluster got it (signing took too long); send it again"
+        : this.nodeMessage
+    return `The cluster refused the transaction, so it will not land: ${why}`
+  }
+}
+
 /** The transaction landed but the runtime rejected it (its fee was still charged). */
 export class SolanaTransactionFailed extends AppKitError(
   Schema.TaggedError<SolanaTransactionFailed>()("SolanaTransactionFailed", {

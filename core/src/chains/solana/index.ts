@@ -7,6 +7,7 @@ export { type SolanaChainMap, SolanaClusters, solanaChainMap } from "./clusters"
 export { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
 export {
   SolanaSimulationFailed,
+  SolanaSubmissionRefused,
   SolanaTransactionFailed,
   SolanaTransferError,
   solanaTransferMessages,

@@ -235,4 +235,21 @@ describe("preparing Solana transfers", () => {
     expect(status.value[0]).toMatchObject({ err: null })
     expect(await flip(submitPreparedTransfer(signingOnly, prepared))).toMatchObject({ code: 4200 })
   })
+
+  it("says the cluster refused what a signing-only wallet signed wrongly: nothing will land", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 9n }))
+    // Bob's key signs Alice's transaction: the node's signature check refuses it.
+    const key = solana.devnet().accounts[1]?.secretKey.subarray(0, 32) as Uint8Array
+    const wrongKey = {
+      request: (rpc: { readonly method: string }) =>
+        rpc.method === "solana_signTransaction"
+          ? Effect.succeed({
+              signature: base58.encode(ed25519.sign(base64.decode(prepared.transaction).subarray(65), key)),
+            })
+          : Effect.fail(new ProviderRpcError({ code: 4200, message: "signs only" })),
+    }
+    const refused = await flip(submitPreparedTransfer(wrongKey, prepared, solana.rpc()))
+    expect(refused).toMatchObject({ _tag: "SolanaSubmissionRefused", code: -32003 })
+    expect(refused.message).toMatch(/^The cluster refused the transaction, so it will not land: /)
+  })
 })
