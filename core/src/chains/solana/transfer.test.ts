@@ -7,6 +7,7 @@ import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
+import { makeSolanaLocalSigner } from "./localSigner"
 import { SignatureStatusesResult } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
 import { prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
@@ -235,6 +236,38 @@ describe("preparing Solana transfers", () => {
     expect(status.value[0]).toMatchObject({ err: null })
     expect(await flip(submitPreparedTransfer(signingOnly, prepared))).toMatchObject({ code: 4200 })
   })
+
+  it("says the blockhash expired when a signing-only wallet answers after it has (the cluster refuses it)", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 11n }))
+    const key = solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array
+    const bobsSigner = makeSolanaLocalSigner(
+      { address: bob(), secretKey: solana.devnet().accounts[1]?.secretKey as Uint8Array },
+      solana.rpc(),
+    )
+    const slowWallet = {
+      request: (rpc: { readonly method: string }) =>
+        rpc.method === "solana_signTransaction"
+          ? Effect.gen(function* () {
+              // While the user makes up their mind, the cluster moves past the blockhash's 150 blocks.
+              for (let block = 0; block <= 150; block++) {
+                const other = yield* prepareSolTransfer(solana.rpc(), {
+                  from: bob(),
+                  to: alice(),
+                  lamports: BigInt(block + 1),
+                })
+                yield* submitPreparedTransfer(bobsSigner, other)
+              }
+              const message = base64.decode(prepared.transaction).subarray(65)
+              return { signature: base58.encode(ed25519.sign(message, key)) }
+            })
+          : Effect.fail(new ProviderRpcError({ code: 4200, message: "signs only" })),
+    }
+    const refused = await flip(submitPreparedTransfer(slowWallet, prepared, solana.rpc()))
+    expect(refused).toMatchObject({ _tag: "SolanaSubmissionRefused", err: "BlockhashNotFound" })
+    expect(refused.message).toBe(
+      "The cluster refused the transaction, so it will not land: its blockhash expired before the cluster got it (signing took too long); send it again",
+    )
+  }, 30_000)
 
   it("says the cluster refused what a signing-only wallet signed wrongly: nothing will land", async () => {
     const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 9n }))
