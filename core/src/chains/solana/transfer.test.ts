@@ -8,9 +8,9 @@ import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { makeSolanaLocalSigner } from "./localSigner"
-import { SignatureStatusesResult } from "./rpc/schemas"
+import { BalanceResult, SignatureStatusesResult } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
-import { prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
+import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
 const solana = useSolanaDevnet()
 
@@ -84,7 +84,33 @@ describe("preparing Solana transfers", () => {
     const belowRent = await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 1n }))
     expect(belowRent).toMatchObject({ _tag: "SolanaSimulationFailed", err: { InsufficientFundsForRent: {} } })
     expect(belowRent.message).toBe(
-      'The transaction would fail: an account would hold less than the rent-exempt minimum ({"InsufficientFundsForRent":{"account_index":1}})',
+      `The transaction would fail: the recipient ${fresh} would hold less than the rent-exempt minimum: a new account must receive at least 0.00089088 SOL ({"InsufficientFundsForRent":{"account_index":1}})`,
+    )
+  })
+
+  it("says how much a new account needs, and what the sender must keep, when a SOL transfer would leave one below rent", async () => {
+    const fresh = deterministicKeypair("a fresh recipient at the edge of rent").address
+    // The rent-exempt minimum itself is enough; one lamport less is not.
+    await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 890_880n }))
+    const short = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 890_879n }),
+    )
+    expect(short.message).toContain(
+      `the recipient ${fresh} would hold less than the rent-exempt minimum: a new account must receive at least 0.00089088 SOL`,
+    )
+    // A sender left with one lamport after the amount and the fee.
+    const { value } = await run(
+      solana.rpc().call("getBalance", [bob(), { commitment: "confirmed" }], BalanceResult),
+    )
+    const dust = await flip(
+      prepareSolTransfer(solana.rpc(), {
+        from: bob(),
+        to: alice(),
+        lamports: value - solTransferFeeLamports - 1n,
+      }),
+    )
+    expect(dust.message).toBe(
+      'The transaction would fail: the sender would keep less than the rent-exempt minimum: keep at least 0.00089088 SOL, or send all but the fee ({"InsufficientFundsForRent":{"account_index":0}})',
     )
   })
 
