@@ -9,6 +9,7 @@ import {
   type SolanaRpc,
   type SolanaRpcCallError,
   SolanaSubmissionRefused,
+  SolanaTransactionExpired,
   type SolanaWallet,
   signSolanaMessage,
   submitPreparedTransfer,
@@ -197,12 +198,13 @@ export const solanaSendAction = async (
       () => sentWithoutOutcome(signature),
       () =>
         run(
-          waitForSolanaSignature(target.rpc, signature).pipe(
+          waitForSolanaSignature(target.rpc, signature, { blockhash: prepared.blockhash }).pipe(
             Effect.as("confirmed" as const),
             Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
           ),
         ).catch((error: unknown) => {
-          throw sentButUnconfirmed(signature, error)
+          // An expired transaction says that it will not land; any other end of the wait may come before it does.
+          throw error instanceof SolanaTransactionExpired ? error : sentButUnconfirmed(signature, error)
         }),
     ),
   )

@@ -8,14 +8,23 @@ import type { SolanaRpc } from "./rpc/SolanaRpc"
 const signature = "5".repeat(87)
 type Status = { slot: number; err: unknown; confirmationStatus: string } | null | "unreachable"
 
-/** A node whose getSignatureStatuses answers from a script (the last entry repeats); counts the calls. */
-const node = (script: ReadonlyArray<Status>) => {
+/**
+ * A node whose getSignatureStatuses answers from a script (the last entry repeats); counts those calls.
+ * isBlockhashValid answers `blockhashValid`, and records that it was asked.
+ */
+const node = (script: ReadonlyArray<Status>, blockhashValid = true) => {
   let calls = 0
+  const asked: Array<string> = []
   const rpc: SolanaRpc = {
     url: "http://127.0.0.1:1",
     // Lazy, as the real client's calls are: each run of the effect is one request.
     call: (method, _params, schema) =>
       Effect.suspend(() => {
+        asked.push(method)
+        if (method === "isBlockhashValid")
+          return Schema.decodeUnknownEffect(schema)({ context: { slot: 1 }, value: blockhashValid }).pipe(
+            Effect.orDie,
+          )
         const status = script[Math.min(calls++, script.length - 1)]
         if (status === "unreachable")
           return Effect.fail(new HttpTransportError({ url: "x", reason: "refused" }))
@@ -25,7 +34,7 @@ const node = (script: ReadonlyArray<Status>) => {
         )
       }),
   }
-  return { rpc, calls: () => calls }
+  return { rpc, calls: () => calls, asked }
 }
 
 const confirmed = { slot: 9, err: null, confirmationStatus: "confirmed" }
@@ -79,5 +88,35 @@ describe("waitForSolanaSignature", () => {
     const { rpc } = node([...Array.from({ length: 50 }, () => null), confirmed])
     const result = await runWithClock(waitForSolanaSignature(rpc, signature), ["25 seconds"])
     expect(result._tag).toBe("Success")
+  })
+
+  it("says a transaction not seen by the deadline, whose blockhash has expired, will not land", async () => {
+    const blockhash = "4".repeat(43)
+    const { rpc, asked } = node([null], false)
+    const result = await runWithClock(waitForSolanaSignature(rpc, signature, { blockhash }), ["25 seconds"])
+    expect(result).toMatchObject({
+      _tag: "Failure",
+      failure: { _tag: "SolanaTransactionExpired", signature },
+    })
+    if (result._tag === "Failure")
+      expect(result.failure.message).toBe(
+        `Transaction ${signature} was not taken before its blockhash expired: it will not land; send it again`,
+      )
+    // The blockhash is asked before the last status: one that lands in between is still seen.
+    expect(asked.slice(-2)).toEqual(["isBlockhashValid", "getSignatureStatuses"])
+  })
+
+  it("with the blockhash still valid (or a status found at the deadline) it is the timeout, or the confirmation", async () => {
+    const blockhash = "4".repeat(43)
+    const valid = await runWithClock(
+      waitForSolanaSignature(node([null], true).rpc, signature, { blockhash }),
+      ["25 seconds"],
+    )
+    expect(valid).toMatchObject({ _tag: "Failure", failure: { _tag: "TransactionConfirmationTimeout" } })
+    const late = node([...Array.from({ length: 50 }, () => null), confirmed], false)
+    const landed = await runWithClock(waitForSolanaSignature(late.rpc, signature, { blockhash }), [
+      "25 seconds",
+    ])
+    expect(landed._tag).toBe("Success")
   })
 })

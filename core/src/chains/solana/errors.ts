@@ -118,3 +118,18 @@ export class SolanaTransactionFailed extends AppKitError(
     return `Transaction ${this.signature} failed: ${JSON.stringify(this.err)}`
   }
 }
+
+/**
+ * The transaction was not seen by the confirmation deadline and its blockhash has since expired: no cluster
+ * will take it any more, so it will not land (nothing was charged) and sending it again is safe.
+ */
+export class SolanaTransactionExpired extends AppKitError(
+  Schema.TaggedError<SolanaTransactionExpired>()("SolanaTransactionExpired", {
+    signature: Schema.String,
+  }),
+  { topic: "Transaction expired" },
+) {
+  override get message(): string {
+    return `Transaction ${this.signature} was not taken before its blockhash expired: it will not land; send it again`
+  }
+}

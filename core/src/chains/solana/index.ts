@@ -8,6 +8,7 @@ export { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
 export {
   SolanaSimulationFailed,
   SolanaSubmissionRefused,
+  SolanaTransactionExpired,
   SolanaTransactionFailed,
   SolanaTransferError,
   solanaTransferMessages,

@@ -6,7 +6,7 @@ import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { Base58Signature } from "./base58Signature"
 import { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
-import type { SolanaSubmissionRefused, SolanaTransactionFailed } from "./errors"
+import type { SolanaSubmissionRefused, SolanaTransactionExpired, SolanaTransactionFailed } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { SignatureResult } from "./rpc/schemas"
 import { refusedSubmission } from "./submission"
@@ -38,6 +38,7 @@ export type SendTransferError<E> =
   | ProviderRpcError
   | SolanaSubmissionRefused
   | SolanaTransactionFailed
+  | SolanaTransactionExpired
   | TransactionConfirmationTimeout
   | SolanaRpcCallError
 
@@ -132,7 +133,7 @@ export const sendPreparedTransfer = <E>(
 ): Effect.Effect<SentTransfer, SendTransferError<E>> =>
   Effect.gen(function* () {
     const signature = yield* submitPreparedTransfer(wallet, prepared, rpc)
-    yield* waitForSolanaSignature(rpc, signature, confirm)
+    yield* waitForSolanaSignature(rpc, signature, { ...confirm, blockhash: prepared.blockhash })
     return { ...prepared, signature }
   })
 

@@ -1,7 +1,7 @@
 import { deterministicKeypair } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
@@ -18,6 +18,27 @@ const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
 const alice = () => solana.address(0)
 const bob = () => solana.address(1)
+
+/** Alice's signature over a prepared transfer's message (after the 1-byte count and the 64-byte slot). */
+const aliceSigns = (transaction: string) =>
+  ed25519.sign(
+    base64.decode(transaction).subarray(65),
+    solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array,
+  )
+
+/** What a slow wallet lets happen: the cluster lands 151 blocks (Bob pays Alice), past any blockhash's life. */
+const outliveBlockhash = () => {
+  const bobsSigner = makeSolanaLocalSigner(
+    { address: bob(), secretKey: solana.devnet().accounts[1]?.secretKey as Uint8Array },
+    solana.rpc(),
+  )
+  return Effect.gen(function* () {
+    for (let block = 0; block <= 150; block++) {
+      const other = yield* prepareSolTransfer(solana.rpc(), { from: bob(), to: alice(), lamports: 1n })
+      yield* submitPreparedTransfer(bobsSigner, other)
+    }
+  })
+}
 
 describe("preparing Solana transfers", () => {
   it("builds a SOL transfer with exactly the §9 compute budget, paid by the sender", async () => {
@@ -265,33 +286,45 @@ describe("preparing Solana transfers", () => {
 
   it("says the blockhash expired when a signing-only wallet answers after it has (the cluster refuses it)", async () => {
     const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 11n }))
-    const key = solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array
-    const bobsSigner = makeSolanaLocalSigner(
-      { address: bob(), secretKey: solana.devnet().accounts[1]?.secretKey as Uint8Array },
-      solana.rpc(),
-    )
     const slowWallet = {
       request: (rpc: { readonly method: string }) =>
         rpc.method === "solana_signTransaction"
-          ? Effect.gen(function* () {
-              // While the user makes up their mind, the cluster moves past the blockhash's 150 blocks.
-              for (let block = 0; block <= 150; block++) {
-                const other = yield* prepareSolTransfer(solana.rpc(), {
-                  from: bob(),
-                  to: alice(),
-                  lamports: BigInt(block + 1),
-                })
-                yield* submitPreparedTransfer(bobsSigner, other)
-              }
-              const message = base64.decode(prepared.transaction).subarray(65)
-              return { signature: base58.encode(ed25519.sign(message, key)) }
-            })
+          ? // While the user makes up their mind, the cluster moves past the blockhash's 150 blocks.
+            Effect.as(outliveBlockhash(), { signature: base58.encode(aliceSigns(prepared.transaction)) })
           : Effect.fail(new ProviderRpcError({ code: 4200, message: "signs only" })),
     }
     const refused = await flip(submitPreparedTransfer(slowWallet, prepared, solana.rpc()))
     expect(refused).toMatchObject({ _tag: "SolanaSubmissionRefused", err: "BlockhashNotFound" })
     expect(refused.message).toBe(
       "The cluster refused the transaction, so it will not land: its blockhash expired before the cluster got it (signing took too long); send it again",
+    )
+  }, 30_000)
+
+  it("says a transfer a wallet sent without preflight after its blockhash expired will not land", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 13n }))
+    // A wallet that takes its time, then sends skipping preflight: the node answers with the id, and drops it.
+    const skippingWallet = {
+      request: () =>
+        Effect.gen(function* () {
+          yield* outliveBlockhash()
+          const wire = base64.decode(prepared.transaction)
+          wire.set(aliceSigns(prepared.transaction), 1)
+          const signature = yield* solana
+            .rpc()
+            .call(
+              "sendTransaction",
+              [base64.encode(wire), { encoding: "base64", skipPreflight: true }],
+              Schema.String,
+            )
+          return { signature }
+        }),
+    }
+    const expired = await flip(
+      sendPreparedTransfer(solana.rpc(), skippingWallet, prepared, { timeout: "1 second" }),
+    )
+    expect(expired).toMatchObject({ _tag: "SolanaTransactionExpired" })
+    expect(expired.message).toMatch(
+      /was not taken before its blockhash expired: it will not land; send it again$/,
     )
   }, 30_000)
 

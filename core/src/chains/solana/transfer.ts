@@ -57,6 +57,8 @@ export interface PreparedTransfer {
   readonly computeUnitPriceMicroLamports: bigint
   /** Whether it creates the recipient's associated token account (SPL transfers to a new holder). */
   readonly createsRecipientTokenAccount: boolean
+  /** Its blockhash: how long it can be sent (about 60-90 s), which a confirmation wait checks at its end. */
+  readonly blockhash: string
 }
 
 export type PrepareTransferError =
@@ -239,7 +241,8 @@ export const prepareSolTransfer = (
         amount: transfer.lamports,
       }),
     ]
-    const transaction = unsignedTransaction(from, instructions, yield* latestBlockhash(rpc))
+    const lifetime = yield* latestBlockhash(rpc)
+    const transaction = unsignedTransaction(from, instructions, lifetime)
     yield* simulate(rpc, transaction).pipe(
       Effect.catchIf(
         (error) => error instanceof SolanaSimulationFailed,
@@ -254,6 +257,7 @@ export const prepareSolTransfer = (
       computeUnitLimit: Solana.computeUnitLimit,
       computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
       createsRecipientTokenAccount: false,
+      blockhash: lifetime.blockhash,
     }
   })
 
@@ -346,5 +350,6 @@ export const prepareSplTransfer = (
       computeUnitLimit,
       computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
       createsRecipientTokenAccount,
+      blockhash: lifetime.blockhash,
     }
   })
