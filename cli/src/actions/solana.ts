@@ -198,7 +198,7 @@ export const solanaSendAction = async (
       () => sentWithoutOutcome(signature),
       () =>
         run(
-          waitForSolanaSignature(target.rpc, signature, { blockhash: prepared.blockhash }).pipe(
+          waitForSolanaSignature(target.rpc, signature, { prepared }).pipe(
             Effect.as("confirmed" as const),
             Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
           ),

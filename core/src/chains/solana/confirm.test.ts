@@ -1,3 +1,15 @@
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64 } from "@scure/base"
+import {
+  type Address,
+  type Blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit"
 import { type Duration, Effect, Fiber, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
@@ -90,33 +102,64 @@ describe("waitForSolanaSignature", () => {
     expect(result._tag).toBe("Success")
   })
 
+  /** A transfer as prepareSolTransfer leaves it (no instruction needed here), and its fee payer's key. */
+  const payerSeed = new Uint8Array(32).fill(3)
+  const unsigned = (blockhash: string) => {
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(base58.encode(ed25519.getPublicKey(payerSeed)) as Address, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash as Blockhash, lastValidBlockHeight: 0n },
+          m,
+        ),
+    )
+    return {
+      transaction: base64.encode(new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))),
+      blockhash,
+    }
+  }
+  const signatureOf = (transaction: string) =>
+    base58.encode(ed25519.sign(base64.decode(transaction).subarray(65), payerSeed))
+  const prepared = unsigned(base58.encode(new Uint8Array(32).fill(9)))
+  const sentAsPrepared = signatureOf(prepared.transaction)
+
   it("says a transaction not seen by the deadline, whose blockhash has expired, will not land", async () => {
-    const blockhash = "4".repeat(43)
     const { rpc, asked } = node([null], false)
-    const result = await runWithClock(waitForSolanaSignature(rpc, signature, { blockhash }), ["25 seconds"])
+    const result = await runWithClock(waitForSolanaSignature(rpc, sentAsPrepared, { prepared }), [
+      "25 seconds",
+    ])
     expect(result).toMatchObject({
       _tag: "Failure",
-      failure: { _tag: "SolanaTransactionExpired", signature },
+      failure: { _tag: "SolanaTransactionExpired", signature: sentAsPrepared },
     })
     if (result._tag === "Failure")
       expect(result.failure.message).toBe(
-        `Transaction ${signature} was not taken before its blockhash expired: it will not land; send it again`,
+        `Transaction ${sentAsPrepared} was not taken before its blockhash expired: it will not land; send it again`,
       )
     // The blockhash is asked before the last status: one that lands in between is still seen.
     expect(asked.slice(-2)).toEqual(["isBlockhashValid", "getSignatureStatuses"])
   })
 
   it("with the blockhash still valid (or a status found at the deadline) it is the timeout, or the confirmation", async () => {
-    const blockhash = "4".repeat(43)
     const valid = await runWithClock(
-      waitForSolanaSignature(node([null], true).rpc, signature, { blockhash }),
+      waitForSolanaSignature(node([null], true).rpc, sentAsPrepared, { prepared }),
       ["25 seconds"],
     )
     expect(valid).toMatchObject({ _tag: "Failure", failure: { _tag: "TransactionConfirmationTimeout" } })
     const late = node([...Array.from({ length: 50 }, () => null), confirmed], false)
-    const landed = await runWithClock(waitForSolanaSignature(late.rpc, signature, { blockhash }), [
+    const landed = await runWithClock(waitForSolanaSignature(late.rpc, sentAsPrepared, { prepared }), [
       "25 seconds",
     ])
     expect(landed._tag).toBe("Success")
+  })
+
+  it("judges no expiry for a transaction the wallet changed before sending (another blockhash): it may still land", async () => {
+    // The wallet sent the same transfer with a newer blockhash: its signature is not over the prepared message.
+    const resent = signatureOf(unsigned(base58.encode(new Uint8Array(32).fill(10))).transaction)
+    const { rpc, asked } = node([null], false)
+    const result = await runWithClock(waitForSolanaSignature(rpc, resent, { prepared }), ["25 seconds"])
+    expect(result).toMatchObject({ _tag: "Failure", failure: { _tag: "TransactionConfirmationTimeout" } })
+    expect(asked).not.toContain("isBlockhashValid")
   })
 })

@@ -1,17 +1,47 @@
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64 } from "@scure/base"
+import { getTransactionDecoder } from "@solana/kit"
 import { Duration, Effect, Option } from "effect"
 import { Timings } from "../../config/constants"
 import { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { SolanaTransactionExpired, SolanaTransactionFailed } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { BlockhashValidResult, type SignatureStatus, SignatureStatusesResult } from "./rpc/schemas"
+import type { PreparedTransfer } from "./transfer"
 
 export interface ConfirmOptions {
   /** How long to wait for the cluster to confirm (default: the §9 transaction confirmation timeout, 25 s). */
   readonly timeout?: Duration.Input | undefined
   /** How often to ask (default 500 ms, about one Solana slot). */
   readonly pollInterval?: Duration.Input | undefined
-  /** The transaction's blockhash: once it has expired, a transaction not seen yet never will be. */
-  readonly blockhash?: string | undefined
+  /**
+   * The prepared transfer the signature is for. Sent unchanged (the signature is its fee payer's over its
+   * very message), its blockhash bounds the transaction's life: expired, a transaction not seen yet never will be.
+   */
+  readonly prepared?: Pick<PreparedTransfer, "transaction" | "blockhash"> | undefined
+}
+
+const transactionDecoder = getTransactionDecoder()
+
+/**
+ * The prepared transaction's blockhash when `signature` is its fee payer's over exactly its message. A wallet
+ * that changed it before sending (a newer blockhash, an added fee) signed another message, whose blockhash
+ * is not known here.
+ */
+const sentBlockhash = (
+  prepared: Pick<PreparedTransfer, "transaction" | "blockhash">,
+  signature: string,
+): string | undefined => {
+  try {
+    const { messageBytes, signatures } = transactionDecoder.decode(base64.decode(prepared.transaction))
+    const [feePayer] = Object.keys(signatures)
+    return feePayer !== undefined &&
+      ed25519.verify(base58.decode(signature), new Uint8Array(messageBytes), base58.decode(feePayer))
+      ? prepared.blockhash
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 const landed = (status: SignatureStatus | null | undefined): status is SignatureStatus =>
@@ -38,7 +68,8 @@ const verdict = (signature: string, status: SignatureStatus) =>
  * Waits until a signature is confirmed, polling getSignatureStatuses; a failed status is a
  * SolanaTransactionFailed. A poll that errs is retried (the node may be briefly busy). When the time is up
  * the status is asked once more, so a confirmation that arrived at the last moment is not reported as lost;
- * not found then, with its `blockhash` expired, it is a SolanaTransactionExpired (it will not land).
+ * not found then, with the blockhash it was sent with expired, it is a SolanaTransactionExpired (it will
+ * not land).
  */
 export const waitForSolanaSignature = (
   rpc: SolanaRpc,
@@ -63,7 +94,9 @@ export const waitForSolanaSignature = (
       orElse: () =>
         Effect.gen(function* () {
           // The blockhash first: a transaction that lands before the status is asked is still seen.
-          const expired = options.blockhash !== undefined && !(yield* blockhashValid(rpc, options.blockhash))
+          const blockhash =
+            options.prepared === undefined ? undefined : sentBlockhash(options.prepared, signature)
+          const expired = blockhash !== undefined && !(yield* blockhashValid(rpc, blockhash))
           const status = yield* statusOf(rpc, signature)
           if (landed(status)) return status
           if (expired && (status ?? null) === null) return yield* new SolanaTransactionExpired({ signature })

@@ -101,7 +101,7 @@ export const submitSolanaTransfer = <E extends ConnectorError>(
      * Confirmed within the §9 confirmation timeout, or failed on chain (a SolanaTransactionFailed); not seen
      * by then with its blockhash expired, a SolanaTransactionExpired.
      */
-    const confirmation = waitForSolanaSignature(rpc, signature, { blockhash: prepared.blockhash }).pipe(
+    const confirmation = waitForSolanaSignature(rpc, signature, { prepared }).pipe(
       Effect.as("confirmed" as const),
       Effect.catchIf(
         (error) => error instanceof SolanaTransactionFailed,

@@ -133,7 +133,7 @@ export const sendPreparedTransfer = <E>(
 ): Effect.Effect<SentTransfer, SendTransferError<E>> =>
   Effect.gen(function* () {
     const signature = yield* submitPreparedTransfer(wallet, prepared, rpc)
-    yield* waitForSolanaSignature(rpc, signature, { ...confirm, blockhash: prepared.blockhash })
+    yield* waitForSolanaSignature(rpc, signature, { ...confirm, prepared })
     return { ...prepared, signature }
   })
 
