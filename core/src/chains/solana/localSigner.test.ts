@@ -164,14 +164,16 @@ describe("makeSolanaLocalSigner on the local chain", () => {
     expect(await statusOf(signed[0] as string)).not.toBeNull()
   })
 
-  it("a submission that was never answered is no refusal: the cluster may have taken it (here it did)", async () => {
+  /**
+   * A SOL transfer from account 2 whose submission reaches the node, which takes it, while its answer is
+   * replaced on the way back by `answer` (a Response, or a throw); the failure and the id signed.
+   */
+  const sendAnsweredBy = async (lamports: bigint, answer: () => Response) => {
     const keypair = keypairOf(2)
-    // The connection drops once the node has the request: its answer never arrives.
-    const dropped = makeSolanaRpc(chain.devnet().rpcUrl, {
+    const rpc = makeSolanaRpc(chain.devnet().rpcUrl, {
       fetch: async (input, init) => {
         const response = await globalThis.fetch(input, init)
-        if (String(init?.body).includes('"sendTransaction"')) throw new TypeError("fetch failed")
-        return response
+        return String(init?.body).includes('"sendTransaction"') ? answer() : response
       },
     })
     const signed: Array<string> = []
@@ -179,16 +181,36 @@ describe("makeSolanaLocalSigner on the local chain", () => {
       Effect.flip(
         sendSol(
           chain.rpc(),
-          makeSolanaLocalSigner(keypair, dropped, (id) => signed.push(id)),
+          makeSolanaLocalSigner(keypair, rpc, (id) => signed.push(id)),
           {
             from: keypair.address,
             to: keypairOf(0).address,
-            lamports: 1_000_000n,
+            lamports,
           },
         ),
       ),
     )
+    return { failure, signature: signed[0] as string }
+  }
+
+  it("a submission that was never answered is no refusal: the cluster may have taken it (here it did)", async () => {
+    // The connection drops once the node has the request: its answer never arrives.
+    const { failure, signature } = await sendAnsweredBy(1_000_000n, () => {
+      throw new TypeError("fetch failed")
+    })
     expect(failure).toMatchObject({ _tag: "HttpTransportError" })
-    expect(await statusOf(signed[0] as string)).not.toBeNull()
+    expect(await statusOf(signature)).not.toBeNull()
+  })
+
+  it("an error a gateway may answer after forwarding (-32603, -32000) is no refusal: it may have been taken", async () => {
+    for (const code of [-32603, -32000]) {
+      // The node's answer is lost upstream; the gateway in front says only that something failed.
+      const { failure, signature } = await sendAnsweredBy(
+        BigInt(2_000_000 + code),
+        () => new Response(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code, message: "upstream" } })),
+      )
+      expect(failure).toMatchObject({ _tag: "SolanaRpcError", code })
+      expect(await statusOf(signature)).not.toBeNull()
+    }
   })
 })
