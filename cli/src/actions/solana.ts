@@ -7,6 +7,9 @@ import {
   readMint,
   type SolanaLocalKeypair,
   type SolanaRpc,
+  type SolanaRpcCallError,
+  SolanaSubmissionRefused,
+  SolanaTransactionExpired,
   type SolanaWallet,
   signSolanaMessage,
   submitPreparedTransfer,
@@ -43,7 +46,7 @@ interface SolanaCommandOptions extends SolanaTargetOptions {
 
 interface SolanaSigner {
   readonly address: string
-  readonly wallet: SolanaWallet<ConnectorError>
+  readonly wallet: SolanaWallet<ConnectorError | SolanaSubmissionRefused | SolanaRpcCallError>
   readonly walletName: string | undefined
   readonly explainFailure: (error: unknown) => unknown
   /** The id of the transaction signed here (a local key), known before its submission is answered. */
@@ -181,7 +184,10 @@ export const solanaSendAction = async (
         () =>
           run(submitPreparedTransfer(signer.wallet, prepared, target.rpc))
             .catch((error: unknown) => {
-              throw signedButFailed(signer.signedAs(), signer.explainFailure(error))
+              // The cluster's refusal says that nothing will land; any other failure may follow its taking it.
+              throw error instanceof SolanaSubmissionRefused
+                ? error
+                : signedButFailed(signer.signedAs(), signer.explainFailure(error))
             })
             .finally(signer.close),
       ),
@@ -192,12 +198,13 @@ export const solanaSendAction = async (
       () => sentWithoutOutcome(signature),
       () =>
         run(
-          waitForSolanaSignature(target.rpc, signature).pipe(
+          waitForSolanaSignature(target.rpc, signature, { prepared }).pipe(
             Effect.as("confirmed" as const),
             Effect.catchTag("SolanaTransactionFailed", () => Effect.succeed("failed" as const)),
           ),
         ).catch((error: unknown) => {
-          throw sentButUnconfirmed(signature, error)
+          // An expired transaction says that it will not land; any other end of the wait may come before it does.
+          throw error instanceof SolanaTransactionExpired ? error : sentButUnconfirmed(signature, error)
         }),
     ),
   )

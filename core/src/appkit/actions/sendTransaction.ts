@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { loadSolana } from "../../chains/SolanaSupport"
+import type { SolanaSubmissionRefused } from "../../chains/solana/errors"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
 import type { ConnectorError } from "../../connectors/Connector"
 import { ConnectionError } from "../../errors/connection"
@@ -42,6 +43,7 @@ export type SendTransactionErrorType =
   | ConnectionError
   | UnsupportedSendChainError
   | PrepareTransferError
+  | SolanaSubmissionRefused
   | ConnectorError
   | ConnectorNotFoundError
   | InvalidAddress

@@ -4,6 +4,7 @@ import { BlockchainApi } from "../../api/blockchain/BlockchainApi"
 import type { Transaction } from "../../api/blockchain/schemas"
 import type { EvmError } from "../../chains/evm/errors"
 import { loadSolana } from "../../chains/SolanaSupport"
+import type { SolanaSubmissionRefused, SolanaTransactionExpired } from "../../chains/solana/errors"
 import type { SolanaRpcCallError } from "../../chains/solana/rpc/SolanaRpc"
 import type { PrepareTransferError } from "../../chains/solana/transfer"
 import type { ConnectorError } from "../../connectors/Connector"
@@ -65,6 +66,8 @@ export type SubmitSendErrorType =
   | TransactionConfirmationTimeout
   | PrepareTransferError
   | SolanaRpcCallError
+  | SolanaSubmissionRefused
+  | SolanaTransactionExpired
   | NameError
 
 /** The receiver as an address: a name (alice.reown.id) resolved through the Blockchain API first. */

@@ -1,3 +1,15 @@
+import { ed25519 } from "@noble/curves/ed25519.js"
+import { base58, base64 } from "@scure/base"
+import {
+  type Address,
+  type Blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit"
 import { type Duration, Effect, Fiber, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
@@ -8,14 +20,23 @@ import type { SolanaRpc } from "./rpc/SolanaRpc"
 const signature = "5".repeat(87)
 type Status = { slot: number; err: unknown; confirmationStatus: string } | null | "unreachable"
 
-/** A node whose getSignatureStatuses answers from a script (the last entry repeats); counts the calls. */
-const node = (script: ReadonlyArray<Status>) => {
+/**
+ * A node whose getSignatureStatuses answers from a script (the last entry repeats); counts those calls.
+ * isBlockhashValid answers `blockhashValid`, and records that it was asked.
+ */
+const node = (script: ReadonlyArray<Status>, blockhashValid = true) => {
   let calls = 0
+  const asked: Array<string> = []
   const rpc: SolanaRpc = {
     url: "http://127.0.0.1:1",
     // Lazy, as the real client's calls are: each run of the effect is one request.
     call: (method, _params, schema) =>
       Effect.suspend(() => {
+        asked.push(method)
+        if (method === "isBlockhashValid")
+          return Schema.decodeUnknownEffect(schema)({ context: { slot: 1 }, value: blockhashValid }).pipe(
+            Effect.orDie,
+          )
         const status = script[Math.min(calls++, script.length - 1)]
         if (status === "unreachable")
           return Effect.fail(new HttpTransportError({ url: "x", reason: "refused" }))
@@ -25,7 +46,7 @@ const node = (script: ReadonlyArray<Status>) => {
         )
       }),
   }
-  return { rpc, calls: () => calls }
+  return { rpc, calls: () => calls, asked }
 }
 
 const confirmed = { slot: 9, err: null, confirmationStatus: "confirmed" }
@@ -79,5 +100,66 @@ describe("waitForSolanaSignature", () => {
     const { rpc } = node([...Array.from({ length: 50 }, () => null), confirmed])
     const result = await runWithClock(waitForSolanaSignature(rpc, signature), ["25 seconds"])
     expect(result._tag).toBe("Success")
+  })
+
+  /** A transfer as prepareSolTransfer leaves it (no instruction needed here), and its fee payer's key. */
+  const payerSeed = new Uint8Array(32).fill(3)
+  const unsigned = (blockhash: string) => {
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(base58.encode(ed25519.getPublicKey(payerSeed)) as Address, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash as Blockhash, lastValidBlockHeight: 0n },
+          m,
+        ),
+    )
+    return {
+      transaction: base64.encode(new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))),
+      blockhash,
+    }
+  }
+  const signatureOf = (transaction: string) =>
+    base58.encode(ed25519.sign(base64.decode(transaction).subarray(65), payerSeed))
+  const prepared = unsigned(base58.encode(new Uint8Array(32).fill(9)))
+  const sentAsPrepared = signatureOf(prepared.transaction)
+
+  it("says a transaction not seen by the deadline, whose blockhash has expired, will not land", async () => {
+    const { rpc, asked } = node([null], false)
+    const result = await runWithClock(waitForSolanaSignature(rpc, sentAsPrepared, { prepared }), [
+      "25 seconds",
+    ])
+    expect(result).toMatchObject({
+      _tag: "Failure",
+      failure: { _tag: "SolanaTransactionExpired", signature: sentAsPrepared },
+    })
+    if (result._tag === "Failure")
+      expect(result.failure.message).toBe(
+        `Transaction ${sentAsPrepared} was not taken before its blockhash expired: it will not land; send it again`,
+      )
+    // The blockhash is asked before the last status: one that lands in between is still seen.
+    expect(asked.slice(-2)).toEqual(["isBlockhashValid", "getSignatureStatuses"])
+  })
+
+  it("with the blockhash still valid (or a status found at the deadline) it is the timeout, or the confirmation", async () => {
+    const valid = await runWithClock(
+      waitForSolanaSignature(node([null], true).rpc, sentAsPrepared, { prepared }),
+      ["25 seconds"],
+    )
+    expect(valid).toMatchObject({ _tag: "Failure", failure: { _tag: "TransactionConfirmationTimeout" } })
+    const late = node([...Array.from({ length: 50 }, () => null), confirmed], false)
+    const landed = await runWithClock(waitForSolanaSignature(late.rpc, sentAsPrepared, { prepared }), [
+      "25 seconds",
+    ])
+    expect(landed._tag).toBe("Success")
+  })
+
+  it("judges no expiry for a transaction the wallet changed before sending (another blockhash): it may still land", async () => {
+    // The wallet sent the same transfer with a newer blockhash: its signature is not over the prepared message.
+    const resent = signatureOf(unsigned(base58.encode(new Uint8Array(32).fill(10))).transaction)
+    const { rpc, asked } = node([null], false)
+    const result = await runWithClock(waitForSolanaSignature(rpc, resent, { prepared }), ["25 seconds"])
+    expect(result).toMatchObject({ _tag: "Failure", failure: { _tag: "TransactionConfirmationTimeout" } })
+    expect(asked).not.toContain("isBlockhashValid")
   })
 })

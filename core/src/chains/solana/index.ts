@@ -7,6 +7,8 @@ export { type SolanaChainMap, SolanaClusters, solanaChainMap } from "./clusters"
 export { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
 export {
   SolanaSimulationFailed,
+  SolanaSubmissionRefused,
+  SolanaTransactionExpired,
   SolanaTransactionFailed,
   SolanaTransferError,
   solanaTransferMessages,

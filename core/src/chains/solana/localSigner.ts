@@ -2,13 +2,15 @@ import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
 import { type Address, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from "@solana/kit"
 import { Effect, Result, Schema } from "effect"
-import type { Connector } from "../../connectors/Connector"
 import { AppKitError } from "../../domain/appKitError"
 import { reasonOf } from "../../errors/catalogue"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
-import type { SolanaRpc } from "./rpc/SolanaRpc"
+import type { SolanaSubmissionRefused } from "./errors"
+import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { SignatureResult } from "./rpc/schemas"
+import type { SolanaWallet } from "./sendTransfer"
+import { refusedSubmission } from "./submission"
 import { SolanaSignAndSendTransactionParams, SolanaSignMessageParams } from "./walletStandard/walletRequests"
 
 /**
@@ -109,16 +111,17 @@ const signWire = (keypair: SolanaLocalKeypair, wire: Uint8Array) =>
 
 /**
  * A signer for the key: solana_signMessage (ed25519 over the message bytes) and
- * solana_signAndSendTransaction (signed here, sent through `rpc`, whose refusal is the answer's error; without
- * one it answers that it has no node). Nothing to approve: holding the key is the approval. `onSigned` hears
- * a transaction's id (its first signature, base58) once signed, before it is sent: a send whose submission
- * is never answered still knows what to look up.
+ * solana_signAndSendTransaction (signed here, sent through `rpc`, whose failure is the answer's: the
+ * cluster's refusal a SolanaSubmissionRefused, any other failure as typed as the node's; without `rpc` it
+ * answers that it has no node). Nothing to approve: holding the key is the approval. `onSigned` hears a
+ * transaction's id (its first signature, base58) once signed, before it is sent: a send whose submission is
+ * never answered still knows what to look up.
  */
 export const makeSolanaLocalSigner = (
   keypair: SolanaLocalKeypair,
   rpc?: SolanaRpc,
   onSigned?: (signature: string) => void,
-): Pick<Connector<ProviderRpcError>, "request"> => ({
+): SolanaWallet<ProviderRpcError | SolanaSubmissionRefused | SolanaRpcCallError> => ({
   request: (request) =>
     Effect.gen(function* () {
       switch (request.method) {
@@ -147,11 +150,7 @@ export const makeSolanaLocalSigner = (
               [base64.encode(signed.wire), { encoding: "base64", preflightCommitment: "confirmed" }],
               SignatureResult,
             )
-            .pipe(
-              Effect.mapError(
-                (error) => new ProviderRpcError({ code: RpcErrorCode.internalError, message: error.message }),
-              ),
-            )
+            .pipe(Effect.mapError(refusedSubmission))
           return { signature }
         }
         default:

@@ -97,8 +97,11 @@ export const submitSolanaTransfer = <E extends ConnectorError>(
             amount: transfer.amount,
           })
     const signature = yield* submitPreparedTransfer(wallet.connector, prepared, rpc)
-    /** Confirmed within the §9 confirmation timeout, or failed on chain (a SolanaTransactionFailed). */
-    const confirmation = waitForSolanaSignature(rpc, signature).pipe(
+    /**
+     * Confirmed within the §9 confirmation timeout, or failed on chain (a SolanaTransactionFailed); not seen
+     * by then with its blockhash expired, a SolanaTransactionExpired.
+     */
+    const confirmation = waitForSolanaSignature(rpc, signature, { prepared }).pipe(
       Effect.as("confirmed" as const),
       Effect.catchIf(
         (error) => error instanceof SolanaTransactionFailed,

@@ -1,14 +1,15 @@
 import { base58, base64 } from "@scure/base"
 import { Effect, Schema } from "effect"
-import type { Connector, ConnectorError } from "../../connectors/Connector"
+import type { RpcRequest } from "../../connectors/Connector"
 import type { TransactionConfirmationTimeout } from "../../errors/confirmation"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { RpcErrorCode } from "../../errors/rpcCodes"
 import { Base58Signature } from "./base58Signature"
 import { type ConfirmOptions, waitForSolanaSignature } from "./confirm"
-import type { SolanaTransactionFailed } from "./errors"
+import type { SolanaSubmissionRefused, SolanaTransactionExpired, SolanaTransactionFailed } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { SignatureResult } from "./rpc/schemas"
+import { refusedSubmission } from "./submission"
 import {
   type PreparedTransfer,
   type PrepareTransferError,
@@ -18,8 +19,13 @@ import {
   type SplTransfer,
 } from "./transfer"
 
-/** Whatever signs and sends for the sender: any Solana connector (Wallet Standard or WalletConnect). */
-export type SolanaWallet<E extends ConnectorError> = Pick<Connector<E>, "request">
+/**
+ * Whatever signs and sends for the sender: any Solana connector (Wallet Standard or WalletConnect), or a key
+ * held here (makeSolanaLocalSigner, which fails as the node it sends through does).
+ */
+export interface SolanaWallet<E> {
+  readonly request: (request: RpcRequest) => Effect.Effect<unknown, E>
+}
 
 export interface SentTransfer extends PreparedTransfer {
   /** The transaction's id (its fee payer's signature, base58), confirmed on the cluster. */
@@ -30,7 +36,9 @@ export type SendTransferError<E> =
   | E
   | PrepareTransferError
   | ProviderRpcError
+  | SolanaSubmissionRefused
   | SolanaTransactionFailed
+  | SolanaTransactionExpired
   | TransactionConfirmationTimeout
   | SolanaRpcCallError
 
@@ -59,13 +67,14 @@ const cannotSend = (error: unknown) =>
 /**
  * The wallet signs (solana_signTransaction) and the node sends. The wallet's signed wire transaction when it
  * returns one; else its signature goes into the fee payer's slot of the unsigned one (one signer: byte 0 is
- * the count, then that slot). The node checks the signature; the transaction's id is what it answers.
+ * the count, then that slot). The node checks the signature; the transaction's id is what it answers, and
+ * its refusal a SolanaSubmissionRefused.
  */
-const signThenSend = <E extends ConnectorError>(
+const signThenSend = <E>(
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
   rpc: SolanaRpc,
-): Effect.Effect<string, E | ProviderRpcError | SolanaRpcCallError> =>
+): Effect.Effect<string, E | ProviderRpcError | SolanaSubmissionRefused | SolanaRpcCallError> =>
   Effect.gen(function* () {
     const reply = yield* wallet.request({
       method: "solana_signTransaction",
@@ -80,11 +89,13 @@ const signThenSend = <E extends ConnectorError>(
       bytes.set(base58.decode(signed.signature), 1)
       wire = base64.encode(bytes)
     }
-    return yield* rpc.call(
-      "sendTransaction",
-      [wire, { encoding: "base64", preflightCommitment: "confirmed" }],
-      SignatureResult,
-    )
+    return yield* rpc
+      .call(
+        "sendTransaction",
+        [wire, { encoding: "base64", preflightCommitment: "confirmed" }],
+        SignatureResult,
+      )
+      .pipe(Effect.mapError(refusedSubmission))
   })
 
 /**
@@ -92,11 +103,11 @@ const signThenSend = <E extends ConnectorError>(
  * wallet that does not send (many WalletConnect Solana wallets only sign) signs, and `rpc` sends, as Reown
  * AppKit's WalletConnect provider does; without `rpc` its refusal stands.
  */
-export const submitPreparedTransfer = <E extends ConnectorError>(
+export const submitPreparedTransfer = <E>(
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
   rpc?: SolanaRpc,
-): Effect.Effect<string, E | ProviderRpcError | SolanaRpcCallError> =>
+): Effect.Effect<string, E | ProviderRpcError | SolanaSubmissionRefused | SolanaRpcCallError> =>
   Effect.gen(function* () {
     const reply = yield* wallet.request({
       method: "solana_signAndSendTransaction",
@@ -114,7 +125,7 @@ export const submitPreparedTransfer = <E extends ConnectorError>(
   )
 
 /** Has the wallet sign and send the transfer, then waits for the cluster to confirm it. */
-export const sendPreparedTransfer = <E extends ConnectorError>(
+export const sendPreparedTransfer = <E>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   prepared: PreparedTransfer,
@@ -122,12 +133,12 @@ export const sendPreparedTransfer = <E extends ConnectorError>(
 ): Effect.Effect<SentTransfer, SendTransferError<E>> =>
   Effect.gen(function* () {
     const signature = yield* submitPreparedTransfer(wallet, prepared, rpc)
-    yield* waitForSolanaSignature(rpc, signature, confirm)
+    yield* waitForSolanaSignature(rpc, signature, { ...confirm, prepared })
     return { ...prepared, signature }
   })
 
 /** Sends SOL from the wallet's account: prepared (§9 compute budget, simulated), signed by the wallet, confirmed. */
-export const sendSol = <E extends ConnectorError>(
+export const sendSol = <E>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   transfer: SolTransfer,
@@ -138,7 +149,7 @@ export const sendSol = <E extends ConnectorError>(
   )
 
 /** Sends SPL Token or Token-2022 tokens, creating the recipient's token account when it has none. */
-export const sendSplToken = <E extends ConnectorError>(
+export const sendSplToken = <E>(
   rpc: SolanaRpc,
   wallet: SolanaWallet<E>,
   transfer: SplTransfer,

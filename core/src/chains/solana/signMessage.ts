@@ -1,7 +1,6 @@
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
 import { Effect, Schema } from "effect"
-import type { ConnectorError } from "../../connectors/Connector"
 import { InvalidWalletReplyError } from "../../errors/wallet"
 import { Base58Signature } from "./base58Signature"
 import type { SolanaWallet } from "./sendTransfer"
@@ -25,7 +24,7 @@ const verifiesFor = (address: string, message: Uint8Array, signature: Uint8Array
  * the 64-byte ed25519 signature in base58, the form Sign-In With Solana verifies; one that does not verify
  * for `address` is refused as no signature.
  */
-export const signSolanaMessage = <E extends ConnectorError>(
+export const signSolanaMessage = <E>(
   wallet: SolanaWallet<E>,
   address: string,
   message: string,

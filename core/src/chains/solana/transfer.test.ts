@@ -1,15 +1,16 @@
 import { deterministicKeypair } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
-import { SignatureStatusesResult } from "./rpc/schemas"
+import { makeSolanaLocalSigner } from "./localSigner"
+import { BalanceResult, SignatureStatusesResult } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
-import { prepareSolTransfer, prepareSplTransfer, readMint } from "./transfer"
+import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
 const solana = useSolanaDevnet()
 
@@ -17,6 +18,27 @@ const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const flip = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(Effect.flip(effect))
 const alice = () => solana.address(0)
 const bob = () => solana.address(1)
+
+/** Alice's signature over a prepared transfer's message (after the 1-byte count and the 64-byte slot). */
+const aliceSigns = (transaction: string) =>
+  ed25519.sign(
+    base64.decode(transaction).subarray(65),
+    solana.devnet().accounts[0]?.secretKey.subarray(0, 32) as Uint8Array,
+  )
+
+/** What a slow wallet lets happen: the cluster lands 151 blocks (Bob pays Alice), past any blockhash's life. */
+const outliveBlockhash = () => {
+  const bobsSigner = makeSolanaLocalSigner(
+    { address: bob(), secretKey: solana.devnet().accounts[1]?.secretKey as Uint8Array },
+    solana.rpc(),
+  )
+  return Effect.gen(function* () {
+    for (let block = 0; block <= 150; block++) {
+      const other = yield* prepareSolTransfer(solana.rpc(), { from: bob(), to: alice(), lamports: 1n })
+      yield* submitPreparedTransfer(bobsSigner, other)
+    }
+  })
+}
 
 describe("preparing Solana transfers", () => {
   it("builds a SOL transfer with exactly the §9 compute budget, paid by the sender", async () => {
@@ -83,7 +105,33 @@ describe("preparing Solana transfers", () => {
     const belowRent = await flip(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 1n }))
     expect(belowRent).toMatchObject({ _tag: "SolanaSimulationFailed", err: { InsufficientFundsForRent: {} } })
     expect(belowRent.message).toBe(
-      'The transaction would fail: an account would hold less than the rent-exempt minimum ({"InsufficientFundsForRent":{"account_index":1}})',
+      `The transaction would fail: the recipient ${fresh} would hold less than the rent-exempt minimum: a new account must receive at least 0.00089088 SOL ({"InsufficientFundsForRent":{"account_index":1}})`,
+    )
+  })
+
+  it("says how much a new account needs, and what the sender must keep, when a SOL transfer would leave one below rent", async () => {
+    const fresh = deterministicKeypair("a fresh recipient at the edge of rent").address
+    // The rent-exempt minimum itself is enough; one lamport less is not.
+    await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 890_880n }))
+    const short = await flip(
+      prepareSolTransfer(solana.rpc(), { from: alice(), to: fresh, lamports: 890_879n }),
+    )
+    expect(short.message).toContain(
+      `the recipient ${fresh} would hold less than the rent-exempt minimum: a new account must receive at least 0.00089088 SOL`,
+    )
+    // A sender left with one lamport after the amount and the fee.
+    const { value } = await run(
+      solana.rpc().call("getBalance", [bob(), { commitment: "confirmed" }], BalanceResult),
+    )
+    const dust = await flip(
+      prepareSolTransfer(solana.rpc(), {
+        from: bob(),
+        to: alice(),
+        lamports: value - solTransferFeeLamports - 1n,
+      }),
+    )
+    expect(dust.message).toBe(
+      'The transaction would fail: the sender would keep less than the rent-exempt minimum: keep at least 0.00089088 SOL, or send all but the fee ({"InsufficientFundsForRent":{"account_index":0}})',
     )
   })
 
@@ -234,5 +282,66 @@ describe("preparing Solana transfers", () => {
     )
     expect(status.value[0]).toMatchObject({ err: null })
     expect(await flip(submitPreparedTransfer(signingOnly, prepared))).toMatchObject({ code: 4200 })
+  })
+
+  it("says the blockhash expired when a signing-only wallet answers after it has (the cluster refuses it)", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 11n }))
+    const slowWallet = {
+      request: (rpc: { readonly method: string }) =>
+        rpc.method === "solana_signTransaction"
+          ? // While the user makes up their mind, the cluster moves past the blockhash's 150 blocks.
+            Effect.as(outliveBlockhash(), { signature: base58.encode(aliceSigns(prepared.transaction)) })
+          : Effect.fail(new ProviderRpcError({ code: 4200, message: "signs only" })),
+    }
+    const refused = await flip(submitPreparedTransfer(slowWallet, prepared, solana.rpc()))
+    expect(refused).toMatchObject({ _tag: "SolanaSubmissionRefused", err: "BlockhashNotFound" })
+    expect(refused.message).toBe(
+      "The cluster refused the transaction, so it will not land: its blockhash expired before the cluster got it (signing took too long); send it again",
+    )
+  }, 30_000)
+
+  it("says a transfer a wallet sent without preflight after its blockhash expired will not land", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 13n }))
+    // A wallet that takes its time, then sends skipping preflight: the node answers with the id, and drops it.
+    const skippingWallet = {
+      request: () =>
+        Effect.gen(function* () {
+          yield* outliveBlockhash()
+          const wire = base64.decode(prepared.transaction)
+          wire.set(aliceSigns(prepared.transaction), 1)
+          const signature = yield* solana
+            .rpc()
+            .call(
+              "sendTransaction",
+              [base64.encode(wire), { encoding: "base64", skipPreflight: true }],
+              Schema.String,
+            )
+          return { signature }
+        }),
+    }
+    const expired = await flip(
+      sendPreparedTransfer(solana.rpc(), skippingWallet, prepared, { timeout: "1 second" }),
+    )
+    expect(expired).toMatchObject({ _tag: "SolanaTransactionExpired" })
+    expect(expired.message).toMatch(
+      /was not taken before its blockhash expired: it will not land; send it again$/,
+    )
+  }, 30_000)
+
+  it("says the cluster refused what a signing-only wallet signed wrongly: nothing will land", async () => {
+    const prepared = await run(prepareSolTransfer(solana.rpc(), { from: alice(), to: bob(), lamports: 9n }))
+    // Bob's key signs Alice's transaction: the node's signature check refuses it.
+    const key = solana.devnet().accounts[1]?.secretKey.subarray(0, 32) as Uint8Array
+    const wrongKey = {
+      request: (rpc: { readonly method: string }) =>
+        rpc.method === "solana_signTransaction"
+          ? Effect.succeed({
+              signature: base58.encode(ed25519.sign(base64.decode(prepared.transaction).subarray(65), key)),
+            })
+          : Effect.fail(new ProviderRpcError({ code: 4200, message: "signs only" })),
+    }
+    const refused = await flip(submitPreparedTransfer(wrongKey, prepared, solana.rpc()))
+    expect(refused).toMatchObject({ _tag: "SolanaSubmissionRefused", code: -32003 })
+    expect(refused.message).toMatch(/^The cluster refused the transaction, so it will not land: /)
   })
 })

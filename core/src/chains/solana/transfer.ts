@@ -32,7 +32,7 @@ import { solanaAddress } from "./addresses"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
-import { AccountInfoResult, LatestBlockhashResult, SimulationResult } from "./rpc/schemas"
+import { AccountInfoResult, LatestBlockhashResult, SimulationResult, WireU64 } from "./rpc/schemas"
 import { isTokenProgram } from "./tokenPrograms"
 
 export interface SolTransfer {
@@ -57,6 +57,8 @@ export interface PreparedTransfer {
   readonly computeUnitPriceMicroLamports: bigint
   /** Whether it creates the recipient's associated token account (SPL transfers to a new holder). */
   readonly createsRecipientTokenAccount: boolean
+  /** Its blockhash: how long it can be sent (about 60-90 s), which a confirmation wait checks at its end. */
+  readonly blockhash: string
 }
 
 export type PrepareTransferError =
@@ -135,6 +137,41 @@ const simulate = (rpc: SolanaRpc, transaction: string) =>
     return value.unitsConsumed ?? 0n
   })
 
+/** The account index a rent refusal ({"InsufficientFundsForRent":{"account_index":1}}) names. */
+const rentShortfallIndex = (err: unknown): unknown =>
+  typeof err === "object" && err !== null && "InsufficientFundsForRent" in err
+    ? (err.InsufficientFundsForRent as { readonly account_index?: unknown } | null)?.account_index
+    : undefined
+
+/**
+ * A SOL transfer's rent refusal said with the party it names (its accounts: the sender, then the recipient)
+ * and the minimum a plain account must hold, so the user knows what to send or keep; without the minimum
+ * (the node did not say) the refusal stays as it was.
+ */
+const withRentShortfall =
+  (rpc: SolanaRpc, parties: ReadonlyArray<readonly [string, "sender" | "recipient"]>) =>
+  (error: SolanaSimulationFailed) => {
+    const index = rentShortfallIndex(error.err)
+    const party = typeof index === "number" ? parties[index] : undefined
+    if (party === undefined) return Effect.fail(error)
+    return rpc.call("getMinimumBalanceForRentExemption", [0], WireU64).pipe(
+      Effect.map(
+        (minimum) =>
+          new SolanaSimulationFailed({
+            err: error.err,
+            logs: error.logs,
+            rent: {
+              account: party[0],
+              role: party[1],
+              minimumSol: Result.getOrThrow(formatUnits(minimum, Solana.decimals)),
+            },
+          }),
+      ),
+      Effect.orElseSucceed(() => error),
+      Effect.flatMap(Effect.fail),
+    )
+  }
+
 const accountData = (rpc: SolanaRpc, address: string) =>
   Effect.map(
     rpc.call("getAccountInfo", [address, { encoding: "base64", commitment: "confirmed" }], AccountInfoResult),
@@ -204,13 +241,23 @@ export const prepareSolTransfer = (
         amount: transfer.lamports,
       }),
     ]
-    const transaction = unsignedTransaction(from, instructions, yield* latestBlockhash(rpc))
-    yield* simulate(rpc, transaction)
+    const lifetime = yield* latestBlockhash(rpc)
+    const transaction = unsignedTransaction(from, instructions, lifetime)
+    yield* simulate(rpc, transaction).pipe(
+      Effect.catchIf(
+        (error) => error instanceof SolanaSimulationFailed,
+        withRentShortfall(rpc, [
+          [from, "sender"],
+          [to, "recipient"],
+        ]),
+      ),
+    )
     return {
       transaction,
       computeUnitLimit: Solana.computeUnitLimit,
       computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
       createsRecipientTokenAccount: false,
+      blockhash: lifetime.blockhash,
     }
   })
 
@@ -303,5 +350,6 @@ export const prepareSplTransfer = (
       computeUnitLimit,
       computeUnitPriceMicroLamports: Solana.computeUnitPriceMicroLamports,
       createsRecipientTokenAccount,
+      blockhash: lifetime.blockhash,
     }
   })

@@ -24,6 +24,8 @@ const Base58 = Schema.String.check(
 
 export const BalanceResult = withContext(WireU64)
 
+export const BlockhashValidResult = withContext(Schema.Boolean)
+
 export const LatestBlockhashResult = withContext(
   Schema.Struct({ blockhash: Base58, lastValidBlockHeight: WireU64 }),
 )
