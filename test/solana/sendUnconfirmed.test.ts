@@ -21,8 +21,8 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
   let stack: { readonly solanaRpcUrl: string; readonly solanaChainId: string }
   let node: RecordingServer
   let statuses: "stall" | "fail" = "stall"
-  /** "silent": the cluster takes each submission and never answers it. */
-  let submissions: "answer" | "silent" = "answer"
+  /** "silent": the cluster takes each submission and never answers it; "refuse": it refuses each one. */
+  let submissions: "answer" | "silent" | "refuse" = "answer"
   const sendArgs = () => [
     ...["send", "--chain", stack.solanaChainId, "--keypair", keyFile],
     ...["--to", deterministicKeypair("account 1").address, "--amount", "0.01", "--json"],
@@ -38,7 +38,12 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
     writeFileSync(keyFile, JSON.stringify([...deterministicKeypair("account 0").secretKey]))
     // The cluster, except that no status is ever given: each request stalls, or fails.
     node = await startRecordingServer((body, response) => {
-      if (body.includes('"sendTransaction"'))
+      if (body.includes('"sendTransaction"') && submissions === "refuse") {
+        const { id } = JSON.parse(body) as { id: unknown }
+        const error = { code: -32002, message: "Transaction simulation failed: Blockhash not found" }
+        response.writeHead(200, { "content-type": "application/json" })
+        response.end(JSON.stringify({ jsonrpc: "2.0", id, error }))
+      } else if (body.includes('"sendTransaction"'))
         forwardRpc(stack.solanaRpcUrl, body, response, submissions === "answer")
       else if (!body.includes("getSignatureStatuses")) forwardRpc(stack.solanaRpcUrl, body, response)
       else if (statuses === "fail") response.writeHead(500).end("cluster down")
@@ -108,4 +113,19 @@ describe("appkit-cli send --chain solana:… without a confirmation", () => {
       submissions = "answer"
     }
   })
+
+  it("a submission the cluster refuses: exit 2 with the cluster's words, and never 'may have taken it'", async () => {
+    submissions = "refuse"
+    try {
+      const result = await runCli(sendArgs(), { env: sendEnv(), timeoutMs: 30_000 })
+      expect(result.stdout).toBe("")
+      expect(result.code).toBe(2)
+      const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string } }
+      expect(error.code).toBe("SolanaSubmissionRefused")
+      expect(error.message).toContain("Blockhash not found")
+      expect(error.message).not.toContain("may have taken it")
+    } finally {
+      submissions = "answer"
+    }
+  }, 40_000)
 })
