@@ -74,6 +74,7 @@ export default function Swap() {
   // The token on show now, for an answer that arrives after the user picked another.
   const fromNow = useRef(from)
   fromNow.current = from
+  const executing = useRef(false)
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved) or the
   // network does (the wallet switched): a token picked from another network's list is picked again.
@@ -203,8 +204,14 @@ export default function Swap() {
           className="appkit-button"
           disabled={busy || stale || swap.status !== "quoted"}
           onClick={() => {
+            // One swap per press: a second click before the core shows the first's step (a double click) would
+            // only be refused by the core, the swap under way goes on.
+            if (executing.current) return
+            executing.current = true
             setExecutedHere(true)
-            void run(() => appKit.executeSwap())
+            void run(() => appKit.executeSwap()).finally(() => {
+              executing.current = false
+            })
           }}
         >
           Swap
