@@ -65,6 +65,8 @@ export default function Swap() {
   const [to, setTo] = useState<string | undefined>(undefined)
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  // The token list's failure, until a later load of it succeeds.
+  const [listFailure, setListFailure] = useState<string | undefined>(undefined)
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
   // The core keeps its last swap until the next quote: its confirmation is shown for a swap made on this visit,
   // and Swap again is a new form.
@@ -84,6 +86,7 @@ export default function Swap() {
     appKit.swapTokens().then(
       (list) => {
         if (!current) return
+        setListFailure(undefined)
         const next = list.map(choiceOf)
         const listed = (key: string | undefined) => next.some((choice) => choice.key === key)
         setChoices(next)
@@ -92,7 +95,7 @@ export default function Swap() {
         setFrom(first)
         setTo(next.find((choice) => choice.key !== first)?.key)
       },
-      (error: unknown) => current && setFailure(errorMessage(error)),
+      (error: unknown) => current && setListFailure(errorMessage(error)),
     )
     return () => {
       current = false
@@ -190,9 +193,9 @@ export default function Swap() {
               ? "Quote ready"
               : "")}
       </p>
-      {(failure ?? swap.error) !== undefined && (
+      {(failure ?? listFailure ?? swap.error) !== undefined && (
         <p className="appkit-error" role="alert">
-          {failure ?? swap.error}
+          {failure ?? listFailure ?? swap.error}
         </p>
       )}
       <div className="appkit-actions">

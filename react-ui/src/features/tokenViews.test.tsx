@@ -4,7 +4,7 @@ import { InvalidAmountError } from "@appkit/core/validation"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
 import { Effect } from "effect"
 import { act } from "react"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { memoryWallet, testAddress, testAppKit } from "../testing/appKit"
 import { renderWith } from "../testing/render"
 import WalletSend from "../views/WalletSend"
@@ -235,6 +235,25 @@ describe("Swap's token pickers", () => {
       expect(status()).toBe("Confirm the swap in your wallet…")
       expect(container.querySelector("[role=alert]")).toBeNull()
       expect(swapButton?.hasAttribute("disabled")).toBe(true)
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("clears a failed token list's error once the list loads", async () => {
+    const appKit = await connected()
+    vi.spyOn(appKit, "swapTokens").mockRejectedValueOnce(new Error("The swap tokens could not be read"))
+    const { container, unmount } = await renderWith(appKit, <Swap />)
+    try {
+      const alert = () => container.querySelector("[role=alert]")?.textContent
+      await settle(() => alert() !== undefined)
+      expect(alert()).toBe("The swap tokens could not be read")
+      // The balances change (a refresh): the list is read again, and this time it loads.
+      await act(() => appKit.refreshBalance())
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      expect(pickerButton(container, "From")?.textContent).toContain("ETH")
+      expect(alert()).toBeUndefined()
     } finally {
       unmount()
       await appKit.dispose()
