@@ -184,6 +184,50 @@ describe.skipIf(!hasChromium)("the Bitcoin wallet selector element in chromium",
     await tab.close()
   })
 
+  it("keeps Tab and Shift-Tab inside the card while it is open, with a button on the page behind; Escape still cancels", async () => {
+    await freshPage(800)
+    await page.evaluate(() =>
+      document.body.prepend(Object.assign(document.createElement("button"), { id: "behind" })),
+    )
+    await page.evaluate(([a, b]) => window.openSelector([a, b]), [installed, missing()] as const)
+    await page.waitForTimeout(450)
+    // Where the focus is: a button of the card (its wallet, or its class), else what has it on the page.
+    const at = () =>
+      page.evaluate((name) => {
+        const active = document.activeElement
+        if (active?.tagName.toLowerCase() !== name) return `page: ${active?.id || active?.tagName}`
+        const inner = active.shadowRoot?.activeElement
+        return inner?.getAttribute("data-wallet") ?? inner?.className ?? "none"
+      }, tag)
+    const press = async (key: string, times: number) => {
+      const seen: Array<string> = []
+      for (let n = 0; n < times; n++) {
+        await page.keyboard.press(key)
+        seen.push(await at())
+      }
+      return seen
+    }
+    expect(await at()).toBe("card")
+    expect(await press("Tab", 5)).toEqual([
+      "DevBitcoinWallet.provider",
+      "unisat",
+      "close",
+      "DevBitcoinWallet.provider",
+      "unisat",
+    ])
+    expect(await press("Shift+Tab", 4)).toEqual([
+      "DevBitcoinWallet.provider",
+      "close",
+      "unisat",
+      "DevBitcoinWallet.provider",
+    ])
+    await page.keyboard.press("Escape")
+    await page.waitForFunction((name) => !document.querySelector(name)?.hasAttribute("data-rendered"), tag)
+    expect(await page.evaluate(() => window.selectorEvents)).toEqual([
+      { type: "sats-connect_wallet-provider-selector_cancel", detail: null },
+    ])
+  })
+
   it("cancels on Escape and on a click outside the card, once each, and closes", async () => {
     await freshPage(800)
     const animation = () =>

@@ -187,7 +187,21 @@ describe.skipIf(!hasChromium)("the demo's embedded wallet in chromium", () => {
       await shows(page, '[aria-label="Code"] input[aria-label="Digit 1"]')
       const code = await codeMailedTo(email, 0)
       await photograph(page, "embedded-02-code")
-      await fillCode(page, '[aria-label="Code"]', code)
+      // A wrong code first: refused, the boxes come back empty with the focus on the first, so the code is
+      // simply typed again (no click).
+      const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`
+      await fillCode(page, '[aria-label="Code"]', wrong)
+      await shows(page, '[aria-label="Code"] ~ [role=alert]')
+      const digits = page.locator('[aria-label="Code"] input')
+      await expect
+        .poll(() =>
+          digits.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join("")),
+        )
+        .toBe("")
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe("Digit 1")
+      await page.keyboard.type(code)
       const address = await connectedAddress(page)
       expect((await state(page)).email).toBe(email)
       await signsIn(page, "embedded-03-sign-in")

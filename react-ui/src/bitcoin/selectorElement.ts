@@ -76,6 +76,16 @@ const createElementClass = () => {
       root.addEventListener("click", (event) => {
         if (!event.composedPath().includes(this.#card)) this.#send({ _tag: "dismiss" })
       })
+      // A modal card: Tab past its last button comes back to its first, Shift-Tab before its first to its last.
+      this.#card.addEventListener("keydown", (event) => {
+        const buttons = this.#card.querySelectorAll("button")
+        const [first, last] = [buttons[0], buttons[buttons.length - 1]]
+        const at = this.#shadow.activeElement
+        if (event.key !== "Tab" || !first || !last) return
+        if (event.shiftKey ? at !== first && at !== this.#card : at !== last) return
+        event.preventDefault()
+        ;(event.shiftKey ? last : first).focus()
+      })
       this.#card.addEventListener("animationend", (event) => {
         if (event.target === this.#card) this.#send({ _tag: "closed" })
       })

@@ -1,6 +1,7 @@
 import { alerts, type EmbeddedAuthState, type SocialProvider } from "@appkit/core"
 import { type FormEvent, useEffect, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { Notice, Row, Spinner } from "../modal/parts"
 import { OtpInput } from "./OtpInput"
@@ -25,9 +26,6 @@ const FlowError = ({ state }: { readonly state: EmbeddedAuthState }) => {
 
 const useEmbedded = () => useAppKitSelector((state) => state.embedded, shallowEqual)
 
-/** Runs an action; its failure is already in state.embedded.error (the core keeps it for the view). */
-const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined)
-
 /** An address to send a code to: the sign-in's and the email update's form. */
 const EmailEntry = ({
   formLabel,
@@ -50,7 +48,7 @@ const EmailEntry = ({
   const [email, setEmail] = useState(initial)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    quietly(send(email))
+    inBackground(send(email))
   }
   return (
     <form className="appkit-form" aria-label={formLabel} onSubmit={submit}>
@@ -97,7 +95,8 @@ const SocialList = () => {
   const [socials, setSocials] = useState<ReadonlyArray<SocialProvider>>([])
   useEffect(() => {
     let current = true
-    appKit.socials().then((list) => current && setSocials(list))
+    // It fails only on an instance that failed to build (logged) or was disposed: the list then stays empty.
+    inBackground(appKit.socials().then((list) => current && setSocials(list)))
     return () => {
       current = false
     }
@@ -105,11 +104,11 @@ const SocialList = () => {
   const start = (social: SocialProvider) => {
     if (social === "farcaster") {
       void appKit.push("ConnectingFarcaster")
-      quietly(appKit.embedded.farcasterUrl().then(() => appKit.embedded.connectFarcaster()))
+      inBackground(appKit.embedded.farcasterUrl().then(() => appKit.embedded.connectFarcaster()))
       return
     }
     // Opened inside this click, so no popup blocker stops it.
-    quietly(appKit.embedded.connectSocial(social))
+    inBackground(appKit.embedded.connectSocial(social))
   }
   return (
     <ul className="appkit-list" aria-label="Social login">
@@ -155,14 +154,16 @@ export const EmbeddedStepView = () => {
           <OtpInput
             label="Code"
             disabled={state.busy}
-            onComplete={(otp) => quietly(appKit.embedded.verifyOtp(otp))}
+            onComplete={(otp) => inBackground(appKit.embedded.verifyOtp(otp))}
           />
           <FlowError state={state} />
           <button
             type="button"
             className="appkit-link"
             disabled={state.busy || state.email === undefined}
-            onClick={() => state.email !== undefined && quietly(appKit.embedded.connectEmail(state.email))}
+            onClick={() =>
+              state.email !== undefined && inBackground(appKit.embedded.connectEmail(state.email))
+            }
           >
             Resend code
           </button>
@@ -212,7 +213,7 @@ export const EmbeddedEmailUpdate = () => {
           label={primary ? "Code for the current email" : "Code for the new email"}
           disabled={state.busy}
           onComplete={(otp) =>
-            quietly(
+            inBackground(
               primary
                 ? appKit.embedded.updateEmailPrimaryOtp(otp)
                 : appKit.embedded.updateEmailSecondaryOtp(otp),

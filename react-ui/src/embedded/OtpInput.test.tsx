@@ -78,4 +78,31 @@ describe("the 6-box code entry", () => {
     expect(completed).toEqual(["123456", "129456", "129476"])
     unmount()
   })
+
+  it("after a wrong code (checked with the boxes disabled) is cleared, with the focus back on the first box", async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    const container = document.createElement("div")
+    document.body.append(container)
+    const root = createRoot(container)
+    const show = (disabled: boolean) =>
+      act(async () => root.render(<OtpInput label="Code" disabled={disabled} onComplete={() => undefined} />))
+    await show(false)
+    const boxes = [...container.querySelectorAll("input")]
+    // A code short of a digit, then the entry disabled and enabled again (a resend): what was typed stays.
+    for (const [index, digit] of ["1", "2", "3"].entries())
+      await typeInto(boxes[index] as HTMLInputElement, digit)
+    await show(true)
+    await show(false)
+    expect(boxes.map((box) => box.value)).toEqual(["1", "2", "3", "", "", ""])
+    // The whole code, checked (disabled) and refused (enabled again, the step unchanged): typed again from the start.
+    for (const [index, digit] of ["4", "5", "6"].entries())
+      await typeInto(boxes[3 + index] as HTMLInputElement, digit)
+    await show(true)
+    expect(document.activeElement).not.toBe(boxes[0])
+    await show(false)
+    expect(boxes.map((box) => box.value)).toEqual(["", "", "", "", "", ""])
+    expect(document.activeElement).toBe(boxes[0])
+    act(() => root.unmount())
+    container.remove()
+  })
 })

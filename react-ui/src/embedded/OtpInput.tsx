@@ -1,10 +1,12 @@
 import { OTP_LENGTH } from "@appkit/core/validation"
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from "react"
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react"
 
 /**
  * The 6-box code entry: one digit per box, focus moves on as digits are typed and back on Backspace, and a
  * pasted code (from the mail, spaces and all) fills every box at once. `onComplete` runs once all boxes
- * hold a digit; the core checks the code again before it is sent.
+ * hold a digit; the core checks the code again before it is sent. The boxes are disabled while the code is
+ * checked (focus leaves them); enabled again with the code still on show, it was refused: the boxes are cleared
+ * and the first one focused, so the user types the code again.
  */
 export const OtpInput = ({
   label,
@@ -17,6 +19,16 @@ export const OtpInput = ({
 }) => {
   const [digits, setDigits] = useState<ReadonlyArray<string>>(() => Array(OTP_LENGTH).fill(""))
   const boxes = useRef<Array<HTMLInputElement | null>>([])
+  const wasDisabled = useRef(disabled)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as the check starts and ends, on the digits then
+  useEffect(() => {
+    const refused = wasDisabled.current && !disabled && digits.every((digit) => digit !== "")
+    wasDisabled.current = disabled
+    if (!refused) return
+    setDigits(Array(OTP_LENGTH).fill(""))
+    boxes.current[0]?.focus()
+  }, [disabled])
 
   const update = (next: ReadonlyArray<string>, focus: number) => {
     setDigits(next)

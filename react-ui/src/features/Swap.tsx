@@ -65,6 +65,8 @@ export default function Swap() {
   const [to, setTo] = useState<string | undefined>(undefined)
   const [amount, setAmount] = useState("")
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  // The token list's failure, until a later load of it succeeds.
+  const [listFailure, setListFailure] = useState<string | undefined>(undefined)
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
   // The core keeps its last swap until the next quote: its confirmation is shown for a swap made on this visit,
   // and Swap again is a new form.
@@ -74,6 +76,7 @@ export default function Swap() {
   // The token on show now, for an answer that arrives after the user picked another.
   const fromNow = useRef(from)
   fromNow.current = from
+  const executing = useRef(false)
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved) or the
   // network does (the wallet switched): a token picked from another network's list is picked again.
@@ -83,6 +86,7 @@ export default function Swap() {
     appKit.swapTokens().then(
       (list) => {
         if (!current) return
+        setListFailure(undefined)
         const next = list.map(choiceOf)
         const listed = (key: string | undefined) => next.some((choice) => choice.key === key)
         setChoices(next)
@@ -91,7 +95,7 @@ export default function Swap() {
         setFrom(first)
         setTo(next.find((choice) => choice.key !== first)?.key)
       },
-      (error: unknown) => current && setFailure(errorMessage(error)),
+      (error: unknown) => current && setListFailure(errorMessage(error)),
     )
     return () => {
       current = false
@@ -189,9 +193,9 @@ export default function Swap() {
               ? "Quote ready"
               : "")}
       </p>
-      {(failure ?? swap.error) !== undefined && (
+      {(failure ?? listFailure ?? swap.error) !== undefined && (
         <p className="appkit-error" role="alert">
-          {failure ?? swap.error}
+          {failure ?? listFailure ?? swap.error}
         </p>
       )}
       <div className="appkit-actions">
@@ -203,8 +207,14 @@ export default function Swap() {
           className="appkit-button"
           disabled={busy || stale || swap.status !== "quoted"}
           onClick={() => {
+            // One swap per press: a second click before the core shows the first's step (a double click) would
+            // only be refused by the core, the swap under way goes on.
+            if (executing.current) return
+            executing.current = true
             setExecutedHere(true)
-            void run(() => appKit.executeSwap())
+            void run(() => appKit.executeSwap()).finally(() => {
+              executing.current = false
+            })
           }}
         >
           Swap

@@ -2,9 +2,10 @@
 import { type AppKit, formatPriceImpact, swapPriceImpact } from "@appkit/core"
 import { InvalidAmountError } from "@appkit/core/validation"
 import { type FixtureApi, startFixtureApi } from "@appkit/fixtures"
+import { Effect } from "effect"
 import { act } from "react"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { testAddress, testAppKit } from "../testing/appKit"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { memoryWallet, testAddress, testAppKit } from "../testing/appKit"
 import { renderWith } from "../testing/render"
 import WalletSend from "../views/WalletSend"
 import Swap from "./Swap"
@@ -195,6 +196,69 @@ describe("Swap's token pickers", () => {
       expect(appKit.getState().swap.quote?.fromAmountUnits).toBe(21n * 10n ** 18n)
       expect(button("Swap")?.hasAttribute("disabled")).toBe(false)
     }))
+
+  it("a double click on Swap is one swap: no refusal of the second shows while the first goes on", async () => {
+    // The wallet (the network's only node here) prices gas but never answers the swap's transaction: the first
+    // swap is still under way at the second click.
+    const wallet = memoryWallet()
+    const appKit = testAppKit({
+      apiUrl: api.url,
+      connectors: [
+        {
+          ...wallet,
+          request: (request) =>
+            request.method === "eth_sendTransaction"
+              ? Effect.never
+              : request.method === "eth_gasPrice"
+                ? Effect.succeed("0x3b9aca00")
+                : wallet.request(request),
+        } as typeof wallet,
+      ],
+    })
+    await appKit.connect("io.test.wallet")
+    await appKit.refreshBalance()
+    const { container, unmount } = await renderWith(appKit, <Swap />)
+    try {
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      await type(container.querySelector("input[inputmode=decimal]"), "0.01")
+      await click(container.querySelector("button[type=submit]"))
+      await settle(() => container.querySelector("[data-testid=swap-status]")?.textContent === "Quote ready")
+      const swapButton = [...container.querySelectorAll("button")].find(
+        (button) => button.textContent === "Swap",
+      )
+      await act(async () => {
+        swapButton?.click()
+        swapButton?.click()
+      })
+      const status = () => container.querySelector("[data-testid=swap-status]")?.textContent
+      await settle(() => status() === "Confirm the swap in your wallet…")
+      expect(status()).toBe("Confirm the swap in your wallet…")
+      expect(container.querySelector("[role=alert]")).toBeNull()
+      expect(swapButton?.hasAttribute("disabled")).toBe(true)
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("clears a failed token list's error once the list loads", async () => {
+    const appKit = await connected()
+    vi.spyOn(appKit, "swapTokens").mockRejectedValueOnce(new Error("The swap tokens could not be read"))
+    const { container, unmount } = await renderWith(appKit, <Swap />)
+    try {
+      const alert = () => container.querySelector("[role=alert]")?.textContent
+      await settle(() => alert() !== undefined)
+      expect(alert()).toBe("The swap tokens could not be read")
+      // The balances change (a refresh): the list is read again, and this time it loads.
+      await act(() => appKit.refreshBalance())
+      await settle(() => pickerButton(container, "From")?.textContent?.includes("ETH") === true)
+      expect(pickerButton(container, "From")?.textContent).toContain("ETH")
+      expect(alert()).toBeUndefined()
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
 
   it("picking the other side's token swaps the two sides", () =>
     withView("swap", async (_, container) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
+import { inBackground } from "../binding/inBackground"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { Notice } from "../modal/parts"
 import { Pairing } from "./pairing/Pairing"
@@ -23,12 +24,15 @@ export default function ConnectingWalletConnectBasic() {
     if (walletConnect === undefined) return
     let current = true
     setOutcome({ pending: true, error: undefined })
-    appKit.connect(walletConnect.id).then(
-      async () => {
-        const { modal, router } = appKit.getState()
-        if (current && modal.open && router.view === "ConnectingWalletConnectBasic") await appKit.close()
-      },
-      (error: unknown) => current && setOutcome({ pending: false, error }),
+    // A failed connect is shown; closing fails only on a disposed instance, with nobody left to tell.
+    inBackground(
+      appKit.connect(walletConnect.id).then(
+        async () => {
+          const { modal, router } = appKit.getState()
+          if (current && modal.open && router.view === "ConnectingWalletConnectBasic") await appKit.close()
+        },
+        (error: unknown) => current && setOutcome({ pending: false, error }),
+      ),
     )
     return () => {
       current = false

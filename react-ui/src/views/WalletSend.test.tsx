@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest"
 import { memoryWallet, testAppKit } from "../testing/appKit"
 import { settle, type } from "../testing/dom"
 import { renderWith } from "../testing/render"
+import { unhandledRejectionsDuring } from "../testing/unhandled"
 import WalletSend from "./WalletSend"
 
 /**
@@ -86,6 +87,31 @@ describe("WalletSend's message for the amount typed", () => {
         send.click()
       })
       expect(submitSend).toHaveBeenCalledTimes(1)
+    } finally {
+      unmount()
+      await appKit.dispose()
+    }
+  })
+
+  it("'View activity' after a send leaves no unhandled rejection when the core cannot switch the tab", async () => {
+    const appKit = testAppKit()
+    await appKit.connect("io.test.wallet")
+    await appKit.updateSend({ token: usdc, receiverAddress: receiver, sendTokenAmount: "1" })
+    vi.spyOn(appKit, "submitSend").mockResolvedValue({ hash: `0x${"ab".repeat(32)}`, status: "confirmed" })
+    const setAccountTab = vi
+      .spyOn(appKit, "setAccountTab")
+      .mockRejectedValue(new Error("AppKit was disposed"))
+    const { container, unmount } = await renderWith(appKit, <WalletSend />)
+    try {
+      const problem = () => container.querySelector("[data-testid=send-problem]")?.textContent
+      await settle(() => problem() === "Ready to send")
+      await act(async () => (container.querySelector("button[type=submit]") as HTMLButtonElement).click())
+      const viewActivity = () =>
+        [...container.querySelectorAll("button")].find((button) => button.textContent === "View activity")
+      await settle(() => viewActivity() !== undefined)
+      const unhandled = await unhandledRejectionsDuring(() => act(async () => viewActivity()?.click()))
+      expect(setAccountTab).toHaveBeenCalledWith("Activity")
+      expect(unhandled).toEqual([])
     } finally {
       unmount()
       await appKit.dispose()

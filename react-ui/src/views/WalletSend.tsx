@@ -3,6 +3,7 @@ import { shortAddress } from "@appkit/core/validation"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useAppKitInstance } from "../binding/context"
 import { errorMessage } from "../binding/errorMessage"
+import { inBackground } from "../binding/inBackground"
 import { shallowEqual, useAppKitSelector } from "../binding/useAppKitSelector"
 import { AmountField } from "../features/AmountField"
 import { type TokenChoice, TokenPicker } from "../features/TokenPicker"
@@ -114,10 +115,7 @@ export default function WalletSend() {
           <button
             type="button"
             className="appkit-button"
-            onClick={async () => {
-              await appKit.setAccountTab("Activity")
-              await appKit.goBack()
-            }}
+            onClick={() => inBackground(appKit.setAccountTab("Activity").then(() => appKit.goBack()))}
           >
             View activity
           </button>
