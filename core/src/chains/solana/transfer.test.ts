@@ -1,6 +1,10 @@
-import { deterministicKeypair } from "@appkit/fixtures"
+import { deterministicKeypair, type SolanaKeypair, signedTransaction } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
+import type { Address, Instruction } from "@solana/kit"
+import { createNoopSigner } from "@solana/kit"
+import { getCreateAccountInstruction } from "@solana-program/system"
+import { getInitializeMultisig2Instruction, getMultisigSize } from "@solana-program/token"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -8,8 +12,9 @@ import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { makeSolanaLocalSigner } from "./localSigner"
-import { BalanceResult, SignatureStatusesResult } from "./rpc/schemas"
+import { BalanceResult, LatestBlockhashResult, SignatureStatusesResult, WireU64 } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
 const solana = useSolanaDevnet()
@@ -37,6 +42,60 @@ const outliveBlockhash = () => {
       const other = yield* prepareSolTransfer(solana.rpc(), { from: bob(), to: alice(), lamports: 1n })
       yield* submitPreparedTransfer(bobsSigner, other)
     }
+  })
+}
+
+/** Alice pays for and signs (with any new accounts' keys) a transaction the cluster runs now. */
+const aliceRuns = (instructions: ReadonlyArray<Instruction>, signers: ReadonlyArray<SolanaKeypair> = []) =>
+  Effect.gen(function* () {
+    const { value } = yield* solana
+      .rpc()
+      .call("getLatestBlockhash", [{ commitment: "confirmed" }], LatestBlockhashResult)
+    const alicesKeys = solana.devnet().accounts[0] as SolanaKeypair
+    const wire = signedTransaction(
+      instructions,
+      alicesKeys,
+      { blockhash: value.blockhash as never, lastValidBlockHeight: value.lastValidBlockHeight },
+      signers,
+    )
+    return yield* solana
+      .rpc()
+      .call("sendTransaction", [base64.encode(wire), { encoding: "base64" }], Schema.String)
+  })
+
+/**
+ * A real 1-of-6 multisig of a token program (355 bytes). Its signers are chosen so its bytes line up with a
+ * mint's: byte 45 (a mint's "initialized" flag) is 1, and byte 165 (Token-2022's account-type byte) is
+ * `typeByte`, which is where a reading that applies Token-2022's byte to any length goes wrong.
+ */
+const createMultisig = (label: string, programAddress: Address, typeByte: number) => {
+  const account = deterministicKeypair(label)
+  const signers = Array.from({ length: 6 }, (_, index) => {
+    const key = new Uint8Array(32).fill(index + 7)
+    if (index === 1) key[10] = 1 // byte 3 + 32 + 10 = 45
+    if (index === 5) key[2] = typeByte // byte 3 + 5 × 32 + 2 = 165
+    return base58.encode(key) as Address
+  })
+  const space = BigInt(getMultisigSize())
+  return Effect.gen(function* () {
+    const lamports = yield* solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+    yield* aliceRuns(
+      [
+        getCreateAccountInstruction({
+          payer: createNoopSigner(alice() as Address),
+          newAccount: createNoopSigner(account.address as Address),
+          lamports,
+          space,
+          programAddress,
+        }),
+        getInitializeMultisig2Instruction(
+          { multisig: account.address as Address, m: 1, signers },
+          { programAddress },
+        ),
+      ],
+      [account],
+    )
+    return account.address
   })
 }
 
@@ -206,6 +265,33 @@ describe("preparing Solana transfers", () => {
         decimals: 6,
         tokenProgram: mint.programAddress,
       })
+    }
+  })
+
+  it("does not take a token program's multisig (355 bytes) for a mint or a token account, whatever its byte 165", async () => {
+    for (const programAddress of [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS] as const) {
+      const asMint = await run(
+        createMultisig(`multisig like a mint of ${programAddress}`, programAddress as Address, 1),
+      )
+      expect(await flip(readMint(solana.rpc(), asMint))).toMatchObject({
+        _tag: "SolanaTransferError",
+        reason: "notATokenMint",
+        detail: asMint,
+      })
+      const asAccount = await run(
+        createMultisig(`multisig like a token account of ${programAddress}`, programAddress as Address, 2),
+      )
+      // As a recipient it is a program's account, not a token account with some owner read from its signers.
+      expect(
+        await flip(
+          prepareSplTransfer(solana.rpc(), {
+            from: alice(),
+            to: asAccount,
+            mint: solana.devnet().mint.address,
+            amount: 1n,
+          }),
+        ),
+      ).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientNotAWallet", detail: programAddress })
     }
   })
 

@@ -33,7 +33,7 @@ import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { AccountInfoResult, LatestBlockhashResult, SimulationResult, WireU64 } from "./rpc/schemas"
-import { isTokenProgram } from "./tokenPrograms"
+import { isTokenProgram, TOKEN_2022_PROGRAM_ADDRESS } from "./tokenPrograms"
 
 export interface SolTransfer {
   readonly from: string
@@ -179,17 +179,21 @@ const accountData = (rpc: SolanaRpc, address: string) =>
   )
 
 /**
- * A token program's account is a mint (82 bytes) or a token account (165); Token-2022 pads a mint with
- * extensions to 165 bytes and marks either kind by the type byte after that (1: mint, 2: token account).
+ * A token program's account is a mint (82 bytes), a token account (165) or a multisig (355). Token-2022 alone
+ * pads a mint with extensions past 165 bytes and marks either kind by the type byte after that (1: mint,
+ * 2: token account), never at 355 bytes; a legacy Token account of another length has no such byte.
  */
 const TOKEN_2022_ACCOUNT_TYPE = { mint: 1, account: 2 } as const
+const MULTISIG_SIZE = 355
 
 const isTokenProgramAccount =
   (baseSize: number, kind: keyof typeof TOKEN_2022_ACCOUNT_TYPE) =>
   (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
     isTokenProgram(account.owner) &&
     (account.bytes.length === baseSize ||
-      (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+      (account.owner === TOKEN_2022_PROGRAM_ADDRESS &&
+        account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+        account.bytes.length !== MULTISIG_SIZE &&
         account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE[kind]))
 
 const isMintAccount = isTokenProgramAccount(MINT_SIZE, "mint")
