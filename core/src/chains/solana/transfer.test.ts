@@ -3,8 +3,15 @@ import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
 import type { Address, Instruction } from "@solana/kit"
 import { createNoopSigner } from "@solana/kit"
-import { getCreateAccountInstruction } from "@solana-program/system"
-import { getInitializeMultisig2Instruction, getMultisigSize } from "@solana-program/token"
+import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeAccount3Instruction,
+  getInitializeMultisig2Instruction,
+  getMultisigSize,
+  getTokenSize,
+  getTransferCheckedInstruction,
+} from "@solana-program/token"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -14,6 +21,7 @@ import { associatedTokenAddress } from "./associatedTokenAddress"
 import { makeSolanaLocalSigner } from "./localSigner"
 import { BalanceResult, LatestBlockhashResult, SignatureStatusesResult, WireU64 } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
+import { getSplTokenBalances } from "./tokenBalances"
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
@@ -98,6 +106,88 @@ const createMultisig = (label: string, programAddress: Address, typeByte: number
     return account.address
   })
 }
+
+/**
+ * A fresh owner with 1 SOL and tokens of a dev mint spread as a wallet can come to hold them: `inAta` in its
+ * associated token account (none when undefined) and `inOthers` each in another token account of its own.
+ */
+const holderOfSeveralAccounts = (
+  label: string,
+  mint: { readonly address: string; readonly programAddress: string },
+  inAta: bigint | undefined,
+  inOthers: ReadonlyArray<bigint>,
+) =>
+  Effect.gen(function* () {
+    const holder = deterministicKeypair(label)
+    const owner = holder.address as Address
+    const mintAddress = mint.address as Address
+    const programAddress = mint.programAddress as Address
+    const alicesAta = associatedTokenAddress(alice(), mint.address, mint.programAddress) as Address
+    const payer = createNoopSigner(alice() as Address)
+    const fund = (destination: Address, amount: bigint) =>
+      getTransferCheckedInstruction(
+        { source: alicesAta, mint: mintAddress, destination, authority: payer, amount, decimals: 6 },
+        { programAddress },
+      )
+    yield* aliceRuns([getTransferSolInstruction({ source: payer, destination: owner, amount: 10n ** 9n })])
+    if (inAta !== undefined) {
+      const ata = associatedTokenAddress(owner, mint.address, mint.programAddress) as Address
+      yield* aliceRuns([
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer,
+          ata,
+          owner,
+          mint: mintAddress,
+          tokenProgram: programAddress,
+        }),
+        fund(ata, inAta),
+      ])
+    }
+    const space = BigInt(getTokenSize())
+    const lamports = yield* solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+    for (const [index, amount] of inOthers.entries()) {
+      const account = deterministicKeypair(`${label}: token account ${index}`)
+      yield* aliceRuns(
+        [
+          getCreateAccountInstruction({
+            payer,
+            newAccount: createNoopSigner(account.address as Address),
+            lamports,
+            space,
+            programAddress,
+          }),
+          getInitializeAccount3Instruction(
+            { account: account.address as Address, mint: mintAddress, owner },
+            { programAddress },
+          ),
+          fund(account.address as Address, amount),
+        ],
+        [account],
+      )
+    }
+    return holder
+  })
+
+const heldOf = (owner: string, mint: string) =>
+  Effect.map(
+    getSplTokenBalances(solana.rpc(), owner),
+    (all) => all.find((held) => held.mint === mint)?.amount,
+  )
+
+/** The holder's transfer to Bob, prepared, signed by its key and sent; Bob's balance rises by the amount. */
+const holderSendsBob = (holder: SolanaKeypair, mint: string, amount: bigint) =>
+  Effect.gen(function* () {
+    const before = (yield* heldOf(bob(), mint)) ?? 0n
+    const prepared = yield* prepareSplTransfer(solana.rpc(), {
+      from: holder.address,
+      to: bob(),
+      mint,
+      amount,
+    })
+    yield* submitPreparedTransfer(makeSolanaLocalSigner(holder, solana.rpc()), prepared)
+    expect(yield* heldOf(bob(), mint)).toBe(before + amount)
+    return prepared
+  })
 
 describe("preparing Solana transfers", () => {
   it("builds a SOL transfer with exactly the §9 compute budget, paid by the sender", async () => {
@@ -293,6 +383,48 @@ describe("preparing Solana transfers", () => {
         ),
       ).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientNotAWallet", detail: programAddress })
     }
+  })
+
+  it("sends every token the balance shows, from the associated account first and then the owner's other accounts of the mint", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const holder = await run(
+        holderOfSeveralAccounts(`holder of three accounts of ${mint.address}`, mint, 3_000_000n, [
+          1_000_000n,
+          4_000_000n,
+        ]),
+      )
+      // What the balance view shows is what can be sent: one base unit more cannot.
+      expect(await run(heldOf(holder.address, mint.address))).toBe(8_000_000n)
+      const tooMuch = await flip(
+        prepareSplTransfer(solana.rpc(), {
+          from: holder.address,
+          to: bob(),
+          mint: mint.address,
+          amount: 8_000_001n,
+        }),
+      )
+      expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
+      expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 8)")
+
+      // 7 tokens: the associated account's 3, then the largest other account's 4; the 1 stays.
+      const prepared = await run(holderSendsBob(holder, mint.address, 7_000_000n))
+      expect(decodeSolanaTransaction(prepared.transaction).programs.slice(2)).toEqual([
+        mint.programAddress,
+        mint.programAddress,
+      ])
+      expect(await run(heldOf(holder.address, mint.address))).toBe(1_000_000n)
+      const left = await run(getSplTokenBalances(solana.rpc(), holder.address))
+      expect(left.find((held) => held.mint === mint.address)?.tokenAccounts).toHaveLength(3)
+    }
+  })
+
+  it("sends from an owner's token account that is not its associated one when it has no associated account", async () => {
+    const { mint } = solana.devnet()
+    const holder = await run(
+      holderOfSeveralAccounts("holder without an associated account", mint, undefined, [2_000_000n]),
+    )
+    await run(holderSendsBob(holder, mint.address, 2_000_000n))
+    expect(await run(heldOf(holder.address, mint.address))).toBe(0n)
   })
 
   it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {

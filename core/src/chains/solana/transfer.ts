@@ -33,6 +33,7 @@ import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { AccountInfoResult, LatestBlockhashResult, SimulationResult, WireU64 } from "./rpc/schemas"
+import { getSplTokenSources, type SplTokenSource } from "./tokenBalances"
 import { isTokenProgram, TOKEN_2022_PROGRAM_ADDRESS } from "./tokenPrograms"
 
 export interface SolTransfer {
@@ -266,9 +267,28 @@ export const prepareSolTransfer = (
   })
 
 /**
+ * What each of the sender's token accounts gives to make up `amount` (which their sum covers): its
+ * associated account first, then the others from the largest, so a usual holder sends from one account
+ * and one with tokens spread over several sends all the balance shows, in as few instructions as can be.
+ */
+const spendFrom = (holdings: ReadonlyArray<SplTokenSource>, ata: string, amount: bigint) => {
+  const ordered = [...holdings].sort((a, b) =>
+    a.address === ata ? -1 : b.address === ata ? 1 : a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0,
+  )
+  const spent: Array<SplTokenSource> = []
+  let left = amount
+  for (const holding of ordered) {
+    if (holding.amount >= left) return [...spent, { address: holding.address, amount: left }]
+    if (holding.amount > 0n) spent.push(holding)
+    left -= holding.amount
+  }
+  return spent
+}
+
+/**
  * An SPL Token or Token-2022 transfer (TransferChecked, so the mint's decimals are enforced on chain) from
- * the sender's associated token account to the recipient's, creating the recipient's when missing. The
- * price is the §9 one; the limit is sized from a simulation (see SPL_COMPUTE_UNIT_MARGIN).
+ * the sender's token accounts of the mint (see spendFrom) to the recipient's associated one, creating it
+ * when missing. The price is the §9 one; the limit is sized from a simulation (see SPL_COMPUTE_UNIT_MARGIN).
  */
 export const prepareSplTransfer = (
   rpc: SolanaRpc,
@@ -282,10 +302,10 @@ export const prepareSplTransfer = (
 
     const { decimals, tokenProgram } = yield* readMint(rpc, mint)
 
-    const source = associatedTokenAddress(from, mint, tokenProgram) as Address
+    const ata = associatedTokenAddress(from, mint, tokenProgram)
     const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
-    const [recipientAccount, sourceAccount, destinationAccount] = yield* Effect.all(
-      [accountData(rpc, to), accountData(rpc, source), accountData(rpc, destination)],
+    const [recipientAccount, destinationAccount, holdings] = yield* Effect.all(
+      [accountData(rpc, to), accountData(rpc, destination), getSplTokenSources(rpc, from, mint)],
       { concurrency: 3 },
     )
     // A pasted token account (or any account a program owns) is no wallet: the tokens would go to an
@@ -297,9 +317,9 @@ export const prepareSplTransfer = (
       })
     if (recipientAccount !== undefined && recipientAccount.owner !== SYSTEM_PROGRAM_ADDRESS)
       return yield* new SolanaTransferError({ reason: "recipientNotAWallet", detail: recipientAccount.owner })
-    if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
+    if (holdings.length === 0)
       return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
-    const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount
+    const held = holdings.reduce((sum, holding) => sum + holding.amount, 0n)
     if (held < transfer.amount)
       return yield* new SolanaTransferError({
         reason: "insufficientTokenBalance",
@@ -320,16 +340,11 @@ export const prepareSplTransfer = (
             }),
           ]
         : []),
-      getTransferCheckedInstruction(
-        {
-          source,
-          mint,
-          destination,
-          authority: payer,
-          amount: transfer.amount,
-          decimals,
-        },
-        { programAddress: tokenProgram },
+      ...spendFrom(holdings, ata, transfer.amount).map(({ address, amount }) =>
+        getTransferCheckedInstruction(
+          { source: address as Address, mint, destination, authority: payer, amount, decimals },
+          { programAddress: tokenProgram },
+        ),
       ),
     ]
 
