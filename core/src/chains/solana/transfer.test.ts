@@ -427,6 +427,32 @@ describe("preparing Solana transfers", () => {
     expect(await run(heldOf(holder.address, mint.address))).toBe(0n)
   })
 
+  it("says how much fits one transaction when the amount is spread over more token accounts than one can spend from", async () => {
+    const { mint } = solana.devnet()
+    const holder = await run(
+      holderOfSeveralAccounts(
+        "holder of many small accounts",
+        mint,
+        undefined,
+        Array.from({ length: 30 }, () => 1_000n),
+      ),
+    )
+    const transfer = { from: holder.address, to: bob(), mint: mint.address, amount: 30_000n }
+    const refused = await flip(prepareSplTransfer(solana.rpc(), transfer))
+    expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "tooManyTokenAccounts" })
+    const fits = /\(at most (0\.\d+) in one transaction\)$/.exec(refused.message)?.[1] as string
+    expect(refused.message).toBe(
+      `The amount is spread over more of the sender's token accounts than one transaction can spend from (at most ${fits} in one transaction)`,
+    )
+    const fitting = BigInt(Math.round(Number(fits) * 1e6))
+    expect(fitting).toBeGreaterThan(0n)
+    // Right on the edge: one base unit more needs one more account, and does not fit.
+    expect(await flip(prepareSplTransfer(solana.rpc(), { ...transfer, amount: fitting + 1n }))).toMatchObject(
+      { reason: "tooManyTokenAccounts" },
+    )
+    await run(holderSendsBob(holder, mint.address, fitting))
+  })
+
   it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {
     for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
       const bobsTokenAccount = associatedTokenAddress(bob(), mint.address, mint.programAddress)

@@ -89,6 +89,8 @@ export const solTransferFeeLamports =
   (BigInt(Solana.computeUnitLimit) * Solana.computeUnitPriceMicroLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) /
     MICRO_LAMPORTS_PER_LAMPORT
 const MINT_SIZE = 82
+/** The largest wire transaction a cluster takes (a packet less its headers). */
+const MAX_TRANSACTION_BYTES = 1232
 const TOKEN_ACCOUNT_SIZE = 165
 
 const transactionEncoder = getTransactionEncoder()
@@ -121,6 +123,9 @@ const unsignedTransaction = (
   )
   return base64.encode(new Uint8Array(transactionEncoder.encode(compileTransaction(message))))
 }
+
+/** Whether an unsigned wire transaction (base64) is within what a cluster takes. */
+const fitsOneTransaction = (transaction: string) => base64.decode(transaction).length <= MAX_TRANSACTION_BYTES
 
 /** Runs the transaction on the node without signatures; a failure here stops it before the wallet. */
 const simulate = (rpc: SolanaRpc, transaction: string) =>
@@ -328,7 +333,7 @@ export const prepareSplTransfer = (
 
     const payer = createNoopSigner(from)
     const createsRecipientTokenAccount = destinationAccount === undefined
-    const instructions: ReadonlyArray<Instruction> = [
+    const instructionsFrom = (sources: ReadonlyArray<SplTokenSource>): ReadonlyArray<Instruction> => [
       ...(createsRecipientTokenAccount
         ? [
             getCreateAssociatedTokenIdempotentInstruction({
@@ -340,7 +345,7 @@ export const prepareSplTransfer = (
             }),
           ]
         : []),
-      ...spendFrom(holdings, ata, transfer.amount).map(({ address, amount }) =>
+      ...sources.map(({ address, amount }) =>
         getTransferCheckedInstruction(
           { source: address as Address, mint, destination, authority: payer, amount, decimals },
           { programAddress: tokenProgram },
@@ -349,18 +354,34 @@ export const prepareSplTransfer = (
     ]
 
     const lifetime = yield* latestBlockhash(rpc)
-    // Measured at price 0: a node checks the fee payer can pay limit × price even in a simulation.
-    const consumed = yield* simulate(
-      rpc,
-      unsignedTransaction(from, [...budget(MAX_COMPUTE_UNIT_LIMIT, 0n), ...instructions], lifetime),
-    )
+    // Measured at price 0: a node checks the fee payer can pay limit × price even in a simulation. It is
+    // as long as the one sent (the same budget instructions, other numbers).
+    const measuring = (sources: ReadonlyArray<SplTokenSource>) =>
+      unsignedTransaction(
+        from,
+        [...budget(MAX_COMPUTE_UNIT_LIMIT, 0n), ...instructionsFrom(sources)],
+        lifetime,
+      )
+    const sources = spendFrom(holdings, ata, transfer.amount)
+    const measured = measuring(sources)
+    if (!fitsOneTransaction(measured)) {
+      // Every source but the last gives all it holds: what fits is the sum of the most that fit.
+      let fitting = sources.length - 1
+      while (fitting > 0 && !fitsOneTransaction(measuring(sources.slice(0, fitting)))) fitting--
+      const sendable = sources.slice(0, fitting).reduce((sum, source) => sum + source.amount, 0n)
+      return yield* new SolanaTransferError({
+        reason: "tooManyTokenAccounts",
+        detail: `at most ${Result.getOrThrow(formatUnits(sendable, decimals))} in one transaction`,
+      })
+    }
+    const consumed = yield* simulate(rpc, measured)
     const computeUnitLimit = Math.min(
       Math.ceil(Number(consumed) * SPL_COMPUTE_UNIT_MARGIN),
       MAX_COMPUTE_UNIT_LIMIT,
     )
     const transaction = unsignedTransaction(
       from,
-      [...budget(computeUnitLimit, Solana.computeUnitPriceMicroLamports), ...instructions],
+      [...budget(computeUnitLimit, Solana.computeUnitPriceMicroLamports), ...instructionsFrom(sources)],
       lifetime,
     )
     yield* simulate(rpc, transaction)
