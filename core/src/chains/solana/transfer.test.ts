@@ -6,8 +6,12 @@ import { createNoopSigner } from "@solana/kit"
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
 import {
   getCreateAssociatedTokenIdempotentInstruction,
+  getFreezeAccountInstruction,
   getInitializeAccount3Instruction,
+  getInitializeMint2Instruction,
   getInitializeMultisig2Instruction,
+  getMintSize,
+  getMintToInstruction,
   getMultisigSize,
   getTokenSize,
   getTransferCheckedInstruction,
@@ -425,6 +429,75 @@ describe("preparing Solana transfers", () => {
     )
     await run(holderSendsBob(holder, mint.address, 2_000_000n))
     expect(await run(heldOf(holder.address, mint.address))).toBe(0n)
+  })
+
+  it("leaves a frozen token account out of what a send spends from (it cannot send)", async () => {
+    // A mint whose freeze authority is Alice, with 1 000 tokens in her associated account.
+    const mintKeys = deterministicKeypair("a mint Alice can freeze")
+    const mint = { address: mintKeys.address, programAddress: TOKEN_PROGRAM_ADDRESS }
+    const alices = createNoopSigner(alice() as Address)
+    const space = BigInt(getMintSize())
+    const aliceAta = associatedTokenAddress(alice(), mint.address, mint.programAddress) as Address
+    await run(
+      Effect.gen(function* () {
+        const lamports = yield* solana
+          .rpc()
+          .call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+        yield* aliceRuns(
+          [
+            getCreateAccountInstruction({
+              payer: alices,
+              newAccount: createNoopSigner(mintKeys.address as Address),
+              lamports,
+              space,
+              programAddress: TOKEN_PROGRAM_ADDRESS as Address,
+            }),
+            getInitializeMint2Instruction({
+              mint: mintKeys.address as Address,
+              decimals: 6,
+              mintAuthority: alice() as Address,
+              freezeAuthority: alice() as Address,
+            }),
+            getCreateAssociatedTokenIdempotentInstruction({
+              payer: alices,
+              ata: aliceAta,
+              owner: alice() as Address,
+              mint: mintKeys.address as Address,
+            }),
+            getMintToInstruction({
+              mint: mintKeys.address as Address,
+              token: aliceAta,
+              mintAuthority: alices,
+              amount: 10n ** 9n,
+            }),
+          ],
+          [mintKeys],
+        )
+      }),
+    )
+    // No associated account; 5 tokens in a frozen account, 2 in another.
+    const holder = await run(
+      holderOfSeveralAccounts("holder with a frozen account", mint, undefined, [5_000_000n, 2_000_000n]),
+    )
+    await run(
+      aliceRuns([
+        getFreezeAccountInstruction({
+          account: deterministicKeypair("holder with a frozen account: token account 0").address as Address,
+          mint: mintKeys.address as Address,
+          owner: alices,
+        }),
+      ]),
+    )
+    const refused = await flip(
+      prepareSplTransfer(solana.rpc(), {
+        from: holder.address,
+        to: bob(),
+        mint: mint.address,
+        amount: 2_000_001n,
+      }),
+    )
+    expect(refused.message).toBe("The sender holds fewer tokens than the amount (holds 2)")
+    await run(holderSendsBob(holder, mint.address, 2_000_000n))
   })
 
   it("says how much fits one transaction when the amount is spread over more token accounts than one can spend from", async () => {
