@@ -57,6 +57,10 @@ const outliveBlockhash = () => {
   })
 }
 
+/** The lamports an account of `space` bytes must hold. */
+const rentExempt = (space: bigint) =>
+  solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+
 /** Alice pays for and signs (with any new accounts' keys) a transaction the cluster runs now. */
 const aliceRuns = (instructions: ReadonlyArray<Instruction>, signers: ReadonlyArray<SolanaKeypair> = []) =>
   Effect.gen(function* () {
@@ -90,7 +94,7 @@ const createMultisig = (label: string, programAddress: Address, typeByte: number
   })
   const space = BigInt(getMultisigSize())
   return Effect.gen(function* () {
-    const lamports = yield* solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+    const lamports = yield* rentExempt(space)
     yield* aliceRuns(
       [
         getCreateAccountInstruction({
@@ -148,7 +152,7 @@ const holderOfSeveralAccounts = (
       ])
     }
     const space = BigInt(getTokenSize())
-    const lamports = yield* solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+    const lamports = yield* rentExempt(space)
     for (const [index, amount] of inOthers.entries()) {
       const account = deterministicKeypair(`${label}: token account ${index}`)
       yield* aliceRuns(
@@ -178,16 +182,15 @@ const heldOf = (owner: string, mint: string) =>
     (all) => all.find((held) => held.mint === mint)?.amount,
   )
 
+/** The holder's transfer of `amount` of `mint` to Bob, prepared. */
+const holderToBob = (holder: SolanaKeypair, mint: string, amount: bigint) =>
+  prepareSplTransfer(solana.rpc(), { from: holder.address, to: bob(), mint, amount })
+
 /** The holder's transfer to Bob, prepared, signed by its key and sent; Bob's balance rises by the amount. */
 const holderSendsBob = (holder: SolanaKeypair, mint: string, amount: bigint) =>
   Effect.gen(function* () {
     const before = (yield* heldOf(bob(), mint)) ?? 0n
-    const prepared = yield* prepareSplTransfer(solana.rpc(), {
-      from: holder.address,
-      to: bob(),
-      mint,
-      amount,
-    })
+    const prepared = yield* holderToBob(holder, mint, amount)
     yield* submitPreparedTransfer(makeSolanaLocalSigner(holder, solana.rpc()), prepared)
     expect(yield* heldOf(bob(), mint)).toBe(before + amount)
     return prepared
@@ -399,14 +402,7 @@ describe("preparing Solana transfers", () => {
       )
       // What the balance view shows is what can be sent: one base unit more cannot.
       expect(await run(heldOf(holder.address, mint.address))).toBe(8_000_000n)
-      const tooMuch = await flip(
-        prepareSplTransfer(solana.rpc(), {
-          from: holder.address,
-          to: bob(),
-          mint: mint.address,
-          amount: 8_000_001n,
-        }),
-      )
+      const tooMuch = await flip(holderToBob(holder, mint.address, 8_000_001n))
       expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
       expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 8)")
 
@@ -440,9 +436,7 @@ describe("preparing Solana transfers", () => {
     const aliceAta = associatedTokenAddress(alice(), mint.address, mint.programAddress) as Address
     await run(
       Effect.gen(function* () {
-        const lamports = yield* solana
-          .rpc()
-          .call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+        const lamports = yield* rentExempt(space)
         yield* aliceRuns(
           [
             getCreateAccountInstruction({
@@ -488,14 +482,7 @@ describe("preparing Solana transfers", () => {
         }),
       ]),
     )
-    const refused = await flip(
-      prepareSplTransfer(solana.rpc(), {
-        from: holder.address,
-        to: bob(),
-        mint: mint.address,
-        amount: 2_000_001n,
-      }),
-    )
+    const refused = await flip(holderToBob(holder, mint.address, 2_000_001n))
     expect(refused.message).toBe("The sender holds fewer tokens than the amount (holds 2)")
     await run(holderSendsBob(holder, mint.address, 2_000_000n))
   })
@@ -510,8 +497,7 @@ describe("preparing Solana transfers", () => {
         Array.from({ length: 30 }, () => 1_000n),
       ),
     )
-    const transfer = { from: holder.address, to: bob(), mint: mint.address, amount: 30_000n }
-    const refused = await flip(prepareSplTransfer(solana.rpc(), transfer))
+    const refused = await flip(holderToBob(holder, mint.address, 30_000n))
     expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "tooManyTokenAccounts" })
     const fits = /\(at most (0\.\d+) in one transaction\)$/.exec(refused.message)?.[1] as string
     expect(refused.message).toBe(
@@ -520,9 +506,9 @@ describe("preparing Solana transfers", () => {
     const fitting = BigInt(Math.round(Number(fits) * 1e6))
     expect(fitting).toBeGreaterThan(0n)
     // Right on the edge: one base unit more needs one more account, and does not fit.
-    expect(await flip(prepareSplTransfer(solana.rpc(), { ...transfer, amount: fitting + 1n }))).toMatchObject(
-      { reason: "tooManyTokenAccounts" },
-    )
+    expect(await flip(holderToBob(holder, mint.address, fitting + 1n))).toMatchObject({
+      reason: "tooManyTokenAccounts",
+    })
     await run(holderSendsBob(holder, mint.address, fitting))
   })
 
