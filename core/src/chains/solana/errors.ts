@@ -9,6 +9,8 @@ export const solanaTransferMessages = {
   notATokenMint: "The token is not an SPL Token or Token-2022 mint",
   senderHasNoTokenAccount: "The sender has no token account for this mint",
   insufficientTokenBalance: "The sender holds fewer tokens than the amount",
+  tooManyTokenAccounts:
+    "The amount is spread over more of the sender's token accounts than one transaction can spend from",
   recipientIsTokenAccount: "The recipient is a token account, not a wallet: send to its owner",
   recipientNotAWallet: "The recipient is not a wallet: its account belongs to a program",
 } as const

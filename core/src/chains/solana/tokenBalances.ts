@@ -56,3 +56,34 @@ export const getSplTokenBalances = (
     }
     return [...balances.values()]
   })
+
+/** One of an owner's token accounts of a mint that can send (not frozen), with what it holds. */
+export interface SplTokenSource {
+  readonly address: string
+  /** Base units. */
+  readonly amount: bigint
+}
+
+/**
+ * An owner's token accounts of one mint (whichever token program owns it) that it can send from: every
+ * account whose owner it is, associated or not, except frozen ones, as the balance above sums them.
+ */
+export const getSplTokenSources = (
+  rpc: SolanaRpc,
+  owner: string,
+  mint: string,
+): Effect.Effect<ReadonlyArray<SplTokenSource>, SolanaRpcCallError> =>
+  Effect.map(
+    rpc.call(
+      "getTokenAccountsByOwner",
+      [owner, { mint }, { encoding: "jsonParsed", commitment: "confirmed" }],
+      TokenAccountsResult,
+    ),
+    ({ value }) =>
+      value
+        .filter(({ account }) => account.data.parsed.info.state !== "frozen")
+        .map(({ pubkey, account }) => ({
+          address: pubkey,
+          amount: BigInt(account.data.parsed.info.tokenAmount.amount),
+        })),
+  )

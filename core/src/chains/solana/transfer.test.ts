@@ -1,6 +1,21 @@
-import { deterministicKeypair } from "@appkit/fixtures"
+import { deterministicKeypair, type SolanaKeypair, signedTransaction } from "@appkit/fixtures"
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { base58, base64 } from "@scure/base"
+import type { Address, Instruction } from "@solana/kit"
+import { createNoopSigner } from "@solana/kit"
+import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getFreezeAccountInstruction,
+  getInitializeAccount3Instruction,
+  getInitializeMint2Instruction,
+  getInitializeMultisig2Instruction,
+  getMintSize,
+  getMintToInstruction,
+  getMultisigSize,
+  getTokenSize,
+  getTransferCheckedInstruction,
+} from "@solana-program/token"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
@@ -8,8 +23,10 @@ import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { makeSolanaLocalSigner } from "./localSigner"
-import { BalanceResult, SignatureStatusesResult } from "./rpc/schemas"
+import { BalanceResult, LatestBlockhashResult, SignatureStatusesResult, WireU64 } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
+import { getSplTokenBalances } from "./tokenBalances"
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
 const solana = useSolanaDevnet()
@@ -39,6 +56,145 @@ const outliveBlockhash = () => {
     }
   })
 }
+
+/** The lamports an account of `space` bytes must hold. */
+const rentExempt = (space: bigint) =>
+  solana.rpc().call("getMinimumBalanceForRentExemption", [Number(space)], WireU64)
+
+/** Alice pays for and signs (with any new accounts' keys) a transaction the cluster runs now. */
+const aliceRuns = (instructions: ReadonlyArray<Instruction>, signers: ReadonlyArray<SolanaKeypair> = []) =>
+  Effect.gen(function* () {
+    const { value } = yield* solana
+      .rpc()
+      .call("getLatestBlockhash", [{ commitment: "confirmed" }], LatestBlockhashResult)
+    const alicesKeys = solana.devnet().accounts[0] as SolanaKeypair
+    const wire = signedTransaction(
+      instructions,
+      alicesKeys,
+      { blockhash: value.blockhash as never, lastValidBlockHeight: value.lastValidBlockHeight },
+      signers,
+    )
+    return yield* solana
+      .rpc()
+      .call("sendTransaction", [base64.encode(wire), { encoding: "base64" }], Schema.String)
+  })
+
+/**
+ * A real 1-of-6 multisig of a token program (355 bytes). Its signers are chosen so its bytes line up with a
+ * mint's: byte 45 (a mint's "initialized" flag) is 1, and byte 165 (Token-2022's account-type byte) is
+ * `typeByte`, which is where a reading that applies Token-2022's byte to any length goes wrong.
+ */
+const createMultisig = (label: string, programAddress: Address, typeByte: number) => {
+  const account = deterministicKeypair(label)
+  const signers = Array.from({ length: 6 }, (_, index) => {
+    const key = new Uint8Array(32).fill(index + 7)
+    if (index === 1) key[10] = 1 // byte 3 + 32 + 10 = 45
+    if (index === 5) key[2] = typeByte // byte 3 + 5 × 32 + 2 = 165
+    return base58.encode(key) as Address
+  })
+  const space = BigInt(getMultisigSize())
+  return Effect.gen(function* () {
+    const lamports = yield* rentExempt(space)
+    yield* aliceRuns(
+      [
+        getCreateAccountInstruction({
+          payer: createNoopSigner(alice() as Address),
+          newAccount: createNoopSigner(account.address as Address),
+          lamports,
+          space,
+          programAddress,
+        }),
+        getInitializeMultisig2Instruction(
+          { multisig: account.address as Address, m: 1, signers },
+          { programAddress },
+        ),
+      ],
+      [account],
+    )
+    return account.address
+  })
+}
+
+/**
+ * A fresh owner with 1 SOL and tokens of a dev mint spread as a wallet can come to hold them: `inAta` in its
+ * associated token account (none when undefined) and `inOthers` each in another token account of its own.
+ */
+const holderOfSeveralAccounts = (
+  label: string,
+  mint: { readonly address: string; readonly programAddress: string },
+  inAta: bigint | undefined,
+  inOthers: ReadonlyArray<bigint>,
+) =>
+  Effect.gen(function* () {
+    const holder = deterministicKeypair(label)
+    const owner = holder.address as Address
+    const mintAddress = mint.address as Address
+    const programAddress = mint.programAddress as Address
+    const alicesAta = associatedTokenAddress(alice(), mint.address, mint.programAddress) as Address
+    const payer = createNoopSigner(alice() as Address)
+    const fund = (destination: Address, amount: bigint) =>
+      getTransferCheckedInstruction(
+        { source: alicesAta, mint: mintAddress, destination, authority: payer, amount, decimals: 6 },
+        { programAddress },
+      )
+    yield* aliceRuns([getTransferSolInstruction({ source: payer, destination: owner, amount: 10n ** 9n })])
+    if (inAta !== undefined) {
+      const ata = associatedTokenAddress(owner, mint.address, mint.programAddress) as Address
+      yield* aliceRuns([
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer,
+          ata,
+          owner,
+          mint: mintAddress,
+          tokenProgram: programAddress,
+        }),
+        fund(ata, inAta),
+      ])
+    }
+    const space = BigInt(getTokenSize())
+    const lamports = yield* rentExempt(space)
+    for (const [index, amount] of inOthers.entries()) {
+      const account = deterministicKeypair(`${label}: token account ${index}`)
+      yield* aliceRuns(
+        [
+          getCreateAccountInstruction({
+            payer,
+            newAccount: createNoopSigner(account.address as Address),
+            lamports,
+            space,
+            programAddress,
+          }),
+          getInitializeAccount3Instruction(
+            { account: account.address as Address, mint: mintAddress, owner },
+            { programAddress },
+          ),
+          fund(account.address as Address, amount),
+        ],
+        [account],
+      )
+    }
+    return holder
+  })
+
+const heldOf = (owner: string, mint: string) =>
+  Effect.map(
+    getSplTokenBalances(solana.rpc(), owner),
+    (all) => all.find((held) => held.mint === mint)?.amount,
+  )
+
+/** The holder's transfer of `amount` of `mint` to Bob, prepared. */
+const holderToBob = (holder: SolanaKeypair, mint: string, amount: bigint) =>
+  prepareSplTransfer(solana.rpc(), { from: holder.address, to: bob(), mint, amount })
+
+/** The holder's transfer to Bob, prepared, signed by its key and sent; Bob's balance rises by the amount. */
+const holderSendsBob = (holder: SolanaKeypair, mint: string, amount: bigint) =>
+  Effect.gen(function* () {
+    const before = (yield* heldOf(bob(), mint)) ?? 0n
+    const prepared = yield* holderToBob(holder, mint, amount)
+    yield* submitPreparedTransfer(makeSolanaLocalSigner(holder, solana.rpc()), prepared)
+    expect(yield* heldOf(bob(), mint)).toBe(before + amount)
+    return prepared
+  })
 
 describe("preparing Solana transfers", () => {
   it("builds a SOL transfer with exactly the §9 compute budget, paid by the sender", async () => {
@@ -207,6 +363,153 @@ describe("preparing Solana transfers", () => {
         tokenProgram: mint.programAddress,
       })
     }
+  })
+
+  it("does not take a token program's multisig (355 bytes) for a mint or a token account, whatever its byte 165", async () => {
+    for (const programAddress of [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS] as const) {
+      const asMint = await run(
+        createMultisig(`multisig like a mint of ${programAddress}`, programAddress as Address, 1),
+      )
+      expect(await flip(readMint(solana.rpc(), asMint))).toMatchObject({
+        _tag: "SolanaTransferError",
+        reason: "notATokenMint",
+        detail: asMint,
+      })
+      const asAccount = await run(
+        createMultisig(`multisig like a token account of ${programAddress}`, programAddress as Address, 2),
+      )
+      // As a recipient it is a program's account, not a token account with some owner read from its signers.
+      expect(
+        await flip(
+          prepareSplTransfer(solana.rpc(), {
+            from: alice(),
+            to: asAccount,
+            mint: solana.devnet().mint.address,
+            amount: 1n,
+          }),
+        ),
+      ).toMatchObject({ _tag: "SolanaTransferError", reason: "recipientNotAWallet", detail: programAddress })
+    }
+  })
+
+  it("sends every token the balance shows, from the associated account first and then the owner's other accounts of the mint", async () => {
+    for (const mint of [solana.devnet().mint, solana.devnet().token2022Mint]) {
+      const holder = await run(
+        holderOfSeveralAccounts(`holder of three accounts of ${mint.address}`, mint, 3_000_000n, [
+          1_000_000n,
+          4_000_000n,
+        ]),
+      )
+      // What the balance view shows is what can be sent: one base unit more cannot.
+      expect(await run(heldOf(holder.address, mint.address))).toBe(8_000_000n)
+      const tooMuch = await flip(holderToBob(holder, mint.address, 8_000_001n))
+      expect(tooMuch).toMatchObject({ reason: "insufficientTokenBalance" })
+      expect(tooMuch.message).toBe("The sender holds fewer tokens than the amount (holds 8)")
+
+      // 7 tokens: the associated account's 3, then the largest other account's 4; the 1 stays.
+      const prepared = await run(holderSendsBob(holder, mint.address, 7_000_000n))
+      expect(decodeSolanaTransaction(prepared.transaction).programs.slice(2)).toEqual([
+        mint.programAddress,
+        mint.programAddress,
+      ])
+      expect(await run(heldOf(holder.address, mint.address))).toBe(1_000_000n)
+      const left = await run(getSplTokenBalances(solana.rpc(), holder.address))
+      expect(left.find((held) => held.mint === mint.address)?.tokenAccounts).toHaveLength(3)
+    }
+  })
+
+  it("sends from an owner's token account that is not its associated one when it has no associated account", async () => {
+    const { mint } = solana.devnet()
+    const holder = await run(
+      holderOfSeveralAccounts("holder without an associated account", mint, undefined, [2_000_000n]),
+    )
+    await run(holderSendsBob(holder, mint.address, 2_000_000n))
+    expect(await run(heldOf(holder.address, mint.address))).toBe(0n)
+  })
+
+  it("leaves a frozen token account out of what a send spends from (it cannot send)", async () => {
+    // A mint whose freeze authority is Alice, with 1 000 tokens in her associated account.
+    const mintKeys = deterministicKeypair("a mint Alice can freeze")
+    const mint = { address: mintKeys.address, programAddress: TOKEN_PROGRAM_ADDRESS }
+    const alices = createNoopSigner(alice() as Address)
+    const space = BigInt(getMintSize())
+    const aliceAta = associatedTokenAddress(alice(), mint.address, mint.programAddress) as Address
+    await run(
+      Effect.gen(function* () {
+        const lamports = yield* rentExempt(space)
+        yield* aliceRuns(
+          [
+            getCreateAccountInstruction({
+              payer: alices,
+              newAccount: createNoopSigner(mintKeys.address as Address),
+              lamports,
+              space,
+              programAddress: TOKEN_PROGRAM_ADDRESS as Address,
+            }),
+            getInitializeMint2Instruction({
+              mint: mintKeys.address as Address,
+              decimals: 6,
+              mintAuthority: alice() as Address,
+              freezeAuthority: alice() as Address,
+            }),
+            getCreateAssociatedTokenIdempotentInstruction({
+              payer: alices,
+              ata: aliceAta,
+              owner: alice() as Address,
+              mint: mintKeys.address as Address,
+            }),
+            getMintToInstruction({
+              mint: mintKeys.address as Address,
+              token: aliceAta,
+              mintAuthority: alices,
+              amount: 10n ** 9n,
+            }),
+          ],
+          [mintKeys],
+        )
+      }),
+    )
+    // No associated account; 5 tokens in a frozen account, 2 in another.
+    const holder = await run(
+      holderOfSeveralAccounts("holder with a frozen account", mint, undefined, [5_000_000n, 2_000_000n]),
+    )
+    await run(
+      aliceRuns([
+        getFreezeAccountInstruction({
+          account: deterministicKeypair("holder with a frozen account: token account 0").address as Address,
+          mint: mintKeys.address as Address,
+          owner: alices,
+        }),
+      ]),
+    )
+    const refused = await flip(holderToBob(holder, mint.address, 2_000_001n))
+    expect(refused.message).toBe("The sender holds fewer tokens than the amount (holds 2)")
+    await run(holderSendsBob(holder, mint.address, 2_000_000n))
+  })
+
+  it("says how much fits one transaction when the amount is spread over more token accounts than one can spend from", async () => {
+    const { mint } = solana.devnet()
+    const holder = await run(
+      holderOfSeveralAccounts(
+        "holder of many small accounts",
+        mint,
+        undefined,
+        Array.from({ length: 30 }, () => 1_000n),
+      ),
+    )
+    const refused = await flip(holderToBob(holder, mint.address, 30_000n))
+    expect(refused).toMatchObject({ _tag: "SolanaTransferError", reason: "tooManyTokenAccounts" })
+    const fits = /\(at most (0\.\d+) in one transaction\)$/.exec(refused.message)?.[1] as string
+    expect(refused.message).toBe(
+      `The amount is spread over more of the sender's token accounts than one transaction can spend from (at most ${fits} in one transaction)`,
+    )
+    const fitting = BigInt(Math.round(Number(fits) * 1e6))
+    expect(fitting).toBeGreaterThan(0n)
+    // Right on the edge: one base unit more needs one more account, and does not fit.
+    expect(await flip(holderToBob(holder, mint.address, fitting + 1n))).toMatchObject({
+      reason: "tooManyTokenAccounts",
+    })
+    await run(holderSendsBob(holder, mint.address, fitting))
   })
 
   it("refuses an SPL transfer to a token account (its owner's associated account would get tokens nobody can move)", async () => {

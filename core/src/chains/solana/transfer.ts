@@ -33,7 +33,8 @@ import { associatedTokenAddress } from "./associatedTokenAddress"
 import { SolanaSimulationFailed, SolanaTransferError } from "./errors"
 import type { SolanaRpc, SolanaRpcCallError } from "./rpc/SolanaRpc"
 import { AccountInfoResult, LatestBlockhashResult, SimulationResult, WireU64 } from "./rpc/schemas"
-import { isTokenProgram } from "./tokenPrograms"
+import { getSplTokenSources, type SplTokenSource } from "./tokenBalances"
+import { isTokenProgram, TOKEN_2022_PROGRAM_ADDRESS } from "./tokenPrograms"
 
 export interface SolTransfer {
   readonly from: string
@@ -88,6 +89,8 @@ export const solTransferFeeLamports =
   (BigInt(Solana.computeUnitLimit) * Solana.computeUnitPriceMicroLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) /
     MICRO_LAMPORTS_PER_LAMPORT
 const MINT_SIZE = 82
+/** The largest wire transaction a cluster takes (a packet less its headers). */
+const MAX_TRANSACTION_BYTES = 1232
 const TOKEN_ACCOUNT_SIZE = 165
 
 const transactionEncoder = getTransactionEncoder()
@@ -120,6 +123,9 @@ const unsignedTransaction = (
   )
   return base64.encode(new Uint8Array(transactionEncoder.encode(compileTransaction(message))))
 }
+
+/** Whether an unsigned wire transaction (base64) is within what a cluster takes. */
+const fitsOneTransaction = (transaction: string) => base64.decode(transaction).length <= MAX_TRANSACTION_BYTES
 
 /** Runs the transaction on the node without signatures; a failure here stops it before the wallet. */
 const simulate = (rpc: SolanaRpc, transaction: string) =>
@@ -179,17 +185,21 @@ const accountData = (rpc: SolanaRpc, address: string) =>
   )
 
 /**
- * A token program's account is a mint (82 bytes) or a token account (165); Token-2022 pads a mint with
- * extensions to 165 bytes and marks either kind by the type byte after that (1: mint, 2: token account).
+ * A token program's account is a mint (82 bytes), a token account (165) or a multisig (355). Token-2022 alone
+ * pads a mint with extensions past 165 bytes and marks either kind by the type byte after that (1: mint,
+ * 2: token account), never at 355 bytes; a legacy Token account of another length has no such byte.
  */
 const TOKEN_2022_ACCOUNT_TYPE = { mint: 1, account: 2 } as const
+const MULTISIG_SIZE = 355
 
 const isTokenProgramAccount =
   (baseSize: number, kind: keyof typeof TOKEN_2022_ACCOUNT_TYPE) =>
   (account: { readonly owner: string; readonly bytes: Uint8Array }) =>
     isTokenProgram(account.owner) &&
     (account.bytes.length === baseSize ||
-      (account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+      (account.owner === TOKEN_2022_PROGRAM_ADDRESS &&
+        account.bytes.length > TOKEN_ACCOUNT_SIZE &&
+        account.bytes.length !== MULTISIG_SIZE &&
         account.bytes[TOKEN_ACCOUNT_SIZE] === TOKEN_2022_ACCOUNT_TYPE[kind]))
 
 const isMintAccount = isTokenProgramAccount(MINT_SIZE, "mint")
@@ -262,9 +272,28 @@ export const prepareSolTransfer = (
   })
 
 /**
+ * What each of the sender's token accounts gives to make up `amount` (which their sum covers): its
+ * associated account first, then the others from the largest, so a usual holder sends from one account
+ * and one with tokens spread over several sends all the balance shows, in as few instructions as can be.
+ */
+const spendFrom = (holdings: ReadonlyArray<SplTokenSource>, ata: string, amount: bigint) => {
+  const ordered = [...holdings].sort((a, b) =>
+    a.address === ata ? -1 : b.address === ata ? 1 : a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0,
+  )
+  const spent: Array<SplTokenSource> = []
+  let left = amount
+  for (const holding of ordered) {
+    if (holding.amount >= left) return [...spent, { address: holding.address, amount: left }]
+    if (holding.amount > 0n) spent.push(holding)
+    left -= holding.amount
+  }
+  return spent
+}
+
+/**
  * An SPL Token or Token-2022 transfer (TransferChecked, so the mint's decimals are enforced on chain) from
- * the sender's associated token account to the recipient's, creating the recipient's when missing. The
- * price is the §9 one; the limit is sized from a simulation (see SPL_COMPUTE_UNIT_MARGIN).
+ * the sender's token accounts of the mint (see spendFrom) to the recipient's associated one, creating it
+ * when missing. The price is the §9 one; the limit is sized from a simulation (see SPL_COMPUTE_UNIT_MARGIN).
  */
 export const prepareSplTransfer = (
   rpc: SolanaRpc,
@@ -278,10 +307,10 @@ export const prepareSplTransfer = (
 
     const { decimals, tokenProgram } = yield* readMint(rpc, mint)
 
-    const source = associatedTokenAddress(from, mint, tokenProgram) as Address
+    const ata = associatedTokenAddress(from, mint, tokenProgram)
     const destination = associatedTokenAddress(to, mint, tokenProgram) as Address
-    const [recipientAccount, sourceAccount, destinationAccount] = yield* Effect.all(
-      [accountData(rpc, to), accountData(rpc, source), accountData(rpc, destination)],
+    const [recipientAccount, destinationAccount, holdings] = yield* Effect.all(
+      [accountData(rpc, to), accountData(rpc, destination), getSplTokenSources(rpc, from, mint)],
       { concurrency: 3 },
     )
     // A pasted token account (or any account a program owns) is no wallet: the tokens would go to an
@@ -293,9 +322,9 @@ export const prepareSplTransfer = (
       })
     if (recipientAccount !== undefined && recipientAccount.owner !== SYSTEM_PROGRAM_ADDRESS)
       return yield* new SolanaTransferError({ reason: "recipientNotAWallet", detail: recipientAccount.owner })
-    if (sourceAccount === undefined || sourceAccount.bytes.length < TOKEN_ACCOUNT_SIZE)
+    if (holdings.length === 0)
       return yield* new SolanaTransferError({ reason: "senderHasNoTokenAccount", detail: mint })
-    const held = getTokenDecoder().decode(sourceAccount.bytes.subarray(0, TOKEN_ACCOUNT_SIZE)).amount
+    const held = holdings.reduce((sum, holding) => sum + holding.amount, 0n)
     if (held < transfer.amount)
       return yield* new SolanaTransferError({
         reason: "insufficientTokenBalance",
@@ -304,7 +333,7 @@ export const prepareSplTransfer = (
 
     const payer = createNoopSigner(from)
     const createsRecipientTokenAccount = destinationAccount === undefined
-    const instructions: ReadonlyArray<Instruction> = [
+    const instructionsFrom = (sources: ReadonlyArray<SplTokenSource>): ReadonlyArray<Instruction> => [
       ...(createsRecipientTokenAccount
         ? [
             getCreateAssociatedTokenIdempotentInstruction({
@@ -316,32 +345,43 @@ export const prepareSplTransfer = (
             }),
           ]
         : []),
-      getTransferCheckedInstruction(
-        {
-          source,
-          mint,
-          destination,
-          authority: payer,
-          amount: transfer.amount,
-          decimals,
-        },
-        { programAddress: tokenProgram },
+      ...sources.map(({ address, amount }) =>
+        getTransferCheckedInstruction(
+          { source: address as Address, mint, destination, authority: payer, amount, decimals },
+          { programAddress: tokenProgram },
+        ),
       ),
     ]
 
     const lifetime = yield* latestBlockhash(rpc)
-    // Measured at price 0: a node checks the fee payer can pay limit × price even in a simulation.
-    const consumed = yield* simulate(
-      rpc,
-      unsignedTransaction(from, [...budget(MAX_COMPUTE_UNIT_LIMIT, 0n), ...instructions], lifetime),
-    )
+    // Measured at price 0: a node checks the fee payer can pay limit × price even in a simulation. It is
+    // as long as the one sent (the same budget instructions, other numbers).
+    const measuring = (sources: ReadonlyArray<SplTokenSource>) =>
+      unsignedTransaction(
+        from,
+        [...budget(MAX_COMPUTE_UNIT_LIMIT, 0n), ...instructionsFrom(sources)],
+        lifetime,
+      )
+    const sources = spendFrom(holdings, ata, transfer.amount)
+    const measured = measuring(sources)
+    if (!fitsOneTransaction(measured)) {
+      // Every source but the last gives all it holds: what fits is the sum of the most that fit.
+      let fitting = sources.length - 1
+      while (fitting > 0 && !fitsOneTransaction(measuring(sources.slice(0, fitting)))) fitting--
+      const sendable = sources.slice(0, fitting).reduce((sum, source) => sum + source.amount, 0n)
+      return yield* new SolanaTransferError({
+        reason: "tooManyTokenAccounts",
+        detail: `at most ${Result.getOrThrow(formatUnits(sendable, decimals))} in one transaction`,
+      })
+    }
+    const consumed = yield* simulate(rpc, measured)
     const computeUnitLimit = Math.min(
       Math.ceil(Number(consumed) * SPL_COMPUTE_UNIT_MARGIN),
       MAX_COMPUTE_UNIT_LIMIT,
     )
     const transaction = unsignedTransaction(
       from,
-      [...budget(computeUnitLimit, Solana.computeUnitPriceMicroLamports), ...instructions],
+      [...budget(computeUnitLimit, Solana.computeUnitPriceMicroLamports), ...instructionsFrom(sources)],
       lifetime,
     )
     yield* simulate(rpc, transaction)

@@ -53,6 +53,8 @@ export const ParsedTokenAccount = Schema.Struct({
         info: Schema.Struct({
           mint: Base58,
           owner: Base58,
+          /** "frozen" when the mint's freeze authority froze it: it cannot send. */
+          state: Schema.optionalKey(Schema.String),
           tokenAmount: Schema.Struct({
             amount: Schema.String.check(Schema.isPattern(/^\d{1,20}$/, { expected: "a decimal integer" })),
             decimals: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 })),
