@@ -1,11 +1,13 @@
-import { namespaceOf } from "@appkit/core"
+import { namespaceOf, WalletRequestTimeout } from "@appkit/core"
 import { Effect } from "effect"
 import type { ApiOptions } from "./api-options"
 import { resolveApiSettings } from "./api-settings"
 import { type BtcNetwork, resolveBtcNetwork } from "./btcNetwork"
 import { isBitcoinRpcError } from "./coreErrors"
+import { readDuration } from "./duration"
 import { setting } from "./endpoints"
-import { CliError, describeError, invalidInput } from "./output"
+import { withinBudget } from "./giveUp"
+import { CliError, describeError, errorCode, invalidInput } from "./output"
 
 /** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
 export const describeBitcoinFailure = (error: unknown): string =>
@@ -90,8 +92,14 @@ const keySigner = async (
   }
 }
 
-/** The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay first). */
-const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | undefined> => {
+/**
+ * The stored WalletConnect session's Bitcoin side, when it approved a bip122 account (checked with the relay
+ * first). --timeout (`requestTimeoutMs`) is one budget for the relay check and every request to the wallet.
+ */
+const walletConnectSigner = async (
+  network: BtcNetwork,
+  requestTimeoutMs: number | undefined,
+): Promise<BtcSigner | undefined> => {
   const [{ readConnection }, { checkStoredSession, sessionNotStored }] = await Promise.all([
     import("./session"),
     import("./walletSession"),
@@ -103,13 +111,19 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
   )
     return undefined
   const bitcoin = await import("@appkit/core/bitcoin")
-  const checked = await checkStoredSession(stored)
+  const checked = await checkStoredSession(stored, { requestTimeoutMs })
   if (checked.state === "ended" && !checked.endedByWallet) throw sessionNotStored(stored)
   if (checked.state === "ended")
     throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
   const { connector, close } = checked.opened
-  const run = <A>(effect: Effect.Effect<A, unknown>) =>
-    Effect.runPromise(effect.pipe(Effect.mapError((error) => new CliError(describeBitcoinFailure(error)))))
+  const walletName = checked.stored.walletName ?? "The wallet"
+  const run = <A>(method: string, effect: Effect.Effect<A, unknown>) =>
+    Effect.runPromise(
+      effect.pipe(
+        withinBudget(checked.budget, (ms) => new WalletRequestTimeout({ walletName, method, timeoutMs: ms })),
+        Effect.mapError((error) => new CliError(describeBitcoinFailure(error), { code: errorCode(error) })),
+      ),
+    )
   try {
     const bitcoinConnector = Effect.runSync(
       bitcoin.makeWalletConnectBitcoinConnector({
@@ -118,17 +132,20 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
         name: checked.stored.walletName,
       }),
     )
-    const addresses = (await run(bitcoinConnector.getAccountAddresses())).map((entry) => entry.address)
+    const addresses = (await run("getAccountAddresses", bitcoinConnector.getAccountAddresses())).map(
+      (entry) => entry.address,
+    )
     return {
       source: "walletconnect",
       network,
       addresses,
       signMessage: async (address, message, protocol) => {
-        const signed = await run(bitcoinConnector.signMessage({ address, message, protocol }))
+        const signed = await run("signMessage", bitcoinConnector.signMessage({ address, message, protocol }))
         return { signature: signed.signature, protocol: signed.protocol }
       },
       signPsbt: async ({ psbt, signInputs, broadcast }) =>
         run(
+          "signPsbt",
           bitcoinConnector.signPsbt({
             psbt,
             broadcast,
@@ -138,7 +155,10 @@ const walletConnectSigner = async (network: BtcNetwork): Promise<BtcSigner | und
           }),
         ),
       sendTransfer: async (to, satoshis) => ({
-        txid: await run(bitcoinConnector.sendTransfer([{ recipient: to, amount: satoshis.toString() }])),
+        txid: await run(
+          "sendTransfer",
+          bitcoinConnector.sendTransfer([{ recipient: to, amount: satoshis.toString() }]),
+        ),
       }),
       close,
     }
@@ -156,7 +176,10 @@ export const openBtcSigner = async (
   const network = resolveBtcNetwork(options.network, fallbackNetwork)
   const key = keyFrom(options, env)
   if (key === undefined) {
-    const paired = await walletConnectSigner(network)
+    const paired = await walletConnectSigner(
+      network,
+      options.timeout === undefined ? undefined : readDuration(options.timeout),
+    )
     if (paired) return paired
   }
   return keySigner(key, network, resolveApiSettings(options, env).apiUrl)

@@ -16,6 +16,7 @@ import { Duration, Effect, Exit, Layer, Option, Scope } from "effect"
 import { startBudget, timedOut, type WaitBudget, withinBudget } from "./giveUp"
 import { checksummed } from "./jsonView"
 import { CliError } from "./output"
+import { requestExpired } from "./requestExpired"
 import { quiet } from "./runCore"
 import {
   clearConnection,
@@ -249,13 +250,6 @@ export interface WalletConnectProvider {
   readonly close: () => Promise<void>
 }
 
-/** The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. */
-const sendingMethods: ReadonlySet<string> = new Set([
-  "eth_sendTransaction",
-  "wallet_sendCalls",
-  "solana_signAndSendTransaction",
-])
-
 const notConnected = () =>
   new CliError("Not connected: run `appkit-cli connect`, or pass --private-key / --keystore", {
     code: "NotConnected",
@@ -314,28 +308,7 @@ export const openStoredWalletConnect = async (
   const walletName = checked.stored.walletName ?? "The wallet"
   const chainId = options.chainId ?? checked.stored.chainId
   const account = checked.stored.accounts.find((caip) => networkOfAccount(caip) === chainId)
-  /** After a request expired: did the wallet end the session meanwhile, or is it just not answering? */
-  const recheck = (error: { readonly _tag: string; readonly message: string; readonly method: string }) =>
-    Effect.gen(function* () {
-      yield* connector.sync
-      if (Option.isNone(yield* connector.session)) {
-        clearConnection(env)
-        return new CliError(
-          `${walletName} ended the WalletConnect session: run \`appkit-cli connect\` again`,
-          {
-            code: "SessionEnded",
-          },
-        )
-      }
-      return new CliError(
-        `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
-          sendingMethods.has(error.method)
-            ? "if it is, the transaction is sent"
-            : "a signature given now no longer reaches this command"
-        }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
-        { code: error._tag },
-      )
-    })
+  const recheck = requestExpired(connector, checked.budget, walletName, () => clearConnection(env))
   let lastFailure: CliError | undefined
   /** A request that failed because of the wallet's side of the session, said in the words a user acts on. */
   const remember = (failure: unknown) =>

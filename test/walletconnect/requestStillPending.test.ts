@@ -49,11 +49,8 @@ describe("a WalletConnect request the wallet never answers", { timeout: 60_000 }
     )
   })
 
-  it("sign message: says the wallet may still sign, and that the signature would not reach the command", async () => {
-    const result = await runCli(["sign", "message", "hello", "--timeout", "2s", "--json"], {
-      env,
-      timeoutMs: 30_000,
-    })
+  /** A personal_sign the wallet left unanswered: still pending there, its signature lost to the command. */
+  const expectSignaturePending = (result: { code: number | null; stdout: string; stderr: string }) => {
     expect(result.stdout).toBe("")
     expect(result.code).toBe(2)
     const error = errorOf(result.stderr)
@@ -62,5 +59,21 @@ describe("a WalletConnect request the wallet never answers", { timeout: 60_000 }
     expect(error.message).toContain("still pending in AppKit Dev Wallet and may yet be approved")
     expect(error.message).toContain("a signature given now no longer reaches this command")
     expect(error.message).not.toContain("transaction count")
+  }
+
+  it("sign message: says the wallet may still sign, and that the signature would not reach the command", async () => {
+    expectSignaturePending(
+      await runCli(["sign", "message", "hello", "--timeout", "2s", "--json"], { env, timeoutMs: 30_000 }),
+    )
+  })
+
+  it("names register: --timeout bounds the wallet's signature too, still pending there (exit 2)", async () => {
+    // No API answers: the name's lookup decides nothing, and the signature is what the command waits for.
+    expectSignaturePending(
+      await runCli(["names", "register", "pending-name", "--timeout", "2s", "--json"], {
+        env: { ...env, APPKIT_API_URL: "http://127.0.0.1:9", APPKIT_PROJECT_ID: "test" },
+        timeoutMs: 30_000,
+      }),
+    )
   })
 })

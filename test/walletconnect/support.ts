@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
-import { mkdtempSync } from "node:fs"
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { createServer, type Server, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
@@ -69,6 +70,40 @@ export const useRelayAndWallets = (name: string) => {
       })
       wallets.push(wallet)
       return wallet
+    },
+  }
+}
+
+/**
+ * A relay that takes the TCP connection and never answers the WebSocket upgrade, for the file's tests, and
+ * `sessionOn(env)`: `env` with a copy of its CLI home whose stored session names it (the same session, its
+ * relay now hanging). `url` is there once the tests run.
+ */
+export const useHungRelay = () => {
+  const sockets = new Set<Socket>()
+  let silent: Server | undefined
+  let url = ""
+  beforeAll(async () => {
+    const server = createServer((socket) => sockets.add(socket))
+    silent = server
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const address = server.address()
+    url = `ws://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
+  })
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy()
+    await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()))
+  })
+  return {
+    get url() {
+      return url
+    },
+    sessionOn: (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+      const home = mkdtempSync(join(tmpdir(), "appkit-hung-"))
+      cpSync(env.APPKIT_HOME as string, home, { recursive: true })
+      const file = join(home, "session.json")
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), relayUrl: url }))
+      return { ...env, APPKIT_HOME: home }
     },
   }
 }

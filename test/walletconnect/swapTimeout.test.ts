@@ -1,13 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { createServer, type Server, type Socket } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { createClient, type Hex, http } from "viem"
 import { getTransactionCount } from "viem/actions"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { useSwapStack } from "../features/support"
 import { runCli } from "../support/cli"
-import { cliEnv, connectWith, useRelayAndWallets } from "./support"
+import { cliEnv, connectWith, useHungRelay, useRelayAndWallets } from "./support"
 
 /**
  * `swap --execute` through a WalletConnect wallet that leaves its requests unanswered (its app in the
@@ -17,6 +13,7 @@ import { cliEnv, connectWith, useRelayAndWallets } from "./support"
  */
 const swapStack = useSwapStack()
 const relay = useRelayAndWallets("swap-timeout")
+const hungRelay = useHungRelay()
 
 describe("appkit-cli swap --execute --timeout through a wallet that never answers", {
   timeout: 60_000,
@@ -62,26 +59,9 @@ describe("appkit-cli swap --execute --timeout through a wallet that never answer
   })
 
   describe("over a stored session whose relay now hangs", () => {
-    const sockets = new Set<Socket>()
-    let silent: Server
-    let hungUrl: string
     let hung: NodeJS.ProcessEnv
-    beforeAll(async () => {
-      // It takes the TCP connection and never answers the WebSocket upgrade.
-      silent = createServer((socket) => sockets.add(socket))
-      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
-      const address = silent.address()
-      hungUrl = `ws://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
-      // The same session, its record naming the hung relay.
-      const home = mkdtempSync(join(tmpdir(), "appkit-swap-hung-"))
-      cpSync(env.APPKIT_HOME as string, home, { recursive: true })
-      const file = join(home, "session.json")
-      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), relayUrl: hungUrl }))
-      hung = { ...env, APPKIT_HOME: home }
-    })
-    afterAll(async () => {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    beforeAll(() => {
+      hung = hungRelay.sessionOn(env)
     })
 
     it.each([
@@ -95,7 +75,7 @@ describe("appkit-cli swap --execute --timeout through a wallet that never answer
       expect(result.stdout).toBe("")
       expect(result.code).toBe(2)
       const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string } }
-      expect(error.message).toBe(`The relay at ${hungUrl} did not answer within 1 s`)
+      expect(error.message).toBe(`The relay at ${hungRelay.url} did not answer within 1 s`)
     })
   })
 

@@ -10,6 +10,7 @@ import {
 import { Effect, Schema } from "effect"
 import type { ApiOptions } from "../api-options"
 import { runApiCommand } from "../api-run"
+import { readDuration } from "../duration"
 import type { LocalSignerOptions } from "../evmOptions"
 import { formatFields } from "../fields"
 import { readEvmAddress } from "../inputs"
@@ -192,7 +193,9 @@ export const openAction = async (options: OpenOptions) => {
   if (options.address !== undefined) address = readEvmAddress(options.address, "--address")
   else {
     const { commandAccount } = await import("../signer")
-    address = (await commandAccount(options)).address
+    // A connected wallet's account comes from its session, checked with the relay within --timeout.
+    const requestTimeoutMs = options.timeout === undefined ? undefined : readDuration(options.timeout)
+    address = (await commandAccount(options, { requestTimeoutMs })).address
   }
   return runApiCommand(
     options,

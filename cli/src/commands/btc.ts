@@ -10,7 +10,10 @@ import { lazyAction } from "../lazy"
  */
 
 const withSigner = (command: Command) =>
-  withApiOptions(command)
+  withApiOptions(
+    command,
+    "with a connected wallet also the relay check and each wallet request, which default to 5 min",
+  )
     .option("--network <name>", btcNetworkChoices)
     .option(
       "--private-key <key>",

@@ -27,5 +27,6 @@ export const register = (program: Command): void => {
           "the eip155 chain the name's coin type comes from (default: the wallet's, else 1)",
         ),
     ),
+    "with a connected wallet also the relay check and the signature, which default to 5 min",
   ).action(lazyAction(async () => (await import("../actions/nameRegister")).registerAction))
 }

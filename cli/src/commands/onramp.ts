@@ -48,5 +48,6 @@ export const register = (program: Command): void => {
         .option("--meld-key <key>", "your Meld public key, for --provider meld (or APPKIT_MELD_PUBLIC_KEY)")
         .option("--no-open", "only print the URL; do not open a browser"),
     ),
+    "with a connected wallet also the relay check for its account",
   ).action(lazyAction(async () => (await import("../actions/onramp")).openAction))
 }
