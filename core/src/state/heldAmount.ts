@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
-import type { Token } from "../domain/token"
+import type { Token, TokenQuantity } from "../domain/token"
 import { formatUnits, type ParseUnitsError, parseUnits } from "../validation/amount"
 
 /**
@@ -65,4 +65,19 @@ export const nativeMax = (
   return fee >= held
     ? Result.fail(new FeeExceedsBalanceError({ fee: amountOf(fee), symbol }))
     : Result.succeed(amountOf(held - fee))
+}
+
+/**
+ * What a send can spend of a token row, as a decimal of its decimals: its balance less the part frozen on chain
+ * (Solana), which the send leaves out. The one rule of the send form's Max for a token.
+ */
+export const sendableAmount = (quantity: TokenQuantity): Result.Result<string, ParseUnitsError> => {
+  const decimals = Number(quantity.decimals)
+  return quantity.frozen === undefined
+    ? Result.succeed(quantity.numeric)
+    : Result.flatMap(parseUnits(quantity.numeric, decimals), (held) =>
+        Result.map(parseUnits(quantity.frozen ?? "0", decimals), (frozen) =>
+          Result.getOrElse(formatUnits(held > frozen ? held - frozen : 0n, decimals), () => "0"),
+        ),
+      )
 }
