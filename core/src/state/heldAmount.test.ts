@@ -2,7 +2,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { formatUnits, parseUnits } from "../validation/amount"
-import { nativeMax, sendableAmount } from "./heldAmount"
+import { heldAmountProblem, nativeMax, sendableAmount } from "./heldAmount"
 
 describe("nativeMax", () => {
   it("is the balance less the fee, to the base unit, whenever the fee leaves something", () => {
@@ -61,5 +61,17 @@ describe("sendableAmount", () => {
     expect(Result.isFailure(sendableAmount({ decimals: "6", numeric: "8.5", frozen: "0.0000001" }))).toBe(
       true,
     )
+  })
+})
+
+describe("heldAmountProblem", () => {
+  it("holds the amount against what a send can spend: a frozen part does not count, exactly the rest is fine", () => {
+    const token = { symbol: "TKN", price: 0, quantity: { decimals: "6", numeric: "7", frozen: "5" } }
+    expect(heldAmountProblem("2", token)).toBeUndefined()
+    expect(heldAmountProblem("2.000001", token)).toMatchObject({
+      _tag: "InsufficientBalanceError",
+      message: "Insufficient funds: 2.000001 TKN is more than the 2 TKN held",
+    })
+    expect(heldAmountProblem("7", { ...token, quantity: { decimals: "6", numeric: "7" } })).toBeUndefined()
   })
 })

@@ -37,16 +37,18 @@ export type HeldAmountError = ParseUnitsError | InsufficientBalanceError
 
 /**
  * What is wrong with an amount (of the §5 grammar) of a token the account holds, if anything: a digit beyond the
- * token's decimals is refused rather than rounded, and more than its balance row is refused (exactly the balance
- * is fine). A balance that is no decimal of those decimals (a row from elsewhere) is not held against the amount.
+ * token's decimals is refused rather than rounded, and more than its balance row can send (sendableAmount: less any
+ * frozen part) is refused (exactly that is fine). A balance that is no decimal of those decimals (a row from
+ * elsewhere) is not held against the amount.
  */
 export const heldAmountProblem = (amount: string, token: Token): HeldAmountError | undefined => {
   const decimals = Number(token.quantity.decimals)
   const units = parseUnits(amount, decimals)
   if (Result.isFailure(units)) return units.failure
-  const held = parseUnits(token.quantity.numeric, decimals)
+  const balance = Result.getOrElse(sendableAmount(token.quantity), () => token.quantity.numeric)
+  const held = parseUnits(balance, decimals)
   return Result.isSuccess(held) && units.success > held.success
-    ? new InsufficientBalanceError({ amount, balance: token.quantity.numeric, symbol: token.symbol })
+    ? new InsufficientBalanceError({ amount, balance, symbol: token.symbol })
     : undefined
 }
 
