@@ -74,12 +74,12 @@ export const nativeMax = (
  * (Solana), which the send leaves out. The one rule of the send form's Max for a token.
  */
 export const sendableAmount = (quantity: TokenQuantity): Result.Result<string, ParseUnitsError> => {
+  if (quantity.frozen === undefined) return Result.succeed(quantity.numeric)
   const decimals = Number(quantity.decimals)
-  return quantity.frozen === undefined
-    ? Result.succeed(quantity.numeric)
-    : Result.flatMap(parseUnits(quantity.numeric, decimals), (held) =>
-        Result.map(parseUnits(quantity.frozen ?? "0", decimals), (frozen) =>
-          Result.getOrElse(formatUnits(held > frozen ? held - frozen : 0n, decimals), () => "0"),
-        ),
-      )
+  const held = parseUnits(quantity.numeric, decimals)
+  if (Result.isFailure(held)) return Result.fail(held.failure)
+  const frozen = parseUnits(quantity.frozen, decimals)
+  if (Result.isFailure(frozen)) return Result.fail(frozen.failure)
+  const units = held.success > frozen.success ? held.success - frozen.success : 0n
+  return Result.succeed(Result.getOrElse(formatUnits(units, decimals), () => "0"))
 }
