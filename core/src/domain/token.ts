@@ -4,9 +4,14 @@ import { CaipNetworkId } from "./caip"
 
 /**
  * §3 Token. Quantities stay decimal strings end to end (no floats for money): `numeric` is the
- * human amount, `decimals` the token's decimals as the balance API sends them (a digit string).
+ * human amount, `decimals` the token's decimals as the balance API sends them (a digit string), `frozen` the part
+ * of `numeric` a send cannot spend (Solana token accounts the mint's freeze authority froze), when there is one.
  */
-export const TokenQuantity = Schema.Struct({ decimals: UnitsString, numeric: AmountString })
+export const TokenQuantity = Schema.Struct({
+  decimals: UnitsString,
+  numeric: AmountString,
+  frozen: Schema.optionalKey(AmountString),
+})
 export type TokenQuantity = typeof TokenQuantity.Type
 
 export const Token = Schema.Struct({

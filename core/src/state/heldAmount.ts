@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
-import type { Token } from "../domain/token"
+import type { Token, TokenQuantity } from "../domain/token"
 import { formatUnits, type ParseUnitsError, parseUnits } from "../validation/amount"
 
 /**
@@ -37,16 +37,18 @@ export type HeldAmountError = ParseUnitsError | InsufficientBalanceError
 
 /**
  * What is wrong with an amount (of the §5 grammar) of a token the account holds, if anything: a digit beyond the
- * token's decimals is refused rather than rounded, and more than its balance row is refused (exactly the balance
- * is fine). A balance that is no decimal of those decimals (a row from elsewhere) is not held against the amount.
+ * token's decimals is refused rather than rounded, and more than its balance row can send (sendableAmount: less any
+ * frozen part) is refused (exactly that is fine). A balance that is no decimal of those decimals (a row from
+ * elsewhere) is not held against the amount.
  */
 export const heldAmountProblem = (amount: string, token: Token): HeldAmountError | undefined => {
   const decimals = Number(token.quantity.decimals)
   const units = parseUnits(amount, decimals)
   if (Result.isFailure(units)) return units.failure
-  const held = parseUnits(token.quantity.numeric, decimals)
+  const balance = Result.getOrElse(sendableAmount(token.quantity), () => token.quantity.numeric)
+  const held = parseUnits(balance, decimals)
   return Result.isSuccess(held) && units.success > held.success
-    ? new InsufficientBalanceError({ amount, balance: token.quantity.numeric, symbol: token.symbol })
+    ? new InsufficientBalanceError({ amount, balance, symbol: token.symbol })
     : undefined
 }
 
@@ -65,4 +67,19 @@ export const nativeMax = (
   return fee >= held
     ? Result.fail(new FeeExceedsBalanceError({ fee: amountOf(fee), symbol }))
     : Result.succeed(amountOf(held - fee))
+}
+
+/**
+ * What a send can spend of a token row, as a decimal of its decimals: its balance less the part frozen on chain
+ * (Solana), which the send leaves out. The one rule of the send form's Max for a token.
+ */
+export const sendableAmount = (quantity: TokenQuantity): Result.Result<string, ParseUnitsError> => {
+  if (quantity.frozen === undefined) return Result.succeed(quantity.numeric)
+  const decimals = Number(quantity.decimals)
+  const held = parseUnits(quantity.numeric, decimals)
+  if (Result.isFailure(held)) return Result.fail(held.failure)
+  const frozen = parseUnits(quantity.frozen, decimals)
+  if (Result.isFailure(frozen)) return Result.fail(frozen.failure)
+  const units = held.success > frozen.success ? held.success - frozen.success : 0n
+  return Result.succeed(Result.getOrElse(formatUnits(units, decimals), () => "0"))
 }

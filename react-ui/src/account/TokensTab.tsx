@@ -3,7 +3,7 @@ import { inBackground } from "../binding/inBackground"
 import { useAppKitSelector } from "../binding/useAppKitSelector"
 import { AppKitImage } from "../image/Image"
 import { ScrollList } from "../modal/parts"
-import { shownBalance, shownUsd } from "./format"
+import { shownHolding, shownUsd } from "./format"
 
 /** One empty list, so an account without tokens keeps the same selection. */
 const noTokens: ReadonlyArray<never> = []
@@ -58,9 +58,7 @@ export default function TokensTab() {
             <AppKitImage src={token.iconUrl} alt={token.name ?? token.symbol} size={36} decorative />
             <span className="appkit-row-main">
               <span>{token.name ?? token.symbol}</span>
-              <span className="appkit-muted">
-                {shownBalance(token.quantity.numeric)} {token.symbol}
-              </span>
+              <span className="appkit-muted">{shownHolding(token.quantity, token.symbol)}</span>
             </span>
             <span>{shownUsd(token.value)}</span>
           </li>

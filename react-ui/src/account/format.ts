@@ -1,3 +1,4 @@
+import type { TokenQuantity } from "@appkit/core"
 import { formatBalance, formatQuantity, formatUsd } from "@appkit/core/validation"
 import { Result } from "effect"
 
@@ -9,3 +10,10 @@ export const shownQuantity = (amount: string) => Result.getOrElse(formatQuantity
 
 /** A USD value as the API reports it (a number), for display only; nothing when there is none. */
 export const shownUsd = (value: number | undefined) => (value === undefined ? undefined : formatUsd(value))
+
+/**
+ * A token row's balance with its symbol, and the part of it a send cannot spend (frozen on chain, as the core
+ * tells it) when there is one: why the send form's Max is less than the balance.
+ */
+export const shownHolding = (quantity: TokenQuantity, symbol: string) =>
+  `${shownBalance(quantity.numeric)} ${symbol}${quantity.frozen === undefined ? "" : ` · ${shownBalance(quantity.frozen)} frozen`}`

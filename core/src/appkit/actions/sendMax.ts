@@ -6,7 +6,7 @@ import type { ProviderRpcError } from "../../errors/ProviderRpcError"
 import { SendError } from "../../errors/transfer"
 import type { Connection } from "../../state/Connection"
 import type { ConnectorNotFoundError, Connectors } from "../../state/Connectors"
-import { type FeeExceedsBalanceError, nativeMax } from "../../state/heldAmount"
+import { type FeeExceedsBalanceError, nativeMax, sendableAmount } from "../../state/heldAmount"
 import { Network } from "../../state/Network"
 import type { CaipNetwork } from "../../state/Options"
 import { Send, UnsupportedSendChainError } from "../../state/Send"
@@ -45,8 +45,8 @@ const nativeSendFee = (caipNetwork: CaipNetwork, receiver: string) =>
 
 /**
  * Fills the send form's amount with the most it can send and resolves to it: a token's (ERC-20, SPL) whole
- * balance, since its fee is paid in the native coin; the native coin's balance less the network fee of sending
- * it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError. The form
+ * balance less any frozen part (sendableAmount), since its fee is paid in the native coin; the native coin's
+ * balance less the network fee of sending it. A balance that does not cover that fee makes the amount 0 and fails with FeeExceedsBalanceError. The form
  * is filled only while it still shows the token Max was asked for (the fee is read from the node meanwhile).
  */
 export const setSendMax: Effect.Effect<
@@ -58,8 +58,9 @@ export const setSendMax: Effect.Effect<
   const { token, receiverAddress } = yield* SubscriptionRef.get(send.state)
   if (token === undefined) return yield* new SendError({ reason: "tokenRequired" })
   if (token.address !== undefined) {
-    yield* send.update({ sendTokenAmount: token.quantity.numeric })
-    return token.quantity.numeric
+    const max = yield* Effect.fromResult(sendableAmount(token.quantity))
+    yield* send.update({ sendTokenAmount: max })
+    return max
   }
   const decimals = Number(token.quantity.decimals)
   const held = yield* Effect.fromResult(parseUnits(token.quantity.numeric, decimals))

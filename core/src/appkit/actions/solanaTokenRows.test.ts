@@ -10,6 +10,7 @@ const holding = (formatted: string, of = mint) =>
     mint: of,
     programAddress: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
     amount: 0n,
+    frozen: 0n,
     decimals: 6,
     formatted,
     tokenAccounts: [],
@@ -25,6 +26,22 @@ describe("splTokenRow", () => {
       quantity: { decimals: "6", numeric: "1.5" },
       price: 0,
     })
+  })
+
+  it("tells the part in frozen token accounts, and says nothing of it when none is frozen", () => {
+    const row = (frozen: bigint) =>
+      splTokenRow(chain, {
+        mint,
+        programAddress: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        amount: 8_000_000n,
+        frozen,
+        decimals: 6,
+        formatted: "8",
+        tokenAccounts: [],
+      }).quantity
+    expect(row(3_000_000n)).toEqual({ decimals: "6", numeric: "8", frozen: "3" })
+    expect(row(1n)).toEqual({ decimals: "6", numeric: "8", frozen: "0.000001" })
+    expect(row(0n)).toEqual({ decimals: "6", numeric: "8" })
   })
 })
 
@@ -57,6 +74,7 @@ describe("withNodeHoldings", () => {
       mint: "So11111111111111111111111111111111111111112",
       programAddress: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
       amount: 1n,
+      frozen: 0n,
       decimals: 0,
       formatted: "1",
       tokenAccounts: [],

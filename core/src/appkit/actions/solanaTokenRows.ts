@@ -1,4 +1,4 @@
-import { Effect, SubscriptionRef } from "effect"
+import { Effect, Result, SubscriptionRef } from "effect"
 import { displayableBalances } from "../../api/blockchain/activity"
 import { loadSolana } from "../../chains/SolanaSupport"
 import type { SplTokenBalance } from "../../chains/solana/tokenBalances"
@@ -6,6 +6,7 @@ import type { CaipAccountId } from "../../domain/caip"
 import type { Token } from "../../domain/token"
 import { Account } from "../../state/Account"
 import type { CaipNetwork } from "../../state/Options"
+import { formatUnits } from "../../validation/amount"
 
 /**
  * A solana account's SPL Token and Token-2022 holdings as rows of its Tokens tab, read from the network's node:
@@ -15,7 +16,10 @@ import type { CaipNetwork } from "../../state/Options"
 /** A mint has no symbol on chain (that lives in off-chain metadata): its shortened address stands for it. */
 const mintSymbol = (mint: string) => `${mint.slice(0, 4)}…${mint.slice(-4)}`
 
-/** One holding as a Tokens tab row: named by its CAIP-10 mint, unpriced (the node knows no market). */
+/**
+ * One holding as a Tokens tab row: named by its CAIP-10 mint, unpriced (the node knows no market), with the part
+ * in frozen token accounts, which a send cannot spend.
+ */
 export const splTokenRow = (
   caipNetworkId: CaipNetwork["caipNetworkId"],
   holding: SplTokenBalance,
@@ -24,7 +28,12 @@ export const splTokenRow = (
   symbol: mintSymbol(holding.mint),
   name: holding.mint,
   chainId: caipNetworkId,
-  quantity: { decimals: String(holding.decimals), numeric: holding.formatted },
+  quantity: {
+    decimals: String(holding.decimals),
+    numeric: holding.formatted,
+    // (decimals come from the node's u8, so formatting cannot fail)
+    ...(holding.frozen > 0n && { frozen: Result.getOrThrow(formatUnits(holding.frozen, holding.decimals)) }),
+  },
   price: 0,
 })
 

@@ -235,5 +235,21 @@ describe("submitSend and the node balance, on anvil through the dev wallet", () 
       expect(appKit.getState().send.sendTokenAmount).toBe("12.5")
       await appKit.dispose()
     })
+
+    it("on a token with a frozen part (Solana) is what the send can spend: the balance less the frozen part", async () => {
+      const appKit = await setUp()
+      const token = {
+        symbol: "TKN",
+        address: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+        quantity: { decimals: "6", numeric: "8.5", frozen: "3.000001" },
+        price: 0,
+      }
+      await appKit.updateSend({ token })
+      expect(await appKit.setSendMax()).toBe("5.499999")
+      expect(appKit.getState().send.sendTokenAmount).toBe("5.499999")
+      await appKit.updateSend({ token: { ...token, quantity: { ...token.quantity, frozen: "8.5" } } })
+      expect(await appKit.setSendMax()).toBe("0")
+      await appKit.dispose()
+    })
   })
 })

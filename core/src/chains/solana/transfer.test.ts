@@ -16,16 +16,19 @@ import {
   getTokenSize,
   getTransferCheckedInstruction,
 } from "@solana-program/token"
-import { Effect, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { splTokenRow } from "../../appkit/actions/solanaTokenRows"
 import { ProviderRpcError } from "../../errors/ProviderRpcError"
+import { sendableAmount } from "../../state/heldAmount"
 import { useSolanaDevnet } from "../../testing/solanaDevnet.testSupport"
 import { decodeSolanaTransaction } from "../../testing/solanaTransactions"
+import { networkId } from "../../testing/testkit"
 import { associatedTokenAddress } from "./associatedTokenAddress"
 import { makeSolanaLocalSigner } from "./localSigner"
 import { BalanceResult, LatestBlockhashResult, SignatureStatusesResult, WireU64 } from "./rpc/schemas"
 import { sendPreparedTransfer, submitPreparedTransfer } from "./sendTransfer"
-import { getSplTokenBalances } from "./tokenBalances"
+import { getSplTokenBalances, type SplTokenBalance } from "./tokenBalances"
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./tokenPrograms"
 import { prepareSolTransfer, prepareSplTransfer, readMint, solTransferFeeLamports } from "./transfer"
 
@@ -482,6 +485,12 @@ describe("preparing Solana transfers", () => {
         }),
       ]),
     )
+    // The balance keeps the total and tells the frozen part, so its Max is what the send below allows.
+    const [held] = await run(getSplTokenBalances(solana.rpc(), holder.address))
+    expect(held).toMatchObject({ amount: 7_000_000n, frozen: 5_000_000n })
+    const row = splTokenRow(networkId("solana:litesvm"), held as SplTokenBalance)
+    expect(row.quantity).toEqual({ decimals: "6", numeric: "7", frozen: "5" })
+    expect(Result.getOrThrow(sendableAmount(row.quantity))).toBe("2")
     const refused = await flip(holderToBob(holder, mint.address, 2_000_001n))
     expect(refused.message).toBe("The sender holds fewer tokens than the amount (holds 2)")
     await run(holderSendsBob(holder, mint.address, 2_000_000n))
