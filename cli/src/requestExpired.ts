@@ -13,7 +13,8 @@ const sendingMethods: ReadonlySet<string> = new Set([
   "sendTransfer",
 ])
 
-const mayStillSend = (method: string, broadcast: boolean): boolean =>
+/** Whether a wallet that answers `method` late still sends the transaction (`broadcast`: a signPsbt's flag). */
+export const mayStillSend = (method: string, broadcast: boolean): boolean =>
   sendingMethods.has(method) || (method === "signPsbt" && broadcast)
 
 /** The stored session's connector, as far as wording an expired request needs it. */
