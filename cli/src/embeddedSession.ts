@@ -211,7 +211,8 @@ const siteDidNotAnswer = (method: string, ms: number): CliError => {
 /**
  * `sign` and `send` through the embedded wallet: an EIP-1193 provider whose requests go through core (its
  * RPC allowlist) to the secure site, which signs — and for eth_sendTransaction broadcasts — on its node.
- * --timeout (`requestTimeoutMs`) is one budget for every request; without it each keeps core's own bound.
+ * --timeout (`requestTimeoutMs`) is one budget for the reconnection and every request; without it each keeps
+ * core's own bound.
  */
 export const openEmbeddedSigner = async (
   stored: EmbeddedConnection,
@@ -221,7 +222,16 @@ export const openEmbeddedSigner = async (
   } = {},
 ): Promise<CommandSigner> => {
   const budget = await Effect.runPromise(startBudget(options.requestTimeoutMs))
-  const appKit = await reopen(stored, options.chainId)
+  const reopening = reopen(stored, options.chainId)
+  const appKit = await Effect.runPromise(
+    Effect.tryPromise({ try: () => reopening, catch: (error) => error }).pipe(
+      withinBudget(budget, (ms) => timedOut(ms, "The secure site did not answer the session's reconnection")),
+    ),
+  ).catch((error: unknown) => {
+    // Given up on: a session that still reconnects later is closed then.
+    void reopening.then((late) => late.dispose()).catch(() => undefined)
+    throw error
+  })
   const address = appKit.getState().account.byNamespace.eip155?.address
   if (address === undefined || address.toLowerCase() !== stored.address.toLowerCase()) {
     await appKit.dispose()

@@ -71,6 +71,17 @@ describe("appkit-cli through an embedded wallet whose secure site never answers"
     expect(error.message).toContain("its transaction count (pending ones included) was 0")
   }, 30_000)
 
+  it("a site that takes the session's reconnection and never answers: ends at --timeout (exit 2)", async () => {
+    site.leaveUnanswered(["session", "user", "network"])
+    const result = await cli(["sign", "message", "hello", "--timeout", "2s", "--json"])
+    expect(result.stdout).toBe("")
+    expect(result.code).toBe(2)
+    expect(errorOf(result.stderr)).toEqual({
+      code: "Timeout",
+      message: "The secure site did not answer the session's reconnection within 2 s",
+    })
+  }, 30_000)
+
   it("answered again, the same session signs within --timeout", async () => {
     const result = await cli(["sign", "message", "hello", "--timeout", "20s", "--json"])
     expect(result.code, result.stderr).toBe(0)
