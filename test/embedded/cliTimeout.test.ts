@@ -46,12 +46,17 @@ afterEach(() => site.leaveUnanswered([]))
 afterAll(() => stop?.())
 
 describe("appkit-cli through an embedded wallet whose secure site never answers", () => {
-  it("sign message: ends the wait at --timeout, naming the site and the request (exit 2)", async () => {
-    site.leaveUnanswered(["rpc"])
+  /** `sign message` with --timeout 2s while the site leaves calls to `endpoints` unanswered: its one error. */
+  const signLeftUnanswered = async (endpoints: Parameters<SecureSite["leaveUnanswered"]>[0]) => {
+    site.leaveUnanswered(endpoints)
     const result = await cli(["sign", "message", "hello", "--timeout", "2s", "--json"])
     expect(result.stdout).toBe("")
     expect(result.code).toBe(2)
-    expect(errorOf(result.stderr)).toEqual({
+    return errorOf(result.stderr)
+  }
+
+  it("sign message: ends the wait at --timeout, naming the site and the request (exit 2)", async () => {
+    expect(await signLeftUnanswered(["rpc"])).toEqual({
       code: "WalletRequestTimeout",
       message: "The secure site did not answer personal_sign within 2 s",
     })
@@ -72,11 +77,7 @@ describe("appkit-cli through an embedded wallet whose secure site never answers"
   }, 30_000)
 
   it("a site that takes the session's reconnection and never answers: ends at --timeout (exit 2)", async () => {
-    site.leaveUnanswered(["session", "user", "network"])
-    const result = await cli(["sign", "message", "hello", "--timeout", "2s", "--json"])
-    expect(result.stdout).toBe("")
-    expect(result.code).toBe(2)
-    expect(errorOf(result.stderr)).toEqual({
+    expect(await signLeftUnanswered(["session", "user", "network"])).toEqual({
       code: "Timeout",
       message: "The secure site did not answer the session's reconnection within 2 s",
     })
