@@ -8,6 +8,7 @@ import { readDuration } from "./duration"
 import { setting } from "./endpoints"
 import { withinBudget } from "./giveUp"
 import { CliError, describeError, errorCode, invalidInput } from "./output"
+import { requestExpired } from "./requestExpired"
 
 /** A wallet's refusal keeps its code in the line ("User rejected (code -32000)"), as the EVM commands do. */
 export const describeBitcoinFailure = (error: unknown): string =>
@@ -100,7 +101,7 @@ const walletConnectSigner = async (
   network: BtcNetwork,
   requestTimeoutMs: number | undefined,
 ): Promise<BtcSigner | undefined> => {
-  const [{ readConnection }, { checkStoredSession, sessionNotStored }] = await Promise.all([
+  const [{ clearConnection, readConnection }, { checkStoredSession, sessionNotStored }] = await Promise.all([
     import("./session"),
     import("./walletSession"),
   ])
@@ -117,11 +118,17 @@ const walletConnectSigner = async (
     throw new CliError("The stored WalletConnect session has ended: run `appkit-cli connect` again")
   const { connector, close } = checked.opened
   const walletName = checked.stored.walletName ?? "The wallet"
-  const run = <A>(method: string, effect: Effect.Effect<A, unknown>) =>
+  const recheck = requestExpired(connector, checked.budget, walletName, () => clearConnection())
+  /** `broadcast`: the request, approved late, still sends the transaction (a sendTransfer always does). */
+  const run = <A>(method: string, effect: Effect.Effect<A, unknown>, broadcast = false) =>
     Effect.runPromise(
       effect.pipe(
         withinBudget(checked.budget, (ms) => new WalletRequestTimeout({ walletName, method, timeoutMs: ms })),
-        Effect.mapError((error) => new CliError(describeBitcoinFailure(error), { code: errorCode(error) })),
+        Effect.catch((error) =>
+          error instanceof WalletRequestTimeout
+            ? Effect.flatMap(recheck(error, broadcast), Effect.fail)
+            : Effect.fail(new CliError(describeBitcoinFailure(error), { code: errorCode(error) })),
+        ),
       ),
     )
   try {
@@ -153,6 +160,7 @@ const walletConnectSigner = async (
               indexes.map((index) => ({ address, index })),
             ),
           }),
+          broadcast,
         ),
       sendTransfer: async (to, satoshis) => ({
         txid: await run(

@@ -11,8 +11,11 @@ import {
 import type { WindowMessage } from "@appkit/core/embedded"
 import { evmProviderClient } from "@appkit/core/evm"
 import { type FrameStorage, makeApiClient, startFrame, storageKeys } from "@appkit/secure-site/client"
+import { Effect } from "effect"
+import { startBudget, timedOut, withinBudget } from "./giveUp"
 import { appkitHome } from "./home"
 import { CliError, note } from "./output"
+import { mayStillSend } from "./requestExpired"
 import type { EmbeddedConnection } from "./session"
 import type { CommandSigner } from "./signer"
 
@@ -194,15 +197,41 @@ const reopen = async (stored: EmbeddedConnection, chainId?: CaipNetworkId): Prom
   }
 }
 
+/** A request the secure site left unanswered past --timeout; a send may still be broadcast by it. */
+const siteDidNotAnswer = (method: string, ms: number): CliError => {
+  const expired = timedOut(ms, `The secure site did not answer ${method}`)
+  return new CliError(
+    mayStillSend(method, false)
+      ? `${expired.message}: it may still broadcast the transaction`
+      : expired.message,
+    { code: "WalletRequestTimeout" },
+  )
+}
+
 /**
  * `sign` and `send` through the embedded wallet: an EIP-1193 provider whose requests go through core (its
  * RPC allowlist) to the secure site, which signs — and for eth_sendTransaction broadcasts — on its node.
+ * --timeout (`requestTimeoutMs`) is one budget for the reconnection and every request; without it each keeps
+ * core's own bound.
  */
 export const openEmbeddedSigner = async (
   stored: EmbeddedConnection,
-  options: { readonly chainId?: CaipNetworkId | undefined } = {},
+  options: {
+    readonly chainId?: CaipNetworkId | undefined
+    readonly requestTimeoutMs?: number | undefined
+  } = {},
 ): Promise<CommandSigner> => {
-  const appKit = await reopen(stored, options.chainId)
+  const budget = await Effect.runPromise(startBudget(options.requestTimeoutMs))
+  const reopening = reopen(stored, options.chainId)
+  const appKit = await Effect.runPromise(
+    Effect.tryPromise({ try: () => reopening, catch: (error) => error }).pipe(
+      withinBudget(budget, (ms) => timedOut(ms, "The secure site did not answer the session's reconnection")),
+    ),
+  ).catch((error: unknown) => {
+    // Given up on: a session that still reconnects later is closed then.
+    void reopening.then((late) => late.dispose()).catch(() => undefined)
+    throw error
+  })
   const address = appKit.getState().account.byNamespace.eip155?.address
   if (address === undefined || address.toLowerCase() !== stored.address.toLowerCase()) {
     await appKit.dispose()
@@ -211,16 +240,31 @@ export const openEmbeddedSigner = async (
       { code: "AccountChanged" },
     )
   }
+  let expired: CliError | undefined
   return {
     signer: stored.address as `0x${string}`,
     address: stored.address as `0x${string}`,
     chainId: appKit.getState().network.caipNetwork.caipNetworkId,
     wallet: evmProviderClient({
       request: ({ method, params }) =>
-        appKit.walletRequest("eip155", { method, ...(params === undefined ? {} : { params }) }),
+        Effect.runPromise(
+          Effect.tryPromise({
+            try: () =>
+              appKit.walletRequest("eip155", { method, ...(params === undefined ? {} : { params }) }),
+            catch: (error) => error,
+          }).pipe(
+            withinBudget(budget, (ms) => siteDidNotAnswer(method, ms)),
+            Effect.tapError((failure) =>
+              Effect.sync(() => {
+                if (failure instanceof CliError) expired = failure
+              }),
+            ),
+          ),
+        ),
     } as Parameters<typeof evmProviderClient>[0]),
     walletName: "The embedded wallet",
-    explainFailure: (error) => error,
+    // viem wraps what the provider throws: the command says the expiry in its own words.
+    explainFailure: (error) => expired ?? error,
     close: () => appKit.dispose(),
   }
 }

@@ -33,6 +33,7 @@ const worded = (
   relayMs: number | undefined,
   endedByWallet: boolean,
   waitMs = 0,
+  request: { readonly method: string; readonly broadcast?: boolean } = expired,
 ) =>
   Effect.gen(function* () {
     const budget = yield* startBudget(limitMs)
@@ -41,7 +42,7 @@ const worded = (
     const fiber = yield* Effect.forkChild(
       requestExpired(wallet(relayMs, endedByWallet), budget, "AppKit Dev Wallet", () => {
         ended = true
-      })(expired),
+      })({ ...expired, method: request.method }, request.broadcast),
     )
     yield* TestClock.adjust(`${waitMs} millis`)
     return { exit: fiber.pollUnsafe(), ended }
@@ -72,6 +73,17 @@ describe("requestExpired (the one line for a request the wallet did not answer i
   it("a relay silent past what is left holds the line no longer than the budget", async () => {
     expect((await worded(2000, 1500, undefined, true, 499)).exit).toBeUndefined()
     expect(lineOf(await worded(2000, 1500, undefined, true, 500))).toMatchObject(stillPending)
+  })
+
+  it("a bip122 transfer, or a PSBT signed to be broadcast, may yet be sent; a PSBT only signed may not", async () => {
+    const tail = async (request: { readonly method: string; readonly broadcast?: boolean }) =>
+      (lineOf(await worded(2000, 2000, undefined, false, 0, request)) as { message: string }).message
+    const sent = "if it is, the transaction is sent"
+    const signed = "a signature given now no longer reaches this command"
+    expect(await tail({ method: "sendTransfer" })).toContain(sent)
+    expect(await tail({ method: "signPsbt", broadcast: true })).toContain(sent)
+    expect(await tail({ method: "signPsbt", broadcast: false })).toContain(signed)
+    expect(await tail({ method: "signMessage" })).toContain(signed)
   })
 
   it("without --timeout the check keeps its own bound", async () => {

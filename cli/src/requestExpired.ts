@@ -2,12 +2,20 @@ import { Clock, Effect, Option } from "effect"
 import { type WaitBudget, withinBudget } from "./giveUp"
 import { CliError } from "./output"
 
-/** The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. */
+/**
+ * The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. A
+ * bip122 `signPsbt` does so only when it was asked to broadcast.
+ */
 const sendingMethods: ReadonlySet<string> = new Set([
   "eth_sendTransaction",
   "wallet_sendCalls",
   "solana_signAndSendTransaction",
+  "sendTransfer",
 ])
+
+/** Whether a wallet that answers `method` late still sends the transaction (`broadcast`: a signPsbt's flag). */
+export const mayStillSend = (method: string, broadcast: boolean): boolean =>
+  sendingMethods.has(method) || (method === "signPsbt" && broadcast)
 
 /** The stored session's connector, as far as wording an expired request needs it. */
 export interface SessionCheck {
@@ -20,11 +28,11 @@ export interface SessionCheck {
  * A request to the wallet expired: did the wallet end the session meanwhile, or is it just not answering?
  * The relay is asked within what is left of --timeout (`budget`), not at all when nothing is: the line is
  * then worded from what the session already knows. `ended` runs (the stored session is forgotten) when the
- * wallet ended it.
+ * wallet ended it. `broadcast` tells a `signPsbt` that the wallet was to broadcast.
  */
 export const requestExpired =
   (wallet: SessionCheck, budget: WaitBudget | undefined, walletName: string, ended: () => void) =>
-  (error: { readonly _tag: string; readonly message: string; readonly method: string }) =>
+  (error: { readonly _tag: string; readonly message: string; readonly method: string }, broadcast = false) =>
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       // A check that fails or runs out decides nothing: the line says what is known.
@@ -41,7 +49,7 @@ export const requestExpired =
       }
       return new CliError(
         `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
-          sendingMethods.has(error.method)
+          mayStillSend(error.method, broadcast)
             ? "if it is, the transaction is sent"
             : "a signature given now no longer reaches this command"
         }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,

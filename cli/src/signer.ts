@@ -276,7 +276,10 @@ const openSigner = async (
     }
   const stored = readConnection()
   if (stored?.kind === "embedded")
-    return (await import("./embeddedSession")).openEmbeddedSigner(stored, { chainId: wallet.chainId })
+    return (await import("./embeddedSession")).openEmbeddedSigner(stored, {
+      chainId: wallet.chainId,
+      requestTimeoutMs: wallet.requestTimeoutMs,
+    })
   const { evmChainOf, openStoredWalletConnect } = await import("./walletSession")
   const chainId = wallet.chainId ?? (wallet.anyNamespace ? undefined : evmChainOf(stored))
   const session = await openStoredWalletConnect({ ...wallet, chainId })
