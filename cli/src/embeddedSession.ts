@@ -7,6 +7,7 @@ import {
   createAppKit,
   type EmbeddedFrameHost,
   referenceOf,
+  sendsWhenApproved,
 } from "@appkit/core"
 import type { WindowMessage } from "@appkit/core/embedded"
 import { evmProviderClient } from "@appkit/core/evm"
@@ -15,7 +16,6 @@ import { Effect } from "effect"
 import { startBudget, timedOut, withinBudget } from "./giveUp"
 import { appkitHome } from "./home"
 import { CliError, note } from "./output"
-import { mayStillSend } from "./requestExpired"
 import type { EmbeddedConnection } from "./session"
 import type { CommandSigner } from "./signer"
 
@@ -201,7 +201,7 @@ const reopen = async (stored: EmbeddedConnection, chainId?: CaipNetworkId): Prom
 const siteDidNotAnswer = (method: string, ms: number): CliError => {
   const expired = timedOut(ms, `The secure site did not answer ${method}`)
   return new CliError(
-    mayStillSend(method, false)
+    sendsWhenApproved(method)
       ? `${expired.message}: it may still broadcast the transaction`
       : expired.message,
     { code: "WalletRequestTimeout" },

@@ -1,21 +1,7 @@
+import { sendsWhenApproved } from "@appkit/core"
 import { Clock, Effect, Option } from "effect"
 import { type WaitBudget, withinBudget } from "./giveUp"
 import { CliError } from "./output"
-
-/**
- * The requests a wallet approved late still carry out: it sends the transaction, whoever waits for it. A
- * bip122 `signPsbt` does so only when it was asked to broadcast.
- */
-const sendingMethods: ReadonlySet<string> = new Set([
-  "eth_sendTransaction",
-  "wallet_sendCalls",
-  "solana_signAndSendTransaction",
-  "sendTransfer",
-])
-
-/** Whether a wallet that answers `method` late still sends the transaction (`broadcast`: a signPsbt's flag). */
-export const mayStillSend = (method: string, broadcast: boolean): boolean =>
-  sendingMethods.has(method) || (method === "signPsbt" && broadcast)
 
 /** The stored session's connector, as far as wording an expired request needs it. */
 export interface SessionCheck {
@@ -49,7 +35,7 @@ export const requestExpired =
       }
       return new CliError(
         `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
-          mayStillSend(error.method, broadcast)
+          sendsWhenApproved(error.method, broadcast)
             ? "if it is, the transaction is sent"
             : "a signature given now no longer reaches this command"
         }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,

@@ -233,6 +233,7 @@ export {
   type RpcPolicyNamespace,
   rpcMethodPolicy,
   rpcPolicyNamespaces,
+  sendsWhenApproved,
 } from "./rpc/methodPolicy"
 export type { AccountPatch } from "./state/Account"
 export type { AlertState } from "./state/Alert"

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { rpcMethodPolicy } from "./methodPolicy"
+import { rpcMethodPolicy, sendsWhenApproved } from "./methodPolicy"
 
 describe("rpcMethodPolicy (§5/§6)", () => {
   it.each([
@@ -126,5 +126,33 @@ describe("rpcMethodPolicy (§5/§6)", () => {
           expect(policy).toMatchObject({ needsApproval: false, needsConnectedProvider: false })
       }),
     )
+  })
+})
+
+describe("sendsWhenApproved", () => {
+  it("is true for the requests that send once approved, and false for the ones that only sign", () => {
+    for (const method of [
+      "eth_sendTransaction",
+      "wallet_sendCalls",
+      "eth_sendUserOperation",
+      "solana_signAndSendTransaction",
+      "sendTransfer",
+    ])
+      expect(sendsWhenApproved(method), method).toBe(true)
+    for (const method of [
+      "eth_signTransaction",
+      "eth_sendRawTransaction",
+      "personal_sign",
+      "solana_signTransaction",
+      "signMessage",
+      "getAccountAddresses",
+    ])
+      expect(sendsWhenApproved(method), method).toBe(false)
+  })
+
+  it("counts a bip122 signPsbt only when the wallet was asked to broadcast it", () => {
+    expect(sendsWhenApproved("signPsbt", true)).toBe(true)
+    expect(sendsWhenApproved("signPsbt", false)).toBe(false)
+    expect(sendsWhenApproved("signPsbt")).toBe(false)
   })
 })

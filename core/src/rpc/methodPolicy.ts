@@ -56,6 +56,22 @@ const bitcoinMethods: ReadonlyMap<string, boolean> = new Map([
   ["sendTransfer", true],
 ])
 
+/** Wallet requests that, once approved, send a transaction whoever still waits for the answer. */
+const sendingMethods: ReadonlySet<string> = new Set([
+  "eth_sendTransaction",
+  "wallet_sendCalls",
+  "eth_sendUserOperation",
+  "solana_signAndSendTransaction",
+  "sendTransfer",
+])
+
+/**
+ * Whether a wallet that approves `method` late still sends a transaction (so a caller that gave up must say
+ * it may yet land). A bip122 `signPsbt` does so only when it was asked to broadcast.
+ */
+export const sendsWhenApproved = (method: string, broadcast = false): boolean =>
+  sendingMethods.has(method) || (method === "signPsbt" && broadcast)
+
 // A method name after the prefix: letters, digits and underscores, at least one character.
 const evmMethodName = /^(?:eth|wallet)_[A-Za-z0-9_]+$/
 
