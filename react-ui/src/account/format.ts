@@ -12,8 +12,12 @@ export const shownQuantity = (amount: string) => Result.getOrElse(formatQuantity
 export const shownUsd = (value: number | undefined) => (value === undefined ? undefined : formatUsd(value))
 
 /**
- * A token row's balance with its symbol, and the part of it a send cannot spend (frozen on chain, as the core
- * tells it) when there is one: why the send form's Max is less than the balance.
+ * The part of a balance a send cannot spend (frozen on chain, as the core tells it), when there is one: why the
+ * send form's Max is less than the balance.
  */
+export const shownFrozen = (frozen: string | undefined) =>
+  frozen === undefined ? "" : ` · ${shownBalance(frozen)} frozen`
+
+/** A token row's balance with its symbol, and its frozen part. */
 export const shownHolding = (quantity: TokenQuantity, symbol: string) =>
-  `${shownBalance(quantity.numeric)} ${symbol}${quantity.frozen === undefined ? "" : ` · ${shownBalance(quantity.frozen)} frozen`}`
+  `${shownBalance(quantity.numeric)} ${symbol}${shownFrozen(quantity.frozen)}`

@@ -7,6 +7,7 @@ import { type TokenChoice, TokenPicker } from "./TokenPicker"
 const choices: ReadonlyArray<TokenChoice> = [
   { key: "native:ETH", symbol: "ETH", name: "Ether", balance: "1.5" },
   { key: "eip155:1:0xa0b8", symbol: "USDC", name: "USD Coin", balance: "20" },
+  { key: "solana:5eyk:Tkn", symbol: "TKN", name: "Token", balance: "8", frozen: "3" },
 ]
 
 const Field = () => {
@@ -32,6 +33,25 @@ describe("the token picker", () => {
     expect(container.querySelector('button[data-token="USDC"]')).toBeNull()
     expect(document.activeElement).toBe(toggle)
     expect(toggle?.textContent).toContain("USDC")
+    act(() => root.unmount())
+    container.remove()
+  })
+
+  it("shows the frozen part of a balance, in the field and in the list, so Max below the balance is explained", async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    const container = document.createElement("div")
+    document.body.append(container)
+    const root = createRoot(container)
+    await act(async () =>
+      root.render(
+        <TokenPicker label="Token" choices={choices} selected="solana:5eyk:Tkn" onSelect={() => {}} />,
+      ),
+    )
+    const toggle = container.querySelector<HTMLButtonElement>("button[aria-expanded]")
+    expect(toggle?.textContent).toContain("Balance 8.000 · 3.000 frozen")
+    await act(async () => toggle?.click())
+    expect(container.querySelector('button[data-token="TKN"]')?.textContent).toContain("8.000 · 3.000 frozen")
+    expect(container.querySelector('button[data-token="USDC"]')?.textContent).not.toContain("frozen")
     act(() => root.unmount())
     container.remove()
   })

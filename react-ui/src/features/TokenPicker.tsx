@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react"
-import { shownBalance } from "../account/format"
+import { shownBalance, shownFrozen } from "../account/format"
 import { AppKitImage } from "../image/Image"
 
 /** One token the user can pick, with what they hold of it (the Tokens tab's figure). */
@@ -10,6 +10,8 @@ export interface TokenChoice {
   readonly name?: string | undefined
   /** Decimal amount held. */
   readonly balance: string
+  /** The part of it frozen on chain, which a send cannot spend. */
+  readonly frozen?: string | undefined
   readonly iconUrl?: string | undefined
 }
 
@@ -67,7 +69,10 @@ export const TokenPicker = (props: {
             <AppKitImage src={chosen.iconUrl} alt={chosen.name ?? chosen.symbol} size={28} decorative />
             <span className="appkit-row-main" id={`${listId}-chosen`}>
               <span>{chosen.symbol}</span>
-              <span className="appkit-muted">Balance {shownBalance(chosen.balance)}</span>
+              <span className="appkit-muted">
+                Balance {shownBalance(chosen.balance)}
+                {shownFrozen(chosen.frozen)}
+              </span>
             </span>
           </>
         )}
@@ -99,7 +104,10 @@ export const TokenPicker = (props: {
                     <span>{choice.symbol}</span>
                     <span className="appkit-muted">{choice.name ?? choice.symbol}</span>
                   </span>
-                  <span>{shownBalance(choice.balance)}</span>
+                  <span>
+                    {shownBalance(choice.balance)}
+                    {shownFrozen(choice.frozen)}
+                  </span>
                 </button>
               </li>
             ))}

@@ -19,6 +19,7 @@ const choiceOf = (token: Token): TokenChoice => ({
   symbol: token.symbol,
   name: token.name,
   balance: token.quantity.numeric,
+  frozen: token.quantity.frozen,
   iconUrl: token.iconUrl,
 })
 
