@@ -75,15 +75,18 @@ describe("requestExpired (the one line for a request the wallet did not answer i
     expect(lineOf(await worded(2000, 1500, undefined, true, 500))).toMatchObject(stillPending)
   })
 
-  it("a bip122 transfer, or a PSBT signed to be broadcast, may yet be sent; a PSBT only signed may not", async () => {
+  it("a bip122 transfer, or a PSBT signed to be broadcast, may yet be sent; a PSBT only signed, or addresses, may not", async () => {
     const tail = async (request: { readonly method: string; readonly broadcast?: boolean }) =>
       (lineOf(await worded(2000, 2000, undefined, false, 0, request)) as { message: string }).message
     const sent = "if it is, the transaction is sent"
-    const signed = "a signature given now no longer reaches this command"
+    const signed = "an approval given now no longer reaches this command"
     expect(await tail({ method: "sendTransfer" })).toContain(sent)
     expect(await tail({ method: "signPsbt", broadcast: true })).toContain(sent)
     expect(await tail({ method: "signPsbt", broadcast: false })).toContain(signed)
     expect(await tail({ method: "signMessage" })).toContain(signed)
+    // (an address request is no signature: the line must not call it one)
+    expect(await tail({ method: "getAccountAddresses" })).toContain(signed)
+    expect(await tail({ method: "getAccountAddresses" })).not.toContain("signature")
   })
 
   it("without --timeout the check keeps its own bound", async () => {

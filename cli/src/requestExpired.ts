@@ -37,7 +37,7 @@ export const requestExpired =
         `${error.message}. The request is still pending in ${walletName} and may yet be approved there: ${
           sendsWhenApproved(error.method, broadcast)
             ? "if it is, the transaction is sent"
-            : "a signature given now no longer reaches this command"
+            : "an approval given now no longer reaches this command"
         }. The session is still open on this side; if the wallet was closed, open it again (or run \`appkit-cli connect\`)`,
         { code: error._tag },
       )

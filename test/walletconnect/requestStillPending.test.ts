@@ -57,7 +57,7 @@ describe("a WalletConnect request the wallet never answers", { timeout: 60_000 }
     expect(error.code).toBe("WalletRequestTimeout")
     expect(error.message).toContain("did not answer personal_sign within 2s")
     expect(error.message).toContain("still pending in AppKit Dev Wallet and may yet be approved")
-    expect(error.message).toContain("a signature given now no longer reaches this command")
+    expect(error.message).toContain("an approval given now no longer reaches this command")
     expect(error.message).not.toContain("transaction count")
   }
 

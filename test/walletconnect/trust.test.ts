@@ -116,7 +116,7 @@ describe("a wallet that dies mid-session", { timeout: 60_000 }, () => {
       error: {
         code: "WalletRequestTimeout",
         message:
-          "AppKit Dev Wallet did not answer personal_sign within 4s: check that the wallet is open and still connected, then try again. The request is still pending in AppKit Dev Wallet and may yet be approved there: a signature given now no longer reaches this command. The session is still open on this side; if the wallet was closed, open it again (or run `appkit-cli connect`)",
+          "AppKit Dev Wallet did not answer personal_sign within 4s: check that the wallet is open and still connected, then try again. The request is still pending in AppKit Dev Wallet and may yet be approved there: an approval given now no longer reaches this command. The session is still open on this side; if the wallet was closed, open it again (or run `appkit-cli connect`)",
       },
     })
     expect(output).toContain("answered personal_sign")
