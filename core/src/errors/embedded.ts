@@ -25,11 +25,21 @@ export class EmbeddedFrameError extends AppKitError(
   }
 }
 
-/** A frame request cut short: an RPC request says 'Request was aborted', anything else 'Something went wrong'. */
+/**
+ * A frame request cut short: an RPC request says 'Request was aborted', anything else 'Something went wrong'.
+ * `timeoutMillis` is the request's own bound when that is what ran out (not a close or an abort on demand).
+ */
 export class FrameAbortedError extends AppKitError(
   Schema.TaggedError<FrameAbortedError>()("FrameAbortedError", {
     rpcRequest: Schema.Boolean,
+    timeoutMillis: Schema.optionalKey(Schema.Number),
   }),
+  {
+    details: (error) =>
+      error.timeoutMillis === undefined
+        ? undefined
+        : `The secure site did not answer within ${Math.round(error.timeoutMillis / 1000)} s`,
+  },
 ) {
   override get message(): string {
     return this.rpcRequest ? "Request was aborted" : "Something went wrong"

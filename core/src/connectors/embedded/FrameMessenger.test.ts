@@ -201,6 +201,11 @@ describe("FrameMessenger timing (§8, §9)", () => {
     )
     expect(error).toBeInstanceOf(FrameAbortedError)
     expect(error.message).toBe("Request was aborted")
+    // (the §8 text stays; what lies behind it says which bound ran out, for a caller that words it)
+    expect(error).toMatchObject({
+      timeoutMillis: 30_000,
+      details: "The secure site did not answer within 30 s",
+    })
   })
 
   it("lets sign-out wait 3 s at most, readiness included, then counts it as done", async () => {
@@ -261,6 +266,23 @@ describe("FrameMessenger timing (§8, §9)", () => {
       }),
     )
     expect(seen).toEqual(["Request was aborted", "Something went wrong"])
+  })
+
+  it("an abort on demand names no bound: nothing ran out", async () => {
+    const error = await run((h) =>
+      Effect.gen(function* () {
+        yield* makeReady(h)
+        const rpc = yield* Effect.forkChild(
+          h.messenger.request({ _tag: "RpcRequest", method: "personal_sign" }),
+        )
+        yield* settle
+        yield* h.messenger.abort
+        return yield* errorOf(rpc)
+      }),
+    )
+    expect(error).toBeInstanceOf(FrameAbortedError)
+    expect(error).not.toHaveProperty("timeoutMillis")
+    expect(error.details).toBeUndefined()
   })
 })
 

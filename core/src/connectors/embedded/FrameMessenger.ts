@@ -222,7 +222,9 @@ export const makeFrameMessenger = Effect.fn("FrameMessenger.make")(function* (
         case "settle":
           return Effect.succeed({})
         case "abort":
-          return Effect.fail(new FrameAbortedError({ rpcRequest: isRpc }))
+          return Effect.fail(
+            new FrameAbortedError({ rpcRequest: isRpc, timeoutMillis: Duration.toMillis(policy.timeout) }),
+          )
         case "requestTimeout":
           return Effect.andThen(
             abortPending(id),
