@@ -83,6 +83,14 @@ describe("appkit-cli through an embedded wallet whose secure site never answers"
     })
   }, 30_000)
 
+  it("without --timeout, the frame's own bound on its site ends the wait, saying the site did not answer (exit 2)", async () => {
+    // (not 'cannot be reached': the site took the request; a person checks a slow service, not their network)
+    site.leaveUnanswered(["rpc"])
+    const result = await runCli(["sign", "message", "hello", "--json"], { env, timeoutMs: 60_000 })
+    expect(result.code).toBe(2)
+    expect(errorOf(result.stderr).message).toMatch(/^The wallet service did not answer within 28 s\b/)
+  }, 70_000)
+
   it("answered again, the same session signs within --timeout", async () => {
     const result = await cli(["sign", "message", "hello", "--timeout", "20s", "--json"])
     expect(result.code, result.stderr).toBe(0)
