@@ -7,6 +7,7 @@ import {
   type DevStack,
   devStackFile,
   readDevStack,
+  removeDeadRecord,
   removeDevStack,
   writeDevStack,
 } from "./devStack"
@@ -118,5 +119,20 @@ describe("claiming the dev stack's file (one dev per APPKIT_HOME)", () => {
       expect(claimDevStack(env)).toBeUndefined()
       expect(record(env)).toMatchObject({ pid: process.pid })
     }
+  })
+
+  it("removes a dead record only if it is still the one judged dead: a dev that claimed meanwhile keeps its file", () => {
+    // Two devs find the same dead record; the first removes it and claims the file before the second removes
+    // what it judged: that must not be the first one's fresh claim.
+    const env = home()
+    writeDevStack({ ...stack, pid: gonePid }, env)
+    const judged = readFileSync(devStackFile(env), "utf8")
+    writeFileSync(devStackFile(env), JSON.stringify({ pid: process.ppid }))
+    removeDeadRecord(env, judged)
+    expect(record(env)).toEqual({ pid: process.ppid })
+    expect(() => claimDevStack(env)).toThrow(`(pid ${process.ppid}; still starting)`)
+    writeDevStack({ ...stack, pid: gonePid }, env)
+    removeDeadRecord(env, readFileSync(devStackFile(env), "utf8"))
+    expect(existsSync(devStackFile(env))).toBe(false)
   })
 })

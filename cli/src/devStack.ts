@@ -101,12 +101,45 @@ const isUrl = (value: unknown, protocols: ReadonlyArray<string>): value is strin
 const isPid = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value > 0
 
-const readStackFile = (env: NodeJS.ProcessEnv): Record<string, unknown> | undefined => {
+const readStackText = (env: NodeJS.ProcessEnv): string | undefined => {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(devStackFile(env), "utf8"))
+    return readFileSync(devStackFile(env), "utf8")
+  } catch {
+    return undefined
+  }
+}
+
+const parseRecord = (text: string | undefined): Record<string, unknown> | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(text ?? "")
     return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined
   } catch {
     return undefined
+  }
+}
+
+const readStackFile = (env: NodeJS.ProcessEnv): Record<string, unknown> | undefined =>
+  parseRecord(readStackText(env))
+
+/**
+ * Removes dev.json only if it still says `judged` (the record found dead): another dev that took the same dead
+ * record over first has claimed the file meanwhile, and its claim must stay. The file is moved aside at once (a
+ * rename is atomic), then either deleted or, when it turns out to be a fresh claim, linked back.
+ */
+export const removeDeadRecord = (env: NodeJS.ProcessEnv, judged: string): void => {
+  const file = devStackFile(env)
+  const aside = `${file}.${process.pid}.dead`
+  try {
+    renameSync(file, aside)
+  } catch {
+    return // gone already: another dev removed it
+  }
+  try {
+    if (readFileSync(aside, "utf8") !== judged) linkSync(aside, file)
+  } catch {
+    // A third dev claimed the file in between: its claim stands.
+  } finally {
+    rmSync(aside, { force: true })
   }
 }
 
@@ -150,8 +183,8 @@ const portsOf = (record: Record<string, unknown>): string => {
  */
 export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack | undefined => {
   let left: LeftStack | undefined
-  // Bounded: each turn either claims the file or removes a dead record; another dev claiming it meanwhile
-  // is found running on the next turn.
+  // Bounded: each turn either claims the file or removes the dead record it read; another dev claiming it
+  // meanwhile keeps its claim and is found running on the next turn.
   for (let turn = 0; turn < 3; turn++) {
     try {
       writeRecord({ pid: process.pid }, env, true)
@@ -159,7 +192,8 @@ export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack |
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
     }
-    const found = readStackFile(env) ?? {}
+    const text = readStackText(env)
+    const found = parseRecord(text) ?? {}
     if (isPid(found.pid) && found.pid !== process.pid && isRunning(found.pid, found.processStart))
       throw new CliError(
         `An appkit-cli dev already runs with APPKIT_HOME ${appkitHome(env)} (pid ${found.pid}; ${portsOf(found)}): stop it (Ctrl-C there), or run the second one with its own home (APPKIT_HOME=<another directory> appkit-cli dev)`,
@@ -174,7 +208,7 @@ export const claimDevStack = (env: NodeJS.ProcessEnv = process.env): LeftStack |
         ...(anvilPort !== undefined && { anvilPort }),
       }
     }
-    rmSync(devStackFile(env), { force: true })
+    if (text !== undefined) removeDeadRecord(env, text)
   }
   throw new CliError(`Could not claim ${devStackFile(env)}: other appkit-cli dev runs keep taking it`, {
     code: "DevStackRunning",
