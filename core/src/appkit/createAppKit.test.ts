@@ -261,6 +261,23 @@ describe("createAppKit", () => {
     await appKit.dispose()
   })
 
+  it("closes the account's views, with no skin, when the wallet ends the session", async () => {
+    const { appKit, wallets } = make()
+    await appKit.connect("injected")
+    await appKit.open()
+    await appKit.push("WalletReceive")
+    const closed = new Promise<string>((resolve) =>
+      appKit.subscribe((state) => {
+        if (!state.modal.open) resolve(state.router.view)
+      }),
+    )
+    await Effect.runPromise(wallets[0]?.emit({ _tag: "disconnect" }) ?? Effect.void)
+    expect(await closed).toBe("WalletReceive")
+    await appKit.open()
+    expect(appKit.getState().router.view).toBe("Connect")
+    await appKit.dispose()
+  })
+
   it("signs a message given as { message } with the active namespace's account", async () => {
     const { appKit, wallets } = make()
     await appKit.connect("injected")

@@ -1,7 +1,7 @@
 import { Effect, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it, vi } from "vitest"
-import { networkId, runState, scriptedWallet, testOptions, waitFor } from "../testing/testkit"
+import { networkId, runState, scriptedWallet, solana, testOptions, waitFor } from "../testing/testkit"
 import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { defaultView, Modal } from "./Modal"
@@ -157,6 +157,83 @@ describe("Modal", () => {
       { connectors: [wallet.connector], options: { ...testOptions, allowUnsupportedChain: true } },
     )
     expect(state.open).toBe(false)
+  })
+
+  it("closes a view of the account when the last connection ends, by a disconnect or by the wallet", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const seen = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        yield* modal.open()
+        const opened = (yield* views).view
+        yield* connection.disconnect()
+        yield* waitFor(modal.state, (s) => !s.open)
+        yield* connection.connect("injected")
+        yield* modal.open()
+        yield* (yield* Router).push("WalletSend")
+        yield* wallet.emit({ _tag: "disconnect" })
+        yield* waitFor(modal.state, (s) => !s.open)
+        return { opened, after: yield* views }
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(seen).toEqual({
+      opened: "Account",
+      after: { open: false, view: "WalletSend", history: ["Account", "WalletSend"] },
+    })
+  })
+
+  it("keeps a view that needs no account open when the last connection ends", async () => {
+    const wallet = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const seen = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const connection = yield* Connection
+        const stays = (view: "Networks" | "AllWallets" | "Connect") =>
+          Effect.gen(function* () {
+            yield* connection.connect("injected")
+            yield* modal.open({ view })
+            yield* connection.disconnect()
+            // Let the modal's connection watcher run (the scheduler is deterministic: it runs before we resume).
+            for (let i = 0; i < 5; i++) yield* Effect.yieldNow
+            return yield* views
+          })
+        return [yield* stays("Networks"), yield* stays("AllWallets"), yield* stays("Connect")]
+      }),
+      { connectors: [wallet.connector] },
+    )
+    expect(seen).toEqual([
+      { open: true, view: "Networks", history: ["Networks"] },
+      { open: true, view: "AllWallets", history: ["AllWallets"] },
+      { open: true, view: "Connect", history: ["Connect"] },
+    ])
+  })
+
+  it("keeps the account's views open while another namespace is still connected", async () => {
+    const evm = Effect.runSync(scriptedWallet({ id: "injected" }))
+    const phantom = Effect.runSync(
+      scriptedWallet({
+        id: "phantom",
+        chain: "solana",
+        accounts: [`${solana.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`],
+      }),
+    )
+    const seen = await runState(
+      Effect.gen(function* () {
+        const modal = yield* Modal
+        const connection = yield* Connection
+        yield* connection.connect("injected")
+        yield* connection.connect("phantom")
+        yield* modal.open()
+        yield* connection.disconnect("eip155")
+        for (let i = 0; i < 5; i++) yield* Effect.yieldNow
+        return yield* views
+      }),
+      { connectors: [evm.connector, phantom.connector] },
+    )
+    expect(seen).toEqual({ open: true, view: "Account", history: ["Account"] })
   })
 
   it("resyncs Farcaster 100 ms after going back from its view", async () => {

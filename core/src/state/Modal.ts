@@ -5,7 +5,7 @@ import { Account } from "./Account"
 import { Connection } from "./Connection"
 import { Network, shouldShowUnsupportedChain } from "./Network"
 import { Options, type ResolvedOptions } from "./Options"
-import { Router, type View } from "./Router"
+import { accountViews, Router, type View } from "./Router"
 import { afterPageIdle } from "./whenPageIdle"
 
 export interface ModalState {
@@ -155,6 +155,18 @@ export class Modal extends Context.Service<
                     set((s) => ({ ...s, open: true })),
                   )
               }),
+            ),
+          ),
+        ),
+      )
+
+      // The views of the account have nothing to show once the last connection ends (a disconnect, or the wallet
+      // ended the session): the modal closes, as Reown's does, rather than show a form for no account.
+      yield* Effect.forkScoped(
+        afterPageIdle(
+          Stream.runForEach(SubscriptionRef.changes(connection.state), (c) =>
+            Effect.flatMap(SubscriptionRef.get(router.state), ({ view }) =>
+              c.status === "disconnected" && accountViews.has(view) ? close() : Effect.void,
             ),
           ),
         ),

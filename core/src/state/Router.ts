@@ -1,9 +1,20 @@
 import { Context, Effect, Layer, Schema, SubscriptionRef } from "effect"
 
+/** The views about the connected account: with no connection left they have nothing to show. */
+const accountViewList = [
+  "Account",
+  "UnsupportedChain",
+  "RegisterAccountName",
+  "RegisterAccountNameSuccess",
+  "WalletSend",
+  "WalletReceive",
+  "Swap",
+  "OnRamp",
+] as const
+
 /** The connect modal's views (§2). Later features add their views to this list. */
 export const View = Schema.Literals([
   "Connect",
-  "Account",
   "AllWallets",
   "ConnectingWalletConnectBasic",
   "ConnectingWalletConnect",
@@ -12,17 +23,13 @@ export const View = Schema.Literals([
   "ConnectingFarcaster",
   "SIWXSignMessage",
   "ApproveTransaction",
-  "UnsupportedChain",
-  "RegisterAccountName",
-  "RegisterAccountNameSuccess",
-  // Reached from Account: the network list and the send form (wallet features of §1).
+  // Reached from Account: the network list (wallet features of §1).
   "Networks",
-  "WalletSend",
-  "WalletReceive",
-  "Swap",
-  "OnRamp",
+  ...accountViewList,
 ])
 export type View = typeof View.Type
+
+export const accountViews: ReadonlySet<View> = new Set(accountViewList)
 
 /**
  * What follows a finished wallet request (§2 "transaction stack"): go back one view, replace the flow

@@ -1,9 +1,10 @@
-import { Context, Effect, Layer, Option, Ref, SubscriptionRef } from "effect"
+import { Context, Effect, Layer, Option, SubscriptionRef } from "effect"
 import { BlockchainApi } from "../api/blockchain/BlockchainApi"
 import type { SwapToken } from "../api/blockchain/schemas"
-import { BlockchainApiMissingError, SwapNotReadyError } from "../errors/swapFlow"
+import { BlockchainApiMissingError, type SwapNotReadyError } from "../errors/swapFlow"
 import type { SwapError } from "../errors/transfer"
 import type { ApiError } from "../http/ApiClient"
+import { Router } from "./Router"
 import type {
   buildSwap,
   executeSwap,
@@ -19,8 +20,11 @@ import type {
 } from "./swapFlow"
 
 export interface SwapState {
-  /** idle → quoting → quoted → allowance/approve/swap (the step under way) → swapped, or error. */
-  readonly status: "idle" | "quoting" | "quoted" | SwapStep | "swapped" | "error"
+  /**
+   * idle → quoting → quoted → executing (claimed) → allowance/approve/swap (the step under way) → swapped, or
+   * error. From executing to the outcome, a second execution and a new quote are refused (SwapInProgressError).
+   */
+  readonly status: "idle" | "quoting" | "quoted" | "executing" | SwapStep | "swapped" | "error"
   readonly quote: SwapQuote | undefined
   readonly outcome: SwapOutcome | undefined
   /** The failure's message (the §8 text for the catalogued ones). */
@@ -36,15 +40,18 @@ export const initialSwapState: SwapState = {
 
 /**
  * The swap view's state: the quote shown, the step under way, the outcome or failure. The flow itself is
- * swapFlow's; this service records it and holds the app's one pending-transactions limit (§9: 99).
+ * swapFlow's; this service records it (swapService, loaded with the first use) and holds the app's one
+ * pending-transactions limit (§9: 99). Entering the Swap view again starts a fresh form: the last visit's quote,
+ * swap or failure is cleared (a swap under way stays, its steps still showing).
  */
 export class Swap extends Context.Service<
   Swap,
   {
     readonly state: SubscriptionRef.SubscriptionRef<SwapState>
+    /** Refused while an execution is under way: it would replace the quote being executed. */
     readonly quote: (
       request: SwapRequest,
-    ) => Effect.Effect<SwapQuote, SwapQuoteError | BlockchainApiMissingError>
+    ) => Effect.Effect<SwapQuote, SwapQuoteError | SwapInProgressError | BlockchainApiMissingError>
     /** Executes the quote on show (the last `quote`); fails without one. */
     readonly execute: <E>(
       signer: SwapSigner<E>,
@@ -66,6 +73,7 @@ export class Swap extends Context.Service<
     readonly tokens: (
       chainId: string,
     ) => Effect.Effect<ReadonlyArray<SwapToken>, ApiError | SwapError | BlockchainApiMissingError>
+    /** Back to a fresh form, unless an execution is under way; a quote still answering is dropped. */
     readonly reset: Effect.Effect<void>
   }
 >()("appkit/Swap") {
@@ -73,22 +81,9 @@ export class Swap extends Context.Service<
     Swap,
     Effect.gen(function* () {
       const api = yield* Effect.serviceOption(BlockchainApi)
+      const router = yield* Router
+      const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make(initialSwapState)
-      // The flow's code loads with the first quote, not with the app; the app's one pending limit with it.
-      const flow = yield* Effect.cached(
-        Effect.promise(() => import("./lazyFlows")).pipe(
-          Effect.flatMap(({ swapFlow: module }) =>
-            Effect.map(module.makePendingTransactions(), (pending) => ({ ...module, pending })),
-          ),
-        ),
-      )
-      const patch = (next: Partial<SwapState>) => SubscriptionRef.update(state, (s) => ({ ...s, ...next }))
-      // A signer's own errors are whatever its caller made them; the message is read where there is one.
-      const recordFailure = (error: unknown) =>
-        patch({
-          status: "error",
-          error: error instanceof Error ? error.message : String(error),
-        })
       const withApi = <A, E>(
         program: Effect.Effect<A, E, BlockchainApi>,
       ): Effect.Effect<A, E | BlockchainApiMissingError> =>
@@ -96,50 +91,13 @@ export class Swap extends Context.Service<
           onNone: () => Effect.fail(new BlockchainApiMissingError({ feature: "Swapping" })),
           onSome: (client) => Effect.provideService(program, BlockchainApi, client),
         })
-
-      // Quotes asked one after another may answer in any order: only the latest asked is recorded (shown, and
-      // the one `execute` sends), never an earlier one answering after it.
-      const asked = yield* Ref.make(0)
-      const quote = (request: SwapRequest) =>
+      // The quote, the execution and their rules load with the first use, not with the app.
+      const service = yield* Effect.cached(
         Effect.flatMap(
-          Ref.updateAndGet(asked, (n) => n + 1),
-          (id) => {
-            const ifLatest = (record: Effect.Effect<void>) =>
-              Effect.flatMap(Ref.get(asked), (latest) => (latest === id ? record : Effect.void))
-            return Effect.gen(function* () {
-              yield* SubscriptionRef.set(state, {
-                ...initialSwapState,
-                status: "quoting",
-              } satisfies SwapState)
-              const { quoteSwap } = yield* flow
-              const quoted = yield* withApi(quoteSwap(request))
-              yield* ifLatest(patch({ status: "quoted", quote: quoted }))
-              return quoted
-            }).pipe(Effect.tapError((error) => ifLatest(recordFailure(error))))
-          },
-        )
-
-      // Claimed at once, so a second execution (a double click) is refused instead of swapping again; the
-      // refusal is that call's alone, never recorded over the execution under way.
-      const executing = yield* Ref.make(false)
-      const execute = <E>(signer: SwapSigner<E>) =>
-        Effect.gen(function* () {
-          const claimed = yield* Ref.getAndSet(executing, true)
-          const { executeSwap, pending, SwapInProgressError } = yield* flow
-          if (claimed) return yield* new SwapInProgressError()
-          return yield* Effect.gen(function* () {
-            const { quote: current } = yield* SubscriptionRef.get(state)
-            if (current === undefined) return yield* new SwapNotReadyError()
-            const outcome = yield* withApi(
-              executeSwap(current, signer, { pending, onStep: (step) => patch({ status: step }) }),
-            )
-            yield* patch({ status: "swapped", outcome })
-            return outcome
-          }).pipe(Effect.tapError(recordFailure), Effect.ensuring(Ref.set(executing, false)))
-        })
-
-      const build = (request: SwapBuildRequest) =>
-        Effect.flatMap(flow, ({ buildSwap }) => withApi(buildSwap(request)))
+          Effect.promise(() => import("./lazyFlows")),
+          (module) => module.makeSwapService({ state, router: router.state, scope, withApi }),
+        ),
+      )
 
       const tokens = (chainId: string) =>
         withApi(
@@ -150,11 +108,11 @@ export class Swap extends Context.Service<
 
       return Swap.of({
         state,
-        quote,
-        execute,
-        build,
+        quote: (request) => Effect.flatMap(service, (s) => s.quote(request)),
+        execute: (signer) => Effect.flatMap(service, (s) => s.execute(signer)),
+        build: (request) => Effect.flatMap(service, (s) => s.build(request)),
         tokens,
-        reset: SubscriptionRef.set(state, initialSwapState),
+        reset: Effect.flatMap(service, (s) => s.reset),
       })
     }),
   )

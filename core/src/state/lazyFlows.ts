@@ -5,3 +5,4 @@
 export { checksumRestored } from "./checksumRestored"
 export { makeEmbeddedFlows } from "./embeddedFlows"
 export * as swapFlow from "./swapFlow"
+export { makeSwapService } from "./swapService"

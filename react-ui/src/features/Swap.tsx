@@ -15,6 +15,7 @@ const amountOf = (units: bigint, decimals: number) =>
 /** What the user is waiting for at each step of the core's swap flow. */
 const stepText: Partial<Record<SwapState["status"], string>> = {
   quoting: "Fetching a quote…",
+  executing: "Preparing the swap…",
   allowance: "Checking the allowance…",
   approve: "Approve the token in your wallet…",
   swap: "Confirm the swap in your wallet…",
@@ -38,6 +39,14 @@ const QuoteSummary = ({ quote }: { readonly quote: SwapQuote }) => (
     <dd data-testid="swap-network-fee">{amountOf(BigInt(quote.gasPrice.standard), 9)} gwei per gas</dd>
   </dl>
 )
+
+/**
+ * A second press before the state shows the first's execution (a double click) is refused by the core: the swap
+ * under way goes on, its steps showing, so that refusal is no failure to show.
+ */
+const unlessUnderWay = (error: unknown) => {
+  if ((error as { readonly _tag?: unknown } | undefined)?._tag !== "SwapInProgressError") throw error
+}
 
 /** A swap token as the picker lists it: keyed by its CAIP-10 address, which the core's quote accepts. */
 const choiceOf = ({ token, balance }: SwapTokenChoice): TokenChoice => ({
@@ -68,15 +77,10 @@ export default function Swap() {
   // The token list's failure, until a later load of it succeeds.
   const [listFailure, setListFailure] = useState<string | undefined>(undefined)
   const [quotedFor, setQuotedFor] = useState<string | undefined>(undefined)
-  // The core keeps its last swap until the next quote: its confirmation is shown for a swap made on this visit,
-  // and Swap again is a new form.
-  const [executedHere, setExecutedHere] = useState(false)
-  const quoteOnShow = swap.status === "swapped" && !executedHere ? undefined : swap.quote
   const busy = stepText[swap.status] !== undefined
   // The token on show now, for an answer that arrives after the user picked another.
   const fromNow = useRef(from)
   fromNow.current = from
-  const executing = useRef(false)
 
   // The list with the balances, again whenever the balances change (after a swap, both tokens moved) or the
   // network does (the wallet switched): a token picked from another network's list is picked again.
@@ -129,7 +133,8 @@ export default function Swap() {
     setMine(key)
   }
 
-  if (executedHere && swap.status === "swapped" && swap.outcome !== undefined && swap.quote !== undefined)
+  // The core clears a finished swap when the view is entered again: its confirmation is this visit's.
+  if (swap.status === "swapped" && swap.outcome !== undefined && swap.quote !== undefined)
     return (
       <Notice
         title="Swap confirmed"
@@ -184,7 +189,7 @@ export default function Swap() {
         disabled={busy}
         onSelect={(choice) => pick("to", choice.key)}
       />
-      {quoteOnShow !== undefined && swap.status !== "error" && <QuoteSummary quote={quoteOnShow} />}
+      {swap.quote !== undefined && swap.status !== "error" && <QuoteSummary quote={swap.quote} />}
       <p className="appkit-muted" aria-live="polite" data-testid="swap-status">
         {stepText[swap.status] ??
           (stale
@@ -200,22 +205,13 @@ export default function Swap() {
       )}
       <div className="appkit-actions">
         <button type="submit" className="appkit-button" data-variant="secondary" disabled={busy}>
-          {quoteOnShow === undefined ? "Get quote" : "Refresh quote"}
+          {swap.quote === undefined ? "Get quote" : "Refresh quote"}
         </button>
         <button
           type="button"
           className="appkit-button"
           disabled={busy || stale || swap.status !== "quoted"}
-          onClick={() => {
-            // One swap per press: a second click before the core shows the first's step (a double click) would
-            // only be refused by the core, the swap under way goes on.
-            if (executing.current) return
-            executing.current = true
-            setExecutedHere(true)
-            void run(() => appKit.executeSwap()).finally(() => {
-              executing.current = false
-            })
-          }}
+          onClick={() => void run(() => appKit.executeSwap().catch(unlessUnderWay))}
         >
           Swap
         </button>

@@ -1,4 +1,3 @@
-import type { View } from "@appkit/core"
 import {
   type MouseEvent,
   type PointerEvent,
@@ -129,18 +128,6 @@ const Body = () => {
   )
 }
 
-/** The views about the connected account: with no connection left they have nothing to show. */
-const accountViews: ReadonlySet<View> = new Set<View>([
-  "Account",
-  "WalletSend",
-  "WalletReceive",
-  "Swap",
-  "OnRamp",
-  "RegisterAccountName",
-  "RegisterAccountNameSuccess",
-  "UnsupportedChain",
-])
-
 /**
  * The modal: a native `dialog` shown with showModal(), so the page behind is inert (focus stays inside),
  * Escape and a click on the backdrop ask the core to close (it may refuse and shake, §4), and the view is
@@ -151,13 +138,6 @@ export default function Modal() {
   const open = useAppKitSelector((state) => state.modal.open)
   const shake = useAppKitSelector((state) => state.modal.shake)
   const dialog = useRef<HTMLDialogElement>(null)
-  // The last connection ended under a view of the account (Disconnect, or the wallet ended the session): the
-  // modal closes, as Reown's does, rather than show a form or a spinner for no account; it opens on Connect.
-  const disconnected = useAppKitSelector((state) => state.connection.status === "disconnected")
-  useEffect(() => {
-    const { modal, router } = appKit.getState()
-    if (disconnected && modal.open && accountViews.has(router.view)) void appKit.close()
-  }, [appKit, disconnected])
   // The close event of a close the core asked for comes a task later: by then the core may have opened the modal
   // again (sign-in right after a connect), which that event must not undo.
   const closedForCore = useRef(false)
