@@ -29,7 +29,7 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
 /**
  * `localStorage` when the page has one; otherwise (server rendering, workers, a sandboxed or third-party frame
  * whose storage is blocked) a warning and memory storage.
- * Marked pure so a bundle that only imports `fromWebStorage` (the Bitcoin client) does not carry Layer.
+ * Marked pure so a bundle that only imports `fromWebStorage` does not carry Layer.
  */
 export const browserStorage: Layer.Layer<Storage> = /*#__PURE__*/ Layer.unwrap(
   /*#__PURE__*/ Effect.sync(() => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { promiseState } from "../../testing/promiseState.testSupport"
 import { makeBitcoinClient } from "./clientRuntime"
 import { selectorEvents, selectorTag } from "./selection/selectorMachine"
 
@@ -20,7 +21,10 @@ const select = (host: EventTarget) => {
 }
 
 describe("the Bitcoin client's window selector", () => {
-  afterEach(() => document.body.replaceChildren())
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
 
   it("fails at once with 'Failed to detect the wallet provider selector.' when the element is defined but on no page", async () => {
     expect(await select(new EventTarget()).first).toBe("Failed to detect the wallet provider selector.")
@@ -47,16 +51,21 @@ describe("the Bitcoin client's window selector", () => {
     await expect(selection).resolves.toBe("unisat")
   })
 
-  it("an element removed while the prompt is open fails the request promptly: the selector is gone", async () => {
+  it("an element removed while the prompt is open fails the request within a second: the selector is gone", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] })
     const host = new EventTarget()
     const selector = document.createElement(selectorTag)
     document.body.append(selector)
     const { selection, first } = select(host)
     expect(await first).toBe("prompt opened")
+    const state = promiseState(selection)
     selector.remove()
-    await expect(selection).rejects.toMatchObject({
-      reason: "selectorNotDetected",
-      message: "Failed to detect the wallet provider selector.",
+    await vi.advanceTimersByTimeAsync(999)
+    expect(state()).toEqual({ settled: "pending" })
+    await vi.advanceTimersByTimeAsync(1)
+    expect(state()).toMatchObject({
+      settled: "rejected",
+      error: { reason: "selectorNotDetected", message: "Failed to detect the wallet provider selector." },
     })
   })
 })
