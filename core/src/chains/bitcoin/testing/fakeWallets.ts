@@ -64,10 +64,15 @@ export const failure = (code: number, message: string) => ({
   error: { code, message },
 })
 
-/** Awaits a promise that must reject and gives what it rejected with (a connector's typed error). */
-export const failureOf = async <E = BitcoinConnectorError>(promise: Promise<unknown>): Promise<E> => {
+/**
+ * Awaits a promise that must reject, or runs a function that must throw (or return such a promise), and
+ * gives the error (a connector's typed error).
+ */
+export const failureOf = async <E = BitcoinConnectorError>(
+  run: Promise<unknown> | (() => unknown),
+): Promise<E> => {
   try {
-    await promise
+    await (typeof run === "function" ? run() : run)
   } catch (error) {
     return error as E
   }
