@@ -1,4 +1,3 @@
-import { type Duration, Effect } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { walletCall } from "../request/walletCall"
@@ -40,8 +39,9 @@ export const makeUnisatConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly api: UnisatApi
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> => {
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
   const { api, timeout } = options
   return makeExtensionConnector({
     wallet: options.wallet,
@@ -49,14 +49,14 @@ export const makeUnisatConnector = (options: {
     api,
     network: options.network ?? "Mainnet",
     timeout,
-    requestAccounts: walletCall("requestAccounts", () => api.requestAccounts(), timeout),
+    requestAccounts: () => walletCall("requestAccounts", () => api.requestAccounts(), timeout),
     sendOne: (address, satoshis) =>
       walletCall("sendBitcoin", () => api.sendBitcoin(address, satoshis), timeout),
-    switchNetwork: (network) => {
+    switchNetwork: async (network) => {
       const chain = unisatChains[network]
       if (chain === undefined || typeof api.switchChain !== "function")
-        return Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
-      return Effect.asVoid(walletCall("switchChain", () => api.switchChain?.(chain), timeout))
+        throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      await walletCall("switchChain", () => api.switchChain?.(chain), timeout)
     },
     request: requestThroughConnector,
     networkOfEvent: (value) => (typeof value === "string" ? unisatNetworkNames[value] : undefined),
