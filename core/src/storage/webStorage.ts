@@ -14,9 +14,8 @@ export const pageLocalStorage = (): WebStorage | undefined => {
   }
 }
 
-/** Web Storage kept in memory, for where the page has none (server rendering, workers, a blocked frame). */
-export const memoryWebStorage = (): WebStorage => {
-  const map = new Map<string, string>()
+/** Web Storage kept in memory (in `map`), for where the page has none (server rendering, workers, a blocked frame). */
+export const memoryWebStorage = (map = new Map<string, string>()): WebStorage => {
   return {
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { BitcoinWalletOption } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import { memoryWebStorage, type WebStorage } from "../../../storage/webStorage"
+import { memoryWebStorage } from "../../../storage/webStorage"
 import { promiseState } from "../../../testing/promiseState.testSupport"
 import { specTexts } from "../../../testing/specTexts"
 import { failure, fakeRequestApi, paymentEntry, success } from "../testing/fakeWallets"
@@ -10,13 +10,6 @@ import { makeBitcoinRequestClient } from "./requestClient"
 import type { WalletSelector } from "./selectorPort"
 
 const defaultKey = "sats-connect_defaultProvider"
-
-/** Web Storage over a map the test reads. */
-const webStorageOf = (map: Map<string, string>): WebStorage => ({
-  getItem: (key) => map.get(key) ?? null,
-  setItem: (key, value) => void map.set(key, value),
-  removeItem: (key) => void map.delete(key),
-})
 
 const setup = (
   options: {
@@ -48,7 +41,7 @@ const setup = (
   }
   const client = makeBitcoinRequestClient({
     wallets: () => listBitcoinWallets(host),
-    storage: webStorageOf(storage),
+    storage: memoryWebStorage(storage),
     selector: options.selector === false ? undefined : selector,
   })
   return { client, storage, prompts, selector, selectorCalls, wallet }

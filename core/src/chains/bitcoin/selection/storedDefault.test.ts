@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { memoryWebStorage, type WebStorage } from "../../../storage/webStorage"
+import { throwingWebStorage } from "../../../testing/webStorage.testSupport"
 import { storedDefault } from "./storedDefault"
 
 const key = "sats-connect_defaultProvider"
@@ -13,18 +14,6 @@ const holding = (value: unknown): WebStorage & { removed: Array<string> } => {
     setItem: () => {},
     removeItem: (name) => void removed.push(name),
   }
-}
-
-const throwing: WebStorage = {
-  getItem: () => {
-    throw new Error("SecurityError")
-  },
-  setItem: () => {
-    throw new Error("QuotaExceededError")
-  },
-  removeItem: () => {
-    throw new Error("SecurityError")
-  },
 }
 
 describe("the stored default Bitcoin provider", () => {
@@ -54,7 +43,7 @@ describe("the stored default Bitcoin provider", () => {
 
   it("reads a storage that throws as empty, and drops writes and removals it refuses, with a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
-    const stored = storedDefault(throwing)
+    const stored = storedDefault(throwingWebStorage)
     expect(stored.read()).toBeUndefined()
     stored.write("unisat")
     stored.remove()

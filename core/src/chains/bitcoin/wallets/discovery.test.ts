@@ -34,6 +34,15 @@ const registerStandardWallet = (target: EventTarget, wallet: StandardWallet) =>
     }),
   )
 
+/** Watches `target`, keeping the installed wallets' names of every list it hears. */
+const watchInstalled = (target: WalletHost) => {
+  const lists: Array<ReadonlyArray<string>> = []
+  const stop = watchBitcoinWallets(target, (wallets) =>
+    lists.push(wallets.filter((wallet) => wallet.isInstalled).map((wallet) => wallet.name)),
+  )
+  return { lists, stop }
+}
+
 describe("Bitcoin wallet discovery", () => {
   afterEach(() => vi.useRealTimers())
 
@@ -123,10 +132,7 @@ describe("Bitcoin wallet discovery", () => {
   it("hears late wallets: a Wallet Standard registration at once, a late injection at the bounded re-scans, then stops", async () => {
     vi.useFakeTimers()
     const target = host()
-    const lists: Array<ReadonlyArray<string>> = []
-    const stop = watchBitcoinWallets(target, (wallets) =>
-      lists.push(wallets.filter((wallet) => wallet.isInstalled).map((wallet) => wallet.name)),
-    )
+    const { lists, stop } = watchInstalled(target)
     registerStandardWallet(target, standardWallet("Late Standard"))
     ;(target as unknown as Record<string, unknown>).unisat = unisatApi
     expect(lists).toEqual([[], ["Late Standard"]])
@@ -151,10 +157,7 @@ describe("Bitcoin wallet discovery", () => {
   it("re-scans at each bounded delay while watched, and no more once stopped", async () => {
     vi.useFakeTimers()
     const target = host()
-    const lists: Array<ReadonlyArray<string>> = []
-    const stop = watchBitcoinWallets(target, (wallets) =>
-      lists.push(wallets.filter((wallet) => wallet.isInstalled).map((wallet) => wallet.name)),
-    )
+    const { lists, stop } = watchInstalled(target)
     await vi.advanceTimersByTimeAsync(400)
     ;(target as unknown as Record<string, unknown>).unisat = unisatApi
     await vi.advanceTimersByTimeAsync(100)
