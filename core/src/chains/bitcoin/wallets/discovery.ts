@@ -57,10 +57,14 @@ const wbip004Entry = (raw: unknown): Wbip004Entry | undefined => {
     const entry = raw as Record<string, unknown>
     const { id, name, icon } = entry
     if (!isNonEmptyString(id) || !isNonEmptyString(name) || typeof icon !== "string") return undefined
-    const optional = ["webUrl", ...installUrlKeys]
-    if (optional.some((key) => key in entry && typeof entry[key] !== "string")) return undefined
+    if ("webUrl" in entry && typeof entry.webUrl !== "string") return undefined
     const installUrls: Record<string, string> = {}
-    for (const key of installUrlKeys) if (key in entry) installUrls[key] = entry[key] as string
+    for (const key of installUrlKeys) {
+      if (!(key in entry)) continue
+      const url = entry[key]
+      if (typeof url !== "string") return undefined
+      installUrls[key] = url
+    }
     return { id, name, icon, installUrls }
   } catch {
     return undefined
