@@ -6,6 +6,7 @@ import {
   checkPromptMessage,
   checkRequestParams,
   groupSignInputs,
+  isSatoshiAmount,
   satoshiNumber,
   sendTransferParams,
   signMessageParams,
@@ -60,11 +61,15 @@ describe("request parameters", () => {
   it("takes whole positive satoshi amounts up to 21M BTC, refusing the edges", () => {
     expect(satoshiNumber("1")).toBe(1)
     expect(satoshiNumber(2_100_000_000_000_000n)).toBe(2_100_000_000_000_000)
-    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"])
+    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"]) {
       expect(
         thrownBy(() => satoshiNumber(bad)),
         bad,
       ).toEqual(new BitcoinError({ reason: "invalidAmount" }))
+      expect(isSatoshiAmount(bad), bad).toBe(false)
+    }
+    expect(isSatoshiAmount(" 1 ")).toBe(true)
+    expect(isSatoshiAmount(2_100_000_000_000_000n)).toBe(true)
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2_100_000_000_000_000n }), (satoshis) => {
         expect(BigInt(satoshiNumber(satoshis))).toBe(satoshis)

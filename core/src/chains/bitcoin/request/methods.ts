@@ -127,15 +127,22 @@ export interface SendTransferParams {
   readonly recipients: ReadonlyArray<{ readonly address: string; readonly amount: number }>
 }
 
+const satoshiText = (amount: string | bigint): string =>
+  typeof amount === "bigint" ? amount.toString() : amount.trim()
+
+/** Whether `amount` is a whole, positive satoshi amount no larger than 21M BTC (what wallets take). */
+export const isSatoshiAmount = (amount: string | bigint): boolean => {
+  const text = satoshiText(amount)
+  return /^\d{1,16}$/.test(text) && Number(text) > 0 && Number(text) <= 2_100_000_000_000_000
+}
+
 /**
  * A satoshi amount as the number wallets expect: a whole, positive amount no larger than 21M BTC, else
  * 'Invalid amount' (AppKit sends 0 for anything non-numeric instead).
  */
 export const satoshiNumber = (amount: string | bigint): number => {
-  const text = typeof amount === "bigint" ? amount.toString() : amount.trim()
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : 0
-  if (value > 0 && value <= 2_100_000_000_000_000) return value
-  throw invalid("invalidAmount")
+  if (!isSatoshiAmount(amount)) throw invalid("invalidAmount")
+  return Number(satoshiText(amount))
 }
 
 /**
