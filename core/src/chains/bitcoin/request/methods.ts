@@ -24,7 +24,7 @@ import {
   matching,
   nonEmptyString,
   oneOf,
-  passes,
+  readAs,
   string,
   struct,
   unknownValue,
@@ -196,9 +196,10 @@ const BitcoinAddressEntryShape: Guard<BitcoinAddressEntry> = struct({
  * whole reply with the payment address in it.
  */
 export const knownAddressEntries = (entries: ReadonlyArray<unknown>): ReadonlyArray<BitcoinAddressEntry> =>
-  entries.flatMap((entry) =>
-    passes(BitcoinAddressEntryShape, entry) ? [BitcoinAddressEntryShape(entry, "")] : [],
-  )
+  entries.flatMap((entry) => {
+    const known = readAs(BitcoinAddressEntryShape, entry)
+    return known === undefined ? [] : [known]
+  })
 
 export const SignMessageResult = struct(
   { signature: nonEmptyString },
