@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
+import { thrownBy } from "../testing/fakeWallets"
 import {
   checkPromptMessage,
   checkRequestParams,
@@ -14,15 +15,6 @@ import {
 } from "./methods"
 import { decodeReply } from "./protocol"
 
-/** What `run` throws, or undefined when it returns. */
-const thrownBy = (run: () => unknown): unknown => {
-  try {
-    run()
-    return undefined
-  } catch (error) {
-    return error
-  }
-}
 const messageThrownBy = (run: () => unknown): string =>
   (thrownBy(run) as { readonly message?: string } | undefined)?.message ?? "valid"
 

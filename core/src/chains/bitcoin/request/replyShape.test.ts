@@ -3,18 +3,9 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { BitcoinAddressEntry, SignPsbtResult as SignPsbtResultSchema } from "../../../domain/bitcoin"
 import { BitcoinRpcError } from "../../../errors/bitcoin"
-import { samplePsbt } from "../testing/fakeWallets"
+import { samplePsbt, thrownBy } from "../testing/fakeWallets"
 import { knownAddressEntries, SendTransferResult, SignMessageResult, SignPsbtResult } from "./methods"
 import { decodeResult, readAs } from "./replyShape"
-
-const thrownBy = (run: () => unknown): unknown => {
-  try {
-    run()
-    return undefined
-  } catch (error) {
-    return error
-  }
-}
 
 // Replies close to the shapes, so both sides of each rule are reached.
 const text = fc.oneof(

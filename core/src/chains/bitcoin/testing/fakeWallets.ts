@@ -77,6 +77,16 @@ export const failureOf = async <E = BitcoinConnectorError>(
   throw new Error("expected a failure, got a success")
 }
 
+/** What `run` throws, or undefined when it returns. */
+export const thrownBy = (run: () => unknown): unknown => {
+  try {
+    run()
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
+
 /** The head of a failure's message, before the first colon ("The wallet's reply to signPsbt is malformed"). */
 export const failureHeadOf = async (promise: Promise<unknown>): Promise<string> =>
   (await failureOf(promise)).message.split(":")[0] ?? ""
