@@ -38,8 +38,6 @@ export const Limits = {
   pendingTransactions: 99,
   /** Swap slippage tolerance, in percent. */
   swapSlippagePercent: 1,
-  /** A pairing-session message is at most this many characters (§5). */
-  pairingMessageLength: 80,
 } as const
 
 export const Timings = {

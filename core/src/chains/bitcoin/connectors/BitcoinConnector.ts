@@ -16,7 +16,8 @@ import {
   type XverseNetworkError,
 } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
+import { Refusal } from "../../../validation/address/checked"
 import { type BitcoinTimeoutError, InvalidPsbtError } from "../errors"
 import { checkRequestParams, type SignMessageParams } from "../request/methods"
 
@@ -95,9 +96,9 @@ const entryTypes = new Set<string>(["p2pkh", "p2sh", "p2wpkh", "p2wsh", "p2tr"])
 
 /** The §3 address type of an address (wallets that report none get it from the address itself). */
 export const addressTypeOf = (address: string): BitcoinAddressType => {
-  const decoded = decodeBitcoinAddress(address)
-  return decoded._tag === "Success" && entryTypes.has(decoded.success.type)
-    ? (decoded.success.type as BitcoinAddressType)
+  const decoded = readBitcoinAddress(address)
+  return !(decoded instanceof Refusal) && entryTypes.has(decoded.type)
+    ? (decoded.type as BitcoinAddressType)
     : "p2wpkh"
 }
 

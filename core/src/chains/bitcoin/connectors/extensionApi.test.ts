@@ -2,14 +2,8 @@ import { base64, hex } from "@scure/base"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import {
-  failureAfter,
-  failureOf,
-  ordinalsEntry,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import {
   type ExtensionBitcoinApi,

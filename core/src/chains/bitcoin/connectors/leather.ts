@@ -1,7 +1,8 @@
 import { hex } from "@scure/base"
 import type { BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
+import { Refusal } from "../../../validation/address/checked"
 import { checkPromptMessage, sendTransferParams } from "../request/methods"
 import { callRequestApi, type RequestApiProvider } from "../request/protocol"
 import { arrayOf, decodeResult, nonEmptyString, string, struct } from "../request/replyShape"
@@ -102,8 +103,8 @@ export const makeLeatherConnector = (options: {
       return forPurposes(await addresses(), params.purposes)
     },
     signMessage: async (input) => {
-      const decoded = decodeBitcoinAddress(input.address)
-      const paymentType = decoded._tag === "Success" && decoded.success.type === "p2tr" ? "p2tr" : "p2wpkh"
+      const decoded = readBitcoinAddress(input.address)
+      const paymentType = !(decoded instanceof Refusal) && decoded.type === "p2tr" ? "p2tr" : "p2wpkh"
       const reply = await call("signMessage", {
         message: input.message,
         paymentType,

@@ -1,13 +1,7 @@
 import { base64, hex } from "@scure/base"
 import { describe, expect, it, vi } from "vitest"
-import {
-  failureAfter,
-  failureHeadOf,
-  failureOf,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { connectorForWallet } from "./forWallet"

@@ -4,14 +4,8 @@ import { describe, expect, it, vi } from "vitest"
 import type { ConnectorEvent, RpcRequest } from "../../../connectors/Connector"
 import type { CaipAccountId, CaipNetworkId } from "../../../domain/caip"
 import { bitcoinChainIds } from "../networks"
-import {
-  failureAfter,
-  failureHeadOf,
-  failureOf,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { makeWalletConnectBitcoinConnector, type WalletConnectBitcoinSession } from "./walletConnect"
 

@@ -1,13 +1,7 @@
 import { base64, hex } from "@scure/base"
 import { describe, expect, it } from "vitest"
-import {
-  failureAfter,
-  failureOf,
-  ordinalsEntry,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
 import { type BitcoinWalletEvent, requestThroughConnector } from "./BitcoinConnector"
 import { makeWalletStandardConnector } from "./walletStandard"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
+import { failureAfter } from "../testing/fakeClock.testSupport"
 import {
   failure,
-  failureAfter,
   failureHeadOf,
   failureOf,
   fakeRequestApi,

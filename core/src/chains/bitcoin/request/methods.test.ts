@@ -2,10 +2,12 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
+import { thrownBy } from "../testing/fakeWallets"
 import {
   checkPromptMessage,
   checkRequestParams,
   groupSignInputs,
+  isSatoshiAmount,
   satoshiNumber,
   sendTransferParams,
   signMessageParams,
@@ -13,15 +15,6 @@ import {
 } from "./methods"
 import { decodeReply } from "./protocol"
 
-/** What `run` throws, or undefined when it returns. */
-const thrownBy = (run: () => unknown): unknown => {
-  try {
-    run()
-    return undefined
-  } catch (error) {
-    return error
-  }
-}
 const messageThrownBy = (run: () => unknown): string =>
   (thrownBy(run) as { readonly message?: string } | undefined)?.message ?? "valid"
 
@@ -60,11 +53,15 @@ describe("request parameters", () => {
   it("takes whole positive satoshi amounts up to 21M BTC, refusing the edges", () => {
     expect(satoshiNumber("1")).toBe(1)
     expect(satoshiNumber(2_100_000_000_000_000n)).toBe(2_100_000_000_000_000)
-    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"])
+    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"]) {
       expect(
         thrownBy(() => satoshiNumber(bad)),
         bad,
       ).toEqual(new BitcoinError({ reason: "invalidAmount" }))
+      expect(isSatoshiAmount(bad), bad).toBe(false)
+    }
+    expect(isSatoshiAmount(" 1 ")).toBe(true)
+    expect(isSatoshiAmount(2_100_000_000_000_000n)).toBe(true)
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2_100_000_000_000_000n }), (satoshis) => {
         expect(BigInt(satoshiNumber(satoshis))).toBe(satoshis)

@@ -1,4 +1,4 @@
-import { Limits } from "../../../config/constants"
+import { pairingMessageLength } from "../../../config/pairingMessage"
 import type {
   AddressPurpose,
   BitcoinAddressEntry,
@@ -15,7 +15,8 @@ import {
   bitcoinWalletTypes,
 } from "../../../domain/bitcoinValues"
 import { BitcoinError, invalidAddressError } from "../../../errors/bitcoin"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
+import { Refusal } from "../../../validation/address/checked"
 import { addressNetworkOf } from "../networks"
 import {
   arrayOf,
@@ -23,7 +24,7 @@ import {
   matching,
   nonEmptyString,
   oneOf,
-  passes,
+  readAs,
   string,
   struct,
   unknownValue,
@@ -39,7 +40,7 @@ const invalid = (reason: BitcoinError["reason"]) => new BitcoinError({ reason })
 
 /** §5: 'The message must not exceed 80 characters.' Characters are code points, as a person counts them. */
 export const checkPromptMessage = (message: string | undefined): void => {
-  if (message !== undefined && [...message].length > Limits.pairingMessageLength)
+  if (message !== undefined && [...message].length > pairingMessageLength)
     throw invalid("pairingMessageTooLong")
 }
 
@@ -71,8 +72,8 @@ export type WireSigningProtocol = "ECDSA" | "BIP322"
 
 /** §5: ECDSA by default, BIP-322 for segwit and taproot addresses. */
 export const defaultSigningProtocol = (address: string): MessageSigningProtocol => {
-  const decoded = decodeBitcoinAddress(address)
-  return decoded._tag === "Success" && decoded.success.witnessVersion !== null ? "bip322" : "ecdsa"
+  const decoded = readBitcoinAddress(address)
+  return decoded instanceof Refusal || decoded.witnessVersion === null ? "ecdsa" : "bip322"
 }
 
 export interface SignMessageParams {
@@ -127,15 +128,22 @@ export interface SendTransferParams {
   readonly recipients: ReadonlyArray<{ readonly address: string; readonly amount: number }>
 }
 
+const satoshiText = (amount: string | bigint): string =>
+  typeof amount === "bigint" ? amount.toString() : amount.trim()
+
+/** Whether `amount` is a whole, positive satoshi amount no larger than 21M BTC (what wallets take). */
+export const isSatoshiAmount = (amount: string | bigint): boolean => {
+  const text = satoshiText(amount)
+  return /^\d{1,16}$/.test(text) && Number(text) > 0 && Number(text) <= 2_100_000_000_000_000
+}
+
 /**
  * A satoshi amount as the number wallets expect: a whole, positive amount no larger than 21M BTC, else
  * 'Invalid amount' (AppKit sends 0 for anything non-numeric instead).
  */
 export const satoshiNumber = (amount: string | bigint): number => {
-  const text = typeof amount === "bigint" ? amount.toString() : amount.trim()
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : 0
-  if (value > 0 && value <= 2_100_000_000_000_000) return value
-  throw invalid("invalidAmount")
+  if (!isSatoshiAmount(amount)) throw invalid("invalidAmount")
+  return Number(satoshiText(amount))
 }
 
 /**
@@ -143,8 +151,8 @@ export const satoshiNumber = (amount: string | bigint): number => {
  * known; an address of another network says whose it is (the core's address rule's words).
  */
 export const checkRecipient = (address: string, network?: BitcoinNetwork): void => {
-  const decoded = decodeBitcoinAddress(address, network && addressNetworkOf(network))
-  if (decoded._tag === "Failure") throw invalidAddressError(decoded.failure.message)
+  const decoded = readBitcoinAddress(address, network && addressNetworkOf(network))
+  if (decoded instanceof Refusal) throw invalidAddressError(decoded.message)
 }
 
 /** A transfer's parameters, each recipient held to `network` (the wallet's) when given. */
@@ -188,9 +196,10 @@ const BitcoinAddressEntryShape: Guard<BitcoinAddressEntry> = struct({
  * whole reply with the payment address in it.
  */
 export const knownAddressEntries = (entries: ReadonlyArray<unknown>): ReadonlyArray<BitcoinAddressEntry> =>
-  entries.flatMap((entry) =>
-    passes(BitcoinAddressEntryShape, entry) ? [BitcoinAddressEntryShape(entry, "")] : [],
-  )
+  entries.flatMap((entry) => {
+    const known = readAs(BitcoinAddressEntryShape, entry)
+    return known === undefined ? [] : [known]
+  })
 
 export const SignMessageResult = struct(
   { signature: nonEmptyString },

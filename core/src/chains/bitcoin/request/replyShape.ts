@@ -80,13 +80,12 @@ export const struct =
     return out as Out<R> & Partial<Out<O>>
   }
 
-/** Whether `value` passes `guard`. */
-export const passes = <A>(guard: Guard<A>, value: unknown): value is A => {
+/** What `guard` accepts `value` as, or undefined when it does not. */
+export const readAs = <A>(guard: Guard<A>, value: unknown): A | undefined => {
   try {
-    guard(value, "")
-    return true
+    return guard(value, "")
   } catch (thrown) {
-    if (thrown instanceof ShapeMismatch) return false
+    if (thrown instanceof ShapeMismatch) return undefined
     throw thrown
   }
 }

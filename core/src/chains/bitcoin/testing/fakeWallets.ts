@@ -1,7 +1,5 @@
-import { vi } from "vitest"
 import type { BitcoinAddressEntry } from "../../../domain/bitcoin"
 import type { BitcoinConnectorError } from "../connectors/BitcoinConnector"
-import { defaultWalletTimeout } from "../request/walletCall"
 
 /** Test support only (not exported): wallet doubles that record exactly what they were asked. */
 export interface Recorded {
@@ -79,21 +77,13 @@ export const failureOf = async <E = BitcoinConnectorError>(
   throw new Error("expected a failure, got a success")
 }
 
-/**
- * Starts a wallet interaction (on vitest's fake clock) that waits on a wallet which never answers, moves the
- * clock past `afterMillis`, and gives its error. Never a real sleep.
- */
-export const failureAfter = async <E = BitcoinConnectorError>(
-  start: () => Promise<unknown>,
-  afterMillis: number = defaultWalletTimeout,
-): Promise<E> => {
-  vi.useFakeTimers()
+/** What `run` throws, or undefined when it returns. */
+export const thrownBy = (run: () => unknown): unknown => {
   try {
-    const failure = failureOf<E>(start())
-    await vi.advanceTimersByTimeAsync(afterMillis)
-    return await failure
-  } finally {
-    vi.useRealTimers()
+    run()
+    return undefined
+  } catch (error) {
+    return error
   }
 }
 
