@@ -1,7 +1,11 @@
 import { Result } from "effect"
-import { InvalidAddress } from "./AddressCheck"
-import { type BitcoinAddress, type BitcoinNetwork, readBitcoinAddress } from "./bitcoinAddress"
-import { Refusal } from "./checked"
+import { accept, type Checked, InvalidAddress, Refusal } from "./AddressCheck"
+import {
+  type BitcoinAddress,
+  type BitcoinNetwork,
+  readBitcoinAddress,
+  readForeignBip122Address,
+} from "./bitcoinAddress"
 
 export {
   type BitcoinAddress,
@@ -12,8 +16,6 @@ export {
   bitcoinChainReferences,
   bitcoinNetworks,
   bitcoinScriptPubKey,
-  checkBitcoinAddress,
-  checkForeignBip122Address,
 } from "./bitcoinAddress"
 
 /**
@@ -27,7 +29,24 @@ export const decodeBitcoinAddress = (
   network?: BitcoinNetwork,
 ): Result.Result<BitcoinAddress, InvalidAddress> => {
   const decoded = readBitcoinAddress(input, network)
-  return decoded instanceof Refusal
-    ? Result.fail(new InvalidAddress({ namespace: "bip122", message: decoded.message }))
+  return typeof decoded === "string"
+    ? Result.fail(new InvalidAddress({ namespace: "bip122", message: decoded }))
     : Result.succeed(decoded)
+}
+
+/** The Bitcoin rule as a validator's verdict (address detection and `validateAddress`). */
+export const checkBitcoinAddress = (input: string, network?: BitcoinNetwork): Checked => {
+  const decoded = readBitcoinAddress(input, network)
+  return typeof decoded === "string"
+    ? new Refusal(decoded)
+    : accept(decoded.normalized, decoded.network, decoded.type)
+}
+
+/**
+ * Other bip122 chains (Litecoin, Dogecoin, ...) have their own prefixes, which AppKit does not list: the
+ * address is held to the chain-independent rules only (segwit with any HRP, or a 20-byte base58check).
+ */
+export const checkForeignBip122Address = (input: string): Checked => {
+  const read = readForeignBip122Address(input)
+  return read === undefined ? new Refusal("Invalid address") : accept(read.normalized, null, read.type)
 }

@@ -1,7 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2.js"
 import { base58 } from "@scure/base"
 import { readBech32, wordsToBytes } from "./bech32Codec"
-import { accept, type Checked, Refusal } from "./checked"
 
 export type BitcoinNetwork = "mainnet" | "testnet" | "signet" | "regtest"
 export const bitcoinNetworks: ReadonlyArray<BitcoinNetwork> = ["mainnet", "testnet", "signet", "regtest"]
@@ -47,7 +46,10 @@ export interface BitcoinAddress {
 const base58AddressText = /^[1-9A-HJ-NP-Za-km-z]{1,35}$/
 
 /** §5's message for a Bitcoin address refusal (one of another network says whose it is: `networkFor`). */
-const invalid = new Refusal("Invalid address")
+const invalid = "Invalid address"
+
+/** A network found, or the refusal's message. */
+type Found = { readonly network: BitcoinNetwork } | string
 
 /**
  * The network a prefix belongs to: the requested one if it matches, else the first (canonical) match. A
@@ -56,13 +58,13 @@ const invalid = new Refusal("Invalid address")
 const networkFor = (
   matches: (p: BitcoinAddressParams) => boolean,
   requested: BitcoinNetwork | undefined,
-): BitcoinNetwork | Refusal => {
+): Found => {
   const owners = bitcoinNetworks.filter((n) => matches(bitcoinAddressParams[n]))
-  if (!requested) return owners[0] ?? invalid
-  if (owners.includes(requested)) return requested
-  return owners.length === 0
+  const network = requested === undefined ? owners[0] : owners.includes(requested) ? requested : undefined
+  if (network !== undefined) return { network }
+  return owners.length === 0 || requested === undefined
     ? invalid
-    : new Refusal(`Invalid address: a ${owners.join("/")} address, expected ${requested}`)
+    : `Invalid address: a ${owners.join("/")} address, expected ${requested}`
 }
 
 const segwitType = (version: number, program: Uint8Array): BitcoinAddressType => {
@@ -108,19 +110,20 @@ const decodeBase58Address = (input: string): Base58Address | undefined => {
 }
 
 /**
- * Reads a Bitcoin address for `network`, or for whichever network its prefix names when none is given;
- * a refusal is plain data ('Invalid address', or for an address of another network than `network`, whose
- * it is: 'Invalid address: a testnet/signet address, expected mainnet'). `decodeBitcoinAddress` is the same
- * rule with the refusal as a tagged InvalidAddress.
+ * Reads a Bitcoin address for `network`, or for whichever network its prefix names when none is given, or
+ * gives the refusal's message: 'Invalid address' for a bad checksum, shape, witness rule or unknown prefix;
+ * for an address of another network than `network`, whose it is ('Invalid address: a testnet/signet address,
+ * expected mainnet'). No Effect and no Error: the Bitcoin connect path reads addresses with it, and
+ * ./bitcoin.ts gives the same rule as a Result (`decodeBitcoinAddress`) and as a validator verdict.
  */
-export const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAddress | Refusal => {
+export const readBitcoinAddress = (input: string, network?: BitcoinNetwork): BitcoinAddress | string => {
   const segwit = decodeSegwit(input)
   if (segwit) {
     const found = networkFor((p) => p.hrp === segwit.hrp, network)
-    if (found instanceof Refusal) return found
+    if (typeof found === "string") return found
     return {
       type: segwitType(segwit.version, segwit.program),
-      network: found,
+      network: found.network,
       normalized: input.toLowerCase(),
       witnessVersion: segwit.version,
       program: segwit.program,
@@ -129,9 +132,9 @@ export const readBitcoinAddress = (input: string, network?: BitcoinNetwork): Bit
   const legacy = decodeBase58Address(input)
   if (legacy) {
     const found = networkFor((p) => p.p2pkh === legacy.version || p.p2sh === legacy.version, network)
-    if (found instanceof Refusal) return found
-    const type = legacy.version === bitcoinAddressParams[found].p2pkh ? "p2pkh" : "p2sh"
-    return { type, network: found, normalized: input, witnessVersion: null, program: legacy.hash }
+    if (typeof found === "string") return found
+    const type = legacy.version === bitcoinAddressParams[found.network].p2pkh ? "p2pkh" : "p2sh"
+    return { type, network: found.network, normalized: input, witnessVersion: null, program: legacy.hash }
   }
   return invalid
 }
@@ -145,17 +148,15 @@ export const bitcoinScriptPubKey = (address: BitcoinAddress): Uint8Array => {
   return Uint8Array.of(opVersion, program.length, ...program)
 }
 
-export const checkBitcoinAddress = (input: string, network?: BitcoinNetwork): Checked => {
-  const decoded = readBitcoinAddress(input, network)
-  return decoded instanceof Refusal ? decoded : accept(decoded.normalized, decoded.network, decoded.type)
-}
-
 /**
- * Other bip122 chains (Litecoin, Dogecoin, ...) have their own prefixes, which AppKit does not list: the
- * address is held to the chain-independent rules only (segwit with any HRP, or a 20-byte base58check).
+ * Other bip122 chains (Litecoin, Dogecoin, ...) have their own prefixes, which AppKit does not list: an
+ * address there is held to the chain-independent rules only (segwit with any HRP, or a 20-byte base58check).
+ * Its canonical spelling and type, or undefined.
  */
-export const checkForeignBip122Address = (input: string): Checked => {
+export const readForeignBip122Address = (
+  input: string,
+): { readonly normalized: string; readonly type: BitcoinAddressType | null } | undefined => {
   const segwit = decodeSegwit(input)
-  if (segwit) return accept(input.toLowerCase(), null, segwitType(segwit.version, segwit.program))
-  return decodeBase58Address(input) ? accept(input) : invalid
+  if (segwit) return { normalized: input.toLowerCase(), type: segwitType(segwit.version, segwit.program) }
+  return decodeBase58Address(input) ? { normalized: input, type: null } : undefined
 }

@@ -17,7 +17,6 @@ import {
 } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
 import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
-import { Refusal } from "../../../validation/address/checked"
 import { type BitcoinTimeoutError, InvalidPsbtError } from "../errors"
 import { checkRequestParams, type SignMessageParams } from "../request/methods"
 
@@ -97,7 +96,7 @@ const entryTypes = new Set<string>(["p2pkh", "p2sh", "p2wpkh", "p2wsh", "p2tr"])
 /** The §3 address type of an address (wallets that report none get it from the address itself). */
 export const addressTypeOf = (address: string): BitcoinAddressType => {
   const decoded = readBitcoinAddress(address)
-  return !(decoded instanceof Refusal) && entryTypes.has(decoded.type)
+  return typeof decoded !== "string" && entryTypes.has(decoded.type)
     ? (decoded.type as BitcoinAddressType)
     : "p2wpkh"
 }

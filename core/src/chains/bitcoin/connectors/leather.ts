@@ -2,7 +2,6 @@ import { hex } from "@scure/base"
 import type { BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
-import { Refusal } from "../../../validation/address/checked"
 import { checkPromptMessage, sendTransferParams } from "../request/methods"
 import { callRequestApi, type RequestApiProvider } from "../request/protocol"
 import { arrayOf, decodeResult, nonEmptyString, string, struct } from "../request/replyShape"
@@ -104,7 +103,7 @@ export const makeLeatherConnector = (options: {
     },
     signMessage: async (input) => {
       const decoded = readBitcoinAddress(input.address)
-      const paymentType = !(decoded instanceof Refusal) && decoded.type === "p2tr" ? "p2tr" : "p2wpkh"
+      const paymentType = typeof decoded !== "string" && decoded.type === "p2tr" ? "p2tr" : "p2wpkh"
       const reply = await call("signMessage", {
         message: input.message,
         paymentType,

@@ -16,7 +16,6 @@ import {
 } from "../../../domain/bitcoinValues"
 import { BitcoinError, invalidAddressError } from "../../../errors/bitcoin"
 import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
-import { Refusal } from "../../../validation/address/checked"
 import { addressNetworkOf } from "../networks"
 import {
   arrayOf,
@@ -73,7 +72,7 @@ export type WireSigningProtocol = "ECDSA" | "BIP322"
 /** §5: ECDSA by default, BIP-322 for segwit and taproot addresses. */
 export const defaultSigningProtocol = (address: string): MessageSigningProtocol => {
   const decoded = readBitcoinAddress(address)
-  return decoded instanceof Refusal || decoded.witnessVersion === null ? "ecdsa" : "bip322"
+  return typeof decoded === "string" || decoded.witnessVersion === null ? "ecdsa" : "bip322"
 }
 
 export interface SignMessageParams {
@@ -152,7 +151,7 @@ export const satoshiNumber = (amount: string | bigint): number => {
  */
 export const checkRecipient = (address: string, network?: BitcoinNetwork): void => {
   const decoded = readBitcoinAddress(address, network && addressNetworkOf(network))
-  if (decoded instanceof Refusal) throw invalidAddressError(decoded.message)
+  if (typeof decoded === "string") throw invalidAddressError(decoded)
 }
 
 /** A transfer's parameters, each recipient held to `network` (the wallet's) when given. */
