@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { memoryWebStorage } from "../../storage/webStorage"
 import { promiseState } from "../../testing/promiseState.testSupport"
 import { makeBitcoinClient } from "./clientRuntime"
 import { selectorEvents, selectorTag } from "./selection/selectorMachine"
+import { fakeRequestApi } from "./testing/fakeWallets"
 
 // Defined once for the whole file, as react-ui's defineBitcoinWalletSelector would (a registry never forgets).
 customElements.define(selectorTag, class extends HTMLElement {})
@@ -67,5 +69,32 @@ describe("the Bitcoin client's window selector", () => {
       settled: "rejected",
       error: { reason: "selectorNotDetected", message: "Failed to detect the wallet provider selector." },
     })
+  })
+})
+
+describe("the Bitcoin client's options", () => {
+  afterEach(() => vi.useRealTimers())
+
+  it("bounds each wallet call by `timeout`, in milliseconds, with the §8 result", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+    const wallet = fakeRequestApi(() => new Promise(() => {}))
+    const host = Object.assign(new EventTarget(), {
+      DevWallet: wallet.provider,
+      btc_providers: [{ id: "DevWallet", name: "Dev Wallet", icon: "" }],
+    })
+    const storage = memoryWebStorage(new Map([["sats-connect_defaultProvider", "DevWallet"]]))
+    const client = makeBitcoinClient({ host, storage, timeout: 2_000 })
+    const reply = promiseState(client.request("getAddresses", { purposes: ["payment"] }))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(reply()).toEqual({ settled: "pending" })
+    await vi.advanceTimersByTimeAsync(1)
+    expect(reply()).toEqual({
+      settled: "resolved",
+      value: {
+        status: "error",
+        error: { code: -32603, message: "The wallet did not answer getAddresses within 2 s" },
+      },
+    })
+    expect(wallet.calls.map((call) => call.method)).toEqual(["getAddresses"])
   })
 })
