@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { failureAfter } from "../testing/fakeClock.testSupport"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureHeadOf,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import {
   type ExtensionBitcoinApi,
@@ -244,6 +251,16 @@ describe("the shared extension connector", () => {
         .message,
     ).toBe("The wallet's reply to signPsbt is malformed: not a hex PSBT")
     expect(garbled.calls).toEqual([])
+  })
+
+  it("calls a broadcast answered with anything but a txid malformed", async () => {
+    for (const reply of [42, "", "ab".repeat(31), null]) {
+      const { connector } = extension({ pushPsbt: async () => reply as never })
+      expect(
+        await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true })),
+        String(reply),
+      ).toBe("The wallet's reply to pushPsbt is malformed")
+    }
   })
 
   it("sends one recipient's satoshis through the wallet, refusing none, two, a bad address or a bad amount", async () => {

@@ -2,7 +2,14 @@ import { hex } from "@scure/base"
 import type { BitcoinAddressEntry, BitcoinNetwork, MessageSigningProtocol } from "../../../domain/bitcoin"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
-import { checkPromptMessage, checkRecipient, defaultSigningProtocol, satoshiNumber } from "../request/methods"
+import {
+  checkPromptMessage,
+  checkRecipient,
+  defaultSigningProtocol,
+  satoshiNumber,
+  Txid,
+} from "../request/methods"
+import { decodeResult } from "../request/replyShape"
 import { walletCall } from "../request/walletCall"
 import {
   addressTypeOf,
@@ -148,7 +155,7 @@ export const makeExtensionConnector = (spec: ExtensionSpec): BitcoinConnector =>
       )
       const psbt = psbtFromWalletHex("signPsbt", signed)
       if (push === undefined) return { psbt }
-      const txid = await call("pushPsbt", () => push.call(api, signed))
+      const txid = decodeResult("pushPsbt", Txid)(await call("pushPsbt", () => push.call(api, signed)))
       return { psbt, txid }
     },
     sendTransfer: async (recipients) => {

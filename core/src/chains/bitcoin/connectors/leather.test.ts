@@ -260,6 +260,12 @@ describe("the Leather connector on the edges", () => {
         numericTxid.connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true }),
       ),
     ).toBe("The wallet's reply to signPsbt is malformed")
+    const textTxid = answering(() => success({ txid: "not a txid" }))
+    expect(
+      await failureHeadOf(
+        textTxid.connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]),
+      ),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
   })
 
   it("names testnet3 'testnet' to Leather", async () => {

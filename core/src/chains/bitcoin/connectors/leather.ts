@@ -2,7 +2,7 @@ import { hex } from "@scure/base"
 import type { BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
-import { checkPromptMessage, sendTransferParams } from "../request/methods"
+import { checkPromptMessage, sendTransferParams, Txid } from "../request/methods"
 import { callRequestApi, type RequestApiProvider } from "../request/protocol"
 import { arrayOf, decodeResult, nonEmptyString, string, struct } from "../request/replyShape"
 import {
@@ -31,9 +31,9 @@ const LeatherAddress = struct(
   { symbol: string, type: string, publicKey: string },
 )
 const LeatherAddresses = struct({ addresses: arrayOf(LeatherAddress) })
-const LeatherSignedPsbt = struct({ hex: string }, { txid: string })
+const LeatherSignedPsbt = struct({ hex: string }, { txid: Txid })
 const LeatherSignature = struct({ signature: nonEmptyString })
-const LeatherTransfer = struct({ txid: string })
+const LeatherTransfer = struct({ txid: Txid })
 
 /** Leather lists BTC addresses by script type (p2wpkh pays, p2tr holds ordinals) and its STX address. */
 const leatherKinds = {

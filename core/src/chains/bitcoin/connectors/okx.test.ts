@@ -283,6 +283,13 @@ describe("OKX on the edges", () => {
     expect(
       await failureHeadOf(garbled.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
     ).toBe("The wallet's reply to send is malformed")
+    const textHash = makeOkxConnector({
+      wallet: okxWalletInfo,
+      api: { ...api, send: async () => ({ txhash: "x" }) },
+    })
+    expect(
+      await failureHeadOf(textHash.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to send is malformed")
     const silentAccounts = makeOkxConnector({
       wallet: okxWalletInfo,
       api: { ...api, getAccounts: async () => [""] },

@@ -1,7 +1,8 @@
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { unitsToDecimal } from "../../../validation/units"
-import { decodeResult, string, struct } from "../request/replyShape"
+import { Txid } from "../request/methods"
+import { decodeResult, struct } from "../request/replyShape"
 import { walletCall } from "../request/walletCall"
 import { okxNetworkProviders } from "../wallets/catalog"
 import type { BitcoinConnector } from "./BitcoinConnector"
@@ -21,7 +22,7 @@ export interface OkxBitcoinApi extends ExtensionBitcoinApi {
   }) => Promise<unknown>
 }
 
-const OkxSendResult = struct({ txhash: string })
+const OkxSendResult = struct({ txhash: Txid })
 
 export const makeOkxConnector = (options: {
   readonly wallet: RequestApiWallet

@@ -1,7 +1,14 @@
 import { base64, hex } from "@scure/base"
 import { describe, expect, it } from "vitest"
 import { failureAfter } from "../testing/fakeClock.testSupport"
-import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import {
+  failureHeadOf,
+  failureOf,
+  ordinalsEntry,
+  paymentEntry,
+  recorder,
+  samplePsbt,
+} from "../testing/fakeWallets"
 import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { makeUnisatConnector, type UnisatApi } from "./unisat"
 
@@ -56,6 +63,16 @@ describe("the Unisat connector", () => {
     const { connector, calls } = unisat()
     expect(await connector.sendTransfer([{ recipient: paymentEntry.address, amount: "150000" }])).toBe(txid)
     expect(calls).toEqual([{ method: "sendBitcoin", args: [paymentEntry.address, 150000] }])
+  })
+
+  it("calls a transfer answered with anything but a txid malformed", async () => {
+    for (const reply of [42, "", { txid: "ab".repeat(32) }, undefined]) {
+      const { connector } = unisat({ sendBitcoin: async () => reply as never })
+      expect(
+        await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+        JSON.stringify(reply),
+      ).toBe("The wallet's reply to sendBitcoin is malformed")
+    }
   })
 
   it("refuses a second recipient: 'Only one recipient is supported by this wallet provider'", async () => {

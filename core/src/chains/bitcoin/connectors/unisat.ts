@@ -1,5 +1,7 @@
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
+import { Txid } from "../request/methods"
+import { decodeResult } from "../request/replyShape"
 import { walletCall } from "../request/walletCall"
 import { type BitcoinConnector, requestThroughConnector } from "./BitcoinConnector"
 import { type ExtensionBitcoinApi, makeExtensionConnector } from "./extensionApi"
@@ -50,8 +52,11 @@ export const makeUnisatConnector = (options: {
     network: options.network ?? "Mainnet",
     timeout,
     requestAccounts: () => walletCall("requestAccounts", () => api.requestAccounts(), timeout),
-    sendOne: (address, satoshis) =>
-      walletCall("sendBitcoin", () => api.sendBitcoin(address, satoshis), timeout),
+    sendOne: async (address, satoshis) =>
+      decodeResult(
+        "sendBitcoin",
+        Txid,
+      )(await walletCall("sendBitcoin", () => api.sendBitcoin(address, satoshis), timeout)),
     switchNetwork: async (network) => {
       const chain = unisatChains[network]
       if (chain === undefined || typeof api.switchChain !== "function")

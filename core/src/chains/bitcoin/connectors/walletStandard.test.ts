@@ -60,6 +60,51 @@ describe("the Wallet Standard connector", () => {
     expect(calls.map((call) => call.method)).toEqual(["connect"])
   })
 
+  it("calls a connect reply with an account it cannot read malformed, never a crash", async () => {
+    for (const broken of [
+      { ...account(paymentEntry), publicKey: paymentEntry.publicKey },
+      { ...account(paymentEntry), address: 7 },
+      null,
+    ]) {
+      const error = await failureOf(
+        standardWallet([broken as unknown as StandardWalletAccount]).connector.connect(),
+      )
+      expect(error, JSON.stringify(broken)).toMatchObject({
+        _tag: "BitcoinRpcError",
+        code: -32603,
+        message: "The wallet's reply to bitcoin:connect is malformed",
+      })
+    }
+  })
+
+  it("keeps only the accounts it can read, from a change event or the wallet's own list", async () => {
+    let listener: ((properties: { accounts?: unknown }) => void) | undefined
+    const { wallet } = standardWallet()
+    const connector = makeWalletStandardConnector({
+      wallet: {
+        ...wallet,
+        features: {
+          ...wallet.features,
+          "standard:events": {
+            version: "1.0.0",
+            on: (_event: string, handler: typeof listener) => {
+              listener = handler
+              return () => {}
+            },
+          },
+        },
+      },
+    })
+    connector.onEvent(() => {})
+    listener?.({ accounts: [account(ordinalsEntry), { address: paymentEntry.address, publicKey: "02aa" }] })
+    expect(await connector.getAccountAddresses()).toEqual([{ ...ordinalsEntry }])
+
+    const listed = makeWalletStandardConnector({
+      wallet: { ...wallet, accounts: [{ address: 1 } as never, account(paymentEntry)] },
+    })
+    expect(await listed.getAccountAddresses()).toEqual([paymentEntry])
+  })
+
   it("says 'No account found' when the wallet connects with none", async () => {
     expect((await failureOf(standardWallet([]).connector.connect())).message).toBe("No account found")
   })

@@ -65,6 +65,13 @@ const malformed = (method: string) =>
     message: `The wallet's reply to ${method} is malformed`,
   })
 
+/** An account this layer can use: a Bitcoin address and its public key's bytes (`entryOf` reads both). */
+const isReadableAccount = (account: unknown): account is StandardWalletAccount =>
+  typeof account === "object" &&
+  account !== null &&
+  typeof (account as { address?: unknown }).address === "string" &&
+  (account as { publicKey?: unknown }).publicKey instanceof Uint8Array
+
 const entryOf = (account: StandardWalletAccount, position: number): BitcoinAddressEntry => {
   const addressType = addressTypeOf(account.address)
   const purpose: AddressPurpose =
@@ -90,7 +97,7 @@ export const makeWalletStandardConnector = (options: {
 }): BitcoinConnector => {
   const { wallet, timeout } = options
   let network: BitcoinNetwork = options.network ?? "Mainnet"
-  let accounts: ReadonlyArray<StandardWalletAccount> = wallet.accounts
+  let accounts: ReadonlyArray<StandardWalletAccount> = wallet.accounts.filter(isReadableAccount)
   const feature = <F>(name: string): F => {
     if (!(name in wallet.features)) throw new BitcoinError({ reason: "methodNotSupportedBySelectedWallet" })
     return wallet.features[name] as F
@@ -117,8 +124,9 @@ export const makeWalletStandardConnector = (options: {
         () => connect.connect({ purposes: ["payment", "ordinals"] }),
         timeout,
       )
-      const connected = Array.isArray(result?.accounts) ? result.accounts : []
+      const connected: ReadonlyArray<unknown> = Array.isArray(result?.accounts) ? result.accounts : []
       if (connected.length === 0) throw new BitcoinError({ reason: "noAccountFound" })
+      if (!connected.every(isReadableAccount)) throw malformed(BITCOIN_CONNECT)
       accounts = connected
       return requireAddresses(connected.map(entryOf))
     },
@@ -183,8 +191,8 @@ export const makeWalletStandardConnector = (options: {
       if (typeof events?.on !== "function") return () => {}
       return events.on("change", (properties) => {
         if (!Array.isArray(properties.accounts)) return
-        accounts = properties.accounts as ReadonlyArray<StandardWalletAccount>
-        emit(properties.accounts.length === 0 ? { _tag: "disconnect" } : { _tag: "accountsChanged" })
+        accounts = properties.accounts.filter(isReadableAccount)
+        emit(accounts.length === 0 ? { _tag: "disconnect" } : { _tag: "accountsChanged" })
       })
     }),
   }

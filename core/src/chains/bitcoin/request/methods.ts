@@ -219,7 +219,9 @@ export const SignPsbtResult: Guard<SignedPsbt> = struct(
   { txid: matching(/^[0-9a-f]{64}$/, "a txid") },
 )
 export type SignPsbtResult = SignedPsbt
-export const SendTransferResult = struct({ txid: matching(/^[0-9a-f]{64}$/i, "a txid") })
+/** A transaction id as wallets answer it: 64 hex digits, either case. */
+export const Txid = matching(/^[0-9a-f]{64}$/i, "a txid")
+export const SendTransferResult = struct({ txid: Txid })
 export const WalletNetworkResult = struct({ bitcoin: struct({ name: oneOf(bitcoinNetworks) }) })
 
 /** The methods this layer sends, as wallets spell them. */
