@@ -119,10 +119,13 @@ const walletConnectSigner = async (
   const { connector, close } = checked.opened
   const walletName = checked.stored.walletName ?? "The wallet"
   const recheck = requestExpired(connector, checked.budget, walletName, () => clearConnection())
-  /** `broadcast`: the request, approved late, still sends the transaction (a sendTransfer always does). */
-  const run = <A>(method: string, effect: Effect.Effect<A, unknown>, broadcast = false) =>
+  /**
+   * One request to the wallet within the budget. `broadcast`: the request, approved late, still sends the
+   * transaction (a sendTransfer always does).
+   */
+  const run = <A>(method: string, request: () => Promise<A>, broadcast = false) =>
     Effect.runPromise(
-      effect.pipe(
+      Effect.tryPromise({ try: request, catch: (error) => error }).pipe(
         withinBudget(checked.budget, (ms) => new WalletRequestTimeout({ walletName, method, timeoutMs: ms })),
         Effect.catch((error) =>
           error instanceof WalletRequestTimeout
@@ -132,14 +135,12 @@ const walletConnectSigner = async (
       ),
     )
   try {
-    const bitcoinConnector = Effect.runSync(
-      bitcoin.makeWalletConnectBitcoinConnector({
-        connector: { ...connector, session: connector.session },
-        activeNetwork: () => network,
-        name: checked.stored.walletName,
-      }),
-    )
-    const addresses = (await run("getAccountAddresses", bitcoinConnector.getAccountAddresses())).map(
+    const bitcoinConnector = bitcoin.makeWalletConnectBitcoinConnector({
+      connector: { ...connector, session: connector.session },
+      activeNetwork: () => network,
+      name: checked.stored.walletName,
+    })
+    const addresses = (await run("getAccountAddresses", () => bitcoinConnector.getAccountAddresses())).map(
       (entry) => entry.address,
     )
     return {
@@ -147,24 +148,26 @@ const walletConnectSigner = async (
       network,
       addresses,
       signMessage: async (address, message, protocol) => {
-        const signed = await run("signMessage", bitcoinConnector.signMessage({ address, message, protocol }))
+        const signed = await run("signMessage", () =>
+          bitcoinConnector.signMessage({ address, message, protocol }),
+        )
         return { signature: signed.signature, protocol: signed.protocol }
       },
       signPsbt: async ({ psbt, signInputs, broadcast }) =>
         run(
           "signPsbt",
-          bitcoinConnector.signPsbt({
-            psbt,
-            broadcast,
-            signInputs: Object.entries(signInputs).flatMap(([address, indexes]) =>
-              indexes.map((index) => ({ address, index })),
-            ),
-          }),
+          () =>
+            bitcoinConnector.signPsbt({
+              psbt,
+              broadcast,
+              signInputs: Object.entries(signInputs).flatMap(([address, indexes]) =>
+                indexes.map((index) => ({ address, index })),
+              ),
+            }),
           broadcast,
         ),
       sendTransfer: async (to, satoshis) => ({
-        txid: await run(
-          "sendTransfer",
+        txid: await run("sendTransfer", () =>
           bitcoinConnector.sendTransfer([{ recipient: to, amount: satoshis.toString() }]),
         ),
       }),

@@ -68,10 +68,10 @@ interface SendOptions extends BtcSignerOptions {
 
 export const sendAction = async (options: SendOptions) => {
   const { bitcoinScriptPubKey, formatUnits, parseUnits } = await import("@appkit/core/validation")
-  const { dustLimit, satoshiNumber } = await import("@appkit/core/bitcoin")
+  const { dustLimit, isSatoshiAmount } = await import("@appkit/core/bitcoin")
   const satoshis = parseUnits(options.amount.trim(), 8)
   // Core's rule for a transfer amount: whole satoshis, positive, at most the 21 million BTC there can be.
-  if (satoshis._tag === "Failure" || Result.isFailure(satoshiNumber(satoshis.success)))
+  if (satoshis._tag === "Failure" || !isSatoshiAmount(satoshis.success))
     throw invalidInput(
       `Invalid --amount '${options.amount}': a positive BTC amount with at most 8 decimals, at most 21000000`,
     )

@@ -3,6 +3,7 @@ import type { PreferredAccountTypes } from "../domain/account"
 import type { OperationType } from "../domain/history"
 import type { OnrampPaymentCurrency, OnrampProvider } from "../domain/onramp"
 import type { SocialProvider } from "../domain/social"
+import { permissionRevokeTimeoutMillis } from "./revokeTimeout"
 
 /**
  * Every business constant of §9 (and the §2 timings), in one place. Durations are Effect Durations so
@@ -37,8 +38,6 @@ export const Limits = {
   pendingTransactions: 99,
   /** Swap slippage tolerance, in percent. */
   swapSlippagePercent: 1,
-  /** A pairing-session message is at most this many characters (§5). */
-  pairingMessageLength: 80,
 } as const
 
 export const Timings = {
@@ -73,11 +72,8 @@ export const Timings = {
   /** After a failed balance fetch, no retry before this ('Token Balance Unavailable'). */
   balanceRetryLock: Duration.seconds(30),
   imagePreloadTimeout: Duration.seconds(2),
-  /**
-   * How long a disconnect waits on the wallet to drop the dApp's permission (EVM `wallet_revokePermissions`, Bitcoin
-   * `wallet_renouncePermissions`): a courtesy many wallets do not support and some never answer (wagmi: 100 ms).
-   */
-  permissionRevokeTimeout: Duration.millis(100),
+  /** How long a disconnect waits on the wallet to drop the dApp's permission (revokeTimeout.ts says why). */
+  permissionRevokeTimeout: Duration.millis(permissionRevokeTimeoutMillis),
 } as const
 
 /** At most this many error events reach analytics per window. */

@@ -1,5 +1,12 @@
 import { Schema } from "effect"
 import { AmountString, UnitsString } from "./amount"
+import {
+  addressPurposes,
+  bitcoinAddressTypes,
+  bitcoinNetworks,
+  bitcoinWalletTypes,
+  messageSigningProtocols,
+} from "./bitcoinValues"
 import { NonNegativeInt } from "./primitives"
 
 /** §3 Bitcoin layer entities: what the selector lists, what wallets return, what requests take. */
@@ -24,11 +31,11 @@ export const BitcoinWalletOption = Schema.Struct({
 })
 export type BitcoinWalletOption = typeof BitcoinWalletOption.Type
 
-export const AddressPurpose = Schema.Literals(["payment", "ordinals", "stacks"])
+export const AddressPurpose = Schema.Literals(addressPurposes)
 export type AddressPurpose = typeof AddressPurpose.Type
-export const BitcoinAddressType = Schema.Literals(["p2pkh", "p2sh", "p2wpkh", "p2wsh", "p2tr", "stacks"])
+export const BitcoinAddressType = Schema.Literals(bitcoinAddressTypes)
 export type BitcoinAddressType = typeof BitcoinAddressType.Type
-export const BitcoinWalletType = Schema.Literals(["software", "ledger", "keystone"])
+export const BitcoinWalletType = Schema.Literals(bitcoinWalletTypes)
 export type BitcoinWalletType = typeof BitcoinWalletType.Type
 
 /** §3 Bitcoin address entry returned by getAddresses / wallet_connect. */
@@ -71,7 +78,7 @@ export const SignPsbtResult = Schema.Struct({
 export type SignPsbtResult = typeof SignPsbtResult.Type
 
 /** Message-signing protocols; requests upper-case them (§7). ECDSA is the default, BIP-322 for segwit/taproot. */
-export const MessageSigningProtocol = Schema.Literals(["ecdsa", "bip322"])
+export const MessageSigningProtocol = Schema.Literals(messageSigningProtocols)
 export type MessageSigningProtocol = typeof MessageSigningProtocol.Type
 
 /** §3 Message signing input. */
@@ -104,8 +111,8 @@ export const RequestResult = Schema.Union([
 ])
 export type RequestResult = typeof RequestResult.Type
 
-/** Bitcoin networks (§3). The selector offers only mainnet and testnet; regtest has no ordinals service. */
-export const BitcoinNetwork = Schema.Literals(["Mainnet", "Testnet", "Testnet4", "Signet", "Regtest"])
+/** Bitcoin networks (§3). */
+export const BitcoinNetwork = Schema.Literals(bitcoinNetworks)
 export type BitcoinNetwork = typeof BitcoinNetwork.Type
 
 /** Wallet events (§3) a provider emits. */

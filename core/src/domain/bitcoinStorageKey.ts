@@ -1,13 +1,6 @@
-import { Schema } from "effect"
-import type { StorageKey } from "./storageKeys"
-
 /**
- * sats-connect's saved default provider (§4), kept as a bare string as that library reads and writes it.
- * Listed in StorageKeys with every other §3 key; the Bitcoin client imports it from here so connecting
- * does not load the schemas of every other stored value (accounts, caches, pairings).
+ * The name of sats-connect's saved default provider (§4), kept as a bare string as that library reads and writes
+ * it. The Bitcoin client reads it with a plain guard (chains/bitcoin/selection/storedDefault.ts); StorageKeys lists
+ * it with every other §3 key. A plain constant, so connecting loads no Schema.
  */
-export const bitcoinDefaultProviderKey = {
-  key: "sats-connect_defaultProvider",
-  schema: Schema.NonEmptyString,
-  encoding: "raw",
-} as const satisfies StorageKey<Schema.Top>
+export const bitcoinDefaultProviderKey = "sats-connect_defaultProvider"

@@ -64,5 +64,6 @@ export const StorageKeys = {
   nativeBalanceCache: jsonKey("@appkit/native_balance_cache", TimestampedCache(NativeBalance)),
   nameCache: jsonKey("@appkit/ens_cache", TimestampedCache(Schema.Array(NameRecord))),
   identityCache: jsonKey("@appkit/identity_cache", TimestampedCache(Identity)),
-  bitcoinDefaultProvider: bitcoinDefaultProviderKey,
+  /** sats-connect's saved default provider, a bare non-empty string. */
+  bitcoinDefaultProvider: { key: bitcoinDefaultProviderKey, schema: Schema.NonEmptyString, encoding: "raw" },
 } as const satisfies Record<string, StorageKey<Schema.Top>>

@@ -1,7 +1,6 @@
-import { Schema } from "effect"
 import { AppKitError } from "../domain/appKitError"
-import { reasonOf } from "./catalogue"
 import { BitcoinWalletErrorCode, lookupRpcErrorCode } from "./rpcCodes"
+import { TaggedError } from "./taggedError"
 
 /** §5/§8 Bitcoin layer and Bitcoin connector texts with a fixed wording. */
 export const bitcoinMessages = {
@@ -34,11 +33,11 @@ export const bitcoinMessages = {
 } as const
 
 export class BitcoinError extends AppKitError(
-  Schema.TaggedError<BitcoinError>()("BitcoinError", {
-    reason: reasonOf(bitcoinMessages),
+  TaggedError("BitcoinError")<{
+    readonly reason: keyof typeof bitcoinMessages
     /** Words more precise than the reason's text, when there are some (an address of another network). */
-    detail: Schema.optionalKey(Schema.String),
-  }),
+    readonly detail?: string
+  }>(),
 ) {
   override get message(): string {
     return this.detail ?? bitcoinMessages[this.reason]
@@ -75,9 +74,7 @@ export const invalidAddressError = (message: string): BitcoinError =>
 
 /** 'Method {method} is not supported': a pairing session asked for a method outside its list. */
 export class BitcoinMethodNotSupportedError extends AppKitError(
-  Schema.TaggedError<BitcoinMethodNotSupportedError>()("BitcoinMethodNotSupportedError", {
-    method: Schema.String,
-  }),
+  TaggedError("BitcoinMethodNotSupportedError")<{ readonly method: string }>(),
   { topic: "Wallet call is not supported" },
 ) {
   override get message(): string {
@@ -87,9 +84,7 @@ export class BitcoinMethodNotSupportedError extends AppKitError(
 
 /** 'Network {id} not supported by Xverse wallet'. */
 export class XverseNetworkError extends AppKitError(
-  Schema.TaggedError<XverseNetworkError>()("XverseNetworkError", {
-    network: Schema.String,
-  }),
+  TaggedError("XverseNetworkError")<{ readonly network: string }>(),
   { topic: "Network not supported by Xverse wallet" },
 ) {
   override get message(): string {
@@ -98,12 +93,10 @@ export class XverseNetworkError extends AppKitError(
 }
 
 /** §7: the explorer refused the UTXO query; its body is part of the message. */
-export class UtxoFetchError extends AppKitError(
-  Schema.TaggedError<UtxoFetchError>()("UtxoFetchError", {
-    body: Schema.String,
-  }),
-  { topic: "Failed to fetch UTXOs", details: (error) => error.body },
-) {
+export class UtxoFetchError extends AppKitError(TaggedError("UtxoFetchError")<{ readonly body: string }>(), {
+  topic: "Failed to fetch UTXOs",
+  details: (error) => error.body,
+}) {
   override get message(): string {
     return `Failed to fetch UTXOs: ${this.body}`
   }
@@ -114,11 +107,11 @@ export class UtxoFetchError extends AppKitError(
  * the caller reset the selected provider.
  */
 export class BitcoinRpcError extends AppKitError(
-  Schema.TaggedError<BitcoinRpcError>()("BitcoinRpcError", {
-    code: Schema.Number,
-    message: Schema.String,
-    data: Schema.optional(Schema.Unknown),
-  }),
+  TaggedError("BitcoinRpcError")<{
+    readonly code: number
+    readonly message: string
+    readonly data?: unknown
+  }>(),
 ) {
   get codeName(): string | undefined {
     return lookupRpcErrorCode("bitcoin", this.code)?.name
@@ -131,9 +124,7 @@ export class BitcoinRpcError extends AppKitError(
 
 /** A failed disconnect in the Bitcoin layer, reported with the DISCONNECT_ERROR type. */
 export class BitcoinDisconnectError extends AppKitError(
-  Schema.TaggedError<BitcoinDisconnectError>()("BitcoinDisconnectError", {
-    cause: Schema.optional(Schema.Unknown),
-  }),
+  TaggedError("BitcoinDisconnectError")<{ readonly cause?: unknown }>(),
 ) {
   readonly type = "DISCONNECT_ERROR"
   override get message(): string {

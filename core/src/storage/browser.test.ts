@@ -1,16 +1,13 @@
 import { Effect, Exit, Option } from "effect"
 import { describe, expect, it, vi } from "vitest"
+import { throwingWebStorage } from "../testing/webStorage.testSupport"
 import { browserStorage, fromWebStorage, type WebStorage } from "./browser"
 import { Storage } from "./Storage"
+import { memoryWebStorage } from "./webStorage"
 
 const webStorage = (): WebStorage & { readonly data: Map<string, string> } => {
   const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  }
+  return { data, ...memoryWebStorage(data) }
 }
 
 describe("browser storage", () => {
@@ -25,18 +22,7 @@ describe("browser storage", () => {
   })
 
   it("survives a storage that throws (quota exceeded, disabled storage)", async () => {
-    const throwing: WebStorage = {
-      getItem: () => {
-        throw new Error("SecurityError")
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError")
-      },
-      removeItem: () => {
-        throw new Error("SecurityError")
-      },
-    }
-    const storage = fromWebStorage(throwing)
+    const storage = fromWebStorage(throwingWebStorage)
     const read = await Effect.runPromise(
       Effect.andThen(Effect.all([storage.set("k", "v"), storage.remove("k")]), storage.get("k")),
     )

@@ -1,12 +1,8 @@
 import { Effect, Layer, Option } from "effect"
 import { Storage } from "./Storage"
+import { pageLocalStorage, type WebStorage } from "./webStorage"
 
-/** The part of the Web Storage API the layer uses (localStorage, sessionStorage, or a test double of it). */
-export interface WebStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
+export type { WebStorage } from "./webStorage"
 
 /**
  * Storage over Web Storage. Browsers throw from it (quota exceeded, storage disabled, Safari private
@@ -30,19 +26,10 @@ export const fromWebStorage = (store: WebStorage): Storage["Service"] => ({
     ),
 })
 
-/** The page's localStorage; none where there is none, or where reading it throws (storage blocked for the page). */
-export const pageLocalStorage = (): WebStorage | undefined => {
-  try {
-    return (globalThis as { readonly localStorage?: WebStorage }).localStorage ?? undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * `localStorage` when the page has one; otherwise (server rendering, workers, a sandboxed or third-party frame
  * whose storage is blocked) a warning and memory storage.
- * Marked pure so a bundle that only imports `fromWebStorage` (the Bitcoin client) does not carry Layer.
+ * Marked pure so a bundle that only imports `fromWebStorage` does not carry Layer.
  */
 export const browserStorage: Layer.Layer<Storage> = /*#__PURE__*/ Layer.unwrap(
   /*#__PURE__*/ Effect.sync(() => {

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect"
 import { AMOUNT_PATTERN } from "../domain/amount"
 import { AppKitError } from "../domain/appKitError"
+import { toFixedString, unitsToDecimal } from "./units"
 
 /**
  * Amounts (§5, §9). Money never touches a float: a user-facing amount is a decimal string matching the
@@ -87,14 +88,6 @@ const round = (value: Decimal, scale: number, rounding: Rounding): bigint => {
   return value.negative ? -rounded : rounded
 }
 
-/** `units / 10^scale` written with exactly `scale` fraction digits. */
-const toFixedString = (units: bigint, scale: number): string => {
-  const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, "0")
-  const integer = digits.slice(0, digits.length - scale)
-  const sign = units < 0n ? "-" : ""
-  return scale === 0 ? `${sign}${integer}` : `${sign}${integer}.${digits.slice(digits.length - scale)}`
-}
-
 /** Decimal string → base units, exactly; digits that would be lost are an AmountPrecisionError. */
 export const parseUnits = (input: string, decimals: number): Result.Result<bigint, ParseUnitsError> =>
   Result.gen(function* () {
@@ -107,10 +100,7 @@ export const parseUnits = (input: string, decimals: number): Result.Result<bigin
 
 /** Base units → the shortest exact decimal string (no trailing zeros, no trailing dot). */
 export const formatUnits = (units: bigint, decimals: number): Result.Result<string, InvalidDecimalsError> =>
-  Result.map(checkDecimals(decimals), (scale) => {
-    const fixed = toFixedString(units, scale)
-    return scale === 0 ? fixed : fixed.replace(/\.?0+$/, "")
-  })
+  Result.map(checkDecimals(decimals), (scale) => unitsToDecimal(units, scale))
 
 /** Digits shown after the dot for transaction quantities and balances (§9). */
 export const DISPLAY_DECIMALS = 3

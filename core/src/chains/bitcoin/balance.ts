@@ -17,7 +17,7 @@ export const getBitcoinBalance = (params: {
 }): Effect.Effect<BitcoinBalance, MempoolError | BitcoinError, Mempool> =>
   Effect.gen(function* () {
     const decoded = decodeBitcoinAddress(params.address.trim(), addressNetworkOf(params.network))
-    if (decoded._tag === "Failure") return yield* invalidAddressError(decoded.failure.message)
+    if (decoded._tag === "Failure") return yield* Effect.fail(invalidAddressError(decoded.failure.message))
     const mempool = yield* Mempool
     return yield* mempool.balance({ address: decoded.success.normalized, network: params.network })
   })

@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { memoryWebStorage } from "../../storage/webStorage"
 import { lazyBitcoinClient } from "./client"
 
 type RuntimeModule = typeof import("./clientRuntime")
 
-const memoryStorage = () => {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
-
-const options = () => ({ host: new EventTarget(), storage: memoryStorage() })
+const options = () => ({ host: new EventTarget(), storage: memoryWebStorage() })
 
 describe("createBitcoinClient's lazily loaded implementation", () => {
   afterEach(() => vi.unstubAllGlobals())

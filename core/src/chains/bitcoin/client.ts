@@ -1,14 +1,13 @@
-import type { Duration } from "effect"
 import type { BitcoinNetwork, BitcoinWalletOption, RequestResult } from "../../domain/bitcoin"
 import { BitcoinWalletErrorCode } from "../../errors/rpcCodes"
-import type { WebStorage } from "../../storage/browser"
+import type { WebStorage } from "../../storage/webStorage"
 import type { BitcoinWalletEvent } from "./connectors/BitcoinConnector"
 import type { WalletSelector } from "./selection/selectorPort"
 import type { WalletHost } from "./wallets/discovery"
 
 /**
- * The Bitcoin layer for code that does not use Effect: sats-connect's `request` API with provider
- * selection, answered as `{status: 'success', result}` or `{status: 'error', error: {code, message}}`.
+ * The Bitcoin layer as plain Promises: sats-connect's `request` API with provider selection, answered as
+ * `{status: 'success', result}` or `{status: 'error', error: {code, message}}`.
  */
 export interface BitcoinClient {
   readonly request: (method: string, params?: unknown) => Promise<RequestResult>
@@ -26,15 +25,16 @@ export interface BitcoinClientOptions {
   readonly storage?: WebStorage | undefined
   readonly selector?: WalletSelector | undefined
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
+  /** How long each wallet call may take, in milliseconds (5 minutes by default). */
+  readonly timeout?: number | undefined
 }
 
 type RuntimeModule = typeof import("./clientRuntime")
 
 /**
- * The client, whose Effect-backed implementation (discovery, selection, connectors: most of the layer's
- * bytes) is a separate chunk: a page's first paint carries only this, and the rest loads when the
- * browser is idle or on the first call, whichever comes first. A failed load is retried on the next call;
+ * The client, whose implementation (discovery, selection, connectors: most of the layer's bytes) is a
+ * separate chunk: a page's first paint carries only this (15 KiB less), and the rest loads when the browser
+ * is idle or on the first call, whichever comes first. A failed load is retried on the next call;
  * `request` answers it as an error result, as it answers every failure.
  */
 export const createBitcoinClient = (options: BitcoinClientOptions = {}): BitcoinClient =>

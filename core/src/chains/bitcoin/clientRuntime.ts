@@ -1,6 +1,4 @@
-import { Effect } from "effect"
-import { fromWebStorage, pageLocalStorage, type WebStorage } from "../../storage/browser"
-import { Storage } from "../../storage/Storage"
+import { memoryWebStorage, pageLocalStorage } from "../../storage/webStorage"
 import type { BitcoinClient, BitcoinClientOptions } from "./client"
 import { makeBitcoinRequestClient } from "./selection/requestClient"
 import { selectorTag } from "./selection/selectorMachine"
@@ -8,16 +6,7 @@ import { windowSelector } from "./selection/selectorPort"
 import { installPlatformOf } from "./wallets/catalog"
 import { discoverBitcoinWallets, toWalletOption, type WalletHost } from "./wallets/discovery"
 
-// The Effect-backed side of createBitcoinClient (client.ts), loaded on the client's first use.
-
-const memoryStorage = (): WebStorage => {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  }
-}
+// The implementation of createBitcoinClient (client.ts): discovery, selection and the connectors.
 
 /** Whether `root` holds an element named `tag`, in it or in the open shadow roots of its elements. */
 const holds = (root: ParentNode, tag: string): boolean => {
@@ -41,29 +30,22 @@ const selectorLoaded = () =>
 
 export const makeBitcoinClient = (options: BitcoinClientOptions): BitcoinClient => {
   const host = options.host ?? (globalThis as unknown as WalletHost)
-  const webStorage = options.storage ?? pageLocalStorage() ?? memoryStorage()
   const platform = installPlatformOf(
     (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? "",
   )
-  const client = Effect.runSync(
-    makeBitcoinRequestClient({
-      wallets: discoverBitcoinWallets(host),
-      selector: options.selector ?? windowSelector(host, selectorLoaded),
-      platform,
-      network: options.network,
-      timeout: options.timeout,
-    }).pipe(Effect.provideService(Storage, fromWebStorage(webStorage))),
-  )
+  const client = makeBitcoinRequestClient({
+    wallets: () => discoverBitcoinWallets(host),
+    storage: options.storage ?? pageLocalStorage() ?? memoryWebStorage(),
+    selector: options.selector ?? windowSelector(host, selectorLoaded),
+    platform,
+    network: options.network,
+    timeout: options.timeout,
+  })
   return {
-    request: (method, params) => Effect.runPromise(client.requestResult(method, params)),
-    selectProvider: () => Effect.runPromise(client.selectProvider),
-    disconnect: () => Effect.runPromise(client.disconnect),
-    addListener: (listener) => Effect.runPromise(client.addListener(listener)),
-    wallets: () =>
-      Effect.runPromise(
-        Effect.map(discoverBitcoinWallets(host), (wallets) =>
-          wallets.map((wallet) => toWalletOption(wallet, platform)),
-        ),
-      ),
+    request: client.requestResult,
+    selectProvider: client.selectProvider,
+    disconnect: client.disconnect,
+    addListener: async (listener) => client.addListener(listener),
+    wallets: async () => discoverBitcoinWallets(host).map((wallet) => toWalletOption(wallet, platform)),
   }
 }

@@ -1,11 +1,9 @@
-import { Schema } from "effect"
 import { AppKitError } from "../../domain/appKitError"
+import { TaggedError } from "../../errors/taggedError"
 
 /** A PSBT that BIP-174/370 says a parser must reject; `reason` says which rule it breaks. */
 export class InvalidPsbtError extends AppKitError(
-  Schema.TaggedError<InvalidPsbtError>()("InvalidPsbtError", {
-    reason: Schema.String,
-  }),
+  TaggedError("InvalidPsbtError")<{ readonly reason: string }>(),
   { topic: "Invalid PSBT", details: (error) => error.reason },
 ) {
   override get message(): string {
@@ -15,9 +13,7 @@ export class InvalidPsbtError extends AppKitError(
 
 /** A signed message that cannot be checked: an unknown address, or a signature in no known encoding. */
 export class InvalidMessageSignatureError extends AppKitError(
-  Schema.TaggedError<InvalidMessageSignatureError>()("InvalidMessageSignatureError", {
-    reason: Schema.String,
-  }),
+  TaggedError("InvalidMessageSignatureError")<{ readonly reason: string }>(),
   { topic: "Invalid message signature", details: (error) => error.reason },
 ) {
   override get message(): string {
@@ -27,10 +23,7 @@ export class InvalidMessageSignatureError extends AppKitError(
 
 /** A wallet that did not answer in time: every wallet call is bounded (the user may have walked away). */
 export class BitcoinTimeoutError extends AppKitError(
-  Schema.TaggedError<BitcoinTimeoutError>()("BitcoinTimeoutError", {
-    method: Schema.String,
-    timeoutMillis: Schema.Number,
-  }),
+  TaggedError("BitcoinTimeoutError")<{ readonly method: string; readonly timeoutMillis: number }>(),
   { topic: "Wallet did not answer" },
 ) {
   override get message(): string {

@@ -52,6 +52,7 @@ export {
   defaultSigningProtocol,
   getAddressesParams,
   groupSignInputs,
+  isSatoshiAmount,
   satoshiNumber,
   sendTransferParams,
   signMessageParams,

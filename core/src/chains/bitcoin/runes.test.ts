@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import nock from "nock"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { Ordinals } from "../../api/ordinals/Ordinals"
+import { BitcoinRpcError } from "../../errors/bitcoin"
 import { runWithApi, testBaseUrl } from "../../testing/http"
 import { estimateRuneOrderRbf, etchRunes, mintRunes } from "./runes"
 
@@ -24,11 +25,10 @@ const payer = () => {
   return {
     payments,
     wallet: {
-      sendTransfer: (recipients: ReadonlyArray<unknown>) =>
-        Effect.sync(() => {
-          payments.push(recipients)
-          return fundTxid
-        }),
+      sendTransfer: async (recipients: ReadonlyArray<unknown>) => {
+        payments.push(recipients)
+        return fundTxid
+      },
     },
   }
 }
@@ -104,6 +104,26 @@ describe("rune orders", () => {
     )
     expect(error.message).toBe("The order asks for 3047 sat but was estimated at 3046 sat; nothing was paid")
     expect(payments).toEqual([])
+  })
+
+  it("fails with the wallet's own typed refusal, and starts no order it did not pay", async () => {
+    const scope = nock(testBaseUrl)
+      .post("/runes/mint/estimate")
+      .reply(200, estimate)
+      .post("/runes/mint/orders")
+      .reply(200, { orderId: "order-4", fundAddress: "bc1pfund", fundAmount: 3046 })
+      .post("/runes/mint/orders/order-4/execute")
+      .reply(200, {})
+    const declined = new BitcoinRpcError({ code: -32000, message: "User rejected" })
+    const wallet = { sendTransfer: () => Promise.reject(declined) }
+    const caught = await runWithApi(
+      mintRunes({ network: "Mainnet", order, wallet }).pipe(
+        Effect.catchTag("BitcoinRpcError", (error) => Effect.succeed(error)),
+      ),
+      Ordinals.layer,
+    )
+    expect(caught).toBe(declined)
+    expect(scope.isDone()).toBe(false)
   })
 
   it("estimates replace-by-fee with the new fee rate", async () => {

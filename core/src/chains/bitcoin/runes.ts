@@ -59,9 +59,11 @@ const placeOrder = (
     const order = yield* create(ordinals)
     if (order.fundAmount > estimated.totalCost)
       return yield* new RuneOrderCostError({ estimated: estimated.totalCost, asked: order.fundAmount })
-    const fundTransactionId = yield* wallet.sendTransfer([
-      { recipient: order.fundAddress, amount: String(order.fundAmount) },
-    ])
+    const fundTransactionId = yield* Effect.tryPromise({
+      try: () => wallet.sendTransfer([{ recipient: order.fundAddress, amount: String(order.fundAmount) }]),
+      // A connector rejects only with its typed errors.
+      catch: (error) => error as BitcoinConnectorError,
+    })
     yield* ordinals.executeOrder(network, { kind, orderId: order.orderId, fundTransactionId })
     return {
       orderId: order.orderId,

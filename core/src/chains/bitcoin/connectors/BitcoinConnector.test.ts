@@ -1,5 +1,4 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import type { BitcoinAddressEntry } from "../../../domain/bitcoin"
 import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
@@ -31,27 +30,24 @@ const recordingConnector = () => {
     icon: "",
     kind: "unisat",
     chain: "bip122",
-    connect: (options) => Effect.sync(() => answer([paymentEntry], "connect", options)),
-    disconnect: () => Effect.sync(() => answer(undefined, "disconnect")),
-    getAccountAddresses: (params) =>
-      Effect.sync(() => answer([paymentEntry, ordinalsEntry], "getAccountAddresses", params)),
-    signMessage: (input) =>
-      Effect.sync(() =>
-        answer(
-          { address: input.address, signature: "c2ln", protocol: input.protocol ?? "ecdsa" },
-          "signMessage",
-          input,
-        ),
+    connect: async (options) => answer([paymentEntry], "connect", options),
+    disconnect: async () => answer(undefined, "disconnect"),
+    getAccountAddresses: async (params) =>
+      answer([paymentEntry, ordinalsEntry], "getAccountAddresses", params),
+    signMessage: async (input) =>
+      answer(
+        { address: input.address, signature: "c2ln", protocol: input.protocol ?? "ecdsa" },
+        "signMessage",
+        input,
       ),
-    signPsbt: (input) => Effect.sync(() => answer({ psbt: input.psbt }, "signPsbt", input)),
-    sendTransfer: (recipients) => Effect.sync(() => answer(txid, "sendTransfer", recipients)),
-    switchNetwork: (network) => Effect.sync(() => answer(undefined, "switchNetwork", network)),
-    network: Effect.succeed("Mainnet"),
-    request: () => Effect.die("not used"),
-    events: Stream.empty,
+    signPsbt: async (input) => answer({ psbt: input.psbt }, "signPsbt", input),
+    sendTransfer: async (recipients) => answer(txid, "sendTransfer", recipients),
+    switchNetwork: async (network) => answer(undefined, "switchNetwork", network),
+    network: () => "Mainnet",
+    request: () => Promise.reject(new Error("not used")),
+    onEvent: () => () => {},
   }
-  const request = (method: string, params?: unknown) =>
-    Effect.runPromise(requestThroughConnector(connector, method, params))
+  const request = (method: string, params?: unknown) => requestThroughConnector(connector, method, params)
   return { calls, connector, request }
 }
 
@@ -219,12 +215,9 @@ describe("address entries", () => {
   })
 
   it("requireAddresses needs one Bitcoin (non-Stacks) entry: 'No address available'", async () => {
-    expect(await Effect.runPromise(requireAddresses([stacksEntry, ordinalsEntry]))).toEqual([
-      stacksEntry,
-      ordinalsEntry,
-    ])
+    expect(requireAddresses([stacksEntry, ordinalsEntry])).toEqual([stacksEntry, ordinalsEntry])
     for (const entries of [[], [stacksEntry]]) {
-      const error = await failureOf(requireAddresses(entries))
+      const error = await failureOf(() => requireAddresses(entries))
       expect(error).toMatchObject({ _tag: "BitcoinError", message: "No address available" })
     }
   })
@@ -233,7 +226,7 @@ describe("address entries", () => {
 describe("PSBT bytes at the wallet boundary", () => {
   it("psbtBytes decodes a base64 PSBT (surrounding blanks allowed) and refuses anything without the magic", async () => {
     const bytes = base64.decode(samplePsbt)
-    expect(await Effect.runPromise(psbtBytes(` ${samplePsbt}\n`))).toEqual(bytes)
+    expect(psbtBytes(` ${samplePsbt}\n`)).toEqual(bytes)
     const notPsbt = [
       "",
       "!!!",
@@ -242,16 +235,16 @@ describe("PSBT bytes at the wallet boundary", () => {
       base64.encode(Uint8Array.of(0x71, 0x73, 0x62, 0x74, 0xff, 0x00)),
     ]
     for (const psbt of notPsbt) {
-      const error = await failureOf(psbtBytes(psbt))
+      const error = await failureOf(() => psbtBytes(psbt))
       expect(error).toMatchObject({ _tag: "InvalidPsbtError", message: "Invalid PSBT: not a base64 PSBT" })
     }
   })
 
   it("psbtFromWalletHex turns a hex PSBT into base64 and calls anything else malformed", async () => {
     const psbtHex = hex.encode(base64.decode(samplePsbt))
-    expect(await Effect.runPromise(psbtFromWalletHex("signPsbt", psbtHex))).toBe(samplePsbt)
+    expect(psbtFromWalletHex("signPsbt", psbtHex)).toBe(samplePsbt)
     for (const reply of [samplePsbt, "00ff", "70736274fg", "70736274ff0", 7, null]) {
-      const error = await failureOf(psbtFromWalletHex("signPsbtX", reply))
+      const error = await failureOf(() => psbtFromWalletHex("signPsbtX", reply))
       expect(error).toMatchObject({
         _tag: "BitcoinRpcError",
         code: -32603,

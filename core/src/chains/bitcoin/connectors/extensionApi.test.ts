@@ -1,10 +1,10 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
+import { failureAfter } from "../testing/fakeClock.testSupport"
 import {
-  failureAfter,
+  failureHeadOf,
   failureOf,
   ordinalsEntry,
   paymentEntry,
@@ -51,47 +51,44 @@ const extension = (
         }),
     ...overrides,
   }
-  const connector = Effect.runSync(
-    makeExtensionConnector({
-      wallet: { id: "ext", name: "Extension", icon: "data:," },
-      kind: "unisat",
-      api,
-      network: options.network ?? "Mainnet",
-      requestAccounts: Effect.sync(() =>
-        answer(options.accounts ?? [paymentEntry.address], "requestAccounts"),
-      ),
-      sendOne: (address, satoshis) => Effect.sync(() => answer(txid, "sendOne", address, satoshis)),
-      switchNetwork: (network) =>
-        network === "Regtest"
-          ? Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
-          : Effect.sync(() => answer(undefined, "switchNetwork", network)),
-      request: () => Effect.succeed("served"),
-      ...(options.namesNetworks === false
-        ? {}
-        : {
-            networkOfEvent: (value: unknown) =>
-              value === "livenet" ? "Mainnet" : value === "signet" ? "Signet" : undefined,
-          }),
-    }),
-  )
+  const connector = makeExtensionConnector({
+    wallet: { id: "ext", name: "Extension", icon: "data:," },
+    kind: "unisat",
+    api,
+    network: options.network ?? "Mainnet",
+    requestAccounts: async () => answer(options.accounts ?? [paymentEntry.address], "requestAccounts"),
+    sendOne: async (address, satoshis) => answer(txid, "sendOne", address, satoshis),
+    switchNetwork: async (network) => {
+      if (network === "Regtest") throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      answer(undefined, "switchNetwork", network)
+    },
+    request: async () => "served",
+    ...(options.namesNetworks === false
+      ? {}
+      : {
+          networkOfEvent: (value: unknown) =>
+            value === "livenet" ? "Mainnet" : value === "signet" ? "Signet" : undefined,
+        }),
+  })
   const emit = (event: string, value: unknown) => listeners.get(event)?.(value)
   return { api, calls, connector, listeners, emit }
 }
 
-/** The first `count` events the connector gives while `act` runs. */
+/** The first `count` events the connector gives while `act` runs; it stops listening after them. */
 const eventsDuring = (
   connector: ReturnType<typeof extension>["connector"],
   count: number,
   act: () => void,
-): Promise<ReadonlyArray<BitcoinWalletEvent>> =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, count)))
-      yield* Effect.yieldNow
-      act()
-      return yield* Fiber.join(fiber)
-    }),
-  )
+): ReadonlyArray<BitcoinWalletEvent> => {
+  const events: Array<BitcoinWalletEvent> = []
+  const stop = connector.onEvent((event) => {
+    if (events.length < count) events.push(event)
+    if (events.length === count) stop()
+  })
+  act()
+  stop()
+  return events
+}
 
 describe("isExtensionBitcoinApi", () => {
   it("needs getAccounts, getPublicKey, signMessage and signPsbt as functions", () => {
@@ -148,13 +145,13 @@ describe("the shared extension connector", () => {
 
   it("connects without switching when the network is already the one asked", async () => {
     const { connector, calls } = extension()
-    await Effect.runPromise(connector.connect({ network: "Mainnet" }))
+    await connector.connect({ network: "Mainnet" })
     expect(calls.map((call) => call.method)).toEqual(["requestAccounts", "getPublicKey"])
   })
 
   it("switches first when asked for another network, and a refused switch stops the prompt", async () => {
     const { connector, calls } = extension()
-    await Effect.runPromise(connector.connect({ network: "Signet" }))
+    await connector.connect({ network: "Signet" })
     expect(calls.map((call) => call.method)).toEqual(["switchNetwork", "requestAccounts", "getPublicKey"])
     const refused = extension()
     const error = await failureOf(refused.connector.connect({ network: "Regtest" }))
@@ -171,7 +168,7 @@ describe("the shared extension connector", () => {
       "The message must not exceed 80 characters.",
     )
     expect(calls).toEqual([])
-    await Effect.runPromise(connector.connect({ message: "m".repeat(80) }))
+    await connector.connect({ message: "m".repeat(80) })
     expect(calls).toHaveLength(2)
   })
 
@@ -195,19 +192,15 @@ describe("the shared extension connector", () => {
 
   it("lists the account's addresses for the asked purposes only", async () => {
     const { connector } = extension()
-    const addresses = await Effect.runPromise(connector.getAccountAddresses({ purposes: ["ordinals"] }))
+    const addresses = await connector.getAccountAddresses({ purposes: ["ordinals"] })
     expect(addresses).toEqual([{ ...paymentEntry, purpose: "ordinals" }])
   })
 
   it("signs messages with the protocol asked, and calls an empty signature a malformed reply", async () => {
     const { connector, calls } = extension()
-    const signed = await Effect.runPromise(
-      connector.signMessage({ address: legacyAddress, message: "hi", protocol: "bip322" }),
-    )
+    const signed = await connector.signMessage({ address: legacyAddress, message: "hi", protocol: "bip322" })
     expect(signed).toEqual({ address: legacyAddress, signature: "c2ln", protocol: "bip322" })
-    await Effect.runPromise(
-      connector.signMessage({ address: paymentEntry.address, message: "a", protocol: "ecdsa" }),
-    )
+    await connector.signMessage({ address: paymentEntry.address, message: "a", protocol: "ecdsa" })
     expect(calls.map((call) => call.args)).toEqual([
       ["hi", "bip322-simple"],
       ["a", "ecdsa"],
@@ -233,15 +226,13 @@ describe("the shared extension connector", () => {
       code: -32001,
     })
     expect(calls).toEqual([])
-    expect(await Effect.runPromise(connector.signPsbt(input))).toEqual({ psbt: samplePsbt })
+    expect(await connector.signPsbt(input)).toEqual({ psbt: samplePsbt })
     expect(calls.map((call) => call.method)).toEqual(["signPsbt"])
   })
 
   it("signs without pushing when not broadcasting, even when the wallet could push", async () => {
     const { connector, calls } = extension()
-    const signed = await Effect.runPromise(
-      connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: false }),
-    )
+    const signed = await connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: false })
     expect(signed).toEqual({ psbt: samplePsbt })
     expect(calls).toEqual([
       { method: "signPsbt", args: [psbtHex, { autoFinalized: false, toSignInputs: [] }] },
@@ -262,13 +253,19 @@ describe("the shared extension connector", () => {
     expect(garbled.calls).toEqual([])
   })
 
+  it("calls a broadcast answered with anything but a txid malformed", async () => {
+    for (const reply of [42, "", "ab".repeat(31), null]) {
+      const { connector } = extension({ pushPsbt: async () => reply as never })
+      expect(
+        await failureHeadOf(connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true })),
+        String(reply),
+      ).toBe("The wallet's reply to pushPsbt is malformed")
+    }
+  })
+
   it("sends one recipient's satoshis through the wallet, refusing none, two, a bad address or a bad amount", async () => {
     const { connector, calls } = extension()
-    expect(
-      await Effect.runPromise(
-        connector.sendTransfer([{ recipient: ordinalsEntry.address, amount: " 2100 " }]),
-      ),
-    ).toBe(txid)
+    expect(await connector.sendTransfer([{ recipient: ordinalsEntry.address, amount: " 2100 " }])).toBe(txid)
     expect(calls).toEqual([{ method: "sendOne", args: [ordinalsEntry.address, 2100] }])
     const refusals: Array<[ReadonlyArray<{ recipient: string; amount: string }>, string]> = [
       [[], "Invalid amount"],
@@ -294,19 +291,19 @@ describe("the shared extension connector", () => {
 
   it("remembers a switched network, and keeps the old one when the switch is refused", async () => {
     const { connector } = extension()
-    await Effect.runPromise(connector.switchNetwork("Testnet4"))
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
+    await connector.switchNetwork("Testnet4")
+    expect(connector.network()).toBe("Testnet4")
     await failureOf(connector.switchNetwork("Regtest"))
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
+    expect(connector.network()).toBe("Testnet4")
   })
 
   it("serves request through the wallet's own request part", async () => {
-    expect(await Effect.runPromise(extension().connector.request("getInfo"))).toBe("served")
+    expect(await extension().connector.request("getInfo")).toBe("served")
   })
 
   it("disconnects without asking the wallet", async () => {
     const { connector, calls } = extension()
-    await Effect.runPromise(connector.disconnect())
+    await connector.disconnect()
     expect(calls).toEqual([])
   })
 })
@@ -314,7 +311,7 @@ describe("the shared extension connector", () => {
 describe("the shared extension connector's events", () => {
   it("reads an empty account list as a disconnect, any other as an account change", async () => {
     const { connector, emit } = extension()
-    const events = await eventsDuring(connector, 3, () => {
+    const events = eventsDuring(connector, 3, () => {
       emit("accountsChanged", [paymentEntry.address])
       emit("accountsChanged", [])
       emit("accountsChanged", "not a list")
@@ -324,28 +321,28 @@ describe("the shared extension connector's events", () => {
 
   it("follows a network change the wallet names, ignores one it does not, and passes disconnects on", async () => {
     const { connector, emit } = extension()
-    const events = await eventsDuring(connector, 2, () => {
+    const events = eventsDuring(connector, 2, () => {
       emit("networkChanged", "regtest-ish")
       emit("networkChanged", "signet")
       emit("disconnect", undefined)
     })
     expect(events).toEqual([{ _tag: "networkChanged", network: "Signet" }, { _tag: "disconnect" }])
-    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    expect(connector.network()).toBe("Signet")
   })
 
   it("ignores network changes from a wallet whose names it cannot read, without throwing into the wallet", async () => {
     const { connector, emit } = extension({}, { namesNetworks: false })
-    const events = await eventsDuring(connector, 1, () => {
+    const events = eventsDuring(connector, 1, () => {
       expect(() => emit("networkChanged", "signet")).not.toThrow()
       emit("disconnect", undefined)
     })
     expect(events).toEqual([{ _tag: "disconnect" }])
-    expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
+    expect(connector.network()).toBe("Mainnet")
   })
 
   it("attaches its three listeners while the stream runs and detaches each when it ends", async () => {
     const { connector, calls, listeners, emit } = extension()
-    await eventsDuring(connector, 1, () => emit("disconnect", undefined))
+    eventsDuring(connector, 1, () => emit("disconnect", undefined))
     const subscriptions = calls.filter((call) => call.method === "on" || call.method === "removeListener")
     expect(subscriptions).toEqual([
       { method: "on", args: ["accountsChanged"] },
@@ -360,12 +357,7 @@ describe("the shared extension connector's events", () => {
 
   it("stays quiet for a wallet without `on`", async () => {
     const { connector } = extension({}, { listens: false })
-    const events = await Effect.runPromise(
-      Stream.runCollect(
-        Stream.take(Stream.merge(connector.events, Stream.make({ _tag: "disconnect" } as const)), 1),
-      ),
-    )
-    expect(events).toEqual([{ _tag: "disconnect" }])
+    expect(eventsDuring(connector, 1, () => {})).toEqual([])
   })
 })
 
@@ -374,10 +366,8 @@ describe("the shared extension connector's bounds", () => {
     const never = () => new Promise<never>(() => {})
     const silent = async (
       overrides: Partial<ExtensionBitcoinApi>,
-      run: (
-        connector: ReturnType<typeof extension>["connector"],
-      ) => Effect.Effect<unknown, { readonly message: string }>,
-    ) => (await failureAfter(run(extension(overrides).connector))).message
+      run: (connector: ReturnType<typeof extension>["connector"]) => Promise<unknown>,
+    ) => (await failureAfter(() => run(extension(overrides).connector))).message
     const within = (method: string) => `The wallet did not answer ${method} within 300 s`
     expect(await silent({ getPublicKey: never }, (c) => c.connect())).toBe(within("getPublicKey"))
     expect(await silent({ getAccounts: never }, (c) => c.getAccountAddresses())).toBe(within("getAccounts"))

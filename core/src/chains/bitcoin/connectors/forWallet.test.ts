@@ -1,4 +1,3 @@
-import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { failureOf } from "../testing/fakeWallets"
 import type { DiscoveredBitcoinWallet } from "../wallets/discovery"
@@ -49,27 +48,25 @@ describe("connectorForWallet", () => {
     "gives a %s wallet the connector of its kind, named as discovered",
     async (source, provider, kind) => {
       const wallet = discovered(source, provider)
-      const connector = await Effect.runPromise(connectorForWallet(wallet, { network: "Mainnet" }))
+      const connector = connectorForWallet(wallet, { network: "Mainnet" })
       expect(connector.kind).toBe(kind)
       expect(connector.chain).toBe("bip122")
       if (source !== "walletStandard")
         expect([connector.id, connector.name, connector.icon]).toEqual([wallet.id, wallet.name, wallet.icon])
-      expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
+      expect(connector.network()).toBe("Mainnet")
     },
   )
 
   it("passes the network on", async () => {
-    const connector = await Effect.runPromise(
-      connectorForWallet(discovered("unisat", extensionApi), { network: "Signet" }),
-    )
-    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    const connector = connectorForWallet(discovered("unisat", extensionApi), { network: "Signet" })
+    expect(connector.network()).toBe("Signet")
   })
 
   it.each(cases)(
     "says 'no wallet provider was found' for a %s wallet not installed",
     async (source, provider) => {
       for (const wallet of [discovered(source, provider, false), discovered(source, undefined)]) {
-        const error = await failureOf(connectorForWallet(wallet))
+        const error = await failureOf(() => connectorForWallet(wallet))
         expect(error).toMatchObject({ _tag: "BitcoinError", message: "no wallet provider was found" })
       }
     },
@@ -78,7 +75,7 @@ describe("connectorForWallet", () => {
   it.each(cases)(
     "says 'no wallet provider was found' when a %s wallet's provider is not of its kind",
     async (source) => {
-      const error = await failureOf(connectorForWallet(discovered(source, { name: "something else" })))
+      const error = await failureOf(() => connectorForWallet(discovered(source, { name: "something else" })))
       expect(error.message).toBe("no wallet provider was found")
     },
   )

@@ -1,4 +1,3 @@
-import { type Duration, Effect } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
 import { isRequestApiProvider } from "../request/protocol"
@@ -14,36 +13,42 @@ import { makeRequestApiConnector } from "./xverse"
 
 export interface ConnectorOptions {
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
+  /** How long one wallet call may take, in milliseconds (default: `defaultWalletTimeout`). */
+  readonly timeout?: number | undefined
 }
 
-/** The connector for a discovered wallet; one that is not installed is 'no wallet provider was found'. */
+/**
+ * The connector for a discovered wallet; one that is not installed throws 'no wallet provider was found'
+ * (a BitcoinError).
+ */
 export const connectorForWallet = (
   wallet: DiscoveredBitcoinWallet,
   options: ConnectorOptions = {},
-): Effect.Effect<BitcoinConnector, BitcoinError> => {
+): BitcoinConnector => {
   const { provider } = wallet
-  const missing = Effect.fail(new BitcoinError({ reason: "noWalletProvider" }))
-  if (!wallet.isInstalled || provider === undefined) return missing
+  const missing = () => {
+    throw new BitcoinError({ reason: "noWalletProvider" })
+  }
+  if (!wallet.isInstalled || provider === undefined) return missing()
   const info = { id: wallet.id, name: wallet.name, icon: wallet.icon }
   switch (wallet.source) {
     case "requestApi":
       return isRequestApiProvider(provider)
         ? makeRequestApiConnector({ wallet: info, provider, ...options })
-        : missing
+        : missing()
     case "leather":
       return isRequestApiProvider(provider)
         ? makeLeatherConnector({ wallet: info, provider, ...options })
-        : missing
+        : missing()
     case "unisat":
       return isExtensionBitcoinApi(provider)
         ? makeUnisatConnector({ wallet: info, api: provider as UnisatApi, ...options })
-        : missing
+        : missing()
     case "okx":
       return makeOkxConnectorForNetwork({ wallet: info, family: provider, ...options })
     case "walletStandard":
       return isBitcoinStandardWallet(provider)
         ? makeWalletStandardConnector({ wallet: provider, ...options })
-        : missing
+        : missing()
   }
 }

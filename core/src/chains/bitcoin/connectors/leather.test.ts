@@ -1,5 +1,4 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   failureHeadOf,
@@ -42,36 +41,34 @@ const leather = (network?: "Mainnet" | "Testnet4" | "Signet") => {
   })
   return {
     ...fake,
-    connector: Effect.runSync(makeLeatherConnector({ wallet, provider: fake.provider, network })),
+    connector: makeLeatherConnector({ wallet, provider: fake.provider, network }),
   }
 }
 
 describe("the Leather connector", () => {
   it("maps Leather's address list to payment (p2wpkh), ordinals (p2tr) and stacks, asking once", async () => {
     const { connector, calls } = leather()
-    const addresses = await Effect.runPromise(connector.connect())
+    const addresses = await connector.connect()
     expect(addresses.map((entry) => [entry.purpose, entry.addressType])).toEqual([
       ["payment", "p2wpkh"],
       ["ordinals", "p2tr"],
       ["stacks", "stacks"],
     ])
-    await Effect.runPromise(connector.getAccountAddresses({ purposes: ["payment"] }))
+    await connector.getAccountAddresses({ purposes: ["payment"] })
     expect(calls).toEqual([{ method: "getAddresses", args: [undefined] }])
   })
 
   it("signs every requested input (signAtIndex lists them all, not just the first)", async () => {
     const { connector, calls } = leather()
-    const signed = await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        broadcast: true,
-        signInputs: [
-          { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", index: 3 },
-          { address: "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", index: 0 },
-          { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", index: 1 },
-        ],
-      }),
-    )
+    const signed = await connector.signPsbt({
+      psbt: samplePsbt,
+      broadcast: true,
+      signInputs: [
+        { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", index: 3 },
+        { address: "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", index: 0 },
+        { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", index: 1 },
+      ],
+    })
     expect(calls[0]).toEqual({
       method: "signPsbt",
       args: [{ hex: psbtHex, network: "mainnet", broadcast: true, signAtIndex: [0, 1, 3] }],
@@ -81,9 +78,9 @@ describe("the Leather connector", () => {
 
   it("sends amounts as satoshi strings with the network", async () => {
     const { connector, calls } = leather("Testnet4")
-    await Effect.runPromise(
-      connector.sendTransfer([{ recipient: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", amount: "1000" }]),
-    )
+    await connector.sendTransfer([
+      { recipient: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", amount: "1000" },
+    ])
     expect(calls[0]?.args[0]).toEqual({
       recipients: [{ address: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", amount: "1000" }],
       network: "testnet",
@@ -92,12 +89,10 @@ describe("the Leather connector", () => {
 
   it("signs messages for the address's payment type (BIP-322)", async () => {
     const { connector, calls } = leather()
-    const signed = await Effect.runPromise(
-      connector.signMessage({
-        address: "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297",
-        message: "gm",
-      }),
-    )
+    const signed = await connector.signMessage({
+      address: "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297",
+      message: "gm",
+    })
     expect(calls[0]?.args[0]).toEqual({ message: "gm", paymentType: "p2tr", network: "mainnet" })
     expect(signed.protocol).toBe("bip322")
   })
@@ -126,7 +121,7 @@ describe("the Leather connector on the edges", () => {
     const fake = fakeRequestApi((method) => answer(method))
     return {
       ...fake,
-      connector: Effect.runSync(makeLeatherConnector({ wallet, provider: fake.provider, network })),
+      connector: makeLeatherConnector({ wallet, provider: fake.provider, network }),
     }
   }
 
@@ -143,7 +138,7 @@ describe("the Leather connector on the edges", () => {
         ],
       }),
     )
-    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([
+    expect(await connector.getAccountAddresses()).toEqual([
       {
         address: paymentEntry.address,
         purpose: "payment",
@@ -169,21 +164,21 @@ describe("the Leather connector on the edges", () => {
       "leather",
       "bip122",
     ])
-    expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
+    expect(connector.network()).toBe("Mainnet")
   })
 
   it("asks for addresses again after a disconnect", async () => {
     const { connector, calls } = leather()
-    await Effect.runPromise(connector.connect())
-    await Effect.runPromise(connector.disconnect())
-    await Effect.runPromise(connector.getAccountAddresses())
+    await connector.connect()
+    await connector.disconnect()
+    await connector.getAccountAddresses()
     expect(calls.map((call) => call.method)).toEqual(["getAddresses", "getAddresses"])
   })
 
   it("switches networks on connect when asked, refusing those Leather lacks before asking", async () => {
     const { connector, calls } = leather()
-    await Effect.runPromise(connector.connect({ network: "Testnet" }))
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    await connector.connect({ network: "Testnet" })
+    expect(connector.network()).toBe("Testnet")
     expect((await failureOf(connector.connect({ network: "Regtest" }))).message).toBe(
       "This network is not supported by the wallet",
     )
@@ -198,8 +193,8 @@ describe("the Leather connector on the edges", () => {
 
   it("signs messages for p2wpkh unless the address is taproot", async () => {
     const { connector, calls } = leather()
-    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "a" }))
-    await Effect.runPromise(connector.signMessage({ address: "not an address", message: "b" }))
+    await connector.signMessage({ address: paymentEntry.address, message: "a" })
+    await connector.signMessage({ address: "not an address", message: "b" })
     expect(calls.map((call) => (call.args[0] as { paymentType: string }).paymentType)).toEqual([
       "p2wpkh",
       "p2wpkh",
@@ -210,15 +205,13 @@ describe("the Leather connector on the edges", () => {
     const { connector, calls } = answering((method) =>
       method === "signPsbt" ? success({ hex: psbtHex }) : success(null),
     )
-    const signed = await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        signInputs: [
-          { address: paymentEntry.address, index: 0, sighashTypes: [1, 0x81] },
-          { address: paymentEntry.address, index: 0, sighashTypes: [1] },
-        ],
-      }),
-    )
+    const signed = await connector.signPsbt({
+      psbt: samplePsbt,
+      signInputs: [
+        { address: paymentEntry.address, index: 0, sighashTypes: [1, 0x81] },
+        { address: paymentEntry.address, index: 0, sighashTypes: [1] },
+      ],
+    })
     expect(calls[0]?.args[0]).toEqual({
       hex: psbtHex,
       network: "mainnet",
@@ -267,23 +260,27 @@ describe("the Leather connector on the edges", () => {
         numericTxid.connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true }),
       ),
     ).toBe("The wallet's reply to signPsbt is malformed")
+    const textTxid = answering(() => success({ txid: "not a txid" }))
+    expect(
+      await failureHeadOf(
+        textTxid.connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]),
+      ),
+    ).toBe("The wallet's reply to sendTransfer is malformed")
   })
 
   it("names testnet3 'testnet' to Leather", async () => {
     const { connector, calls } = answering(() => success({ signature: "c2ln" }), "Testnet")
-    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "x" }))
+    await connector.signMessage({ address: paymentEntry.address, message: "x" })
     expect(calls[0]?.args[0]).toEqual({ message: "x", paymentType: "p2wpkh", network: "testnet" })
   })
 
   it("serves §7 requests through its operations and has no events", async () => {
     const { connector, calls } = leather()
-    const result = await Effect.runPromise(connector.request("getAddresses", { purposes: ["payment"] }))
+    const result = await connector.request("getAddresses", { purposes: ["payment"] })
     expect(result).toEqual({ addresses: [expect.objectContaining({ purpose: "payment" })] })
     expect(calls).toHaveLength(1)
-    expect(
-      await Effect.runPromise(
-        Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)),
-      ),
-    ).toEqual([1])
+    const events: Array<unknown> = []
+    connector.onEvent((event) => events.push(event))()
+    expect(events).toEqual([])
   })
 })

@@ -1,10 +1,10 @@
 import { hex } from "@scure/base"
-import { type Duration, Effect, Option, Ref, Schema } from "effect"
 import type { BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
-import { checkPromptMessage, sendTransferParams } from "../request/methods"
-import { callRequestApi, decodeResult, type RequestApiProvider } from "../request/protocol"
+import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
+import { checkPromptMessage, sendTransferParams, Txid } from "../request/methods"
+import { callRequestApi, type RequestApiProvider } from "../request/protocol"
+import { arrayOf, decodeResult, nonEmptyString, string, struct } from "../request/replyShape"
 import {
   type BitcoinConnector,
   forPurposes,
@@ -13,7 +13,6 @@ import {
   requestThroughConnector,
   requireAddresses,
 } from "./BitcoinConnector"
-import { walletEventStream } from "./walletEvents"
 import type { RequestApiWallet } from "./xverse"
 
 /**
@@ -27,16 +26,14 @@ const leatherNetworks: Readonly<Partial<Record<BitcoinNetwork, "mainnet" | "test
   Testnet4: "testnet",
 }
 
-const LeatherAddress = Schema.Struct({
-  symbol: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(Schema.String),
-  address: Schema.NonEmptyString,
-  publicKey: Schema.optionalKey(Schema.String),
-})
-const LeatherAddresses = Schema.Struct({ addresses: Schema.Array(LeatherAddress) })
-const LeatherSignedPsbt = Schema.Struct({ hex: Schema.String, txid: Schema.optionalKey(Schema.String) })
-const LeatherSignature = Schema.Struct({ signature: Schema.NonEmptyString })
-const LeatherTransfer = Schema.Struct({ txid: Schema.String })
+const LeatherAddress = struct(
+  { address: nonEmptyString },
+  { symbol: string, type: string, publicKey: string },
+)
+const LeatherAddresses = struct({ addresses: arrayOf(LeatherAddress) })
+const LeatherSignedPsbt = struct({ hex: string }, { txid: Txid })
+const LeatherSignature = struct({ signature: nonEmptyString })
+const LeatherTransfer = struct({ txid: Txid })
 
 /** Leather lists BTC addresses by script type (p2wpkh pays, p2tr holds ordinals) and its STX address. */
 const leatherKinds = {
@@ -46,7 +43,7 @@ const leatherKinds = {
 } as const
 
 export const leatherAddressEntries = (
-  addresses: ReadonlyArray<typeof LeatherAddress.Type>,
+  addresses: ReadonlyArray<ReturnType<typeof LeatherAddress>>,
 ): ReadonlyArray<BitcoinAddressEntry> =>
   addresses.flatMap((entry): Array<BitcoinAddressEntry> => {
     const kind =
@@ -64,99 +61,92 @@ export const makeLeatherConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly provider: RequestApiProvider
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> =>
-  Effect.sync(() => {
-    const network = Ref.makeUnsafe<BitcoinNetwork>(options.network ?? "Mainnet")
-    const accounts = Ref.makeUnsafe(Option.none<ReadonlyArray<BitcoinAddressEntry>>())
-    const call = (method: string, params?: unknown) =>
-      callRequestApi(options.provider, method, params, options.timeout)
-    const leatherNetwork = Effect.flatMap(Ref.get(network), (current) => {
-      const name = leatherNetworks[current]
-      return name === undefined
-        ? Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
-        : Effect.succeed(name)
-    })
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
+  let network: BitcoinNetwork = options.network ?? "Mainnet"
+  let accounts: ReadonlyArray<BitcoinAddressEntry> | undefined
+  const call = (method: string, params?: unknown) =>
+    callRequestApi(options.provider, method, params, options.timeout)
+  const leatherNetwork = () => {
+    const name = leatherNetworks[network]
+    if (name === undefined) throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+    return name
+  }
 
-    const addresses = Effect.gen(function* () {
-      const cached = yield* Ref.get(accounts)
-      if (Option.isSome(cached)) return cached.value
-      const result = yield* call("getAddresses").pipe(
-        Effect.flatMap(decodeResult("getAddresses", LeatherAddresses)),
+  const addresses = async () => {
+    if (accounts !== undefined) return accounts
+    const result = decodeResult("getAddresses", LeatherAddresses)(await call("getAddresses"))
+    const entries = leatherAddressEntries(result.addresses)
+    accounts = entries
+    return entries
+  }
+
+  const connector: BitcoinConnector = {
+    id: options.wallet.id,
+    name: options.wallet.name,
+    icon: options.wallet.icon,
+    kind: "leather",
+    chain: "bip122",
+    network: () => network,
+    connect: async (connectOptions = {}) => {
+      checkPromptMessage(connectOptions.message)
+      if (connectOptions.network !== undefined) await connector.switchNetwork(connectOptions.network)
+      return requireAddresses(await addresses())
+    },
+    disconnect: async () => {
+      accounts = undefined
+    },
+    getAccountAddresses: async (params = {}) => {
+      checkPromptMessage(params.message)
+      return forPurposes(await addresses(), params.purposes)
+    },
+    signMessage: async (input) => {
+      const decoded = readBitcoinAddress(input.address)
+      const paymentType = typeof decoded !== "string" && decoded.type === "p2tr" ? "p2tr" : "p2wpkh"
+      const reply = await call("signMessage", {
+        message: input.message,
+        paymentType,
+        network: leatherNetwork(),
+      })
+      const result = decodeResult("signMessage", LeatherSignature)(reply)
+      // Leather signs every message with BIP-322.
+      return { address: input.address, signature: result.signature, protocol: "bip322" }
+    },
+    signPsbt: async (input) => {
+      const signAtIndex = [...new Set(input.signInputs.map((signInput) => signInput.index))].sort(
+        (a, b) => a - b,
       )
-      const entries = leatherAddressEntries(result.addresses)
-      yield* Ref.set(accounts, Option.some(entries))
-      return entries
-    })
-
-    const connector: BitcoinConnector = {
-      id: options.wallet.id,
-      name: options.wallet.name,
-      icon: options.wallet.icon,
-      kind: "leather",
-      chain: "bip122",
-      network: Ref.get(network),
-      connect: (connectOptions = {}) =>
-        Effect.gen(function* () {
-          yield* Effect.fromResult(checkPromptMessage(connectOptions.message))
-          if (connectOptions.network !== undefined) yield* connector.switchNetwork(connectOptions.network)
-          return yield* requireAddresses(yield* addresses)
-        }),
-      disconnect: () => Ref.set(accounts, Option.none()),
-      getAccountAddresses: (params = {}) =>
-        Effect.gen(function* () {
-          yield* Effect.fromResult(checkPromptMessage(params.message))
-          return forPurposes(yield* addresses, params.purposes)
-        }),
-      signMessage: (input) =>
-        Effect.gen(function* () {
-          const decoded = decodeBitcoinAddress(input.address)
-          const paymentType =
-            decoded._tag === "Success" && decoded.success.type === "p2tr" ? "p2tr" : "p2wpkh"
-          const result = yield* call("signMessage", {
-            message: input.message,
-            paymentType,
-            network: yield* leatherNetwork,
-          }).pipe(Effect.flatMap(decodeResult("signMessage", LeatherSignature)))
-          // Leather signs every message with BIP-322.
-          return { address: input.address, signature: result.signature, protocol: "bip322" as const }
-        }),
-      signPsbt: (input) =>
-        Effect.gen(function* () {
-          const signAtIndex = [...new Set(input.signInputs.map((signInput) => signInput.index))].sort(
-            (a, b) => a - b,
-          )
-          const sighashTypes = input.signInputs.flatMap((signInput) => signInput.sighashTypes ?? [])
-          const result = yield* call("signPsbt", {
-            hex: hex.encode(yield* psbtBytes(input.psbt)),
-            network: yield* leatherNetwork,
-            broadcast: input.broadcast ?? false,
-            signAtIndex,
-            ...(sighashTypes.length > 0 ? { allowedSighash: [...new Set(sighashTypes)] } : {}),
-          }).pipe(Effect.flatMap(decodeResult("signPsbt", LeatherSignedPsbt)))
-          return {
-            psbt: yield* psbtFromWalletHex("signPsbt", result.hex),
-            ...(result.txid !== undefined ? { txid: result.txid } : {}),
-          }
-        }),
-      sendTransfer: (recipients) =>
-        Effect.gen(function* () {
-          const checked = yield* Effect.fromResult(sendTransferParams(recipients, yield* Ref.get(network)))
-          const result = yield* call("sendTransfer", {
-            recipients: checked.recipients.map(({ address, amount }) => ({
-              address,
-              amount: String(amount),
-            })),
-            network: yield* leatherNetwork,
-          }).pipe(Effect.flatMap(decodeResult("sendTransfer", LeatherTransfer)))
-          return result.txid
-        }),
-      switchNetwork: (target) =>
-        leatherNetworks[target] === undefined
-          ? Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
-          : Ref.set(network, target),
-      request: (method, params) => requestThroughConnector(connector, method, params),
-      events: walletEventStream(() => () => {}),
-    }
-    return connector
-  })
+      const sighashTypes = input.signInputs.flatMap((signInput) => signInput.sighashTypes ?? [])
+      const reply = await call("signPsbt", {
+        hex: hex.encode(psbtBytes(input.psbt)),
+        network: leatherNetwork(),
+        broadcast: input.broadcast ?? false,
+        signAtIndex,
+        ...(sighashTypes.length > 0 ? { allowedSighash: [...new Set(sighashTypes)] } : {}),
+      })
+      const result = decodeResult("signPsbt", LeatherSignedPsbt)(reply)
+      return {
+        psbt: psbtFromWalletHex("signPsbt", result.hex),
+        ...(result.txid !== undefined ? { txid: result.txid } : {}),
+      }
+    },
+    sendTransfer: async (recipients) => {
+      const checked = sendTransferParams(recipients, network)
+      const reply = await call("sendTransfer", {
+        recipients: checked.recipients.map(({ address, amount }) => ({ address, amount: String(amount) })),
+        network: leatherNetwork(),
+      })
+      return decodeResult("sendTransfer", LeatherTransfer)(reply).txid
+    },
+    switchNetwork: async (target) => {
+      if (leatherNetworks[target] === undefined)
+        throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      network = target
+    },
+    request: (method, params) => requestThroughConnector(connector, method, params),
+    // Leather emits no events.
+    onEvent: () => () => {},
+  }
+  return connector
+}

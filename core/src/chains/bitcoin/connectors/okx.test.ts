@@ -1,16 +1,9 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
-import { describe, expect, it } from "vitest"
-import {
-  failureAfter,
-  failureHeadOf,
-  failureOf,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { describe, expect, it, vi } from "vitest"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import { type DiscoveredBitcoinWallet, listBitcoinWallets } from "../wallets/discovery"
+import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { connectorForWallet } from "./forWallet"
 import {
   makeOkxConnector,
@@ -37,28 +30,26 @@ const okx = (
   return {
     api,
     calls,
-    connector: Effect.runSync(
-      makeOkxConnector({
-        wallet: { id: "okxwallet.bitcoin", name: "OKX Wallet", icon: "" },
-        api,
-        activeNetwork,
-      }),
-    ),
+    connector: makeOkxConnector({
+      wallet: { id: "okxwallet.bitcoin", name: "OKX Wallet", icon: "" },
+      api,
+      activeNetwork,
+    }),
   }
 }
 
 describe("the OKX connector", () => {
   it("connects through okxwallet.bitcoin.connect()", async () => {
     const { connector, calls } = okx()
-    expect((await Effect.runPromise(connector.connect()))[0]?.address).toBe(paymentEntry.address)
+    expect((await connector.connect())[0]?.address).toBe(paymentEntry.address)
     expect(calls).toEqual([{ method: "connect", args: [] }])
   })
 
   it("sends from the first account with the exact BTC value of the satoshi amount", async () => {
     const { connector, calls } = okx()
-    const txid = await Effect.runPromise(
-      connector.sendTransfer([{ recipient: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", amount: "12345" }]),
-    )
+    const txid = await connector.sendTransfer([
+      { recipient: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", amount: "12345" },
+    ])
     expect(txid).toBe("cd".repeat(32))
     expect(calls.at(-1)).toEqual({
       method: "send",
@@ -81,11 +72,11 @@ describe("the OKX connector", () => {
 
   it("serves mainnet only and cannot switch networks", async () => {
     const { connector } = okx()
-    await Effect.runPromise(connector.switchNetwork("Mainnet"))
+    await connector.switchNetwork("Mainnet")
     expect((await failureOf(connector.switchNetwork("Testnet4"))).message).toBe(
       "This wallet does not support switching networks",
     )
-    expect(await Effect.runPromise(connector.network)).toBe("Mainnet")
+    expect(connector.network()).toBe("Mainnet")
   })
 
   it("has no raw request API: 'Wallet call is not supported' (MethodNotSupported)", async () => {
@@ -95,9 +86,7 @@ describe("the OKX connector", () => {
 
   it("passes the PSBT as hex with the inputs to sign, not finalized unless broadcasting", async () => {
     const { connector, calls } = okx()
-    await Effect.runPromise(
-      connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
-    )
+    await connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] })
     expect(calls.at(-1)).toEqual({
       method: "signPsbt",
       args: [
@@ -137,33 +126,33 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
 
   it("connects on Testnet through bitcoinTestnet.connect(), fixed to Testnet, with the account connect answered", async () => {
     const { testnet, family: okxwallet } = family()
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
-    )
-    const entries = await Effect.runPromise(connector.connect())
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: okxwallet,
+      network: "Testnet",
+    })
+    const entries = await connector.connect()
     expect(entries.map((entry) => [entry.purpose, entry.address, entry.addressType])).toEqual([
       ["payment", testnetAddress, "p2wpkh"],
       ["ordinals", testnetAddress, "p2wpkh"],
     ])
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    expect(connector.network()).toBe("Testnet")
     expect(testnet.calls).toEqual([{ method: "testnet.connect", args: [] }])
-    const addresses = await Effect.runPromise(connector.getAccountAddresses({ purposes: ["payment"] }))
+    const addresses = await connector.getAccountAddresses({ purposes: ["payment"] })
     expect(addresses.map((entry) => entry.address)).toEqual([testnetAddress])
     expect(testnet.calls).toHaveLength(1)
   })
 
   it("signs messages and PSBTs with the exact parameters, BIP-322 for a segwit address", async () => {
     const { testnet, family: okxwallet } = family()
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
-    )
-    const signed = await Effect.runPromise(
-      connector.signMessage({ address: testnetAddress, message: "hello" }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: okxwallet,
+      network: "Testnet",
+    })
+    const signed = await connector.signMessage({ address: testnetAddress, message: "hello" })
     expect(signed).toEqual({ address: testnetAddress, signature: "c2ln", protocol: "bip322" })
-    await Effect.runPromise(
-      connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: testnetAddress, index: 0 }] }),
-    )
+    await connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: testnetAddress, index: 0 }] })
     expect(testnet.calls).toEqual([
       { method: "testnet.signMessage", args: ["hello", "bip322-simple"] },
       {
@@ -178,9 +167,11 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
 
   it("refuses what that provider cannot do before prompting: broadcast, transfers, switching, raw requests", async () => {
     const { testnet, family: okxwallet } = family()
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Testnet" }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: okxwallet,
+      network: "Testnet",
+    })
     const psbt = { psbt: samplePsbt, signInputs: [{ address: testnetAddress, index: 0 }], broadcast: true }
     expect((await failureOf(connector.signPsbt(psbt))).message).toBe(
       "This wallet does not broadcast PSBTs; broadcast the signed transaction manually",
@@ -191,7 +182,7 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
     expect((await failureOf(connector.switchNetwork("Mainnet"))).message).toBe(
       "This wallet does not support switching networks",
     )
-    await Effect.runPromise(connector.switchNetwork("Testnet"))
+    await connector.switchNetwork("Testnet")
     expect((await failureOf(connector.request("getAddresses", {}))).message).toBe(
       "Wallet call is not supported",
     )
@@ -200,28 +191,31 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
 
   it("uses bitcoinSignet on Signet, bitcoin on Mainnet, and no provider for the networks OKX does not serve", async () => {
     const { signet, testnet, mainnet, family: okxwallet } = family()
-    const onSignet = await Effect.runPromise(
-      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network: "Signet" }),
-    )
-    await Effect.runPromise(onSignet.connect())
-    expect(await Effect.runPromise(onSignet.network)).toBe("Signet")
+    const onSignet = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: okxwallet,
+      network: "Signet",
+    })
+    await onSignet.connect()
+    expect(onSignet.network()).toBe("Signet")
     expect(signet.calls.map((call) => call.method)).toEqual(["signet.connect"])
     expect(testnet.calls).toEqual([])
 
-    const onMainnet = await Effect.runPromise(
-      makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: { bitcoin: mainnet.api } }),
-    )
-    await Effect.runPromise(onMainnet.connect())
+    const onMainnet = makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: { bitcoin: mainnet.api } })
+    await onMainnet.connect()
     expect(mainnet.calls.map((call) => call.method)).toEqual(["connect"])
 
     for (const network of ["Testnet4", "Regtest"] as const)
       expect(
-        (await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network })))
-          .message,
+        (
+          await failureOf(() =>
+            makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family: okxwallet, network }),
+          )
+        ).message,
       ).toBe("This network is not supported by the wallet")
     expect(
       (
-        await failureOf(
+        await failureOf(() =>
           makeOkxConnectorForNetwork({
             wallet: okxWalletInfo,
             family: { bitcoin: mainnet.api },
@@ -237,24 +231,26 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
       ...testNetworkOkx("testnet").api,
       connect: () => new Promise(() => {}),
     }
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: okxWalletInfo,
-        family: { bitcoinTestnet: silent },
-        network: "Testnet",
-        timeout: "30 seconds",
-      }),
-    )
-    const error = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Effect.flip(connector.connect()))
-        yield* TestClock.adjust("29999 millis")
-        expect(fiber.pollUnsafe()).toBeUndefined()
-        yield* TestClock.adjust("1 millis")
-        return yield* Fiber.join(fiber)
-      }).pipe(Effect.provide(TestClock.layer())),
-    )
-    expect(error.message).toBe("The wallet did not answer connect within 30 s")
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: { bitcoinTestnet: silent },
+      network: "Testnet",
+      timeout: 30_000,
+    })
+    vi.useFakeTimers()
+    try {
+      let settled = false
+      const failure = failureOf(connector.connect()).finally(() => {
+        settled = true
+      })
+      await vi.advanceTimersByTimeAsync(29_999)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      const error = await failure
+      expect(error.message).toBe("The wallet did not answer connect within 30 s")
+    } finally {
+      vi.useRealTimers()
+    }
     expect((await failureOf(connector.getAccountAddresses())).message).toBe("No address available")
   })
 
@@ -263,12 +259,10 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
     const host = Object.assign(new EventTarget(), { okxwallet: { bitcoinTestnet: testnet.api } })
     const okxEntry = listBitcoinWallets(host).find((wallet) => wallet.id === "okxwallet.bitcoin")
     expect(okxEntry).toMatchObject({ isInstalled: true, source: "okx" })
-    const connector = await Effect.runPromise(
-      connectorForWallet(okxEntry as DiscoveredBitcoinWallet, { network: "Testnet" }),
-    )
-    await Effect.runPromise(connector.connect())
+    const connector = connectorForWallet(okxEntry as DiscoveredBitcoinWallet, { network: "Testnet" })
+    await connector.connect()
     expect(testnet.calls.map((call) => call.method)).toEqual(["testnet.connect"])
-    expect((await failureOf(connectorForWallet(okxEntry as DiscoveredBitcoinWallet))).message).toBe(
+    expect((await failureOf(() => connectorForWallet(okxEntry as DiscoveredBitcoinWallet))).message).toBe(
       "no wallet provider was found",
     )
   })
@@ -277,19 +271,29 @@ describe("OKX on its test networks (okxwallet.bitcoinTestnet / bitcoinSignet)", 
 describe("OKX on the edges", () => {
   it("reads a connect reply without an address as no account, and names the send a malformed reply answered", async () => {
     const { api } = okx()
-    const noAddress = Effect.runSync(
-      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, connect: async () => ({}) as never } }),
-    )
+    const noAddress = makeOkxConnector({
+      wallet: okxWalletInfo,
+      api: { ...api, connect: async () => ({}) as never },
+    })
     expect((await failureOf(noAddress.connect())).message).toBe("No address available")
-    const garbled = Effect.runSync(
-      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, send: async () => ({ hash: "x" }) } }),
-    )
+    const garbled = makeOkxConnector({
+      wallet: okxWalletInfo,
+      api: { ...api, send: async () => ({ hash: "x" }) },
+    })
     expect(
       await failureHeadOf(garbled.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
     ).toBe("The wallet's reply to send is malformed")
-    const silentAccounts = Effect.runSync(
-      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, getAccounts: async () => [""] } }),
-    )
+    const textHash = makeOkxConnector({
+      wallet: okxWalletInfo,
+      api: { ...api, send: async () => ({ txhash: "x" }) },
+    })
+    expect(
+      await failureHeadOf(textHash.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet's reply to send is malformed")
+    const silentAccounts = makeOkxConnector({
+      wallet: okxWalletInfo,
+      api: { ...api, getAccounts: async () => [""] },
+    })
     expect(
       (await failureOf(silentAccounts.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])))
         .message,
@@ -303,31 +307,27 @@ describe("OKX on the edges", () => {
       ["2100000000000000", "21000000"],
     ] as const) {
       const { connector, calls } = okx()
-      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount }]))
+      await connector.sendTransfer([{ recipient: paymentEntry.address, amount }])
       expect(calls.at(-1)?.args[0]).toMatchObject({ value })
     }
   })
 
   it("offers the account a test-network connect answered, with its key, and forgets a reply without both", async () => {
     const testnet = testNetworkOkx("testnet")
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: okxWalletInfo,
-        family: { bitcoinTestnet: testnet.api },
-        network: "Testnet",
-      }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: { bitcoinTestnet: testnet.api },
+      network: "Testnet",
+    })
     expect((await failureOf(connector.getAccountAddresses())).message).toBe("No address available")
-    const entries = await Effect.runPromise(connector.connect())
+    const entries = await connector.connect()
     expect(entries.map((entry) => entry.publicKey)).toEqual([paymentEntry.publicKey, paymentEntry.publicKey])
     for (const reply of [{ address: testnetAddress }, { publicKey: paymentEntry.publicKey }, null]) {
-      const partial = await Effect.runPromise(
-        makeOkxConnectorForNetwork({
-          wallet: okxWalletInfo,
-          family: { bitcoinTestnet: { ...testnet.api, connect: async () => reply as never } },
-          network: "Testnet",
-        }),
-      )
+      const partial = makeOkxConnectorForNetwork({
+        wallet: okxWalletInfo,
+        family: { bitcoinTestnet: { ...testnet.api, connect: async () => reply as never } },
+        network: "Testnet",
+      })
       expect((await failureOf(partial.connect())).message).toBe("No address available")
     }
   })
@@ -341,21 +341,15 @@ describe("OKX on the edges", () => {
       on: (event, handler) => void listeners.set(event, handler),
       removeListener: (event) => void removed.push(event),
     }
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: okxWalletInfo,
-        family: { bitcoinTestnet: api },
-        network: "Testnet",
-      }),
-    )
-    const events = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 1)))
-        yield* Effect.yieldNow
-        listeners.get("accountsChanged")?.([])
-        return yield* Fiber.join(fiber)
-      }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: { bitcoinTestnet: api },
+      network: "Testnet",
+    })
+    const events: Array<BitcoinWalletEvent> = []
+    const stop = connector.onEvent((event) => events.push(event))
+    listeners.get("accountsChanged")?.([])
+    stop()
     expect(events).toEqual([{ _tag: "disconnect" }])
     expect(removed).toEqual(["accountsChanged", "networkChanged", "disconnect"])
   })
@@ -365,24 +359,25 @@ describe("OKX on the edges", () => {
     for (const method of ["connect", "signMessage", "signPsbt"] as const) {
       const family = { bitcoinTestnet: { ...testnet.api, [method]: "not a function" } }
       expect(
-        (await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family, network: "Testnet" })))
-          .message,
+        (
+          await failureOf(() =>
+            makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family, network: "Testnet" }),
+          )
+        ).message,
       ).toBe("no wallet provider was found")
     }
     for (const family of [null, "okx", undefined])
-      expect((await failureOf(makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family }))).message).toBe(
-        "no wallet provider was found",
-      )
+      expect(
+        (await failureOf(() => makeOkxConnectorForNetwork({ wallet: okxWalletInfo, family }))).message,
+      ).toBe("no wallet provider was found")
   })
 
   it("keeps the wallet's name and icon on the mainnet connector", async () => {
     const { api } = okx()
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: { id: "okx", name: "OKX", icon: "data:,okx" },
-        family: { bitcoin: api },
-      }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: { id: "okx", name: "OKX", icon: "data:,okx" },
+      family: { bitcoin: api },
+    })
     expect([connector.id, connector.name, connector.icon, connector.kind]).toEqual([
       "okx",
       "OKX",
@@ -394,9 +389,10 @@ describe("OKX on the edges", () => {
   it("reads a null or missing connect reply as no account, not a crash", async () => {
     const { api } = okx()
     for (const reply of [null, undefined]) {
-      const connector = Effect.runSync(
-        makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, connect: async () => reply as never } }),
-      )
+      const connector = makeOkxConnector({
+        wallet: okxWalletInfo,
+        api: { ...api, connect: async () => reply as never },
+      })
       expect((await failureOf(connector.connect())).message, String(reply)).toBe("No address available")
     }
   })
@@ -405,20 +401,22 @@ describe("OKX on the edges", () => {
     const never = () => new Promise<never>(() => {})
     const { api } = okx()
     const silent = (overrides: Partial<OkxBitcoinApi>) =>
-      Effect.runSync(makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, ...overrides } }))
+      makeOkxConnector({ wallet: okxWalletInfo, api: { ...api, ...overrides } })
     const transfer = [{ recipient: paymentEntry.address, amount: "1" }]
     const within = (method: string) => `The wallet did not answer ${method} within 300 s`
-    expect((await failureAfter(silent({ connect: never }).connect())).message).toBe(within("connect"))
-    expect((await failureAfter(silent({ getAccounts: never }).sendTransfer(transfer))).message).toBe(
+    expect((await failureAfter(() => silent({ connect: never }).connect())).message).toBe(within("connect"))
+    expect((await failureAfter(() => silent({ getAccounts: never }).sendTransfer(transfer))).message).toBe(
       within("getAccounts"),
     )
-    expect((await failureAfter(silent({ send: never }).sendTransfer(transfer))).message).toBe(within("send"))
+    expect((await failureAfter(() => silent({ send: never }).sendTransfer(transfer))).message).toBe(
+      within("send"),
+    )
   })
 
   it("finds no test-network provider where the family holds null", async () => {
     expect(
       (
-        await failureOf(
+        await failureOf(() =>
           makeOkxConnectorForNetwork({
             wallet: okxWalletInfo,
             family: { bitcoinTestnet: null },
@@ -430,28 +428,24 @@ describe("OKX on the edges", () => {
   })
 
   it("is the okx kind on a test network too", async () => {
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: okxWalletInfo,
-        family: { bitcoinTestnet: testNetworkOkx("testnet").api },
-        network: "Testnet",
-      }),
-    )
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: { bitcoinTestnet: testNetworkOkx("testnet").api },
+      network: "Testnet",
+    })
     expect(connector.kind).toBe("okx")
   })
 
   it("sends on mainnet through the connector the okxwallet family gives", async () => {
     const mainnet = okx()
-    const connector = await Effect.runPromise(
-      makeOkxConnectorForNetwork({
-        wallet: okxWalletInfo,
-        family: { bitcoin: mainnet.api },
-        network: "Mainnet",
-      }),
+    const connector = makeOkxConnectorForNetwork({
+      wallet: okxWalletInfo,
+      family: { bitcoin: mainnet.api },
+      network: "Mainnet",
+    })
+    expect(await connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])).toBe(
+      "cd".repeat(32),
     )
-    expect(
-      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
-    ).toBe("cd".repeat(32))
     expect(mainnet.calls.at(-1)).toEqual({
       method: "send",
       args: [{ from: paymentEntry.address, to: paymentEntry.address, value: "0.00000001" }],

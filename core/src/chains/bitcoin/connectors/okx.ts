@@ -1,8 +1,8 @@
-import { type Duration, Effect, Result, Schema } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
-import { formatUnits } from "../../../validation/amount"
-import { decodeResult } from "../request/protocol"
+import { unitsToDecimal } from "../../../validation/units"
+import { Txid } from "../request/methods"
+import { decodeResult, struct } from "../request/replyShape"
 import { walletCall } from "../request/walletCall"
 import { okxNetworkProviders } from "../wallets/catalog"
 import type { BitcoinConnector } from "./BitcoinConnector"
@@ -22,15 +22,16 @@ export interface OkxBitcoinApi extends ExtensionBitcoinApi {
   }) => Promise<unknown>
 }
 
-const OkxSendResult = Schema.Struct({ txhash: Schema.String })
+const OkxSendResult = struct({ txhash: Txid })
 
 export const makeOkxConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly api: OkxBitcoinApi
   /** The dApp's active network; OKX serves only Mainnet. */
   readonly activeNetwork?: (() => BitcoinNetwork | undefined) | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> => {
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
   const { api, timeout } = options
   const activeNetwork = options.activeNetwork ?? (() => "Mainnet" as const)
   return makeExtensionConnector({
@@ -39,30 +40,27 @@ export const makeOkxConnector = (options: {
     api,
     network: "Mainnet",
     timeout,
-    requestAccounts: Effect.map(
-      walletCall("connect", () => api.connect(), timeout),
-      (account) => (typeof account?.address === "string" ? [account.address] : []),
-    ),
-    sendOne: (to, satoshis) =>
-      Effect.gen(function* () {
-        const network = activeNetwork()
-        if (network === undefined) return yield* new BitcoinError({ reason: "noActiveNetwork" })
-        if (network !== "Mainnet") return yield* new BitcoinError({ reason: "networkUnsupportedByWallet" })
-        const [from] = yield* walletCall("getAccounts", () => api.getAccounts(), timeout)
-        if (typeof from !== "string" || from === "")
-          return yield* new BitcoinError({ reason: "noAccountAvailable" })
-        const value = Result.getOrThrow(formatUnits(BigInt(satoshis), 8))
-        const result = yield* walletCall("send", () => api.send({ from, to, value }), timeout).pipe(
-          Effect.flatMap(decodeResult("send", OkxSendResult)),
-        )
-        return result.txhash
-      }),
-    switchNetwork: (network) =>
-      network === "Mainnet"
-        ? Effect.void
-        : Effect.fail(new BitcoinError({ reason: "networkSwitchUnsupported" })),
+    requestAccounts: async () => {
+      const account = await walletCall("connect", () => api.connect(), timeout)
+      return typeof account?.address === "string" ? [account.address] : []
+    },
+    sendOne: async (to, satoshis) => {
+      const network = activeNetwork()
+      if (network === undefined) throw new BitcoinError({ reason: "noActiveNetwork" })
+      if (network !== "Mainnet") throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      const [from] = await walletCall("getAccounts", () => api.getAccounts(), timeout)
+      if (typeof from !== "string" || from === "") throw new BitcoinError({ reason: "noAccountAvailable" })
+      const value = unitsToDecimal(BigInt(satoshis), 8)
+      const reply = await walletCall("send", () => api.send({ from, to, value }), timeout)
+      return decodeResult("send", OkxSendResult)(reply).txhash
+    },
+    switchNetwork: async (network) => {
+      if (network !== "Mainnet") throw new BitcoinError({ reason: "networkSwitchUnsupported" })
+    },
     // AppKit's OKX connector has no request API of its own: 'Wallet call is not supported'.
-    request: () => Effect.fail(new BitcoinError({ reason: "walletCallNotSupported" })),
+    request: async () => {
+      throw new BitcoinError({ reason: "walletCallNotSupported" })
+    },
   })
 }
 
@@ -93,8 +91,9 @@ export const makeOkxTestNetworkConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly api: OkxTestNetworkApi
   readonly network: "Testnet" | "Signet"
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> => {
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
   const { api, network, timeout } = options
   let account: { readonly address: string; readonly publicKey: string } | undefined
   const extensionApi: ExtensionBitcoinApi = {
@@ -111,47 +110,49 @@ export const makeOkxTestNetworkConnector = (options: {
     api: extensionApi,
     network,
     timeout,
-    requestAccounts: Effect.map(
-      walletCall("connect", () => api.connect(), timeout),
-      (connected) => {
-        account =
-          typeof connected?.address === "string" && typeof connected.publicKey === "string"
-            ? { address: connected.address, publicKey: connected.publicKey }
-            : undefined
-        return account === undefined ? [] : [account.address]
-      },
-    ),
-    sendOne: () => Effect.fail(new BitcoinError({ reason: "sendTransferUnsupported" })),
-    switchNetwork: (target) =>
-      target === network
-        ? Effect.void
-        : Effect.fail(new BitcoinError({ reason: "networkSwitchUnsupported" })),
-    request: () => Effect.fail(new BitcoinError({ reason: "walletCallNotSupported" })),
+    requestAccounts: async () => {
+      const connected = await walletCall("connect", () => api.connect(), timeout)
+      account =
+        typeof connected?.address === "string" && typeof connected.publicKey === "string"
+          ? { address: connected.address, publicKey: connected.publicKey }
+          : undefined
+      return account === undefined ? [] : [account.address]
+    },
+    sendOne: async () => {
+      throw new BitcoinError({ reason: "sendTransferUnsupported" })
+    },
+    switchNetwork: async (target) => {
+      if (target !== network) throw new BitcoinError({ reason: "networkSwitchUnsupported" })
+    },
+    request: async () => {
+      throw new BitcoinError({ reason: "walletCallNotSupported" })
+    },
   })
 }
 
 /**
  * The OKX connector for the app's network, from the `okxwallet` object: `bitcoin` on Mainnet (the default),
- * `bitcoinTestnet` on Testnet, `bitcoinSignet` on Signet; any other network is not one OKX serves.
+ * `bitcoinTestnet` on Testnet, `bitcoinSignet` on Signet; any other network is not one OKX serves (thrown,
+ * as is 'no wallet provider was found' for a family without that provider).
  */
 export const makeOkxConnectorForNetwork = (options: {
   readonly wallet: RequestApiWallet
   readonly family: unknown
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector, BitcoinError> => {
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
   const { wallet, timeout } = options
   const network = options.network ?? "Mainnet"
   if (network !== "Mainnet" && network !== "Testnet" && network !== "Signet")
-    return Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
+    throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
   const api =
     typeof options.family === "object" && options.family !== null
       ? (options.family as Record<string, unknown>)[okxNetworkProviders[network]]
       : undefined
-  const missing = Effect.fail(new BitcoinError({ reason: "noWalletProvider" }))
-  if (network === "Mainnet")
-    return isExtensionBitcoinApi(api)
-      ? makeOkxConnector({ wallet, api: api as OkxBitcoinApi, activeNetwork: () => network, timeout })
-      : missing
-  return isOkxTestNetworkApi(api) ? makeOkxTestNetworkConnector({ wallet, api, network, timeout }) : missing
+  if (network === "Mainnet" && isExtensionBitcoinApi(api))
+    return makeOkxConnector({ wallet, api: api as OkxBitcoinApi, activeNetwork: () => network, timeout })
+  if (network !== "Mainnet" && isOkxTestNetworkApi(api))
+    return makeOkxTestNetworkConnector({ wallet, api, network, timeout })
+  throw new BitcoinError({ reason: "noWalletProvider" })
 }

@@ -1,14 +1,15 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
+import { failureAfter } from "../testing/fakeClock.testSupport"
 import {
-  failureAfter,
+  failureHeadOf,
   failureOf,
   ordinalsEntry,
   paymentEntry,
   recorder,
   samplePsbt,
 } from "../testing/fakeWallets"
+import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { makeUnisatConnector, type UnisatApi } from "./unisat"
 
 const psbtHex = hex.encode(base64.decode(samplePsbt))
@@ -28,16 +29,14 @@ const unisat = (overrides: Partial<UnisatApi> = {}) => {
   }
   return {
     calls,
-    connector: Effect.runSync(
-      makeUnisatConnector({ wallet: { id: "unisat", name: "Unisat", icon: "" }, api }),
-    ),
+    connector: makeUnisatConnector({ wallet: { id: "unisat", name: "Unisat", icon: "" }, api }),
   }
 }
 
 describe("the Unisat connector", () => {
   it("offers its one account for payments and ordinals, with an x-only key for taproot", async () => {
     const { connector } = unisat()
-    const addresses = await Effect.runPromise(connector.connect())
+    const addresses = await connector.connect()
     expect(addresses).toEqual([
       { ...ordinalsEntry, purpose: "payment" },
       { ...ordinalsEntry, purpose: "ordinals" },
@@ -55,19 +54,25 @@ describe("the Unisat connector", () => {
         return [ordinalsEntry.address]
       },
     })
-    expect(await Effect.runPromise(connector.request("getAddresses", { purposes: ["payment"] }))).toEqual({
+    expect(await connector.request("getAddresses", { purposes: ["payment"] })).toEqual({
       addresses: [{ ...ordinalsEntry, purpose: "payment" }],
     })
   })
 
   it("sends the amount in satoshis, unchanged (AppKit converted it to BTC)", async () => {
     const { connector, calls } = unisat()
-    expect(
-      await Effect.runPromise(
-        connector.sendTransfer([{ recipient: paymentEntry.address, amount: "150000" }]),
-      ),
-    ).toBe(txid)
+    expect(await connector.sendTransfer([{ recipient: paymentEntry.address, amount: "150000" }])).toBe(txid)
     expect(calls).toEqual([{ method: "sendBitcoin", args: [paymentEntry.address, 150000] }])
+  })
+
+  it("calls a transfer answered with anything but a txid malformed", async () => {
+    for (const reply of [42, "", { txid: "ab".repeat(32) }, undefined]) {
+      const { connector } = unisat({ sendBitcoin: async () => reply as never })
+      expect(
+        await failureHeadOf(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+        JSON.stringify(reply),
+      ).toBe("The wallet's reply to sendBitcoin is malformed")
+    }
   })
 
   it("refuses a second recipient: 'Only one recipient is supported by this wallet provider'", async () => {
@@ -84,16 +89,14 @@ describe("the Unisat connector", () => {
 
   it("signs PSBTs as hex with every input to sign, finalizing and pushing when asked to broadcast", async () => {
     const { connector, calls } = unisat()
-    const signed = await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        broadcast: true,
-        signInputs: [
-          { address: paymentEntry.address, index: 0 },
-          { address: ordinalsEntry.address, index: 1, sighashTypes: [1] },
-        ],
-      }),
-    )
+    const signed = await connector.signPsbt({
+      psbt: samplePsbt,
+      broadcast: true,
+      signInputs: [
+        { address: paymentEntry.address, index: 0 },
+        { address: ordinalsEntry.address, index: 1, sighashTypes: [1] },
+      ],
+    })
     expect(calls).toEqual([
       {
         method: "signPsbt",
@@ -115,10 +118,8 @@ describe("the Unisat connector", () => {
 
   it("signs messages bip322-simple for segwit and taproot, ecdsa for legacy", async () => {
     const { connector, calls } = unisat()
-    await Effect.runPromise(connector.signMessage({ address: ordinalsEntry.address, message: "a" }))
-    await Effect.runPromise(
-      connector.signMessage({ address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "b" }),
-    )
+    await connector.signMessage({ address: ordinalsEntry.address, message: "a" })
+    await connector.signMessage({ address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "b" })
     expect(calls.map((call) => call.args)).toEqual([
       ["a", "bip322-simple"],
       ["b", "ecdsa"],
@@ -145,9 +146,9 @@ describe("the Unisat connector's networks", () => {
     const switched: Array<string> = []
     const { connector } = unisat({ switchChain: async (chain) => switched.push(chain) })
     for (const network of ["Mainnet", "Testnet", "Testnet4", "Signet"] as const)
-      await Effect.runPromise(connector.switchNetwork(network))
+      await connector.switchNetwork(network)
     expect(switched).toEqual(["BITCOIN_MAINNET", "BITCOIN_TESTNET", "BITCOIN_TESTNET4", "BITCOIN_SIGNET"])
-    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    expect(connector.network()).toBe("Signet")
     expect((await failureOf(connector.switchNetwork("Regtest"))).message).toBe(
       "This network is not supported by the wallet",
     )
@@ -155,31 +156,26 @@ describe("the Unisat connector's networks", () => {
     expect((await failureOf(unisat().connector.switchNetwork("Signet"))).message).toBe(
       "This network is not supported by the wallet",
     )
-    expect(await Effect.runPromise(unisat().connector.network)).toBe("Mainnet")
+    expect(unisat().connector.network()).toBe("Mainnet")
   })
 
   it("reads Unisat's network names, old and new, in its networkChanged event", async () => {
     const listeners = new Map<string, (value: unknown) => void>()
     const { connector } = unisat({ on: (event, handler) => void listeners.set(event, handler) })
-    const events = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 6)))
-        yield* Effect.yieldNow
-        for (const name of [
-          "livenet",
-          "testnet",
-          7,
-          ["livenet"],
-          "BITCOIN_TESTNET4",
-          "fractal",
-          "BITCOIN_SIGNET",
-          "BITCOIN_MAINNET",
-          "BITCOIN_TESTNET",
-        ])
-          listeners.get("networkChanged")?.(name)
-        return yield* Fiber.join(fiber)
-      }),
-    )
+    const events: Array<BitcoinWalletEvent> = []
+    connector.onEvent((event) => events.push(event))
+    for (const name of [
+      "livenet",
+      "testnet",
+      7,
+      ["livenet"],
+      "BITCOIN_TESTNET4",
+      "fractal",
+      "BITCOIN_SIGNET",
+      "BITCOIN_MAINNET",
+      "BITCOIN_TESTNET",
+    ])
+      listeners.get("networkChanged")?.(name)
     expect(events.map((event) => (event._tag === "networkChanged" ? event.network : event._tag))).toEqual([
       "Mainnet",
       "Testnet",
@@ -193,20 +189,21 @@ describe("the Unisat connector's networks", () => {
   it("names the Unisat call a silent wallet did not answer", async () => {
     const never = () => new Promise<never>(() => {})
     const { connector } = unisat({ requestAccounts: never, sendBitcoin: never, switchChain: never })
-    const silent = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureAfter(effect)).message
-    expect(await silent(connector.connect())).toBe("The wallet did not answer requestAccounts within 300 s")
-    expect(await silent(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }]))).toBe(
-      "The wallet did not answer sendBitcoin within 300 s",
+    const silent = async (start: () => Promise<unknown>) => (await failureAfter(start)).message
+    expect(await silent(() => connector.connect())).toBe(
+      "The wallet did not answer requestAccounts within 300 s",
     )
-    expect(await silent(connector.switchNetwork("Signet"))).toBe(
+    expect(
+      await silent(() => connector.sendTransfer([{ recipient: paymentEntry.address, amount: "1" }])),
+    ).toBe("The wallet did not answer sendBitcoin within 300 s")
+    expect(await silent(() => connector.switchNetwork("Signet"))).toBe(
       "The wallet did not answer switchChain within 300 s",
     )
   })
 
   it("serves §7 requests through its operations", async () => {
     const { connector, calls } = unisat()
-    expect(await Effect.runPromise(connector.request("getAddresses", { purposes: ["ordinals"] }))).toEqual({
+    expect(await connector.request("getAddresses", { purposes: ["ordinals"] })).toEqual({
       addresses: [{ ...ordinalsEntry, purpose: "ordinals" }],
     })
     expect(calls.map((call) => call.method)).toEqual(["requestAccounts", "getPublicKey"])

@@ -1,6 +1,7 @@
-import { type Duration, Effect } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError } from "../../../errors/bitcoin"
+import { Txid } from "../request/methods"
+import { decodeResult } from "../request/replyShape"
 import { walletCall } from "../request/walletCall"
 import { type BitcoinConnector, requestThroughConnector } from "./BitcoinConnector"
 import { type ExtensionBitcoinApi, makeExtensionConnector } from "./extensionApi"
@@ -40,8 +41,9 @@ export const makeUnisatConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly api: UnisatApi
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> => {
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
   const { api, timeout } = options
   return makeExtensionConnector({
     wallet: options.wallet,
@@ -49,14 +51,17 @@ export const makeUnisatConnector = (options: {
     api,
     network: options.network ?? "Mainnet",
     timeout,
-    requestAccounts: walletCall("requestAccounts", () => api.requestAccounts(), timeout),
-    sendOne: (address, satoshis) =>
-      walletCall("sendBitcoin", () => api.sendBitcoin(address, satoshis), timeout),
-    switchNetwork: (network) => {
+    requestAccounts: () => walletCall("requestAccounts", () => api.requestAccounts(), timeout),
+    sendOne: async (address, satoshis) =>
+      decodeResult(
+        "sendBitcoin",
+        Txid,
+      )(await walletCall("sendBitcoin", () => api.sendBitcoin(address, satoshis), timeout)),
+    switchNetwork: async (network) => {
       const chain = unisatChains[network]
       if (chain === undefined || typeof api.switchChain !== "function")
-        return Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" }))
-      return Effect.asVoid(walletCall("switchChain", () => api.switchChain?.(chain), timeout))
+        throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      await walletCall("switchChain", () => api.switchChain?.(chain), timeout)
     },
     request: requestThroughConnector,
     networkOfEvent: (value) => (typeof value === "string" ? unisatNetworkNames[value] : undefined),

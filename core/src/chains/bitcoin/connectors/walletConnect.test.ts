@@ -1,17 +1,12 @@
 import { base64 } from "@scure/base"
 import { Effect, Option, Stream } from "effect"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import type { ConnectorEvent, RpcRequest } from "../../../connectors/Connector"
 import type { CaipAccountId, CaipNetworkId } from "../../../domain/caip"
 import { bitcoinChainIds } from "../networks"
-import {
-  failureAfter,
-  failureHeadOf,
-  failureOf,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureHeadOf, failureOf, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
+import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { makeWalletConnectBitcoinConnector, type WalletConnectBitcoinSession } from "./walletConnect"
 
 const mainnet = bitcoinChainIds.Mainnet
@@ -38,28 +33,26 @@ const walletConnect = (options: {
           chainId: mainnet,
           methods: { bip122: ["signMessage", "sendTransfer", "getAccountAddresses", "signPsbt"] },
         }
-  const connector = Effect.runSync(
-    makeWalletConnectBitcoinConnector({
-      connector: {
-        request: (request) => Effect.sync(() => answer(options.answer?.(request), "request", request)),
-        switchChain: (chainId) => Effect.sync(() => record("switchChain", chainId)),
-        disconnect: () =>
-          options.disconnectFails ? Effect.fail(new Error("relay gone") as never) : Effect.void,
-        events: Stream.fromIterable(options.events ?? []),
-        session: Effect.succeed(Option.fromNullishOr(session)),
-      },
-      activeNetwork: () => ("network" in options ? options.network : "Mainnet"),
-      name: options.name,
-      icon: options.icon,
-    }),
-  )
+  const connector = makeWalletConnectBitcoinConnector({
+    connector: {
+      request: (request) => Effect.sync(() => answer(options.answer?.(request), "request", request)),
+      switchChain: (chainId) => Effect.sync(() => record("switchChain", chainId)),
+      disconnect: () =>
+        options.disconnectFails ? Effect.fail(new Error("relay gone") as never) : Effect.void,
+      events: Stream.fromIterable(options.events ?? []),
+      session: Effect.succeed(Option.fromNullishOr(session)),
+    },
+    activeNetwork: () => ("network" in options ? options.network : "Mainnet"),
+    name: options.name,
+    icon: options.icon,
+  })
   return { calls, connector }
 }
 
 describe("the WalletConnect bip122 adapter", () => {
   it("signs a message as the session's account and turns a hex signature into base64", async () => {
     const { connector, calls } = walletConnect({ answer: () => ({ signature: "010203", address }) })
-    const signed = await Effect.runPromise(connector.signMessage({ address, message: "gm" }))
+    const signed = await connector.signMessage({ address, message: "gm" })
     expect(calls).toEqual([
       {
         method: "request",
@@ -73,9 +66,7 @@ describe("the WalletConnect bip122 adapter", () => {
 
   it("sends one recipient with recipientAddress and a satoshi string", async () => {
     const { connector, calls } = walletConnect({ answer: () => ({ txid: "ab".repeat(32) }) })
-    await Effect.runPromise(
-      connector.sendTransfer([{ recipient: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", amount: "5000" }]),
-    )
+    await connector.sendTransfer([{ recipient: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", amount: "5000" }])
     expect(calls[0]?.args[0]).toEqual({
       method: "sendTransfer",
       params: { account: address, recipientAddress: "3DnW8JGpPViEZdpqat8qky1zc26EKbXnmM", amount: "5000" },
@@ -84,9 +75,7 @@ describe("the WalletConnect bip122 adapter", () => {
 
   it("signs PSBTs with the account and the inputs as listed", async () => {
     const { connector, calls } = walletConnect({ answer: () => ({ psbt: samplePsbt }) })
-    await Effect.runPromise(
-      connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address, index: 0 }], broadcast: false }),
-    )
+    await connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address, index: 0 }], broadcast: false })
     expect(calls[0]?.args[0]).toEqual({
       method: "signPsbt",
       params: { account: address, psbt: samplePsbt, signInputs: [{ address, index: 0 }], broadcast: false },
@@ -100,7 +89,7 @@ describe("the WalletConnect bip122 adapter", () => {
         { address: "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", intention: "ordinal" },
       ],
     })
-    const addresses = await Effect.runPromise(connector.getAccountAddresses())
+    const addresses = await connector.getAccountAddresses()
     expect(addresses.map((entry) => [entry.purpose, entry.addressType])).toEqual([
       ["payment", "p2wpkh"],
       ["ordinals", "p2tr"],
@@ -161,7 +150,7 @@ describe("the WalletConnect bip122 adapter", () => {
       },
       answer: () => ({ signature: "c2ln" }),
     })
-    await Effect.runPromise(connector.signMessage({ address, message: "gm" }))
+    await connector.signMessage({ address, message: "gm" })
     expect(calls.map((call) => call.method)).toEqual(["switchChain", "request"])
     expect(calls[0]?.args).toEqual([mainnet])
   })
@@ -182,14 +171,14 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
     ])
     const named = walletConnect({ name: "Xverse via WC", icon: "data:," }).connector
     expect([named.name, named.icon]).toEqual(["Xverse via WC", "data:,"])
-    expect(await Effect.runPromise(walletConnect({ network: "Testnet4" }).connector.network)).toBe("Testnet4")
-    expect(await Effect.runPromise(walletConnect({ network: undefined }).connector.network)).toBe("Mainnet")
+    expect(walletConnect({ network: "Testnet4" }).connector.network()).toBe("Testnet4")
+    expect(walletConnect({ network: undefined }).connector.network()).toBe("Mainnet")
   })
 
   it("asks for the intentions of the purposes asked (payment, ordinal; Stacks has none)", async () => {
     const { connector, calls } = walletConnect({ answer: () => [address] })
-    await Effect.runPromise(connector.getAccountAddresses())
-    await Effect.runPromise(connector.getAccountAddresses({ purposes: ["stacks", "ordinals"] }))
+    await connector.getAccountAddresses()
+    await connector.getAccountAddresses({ purposes: ["stacks", "ordinals"] })
     expect(calls.map((call) => (call.args[0] as RpcRequest).params)).toEqual([
       { account: address, intentions: ["payment", "ordinal"] },
       { account: address, intentions: ["ordinal"] },
@@ -203,7 +192,7 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
         { address: taproot, publicKey: Uint8Array.of(0xab, 0xcd), intention: "ordinal" },
       ],
     })
-    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([
+    expect(await connector.getAccountAddresses()).toEqual([
       { address, purpose: "payment", publicKey: "", addressType: "p2wpkh", walletType: "software" },
       {
         address: taproot,
@@ -213,11 +202,9 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
         walletType: "software",
       },
     ])
-    expect(
-      (await Effect.runPromise(connector.getAccountAddresses({ purposes: ["ordinals"] }))).map(
-        (e) => e.address,
-      ),
-    ).toEqual([taproot])
+    expect((await connector.getAccountAddresses({ purposes: ["ordinals"] })).map((e) => e.address)).toEqual([
+      taproot,
+    ])
   })
 
   it("checks the 80-character prompt message before asking the wallet", async () => {
@@ -242,7 +229,7 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
       chainId: mainnet,
     }
     const { connector, calls } = walletConnect({ session: both })
-    await Effect.runPromise(connector.switchNetwork("Testnet4"))
+    await connector.switchNetwork("Testnet4")
     expect(calls).toEqual([{ method: "switchChain", args: [testnet4] }])
     const error = await failureOf(walletConnect({}).connector.switchNetwork("Signet"))
     expect(error.message).toBe("This network is not supported by the wallet")
@@ -250,13 +237,13 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
 
   it("connects on the network asked: the switch comes first", async () => {
     const { connector, calls } = walletConnect({ answer: () => [address] })
-    await Effect.runPromise(connector.connect({ network: "Mainnet" }))
+    await connector.connect({ network: "Mainnet" })
     expect(calls.map((call) => call.method)).toEqual(["switchChain", "request"])
   })
 
   it("does not switch chains when the session is already on the active one", async () => {
     const { connector, calls } = walletConnect({ answer: () => ({ signature: "c2ln" }) })
-    await Effect.runPromise(connector.signMessage({ address, message: "gm", protocol: "ecdsa" }))
+    await connector.signMessage({ address, message: "gm", protocol: "ecdsa" })
     expect(calls.map((call) => call.method)).toEqual(["request"])
     expect(calls[0]?.args[0]).toMatchObject({ params: { protocol: "ecdsa" } })
   })
@@ -264,9 +251,10 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
   it("turns only whole hex signatures into base64", async () => {
     const signed = async (signature: string) =>
       (
-        await Effect.runPromise(
-          walletConnect({ answer: () => ({ signature }) }).connector.signMessage({ address, message: "gm" }),
-        )
+        await walletConnect({ answer: () => ({ signature }) }).connector.signMessage({
+          address,
+          message: "gm",
+        })
       ).signature
     expect(await signed("0A0b")).toBe(base64.encode(Uint8Array.of(10, 11)))
     expect(await signed("abc")).toBe("abc")
@@ -299,13 +287,11 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
     const { connector, calls } = walletConnect({
       answer: () => ({ psbt: samplePsbt, txid: "ab".repeat(32) }),
     })
-    expect(
-      await Effect.runPromise(connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true })),
-    ).toEqual({
+    expect(await connector.signPsbt({ psbt: samplePsbt, signInputs: [], broadcast: true })).toEqual({
       psbt: samplePsbt,
       txid: "ab".repeat(32),
     })
-    await Effect.runPromise(connector.signPsbt({ psbt: samplePsbt, signInputs: [] }))
+    await connector.signPsbt({ psbt: samplePsbt, signInputs: [] })
     expect(
       calls.map((call) => (call.args[0] as { params: { broadcast: boolean } }).params.broadcast),
     ).toEqual([true, false])
@@ -317,7 +303,7 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
 
   it("sends raw requests through the session's approved methods", async () => {
     const { connector } = walletConnect({ answer: () => ({ ok: true }) })
-    expect(await Effect.runPromise(connector.request("signPsbt", {}))).toEqual({ ok: true })
+    expect(await connector.request("signPsbt", {})).toEqual({ ok: true })
     expect((await failureOf(connector.request("getBalance", {}))).message).toBe(
       "Method getBalance is not supported",
     )
@@ -339,11 +325,33 @@ describe("the WalletConnect bip122 adapter on the edges", () => {
         { _tag: "disconnect" },
       ],
     })
-    expect(await Effect.runPromise(Stream.runCollect(connector.events))).toEqual([
+    const events: Array<BitcoinWalletEvent> = []
+    const stop = connector.onEvent((event) => events.push(event))
+    await vi.waitFor(() => expect(events).toHaveLength(3))
+    stop()
+    expect(events).toEqual([
       { _tag: "networkChanged", network: "Testnet4" },
       { _tag: "accountsChanged" },
       { _tag: "disconnect" },
     ])
+  })
+
+  it("stops reading the WalletConnect connector's events when the last listener stops", async () => {
+    let stopped = 0
+    const connector = makeWalletConnectBitcoinConnector({
+      connector: {
+        request: () => Effect.void,
+        switchChain: () => Effect.void,
+        disconnect: () => Effect.void,
+        events: Stream.never.pipe(Stream.ensuring(Effect.sync(() => stopped++))),
+        session: Effect.succeed(Option.none()),
+      },
+      activeNetwork: () => "Mainnet",
+    })
+    const stop = connector.onEvent(() => {})
+    expect(stopped).toBe(0)
+    stop()
+    await vi.waitFor(() => expect(stopped).toBe(1))
   })
 })
 
@@ -370,28 +378,28 @@ describe("the WalletConnect bip122 adapter's replies", () => {
   })
 
   it("names the request a silent wallet did not answer", async () => {
-    const silent = Effect.runSync(
-      makeWalletConnectBitcoinConnector({
-        connector: {
-          request: () => Effect.never,
-          switchChain: () => Effect.void,
-          disconnect: () => Effect.void,
-          events: Stream.empty,
-          session: Effect.succeed(
-            Option.some({ accounts: [account(`${mainnet}:${address}`)], chainId: mainnet }),
-          ),
-        },
-        activeNetwork: () => "Mainnet",
-      }),
-    )
-    const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureAfter(effect)).message
-    expect(await message(silent.signMessage({ address, message: "gm" }))).toBe(
+    let abandoned = 0
+    const silent = makeWalletConnectBitcoinConnector({
+      connector: {
+        request: () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => abandoned++))),
+        switchChain: () => Effect.void,
+        disconnect: () => Effect.void,
+        events: Stream.empty,
+        session: Effect.succeed(
+          Option.some({ accounts: [account(`${mainnet}:${address}`)], chainId: mainnet }),
+        ),
+      },
+      activeNetwork: () => "Mainnet",
+    })
+    const message = async (start: () => Promise<unknown>) => (await failureAfter(start)).message
+    expect(await message(() => silent.signMessage({ address, message: "gm" }))).toBe(
       "The wallet did not answer signMessage within 300 s",
     )
-    expect(await message(silent.getAccountAddresses())).toBe(
+    expect(await message(() => silent.getAccountAddresses())).toBe(
       "The wallet did not answer getAccountAddresses within 300 s",
     )
+    // The WalletConnect request given up on is interrupted, not left running.
+    await vi.waitFor(() => expect(abandoned).toBe(2))
   })
 
   it("keeps text keys, and gives a key of any other kind as empty", async () => {
@@ -401,15 +409,11 @@ describe("the WalletConnect bip122 adapter's replies", () => {
         { address, publicKey: 7 },
       ],
     })
-    expect(
-      (await Effect.runPromise(connector.getAccountAddresses())).map((entry) => entry.publicKey),
-    ).toEqual(["02aa", ""])
+    expect((await connector.getAccountAddresses()).map((entry) => entry.publicKey)).toEqual(["02aa", ""])
   })
 
   it("passes a signature that only ends in hex as it is", async () => {
     const { connector } = walletConnect({ answer: () => ({ signature: "g00a" }) })
-    expect((await Effect.runPromise(connector.signMessage({ address, message: "gm" }))).signature).toBe(
-      "g00a",
-    )
+    expect((await connector.signMessage({ address, message: "gm" })).signature).toBe("g00a")
   })
 })

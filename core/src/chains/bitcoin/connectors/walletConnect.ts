@@ -1,6 +1,6 @@
 import { base64, hex } from "@scure/base"
-import { type Duration, Effect, Option, Result, Schema, Stream } from "effect"
-import type { Connector } from "../../../connectors/Connector"
+import { Effect, Fiber, Option, Stream } from "effect"
+import type { Connector, ConnectorEvent } from "../../../connectors/Connector"
 import type { AddressPurpose, BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import {
   addressOfAccount,
@@ -18,22 +18,32 @@ import {
   SignPsbtResult,
   satoshiNumber,
 } from "../request/methods"
-import { decodeResult } from "../request/protocol"
+import {
+  arrayOf,
+  decodeResult,
+  type Guard,
+  nonEmptyString,
+  string,
+  struct,
+  unknownValue,
+} from "../request/replyShape"
 import { toBitcoinRpcError, withinWalletTimeout } from "../request/walletCall"
 import {
   addressTypeOf,
   type BitcoinConnector,
-  type BitcoinConnectorError,
   type BitcoinWalletEvent,
   forPurposes,
   psbtBytes,
   requireAddresses,
 } from "./BitcoinConnector"
+import { walletEventListeners } from "./walletEvents"
 
 /**
  * A WalletConnect wallet's bip122 session, reached through the WalletConnect connector's `request`. The
  * pairing session methods are signMessage, sendTransfer, getAccountAddresses and signPsbt; one the wallet
  * did not approve is 'Method {method} is not supported'. Requests go to the dApp's active Bitcoin network.
+ * The WalletConnect connector is Effect's (this module is not on the browser-wallet connect path); what it
+ * gives here is the same Promise BitcoinConnector as every other Bitcoin wallet.
  */
 export interface WalletConnectBitcoinSession {
   readonly accounts: ReadonlyArray<CaipAccountId>
@@ -49,23 +59,24 @@ export interface WalletConnectBitcoinOptions {
   readonly activeNetwork: () => BitcoinNetwork | undefined
   readonly name?: string | undefined
   readonly icon?: string | undefined
-  readonly timeout?: Duration.Input | undefined
+  /** How long one wallet request may take, in milliseconds. */
+  readonly timeout?: number | undefined
 }
 
-const AccountAddress = Schema.Union([
-  Schema.String,
-  Schema.Struct({
-    address: Schema.NonEmptyString,
-    publicKey: Schema.optionalKey(Schema.Unknown),
-    path: Schema.optionalKey(Schema.String),
-    intention: Schema.optionalKey(Schema.String),
-  }),
-])
-const AccountAddresses = Schema.Array(AccountAddress)
-const SignedMessage = Schema.Struct({
-  signature: Schema.NonEmptyString,
-  address: Schema.optionalKey(Schema.String),
-})
+const AccountObject = struct(
+  { address: nonEmptyString },
+  { publicKey: unknownValue, path: string, intention: string },
+)
+const AccountAddress: Guard<string | ReturnType<typeof AccountObject>> = (value, path) =>
+  typeof value === "string" ? value : AccountObject(value, path)
+const AccountAddresses = arrayOf(AccountAddress)
+const SignedMessage = struct({ signature: nonEmptyString }, { address: string })
+
+/** Runs one of the WalletConnect connector's effects; its failure rejects as a BitcoinRpcError. */
+const runEffect = <A, E>(effect: Effect.Effect<A, E>, signal?: AbortSignal): Promise<A> =>
+  Effect.runPromise(Effect.result(effect), signal === undefined ? undefined : { signal }).then((result) =>
+    result._tag === "Success" ? result.success : Promise.reject(toBitcoinRpcError(result.failure)),
+  )
 
 /** WalletConnect wallets answer signatures in hex; the layer speaks base64 like every other wallet. */
 const signatureAsBase64 = (signature: string) =>
@@ -79,146 +90,154 @@ const intentions = (purposes: ReadonlyArray<AddressPurpose> | undefined) =>
     purpose === "payment" ? ["payment"] : purpose === "ordinals" ? ["ordinal"] : [],
   )
 
-export const makeWalletConnectBitcoinConnector = (
-  options: WalletConnectBitcoinOptions,
-): Effect.Effect<BitcoinConnector> =>
-  Effect.sync(() => {
-    const { connector: walletConnect, timeout } = options
+/** A WalletConnect connector event as a Bitcoin wallet event, or nothing for other chains' changes. */
+const bitcoinEventOf = (event: ConnectorEvent): BitcoinWalletEvent | undefined => {
+  if (event._tag === "disconnect") return { _tag: "disconnect" }
+  if (event._tag === "accountsChanged") return { _tag: "accountsChanged" }
+  const network = event._tag === "chainChanged" ? bitcoinNetworkOfChainId(event.chainId) : undefined
+  return network === undefined ? undefined : { _tag: "networkChanged", network }
+}
 
-    const chain = Effect.suspend(() => {
-      const network = options.activeNetwork()
-      return network === undefined
-        ? Effect.fail(new BitcoinError({ reason: "chainNotFound" }))
-        : Effect.succeed(bitcoinChainIds[network])
+export const makeWalletConnectBitcoinConnector = (options: WalletConnectBitcoinOptions): BitcoinConnector => {
+  const { connector: walletConnect, timeout } = options
+
+  const chain = () => {
+    const network = options.activeNetwork()
+    if (network === undefined) throw new BitcoinError({ reason: "chainNotFound" })
+    return bitcoinChainIds[network]
+  }
+
+  const session = async () => {
+    const current = await runEffect(walletConnect.session)
+    if (Option.isNone(current)) throw new BitcoinError({ reason: "accountNotFound" })
+    return current.value
+  }
+
+  /** The session's address on the active chain ('Account not found' / 'Address not found'). */
+  const account = async () => {
+    const chainId = chain()
+    const { accounts } = await session()
+    const caip10 = accounts.find((candidate) => networkOfAccount(candidate) === chainId)
+    if (caip10 === undefined) throw new BitcoinError({ reason: "accountNotFound" })
+    const address = addressOfAccount(caip10)
+    if (!address) throw new BitcoinError({ reason: "addressNotFound" })
+    return address
+  }
+
+  /** One bip122 request, bounded; past the bound the WalletConnect request is interrupted. */
+  const call = async (method: string, params: unknown): Promise<unknown> => {
+    const chainId = chain()
+    const current = await session()
+    const approved = current.methods?.bip122
+    if (approved !== undefined && !approved.includes(method))
+      throw new BitcoinMethodNotSupportedError({ method })
+    if (current.chainId !== chainId) await runEffect(walletConnect.switchChain(chainId))
+    const abandon = new AbortController()
+    const result = await withinWalletTimeout(
+      method,
+      runEffect(walletConnect.request({ method, params }), abandon.signal),
+      timeout,
+    ).catch((error: unknown) => {
+      abandon.abort()
+      throw error
     })
+    if (result === null || result === undefined) throw new BitcoinError({ reason: "noResponse" })
+    return result
+  }
 
-    const session = Effect.flatMap(walletConnect.session, (current) =>
-      Option.isSome(current)
-        ? Effect.succeed(current.value)
-        : Effect.fail(new BitcoinError({ reason: "accountNotFound" })),
-    )
-
-    /** The session's address on the active chain ('Account not found' / 'Address not found'). */
-    const account = Effect.gen(function* () {
-      const chainId = yield* chain
-      const { accounts } = yield* session
-      const caip10 = accounts.find((candidate) => networkOfAccount(candidate) === chainId)
-      if (caip10 === undefined) return yield* new BitcoinError({ reason: "accountNotFound" })
-      const address = addressOfAccount(caip10)
-      if (!address) return yield* new BitcoinError({ reason: "addressNotFound" })
-      return address
+  const getAccountAddresses: BitcoinConnector["getAccountAddresses"] = async (params = {}) => {
+    checkPromptMessage(params.message)
+    const address = await account()
+    const listed = decodeResult(
+      "getAccountAddresses",
+      AccountAddresses,
+    )(await call("getAccountAddresses", { account: address, intentions: intentions(params.purposes) }))
+    const entries = listed.map((entry): BitcoinAddressEntry => {
+      const value = typeof entry === "string" ? { address: entry } : entry
+      const purpose: AddressPurpose =
+        "intention" in value && value.intention === "ordinal" ? "ordinals" : "payment"
+      return {
+        address: value.address,
+        purpose,
+        publicKey: publicKeyText("publicKey" in value ? value.publicKey : undefined),
+        addressType: addressTypeOf(value.address),
+        walletType: "software",
+      }
     })
+    return forPurposes(entries, params.purposes)
+  }
 
-    const call = (method: string, params: unknown): Effect.Effect<unknown, BitcoinConnectorError> =>
-      Effect.gen(function* () {
-        const chainId = yield* chain
-        const current = yield* session
-        const approved = current.methods?.bip122
-        if (approved !== undefined && !approved.includes(method))
-          return yield* new BitcoinMethodNotSupportedError({ method })
-        if (current.chainId !== chainId)
-          yield* Effect.mapError(walletConnect.switchChain(chainId), toBitcoinRpcError)
-        const result = yield* withinWalletTimeout(
-          method,
-          Effect.mapError(walletConnect.request({ method, params }), toBitcoinRpcError),
-          timeout,
-        )
-        if (result === null || result === undefined) return yield* new BitcoinError({ reason: "noResponse" })
-        return result
-      })
-
-    const getAccountAddresses: BitcoinConnector["getAccountAddresses"] = (params = {}) =>
-      Effect.gen(function* () {
-        yield* Effect.fromResult(checkPromptMessage(params.message))
-        const address = yield* account
-        const listed = yield* call("getAccountAddresses", {
+  const connector: BitcoinConnector = {
+    id: "walletConnect",
+    name: options.name ?? "WalletConnect",
+    icon: options.icon ?? "",
+    kind: "walletConnect",
+    chain: "bip122",
+    network: () => options.activeNetwork() ?? "Mainnet",
+    connect: async (connectOptions = {}) => {
+      if (connectOptions.network !== undefined) await connector.switchNetwork(connectOptions.network)
+      return requireAddresses(await getAccountAddresses({ message: connectOptions.message }))
+    },
+    disconnect: () => runEffect(walletConnect.disconnect()),
+    getAccountAddresses,
+    signMessage: async (input) => {
+      const address = await account()
+      const protocol = input.protocol ?? defaultSigningProtocol(input.address)
+      const result = decodeResult(
+        "signMessage",
+        SignedMessage,
+      )(
+        await call("signMessage", {
+          message: input.message,
           account: address,
-          intentions: intentions(params.purposes),
-        }).pipe(Effect.flatMap(decodeResult("getAccountAddresses", AccountAddresses)))
-        const entries = listed.map((entry): BitcoinAddressEntry => {
-          const value = typeof entry === "string" ? { address: entry } : entry
-          const purpose: AddressPurpose =
-            "intention" in value && value.intention === "ordinal" ? "ordinals" : "payment"
-          return {
-            address: value.address,
-            purpose,
-            publicKey: publicKeyText("publicKey" in value ? value.publicKey : undefined),
-            addressType: addressTypeOf(value.address),
-            walletType: "software",
-          }
-        })
-        return forPurposes(entries, params.purposes)
+          address: input.address,
+          protocol,
+        }),
+      )
+      return { address: input.address, signature: signatureAsBase64(result.signature), protocol }
+    },
+    signPsbt: async (input) => {
+      psbtBytes(input.psbt)
+      const reply = await call("signPsbt", {
+        account: await account(),
+        psbt: input.psbt,
+        signInputs: input.signInputs,
+        broadcast: input.broadcast ?? false,
       })
-
-    const connector: BitcoinConnector = {
-      id: "walletConnect",
-      name: options.name ?? "WalletConnect",
-      icon: options.icon ?? "",
-      kind: "walletConnect",
-      chain: "bip122",
-      network: Effect.sync(() => options.activeNetwork() ?? "Mainnet"),
-      connect: (connectOptions = {}) =>
-        Effect.gen(function* () {
-          if (connectOptions.network !== undefined) yield* connector.switchNetwork(connectOptions.network)
-          return yield* requireAddresses(yield* getAccountAddresses({ message: connectOptions.message }))
-        }),
-      disconnect: () => Effect.mapError(walletConnect.disconnect(), toBitcoinRpcError),
-      getAccountAddresses,
-      signMessage: (input) =>
-        Effect.gen(function* () {
-          const address = yield* account
-          const protocol = input.protocol ?? defaultSigningProtocol(input.address)
-          const result = yield* call("signMessage", {
-            message: input.message,
-            account: address,
-            address: input.address,
-            protocol,
-          }).pipe(Effect.flatMap(decodeResult("signMessage", SignedMessage)))
-          return { address: input.address, signature: signatureAsBase64(result.signature), protocol }
-        }),
-      signPsbt: (input) =>
-        Effect.gen(function* () {
-          yield* psbtBytes(input.psbt)
-          return yield* call("signPsbt", {
-            account: yield* account,
-            psbt: input.psbt,
-            signInputs: input.signInputs,
-            broadcast: input.broadcast ?? false,
-          }).pipe(Effect.flatMap(decodeResult("signPsbt", SignPsbtResult)))
-        }),
-      sendTransfer: (recipients) =>
-        Effect.gen(function* () {
-          if (recipients.length > 1) return yield* new BitcoinError({ reason: "singleRecipientOnly" })
-          const [recipient] = recipients
-          if (recipient === undefined) return yield* new BitcoinError({ reason: "invalidAmount" })
-          yield* Effect.fromResult(checkRecipient(recipient.recipient, options.activeNetwork()))
-          const amount = yield* Effect.fromResult(satoshiNumber(recipient.amount))
-          const result = yield* call("sendTransfer", {
-            account: yield* account,
-            recipientAddress: recipient.recipient,
-            amount: String(amount),
-          }).pipe(Effect.flatMap(decodeResult("sendTransfer", SendTransferResult)))
-          return result.txid
-        }),
-      switchNetwork: (target) =>
-        Effect.gen(function* () {
-          const chainId = bitcoinChainIds[target]
-          const { accounts } = yield* session
-          if (!accounts.some((candidate) => networkOfAccount(candidate) === chainId))
-            return yield* new BitcoinError({ reason: "networkUnsupportedByWallet" })
-          yield* Effect.mapError(walletConnect.switchChain(chainId), toBitcoinRpcError)
-        }),
-      request: call,
-      events: walletConnect.events.pipe(
-        Stream.filterMap((event): Result.Result<BitcoinWalletEvent, undefined> => {
-          if (event._tag === "disconnect") return Result.succeed({ _tag: "disconnect" })
-          if (event._tag === "accountsChanged") return Result.succeed({ _tag: "accountsChanged" })
-          const network = event._tag === "chainChanged" ? bitcoinNetworkOfChainId(event.chainId) : undefined
-          return network === undefined
-            ? Result.fail(undefined)
-            : Result.succeed({ _tag: "networkChanged", network })
-        }),
-      ),
-    }
-    return connector
-  })
+      return decodeResult("signPsbt", SignPsbtResult)(reply)
+    },
+    sendTransfer: async (recipients) => {
+      if (recipients.length > 1) throw new BitcoinError({ reason: "singleRecipientOnly" })
+      const [recipient] = recipients
+      if (recipient === undefined) throw new BitcoinError({ reason: "invalidAmount" })
+      checkRecipient(recipient.recipient, options.activeNetwork())
+      const amount = satoshiNumber(recipient.amount)
+      const reply = await call("sendTransfer", {
+        account: await account(),
+        recipientAddress: recipient.recipient,
+        amount: String(amount),
+      })
+      return decodeResult("sendTransfer", SendTransferResult)(reply).txid
+    },
+    switchNetwork: async (target) => {
+      const chainId = bitcoinChainIds[target]
+      const { accounts } = await session()
+      if (!accounts.some((candidate) => networkOfAccount(candidate) === chainId))
+        throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      await runEffect(walletConnect.switchChain(chainId))
+    },
+    request: call,
+    onEvent: walletEventListeners((emit) => {
+      const fiber = Effect.runFork(
+        Stream.runForEach(walletConnect.events, (event) =>
+          Effect.sync(() => {
+            const translated = bitcoinEventOf(event)
+            if (translated !== undefined) emit(translated)
+          }),
+        ),
+      )
+      return () => void Effect.runFork(Fiber.interrupt(fiber))
+    }),
+  }
+  return connector
+}

@@ -1,16 +1,9 @@
 import { base64, hex } from "@scure/base"
-import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
-import {
-  failureAfter,
-  failureOf,
-  ordinalsEntry,
-  paymentEntry,
-  recorder,
-  samplePsbt,
-} from "../testing/fakeWallets"
+import { failureAfter } from "../testing/fakeClock.testSupport"
+import { failureOf, ordinalsEntry, paymentEntry, recorder, samplePsbt } from "../testing/fakeWallets"
 import type { StandardWallet, StandardWalletAccount } from "../wallets/walletStandard"
-import { requestThroughConnector } from "./BitcoinConnector"
+import { type BitcoinWalletEvent, requestThroughConnector } from "./BitcoinConnector"
 import { makeWalletStandardConnector } from "./walletStandard"
 
 const account = (entry: typeof paymentEntry): StandardWalletAccount => ({
@@ -48,23 +41,68 @@ const standardWallet = (
       },
     },
   }
-  return { calls, wallet, connector: Effect.runSync(makeWalletStandardConnector({ wallet })) }
+  return { calls, wallet, connector: makeWalletStandardConnector({ wallet }) }
 }
 
 describe("the Wallet Standard connector", () => {
   it("connects with bitcoin:connect for payment and ordinals", async () => {
     const { connector, calls } = standardWallet()
-    const addresses = await Effect.runPromise(connector.connect())
+    const addresses = await connector.connect()
     expect(calls).toEqual([{ method: "connect", args: [{ purposes: ["payment", "ordinals"] }] }])
     expect(addresses).toEqual([paymentEntry, ordinalsEntry])
   })
 
   it("answers the selector's getAddresses by connecting (it answered an empty list before any connect)", async () => {
     const { connector, calls } = standardWallet()
-    expect(
-      await Effect.runPromise(requestThroughConnector(connector, "getAddresses", { purposes: ["ordinals"] })),
-    ).toEqual({ addresses: [ordinalsEntry] })
+    expect(await requestThroughConnector(connector, "getAddresses", { purposes: ["ordinals"] })).toEqual({
+      addresses: [ordinalsEntry],
+    })
     expect(calls.map((call) => call.method)).toEqual(["connect"])
+  })
+
+  it("calls a connect reply with an account it cannot read malformed, never a crash", async () => {
+    for (const broken of [
+      { ...account(paymentEntry), publicKey: paymentEntry.publicKey },
+      { ...account(paymentEntry), address: 7 },
+      null,
+    ]) {
+      const error = await failureOf(
+        standardWallet([broken as unknown as StandardWalletAccount]).connector.connect(),
+      )
+      expect(error, JSON.stringify(broken)).toMatchObject({
+        _tag: "BitcoinRpcError",
+        code: -32603,
+        message: "The wallet's reply to bitcoin:connect is malformed",
+      })
+    }
+  })
+
+  it("keeps only the accounts it can read, from a change event or the wallet's own list", async () => {
+    let listener: ((properties: { accounts?: unknown }) => void) | undefined
+    const { wallet } = standardWallet()
+    const connector = makeWalletStandardConnector({
+      wallet: {
+        ...wallet,
+        features: {
+          ...wallet.features,
+          "standard:events": {
+            version: "1.0.0",
+            on: (_event: string, handler: typeof listener) => {
+              listener = handler
+              return () => {}
+            },
+          },
+        },
+      },
+    })
+    connector.onEvent(() => {})
+    listener?.({ accounts: [account(ordinalsEntry), { address: paymentEntry.address, publicKey: "02aa" }] })
+    expect(await connector.getAccountAddresses()).toEqual([{ ...ordinalsEntry }])
+
+    const listed = makeWalletStandardConnector({
+      wallet: { ...wallet, accounts: [{ address: 1 } as never, account(paymentEntry)] },
+    })
+    expect(await listed.getAccountAddresses()).toEqual([paymentEntry])
   })
 
   it("says 'No account found' when the wallet connects with none", async () => {
@@ -73,16 +111,14 @@ describe("the Wallet Standard connector", () => {
 
   it("signs a PSBT with the accounts and their input indexes on the active chain", async () => {
     const { connector, calls } = standardWallet()
-    await Effect.runPromise(connector.connect())
-    const signed = await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        signInputs: [
-          { address: paymentEntry.address, index: 0 },
-          { address: paymentEntry.address, index: 2 },
-        ],
-      }),
-    )
+    await connector.connect()
+    const signed = await connector.signPsbt({
+      psbt: samplePsbt,
+      signInputs: [
+        { address: paymentEntry.address, index: 0 },
+        { address: paymentEntry.address, index: 2 },
+      ],
+    })
     const [, signing] = calls
     const input = signing?.args[0] as {
       psbt: Uint8Array
@@ -118,10 +154,8 @@ describe("the Wallet Standard connector", () => {
 
   it("signs messages as UTF-8 bytes and answers base64", async () => {
     const { connector, calls } = standardWallet()
-    await Effect.runPromise(connector.connect())
-    const signed = await Effect.runPromise(
-      connector.signMessage({ address: ordinalsEntry.address, message: "gm" }),
-    )
+    await connector.connect()
+    const signed = await connector.signMessage({ address: ordinalsEntry.address, message: "gm" })
     const input = calls[1]?.args[0] as { account: StandardWalletAccount; message: Uint8Array }
     expect(new TextDecoder().decode(input.message)).toBe("gm")
     expect(input.account.address).toBe(ordinalsEntry.address)
@@ -130,9 +164,9 @@ describe("the Wallet Standard connector", () => {
 
   it("switches only to chains the wallet lists", async () => {
     const { connector } = standardWallet()
-    await Effect.runPromise(connector.switchNetwork("Testnet4"))
-    await Effect.runPromise(connector.switchNetwork("Testnet"))
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet")
+    await connector.switchNetwork("Testnet4")
+    await connector.switchNetwork("Testnet")
+    expect(connector.network()).toBe("Testnet")
     for (const network of ["Signet", "Regtest"] as const)
       expect((await failureOf(connector.switchNetwork(network))).message, network).toBe(
         "This network is not supported by the wallet",
@@ -141,17 +175,15 @@ describe("the Wallet Standard connector", () => {
 
   it("knows each network by its Wallet Standard chain name", async () => {
     const { wallet } = standardWallet()
-    const everyChain = Effect.runSync(
-      makeWalletStandardConnector({
-        wallet: {
-          ...wallet,
-          chains: ["bitcoin:mainnet", "bitcoin:testnet", "bitcoin:signet", "bitcoin:regtest"],
-        },
-      }),
-    )
+    const everyChain = makeWalletStandardConnector({
+      wallet: {
+        ...wallet,
+        chains: ["bitcoin:mainnet", "bitcoin:testnet", "bitcoin:signet", "bitcoin:regtest"],
+      },
+    })
     for (const network of ["Testnet", "Testnet4", "Signet", "Regtest", "Mainnet"] as const) {
-      await Effect.runPromise(everyChain.switchNetwork(network))
-      expect(await Effect.runPromise(everyChain.network)).toBe(network)
+      await everyChain.switchNetwork(network)
+      expect(everyChain.network()).toBe(network)
     }
   })
 })
@@ -170,7 +202,7 @@ describe("the Wallet Standard connector on the edges", () => {
       accounts,
       features: { "bitcoin:connect": { version: "1.0.0", connect: async () => ({ accounts }) }, ...features },
     }
-    return Effect.runSync(makeWalletStandardConnector({ wallet }))
+    return makeWalletStandardConnector({ wallet })
   }
   const unnamed = (entry: typeof paymentEntry): StandardWalletAccount => {
     const { purpose: _purpose, ...rest } = account(entry)
@@ -189,19 +221,17 @@ describe("the Wallet Standard connector on the edges", () => {
 
   it("takes accounts without a purpose as payment first, ordinals after", async () => {
     const connector = withFeatures({}, [unnamed(paymentEntry), unnamed(ordinalsEntry)])
-    expect(await Effect.runPromise(connector.connect())).toEqual([paymentEntry, ordinalsEntry])
-    expect(
-      (await Effect.runPromise(connector.getAccountAddresses({ purposes: ["ordinals"] }))).map(
-        (e) => e.address,
-      ),
-    ).toEqual([ordinalsEntry.address])
+    expect(await connector.connect()).toEqual([paymentEntry, ordinalsEntry])
+    expect((await connector.getAccountAddresses({ purposes: ["ordinals"] })).map((e) => e.address)).toEqual([
+      ordinalsEntry.address,
+    ])
   })
 
   it("starts from the accounts the wallet already shares, and forgets them on disconnect", async () => {
     const connector = withFeatures({}, [account(paymentEntry)])
-    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([paymentEntry])
-    await Effect.runPromise(connector.disconnect())
-    expect(await Effect.runPromise(connector.getAccountAddresses())).toEqual([])
+    expect(await connector.getAccountAddresses()).toEqual([paymentEntry])
+    await connector.disconnect()
+    expect(await connector.getAccountAddresses()).toEqual([])
   })
 
   it("calls standard:disconnect when the wallet has it", async () => {
@@ -209,7 +239,7 @@ describe("the Wallet Standard connector on the edges", () => {
     const connector = withFeatures({
       "standard:disconnect": { version: "1.0.0", disconnect: async () => answer(undefined, "disconnect") },
     })
-    await Effect.runPromise(connector.disconnect())
+    await connector.disconnect()
     expect(calls).toEqual([{ method: "disconnect", args: [] }])
   })
 
@@ -224,13 +254,13 @@ describe("the Wallet Standard connector on the edges", () => {
     expect((await failureOf(connector.connect({ network: "Regtest" }))).message).toBe(
       "This network is not supported by the wallet",
     )
-    await Effect.runPromise(connector.connect({ network: "Signet" }))
-    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    await connector.connect({ network: "Signet" })
+    expect(connector.network()).toBe("Signet")
   })
 
   it("says 'Method not supported by the selected wallet' for a feature the wallet lacks", async () => {
     const connector = withFeatures({}, [account(paymentEntry)])
-    await Effect.runPromise(connector.connect())
+    await connector.connect()
     expect(
       (await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).message,
     ).toBe("Method not supported by the selected wallet")
@@ -245,7 +275,7 @@ describe("the Wallet Standard connector on the edges", () => {
 
   it("signs only for its accounts: 'No account found'", async () => {
     const { connector, calls } = standardWallet()
-    await Effect.runPromise(connector.connect())
+    await connector.connect()
     const stranger = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
     expect((await failureOf(connector.signMessage({ address: stranger, message: "gm" }))).message).toBe(
       "No account found",
@@ -268,7 +298,7 @@ describe("the Wallet Standard connector on the edges", () => {
       },
       [account(paymentEntry)],
     )
-    await Effect.runPromise(connector.connect())
+    await connector.connect()
     expect(
       await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" })),
     ).toMatchObject({
@@ -284,10 +314,12 @@ describe("the Wallet Standard connector on the edges", () => {
 
   it("signs with the protocol asked, and refuses a PSBT that is not one before the wallet is asked", async () => {
     const { connector, calls } = standardWallet()
-    await Effect.runPromise(connector.connect())
-    const signed = await Effect.runPromise(
-      connector.signMessage({ address: paymentEntry.address, message: "gm", protocol: "ecdsa" }),
-    )
+    await connector.connect()
+    const signed = await connector.signMessage({
+      address: paymentEntry.address,
+      message: "gm",
+      protocol: "ecdsa",
+    })
     expect(signed.protocol).toBe("ecdsa")
     expect((await failureOf(connector.signPsbt({ psbt: "cHNidA==", signInputs: [] }))).message).toBe(
       "Invalid PSBT: not a base64 PSBT",
@@ -297,19 +329,17 @@ describe("the Wallet Standard connector on the edges", () => {
 
   it("groups inputs by account in order and names the chain of the network (testnet4 is bitcoin:testnet)", async () => {
     const { connector, calls } = standardWallet()
-    await Effect.runPromise(connector.connect())
-    await Effect.runPromise(connector.switchNetwork("Testnet4"))
-    await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        broadcast: false,
-        signInputs: [
-          { address: ordinalsEntry.address, index: 1 },
-          { address: paymentEntry.address, index: 0 },
-          { address: ordinalsEntry.address, index: 3 },
-        ],
-      }),
-    )
+    await connector.connect()
+    await connector.switchNetwork("Testnet4")
+    await connector.signPsbt({
+      psbt: samplePsbt,
+      broadcast: false,
+      signInputs: [
+        { address: ordinalsEntry.address, index: 1 },
+        { address: paymentEntry.address, index: 0 },
+        { address: ordinalsEntry.address, index: 3 },
+      ],
+    })
     const input = calls[1]?.args[0] as {
       inputsToSign: Array<{ account: StandardWalletAccount; signingIndexes: Array<number> }>
       chain: string
@@ -337,16 +367,12 @@ describe("the Wallet Standard connector on the edges", () => {
         },
       },
     })
-    const events = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 2)))
-        yield* Effect.yieldNow
-        listener?.({ accounts: [account(ordinalsEntry)] })
-        listener?.({})
-        listener?.({ accounts: [] })
-        return yield* Fiber.join(fiber)
-      }),
-    )
+    const events: Array<BitcoinWalletEvent> = []
+    const stop = connector.onEvent((event) => events.push(event))
+    listener?.({ accounts: [account(ordinalsEntry)] })
+    listener?.({})
+    listener?.({ accounts: [] })
+    stop()
     expect(events).toEqual([{ _tag: "accountsChanged" }, { _tag: "disconnect" }])
     expect(listener).toBeUndefined()
   })
@@ -355,10 +381,7 @@ describe("the Wallet Standard connector on the edges", () => {
 describe("the Wallet Standard connector's replies", () => {
   it("keeps the purpose a wallet gives, whatever the account's position", async () => {
     const { connector } = standardWallet([account(ordinalsEntry), account(paymentEntry)])
-    expect((await Effect.runPromise(connector.connect())).map((entry) => entry.purpose)).toEqual([
-      "ordinals",
-      "payment",
-    ])
+    expect((await connector.connect()).map((entry) => entry.purpose)).toEqual(["ordinals", "payment"])
     expect(connector.chain).toBe("bip122")
   })
 
@@ -375,7 +398,7 @@ describe("the Wallet Standard connector's replies", () => {
         ...overrides,
       },
     })
-    const connector = Effect.runSync(makeWalletStandardConnector({ wallet: wallet({}) }))
+    const connector = makeWalletStandardConnector({ wallet: wallet({}) })
     expect((await failureOf(connector.connect())).message).toBe("No account found")
     expect(
       (await failureOf(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).message,
@@ -397,19 +420,18 @@ describe("the Wallet Standard connector's replies", () => {
         "standard:disconnect": { version: "1.0.0", disconnect: never },
       },
     }
-    const connector = Effect.runSync(makeWalletStandardConnector({ wallet }))
-    const message = async (effect: Effect.Effect<unknown, { readonly message: string }>) =>
-      (await failureAfter(effect)).message
+    const connector = makeWalletStandardConnector({ wallet })
+    const message = async (start: () => Promise<unknown>) => (await failureAfter(start)).message
     const within = (method: string) => `The wallet did not answer ${method} within 300 s`
-    expect(await message(connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
+    expect(await message(() => connector.signMessage({ address: paymentEntry.address, message: "gm" }))).toBe(
       within("bitcoin:signMessage"),
     )
     expect(
-      await message(
+      await message(() =>
         connector.signPsbt({ psbt: samplePsbt, signInputs: [{ address: paymentEntry.address, index: 0 }] }),
       ),
     ).toBe(within("bitcoin:signTransaction"))
-    expect(await message(connector.connect())).toBe(within("bitcoin:connect"))
-    expect(await message(connector.disconnect())).toBe(within("standard:disconnect"))
+    expect(await message(() => connector.connect())).toBe(within("bitcoin:connect"))
+    expect(await message(() => connector.disconnect())).toBe(within("standard:disconnect"))
   })
 })

@@ -1,5 +1,4 @@
 import { base64, hex } from "@scure/base"
-import { type Duration, Effect, Ref } from "effect"
 import type { AddressPurpose, BitcoinAddressEntry, BitcoinNetwork } from "../../../domain/bitcoin"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
 import { BitcoinWalletErrorCode } from "../../../errors/rpcCodes"
@@ -13,7 +12,7 @@ import {
   psbtBytes,
   requireAddresses,
 } from "./BitcoinConnector"
-import { walletEventStream } from "./walletEvents"
+import { walletEventListeners } from "./walletEvents"
 
 /**
  * A Wallet Standard wallet with the `bitcoin:connect` feature. The standard has no broadcast and no
@@ -66,6 +65,13 @@ const malformed = (method: string) =>
     message: `The wallet's reply to ${method} is malformed`,
   })
 
+/** An account this layer can use: a Bitcoin address and its public key's bytes (`entryOf` reads both). */
+const isReadableAccount = (account: unknown): account is StandardWalletAccount =>
+  typeof account === "object" &&
+  account !== null &&
+  typeof (account as { address?: unknown }).address === "string" &&
+  (account as { publicKey?: unknown }).publicKey instanceof Uint8Array
+
 const entryOf = (account: StandardWalletAccount, position: number): BitcoinAddressEntry => {
   const addressType = addressTypeOf(account.address)
   const purpose: AddressPurpose =
@@ -86,107 +92,109 @@ const entryOf = (account: StandardWalletAccount, position: number): BitcoinAddre
 export const makeWalletStandardConnector = (options: {
   readonly wallet: StandardWallet
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> =>
-  Effect.sync(() => {
-    const { wallet, timeout } = options
-    const network = Ref.makeUnsafe<BitcoinNetwork>(options.network ?? "Mainnet")
-    const accounts = Ref.makeUnsafe<ReadonlyArray<StandardWalletAccount>>(wallet.accounts)
-    const feature = <F>(name: string) =>
-      name in wallet.features
-        ? Effect.succeed(wallet.features[name] as F)
-        : Effect.fail(new BitcoinError({ reason: "methodNotSupportedBySelectedWallet" }))
-    const accountFor = (address: string) =>
-      Effect.flatMap(Ref.get(accounts), (known) => {
-        const account = known.find((candidate) => candidate.address === address)
-        return account ? Effect.succeed(account) : Effect.fail(new BitcoinError({ reason: "noAccountFound" }))
-      })
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
+  const { wallet, timeout } = options
+  let network: BitcoinNetwork = options.network ?? "Mainnet"
+  let accounts: ReadonlyArray<StandardWalletAccount> = wallet.accounts.filter(isReadableAccount)
+  const feature = <F>(name: string): F => {
+    if (!(name in wallet.features)) throw new BitcoinError({ reason: "methodNotSupportedBySelectedWallet" })
+    return wallet.features[name] as F
+  }
+  const accountFor = (address: string) => {
+    const account = accounts.find((candidate) => candidate.address === address)
+    if (account === undefined) throw new BitcoinError({ reason: "noAccountFound" })
+    return account
+  }
 
-    const connector: BitcoinConnector = {
-      id: wallet.name,
-      name: wallet.name,
-      icon: wallet.icon,
-      kind: "walletStandard",
-      chain: "bip122",
-      network: Ref.get(network),
-      connect: (connectOptions = {}) =>
-        Effect.gen(function* () {
-          yield* Effect.fromResult(checkPromptMessage(connectOptions.message))
-          if (connectOptions.network !== undefined) yield* connector.switchNetwork(connectOptions.network)
-          const connect = yield* feature<ConnectFeature>(BITCOIN_CONNECT)
-          const result = yield* walletCall(
-            BITCOIN_CONNECT,
-            () => connect.connect({ purposes: ["payment", "ordinals"] }),
-            timeout,
-          )
-          const connected = Array.isArray(result?.accounts) ? result.accounts : []
-          if (connected.length === 0) return yield* new BitcoinError({ reason: "noAccountFound" })
-          yield* Ref.set(accounts, connected)
-          return yield* requireAddresses(connected.map(entryOf))
-        }),
-      disconnect: () =>
-        Effect.gen(function* () {
-          yield* Ref.set(accounts, [])
-          if (!("standard:disconnect" in wallet.features)) return
-          const disconnect = yield* feature<DisconnectFeature>("standard:disconnect")
-          yield* walletCall("standard:disconnect", () => disconnect.disconnect(), timeout)
-        }),
-      getAccountAddresses: (params = {}) =>
-        Effect.gen(function* () {
-          yield* Effect.fromResult(checkPromptMessage(params.message))
-          return forPurposes((yield* Ref.get(accounts)).map(entryOf), params.purposes)
-        }),
-      signMessage: (input) =>
-        Effect.gen(function* () {
-          const account = yield* accountFor(input.address)
-          const signer = yield* feature<SignMessageFeature>("bitcoin:signMessage")
-          const [output] = yield* walletCall(
-            "bitcoin:signMessage",
-            () => signer.signMessage({ account, message: new TextEncoder().encode(input.message) }),
-            timeout,
-          )
-          if (!(output?.signature instanceof Uint8Array)) return yield* malformed("bitcoin:signMessage")
-          return {
-            address: input.address,
-            signature: base64.encode(output.signature),
-            protocol: input.protocol ?? defaultSigningProtocol(input.address),
-          }
-        }),
-      signPsbt: (input) =>
-        Effect.gen(function* () {
-          if (input.broadcast) return yield* new BitcoinError({ reason: "broadcastUnsupported" })
-          const psbt = yield* psbtBytes(input.psbt)
-          const byAddress = new Map<string, Array<number>>()
-          for (const { address, index } of input.signInputs)
-            byAddress.set(address, [...(byAddress.get(address) ?? []), index])
-          const inputsToSign = yield* Effect.forEach([...byAddress], ([address, signingIndexes]) =>
-            Effect.map(accountFor(address), (account) => ({ account, signingIndexes })),
-          )
-          const signer = yield* feature<SignTransactionFeature>("bitcoin:signTransaction")
-          const chain = standardChains[yield* Ref.get(network)]
-          const [output] = yield* walletCall(
-            "bitcoin:signTransaction",
-            () => signer.signTransaction({ psbt, inputsToSign, chain }),
-            timeout,
-          )
-          if (!(output?.signedPsbt instanceof Uint8Array)) return yield* malformed("bitcoin:signTransaction")
-          return { psbt: base64.encode(output.signedPsbt) }
-        }),
-      sendTransfer: () => Effect.fail(new BitcoinError({ reason: "sendTransferUnsupported" })),
-      switchNetwork: (target) =>
-        wallet.chains.includes(standardChains[target])
-          ? Ref.set(network, target)
-          : Effect.fail(new BitcoinError({ reason: "networkUnsupportedByWallet" })),
-      request: () => Effect.fail(new BitcoinError({ reason: "requestUnsupported" })),
-      events: walletEventStream((emit) => {
-        const events = wallet.features["standard:events"] as EventsFeature | undefined
-        if (typeof events?.on !== "function") return () => {}
-        return events.on("change", (properties) => {
-          if (!Array.isArray(properties.accounts)) return
-          Effect.runSync(Ref.set(accounts, properties.accounts as ReadonlyArray<StandardWalletAccount>))
-          emit(properties.accounts.length === 0 ? { _tag: "disconnect" } : { _tag: "accountsChanged" })
-        })
-      }),
-    }
-    return connector
-  })
+  const connector: BitcoinConnector = {
+    id: wallet.name,
+    name: wallet.name,
+    icon: wallet.icon,
+    kind: "walletStandard",
+    chain: "bip122",
+    network: () => network,
+    connect: async (connectOptions = {}) => {
+      checkPromptMessage(connectOptions.message)
+      if (connectOptions.network !== undefined) await connector.switchNetwork(connectOptions.network)
+      const connect = feature<ConnectFeature>(BITCOIN_CONNECT)
+      const result = await walletCall(
+        BITCOIN_CONNECT,
+        () => connect.connect({ purposes: ["payment", "ordinals"] }),
+        timeout,
+      )
+      const connected: ReadonlyArray<unknown> = Array.isArray(result?.accounts) ? result.accounts : []
+      if (connected.length === 0) throw new BitcoinError({ reason: "noAccountFound" })
+      if (!connected.every(isReadableAccount)) throw malformed(BITCOIN_CONNECT)
+      accounts = connected
+      return requireAddresses(connected.map(entryOf))
+    },
+    disconnect: async () => {
+      accounts = []
+      if (!("standard:disconnect" in wallet.features)) return
+      const disconnect = feature<DisconnectFeature>("standard:disconnect")
+      await walletCall("standard:disconnect", () => disconnect.disconnect(), timeout)
+    },
+    getAccountAddresses: async (params = {}) => {
+      checkPromptMessage(params.message)
+      return forPurposes(accounts.map(entryOf), params.purposes)
+    },
+    signMessage: async (input) => {
+      const account = accountFor(input.address)
+      const signer = feature<SignMessageFeature>("bitcoin:signMessage")
+      const [output] = await walletCall(
+        "bitcoin:signMessage",
+        () => signer.signMessage({ account, message: new TextEncoder().encode(input.message) }),
+        timeout,
+      )
+      if (!(output?.signature instanceof Uint8Array)) throw malformed("bitcoin:signMessage")
+      return {
+        address: input.address,
+        signature: base64.encode(output.signature),
+        protocol: input.protocol ?? defaultSigningProtocol(input.address),
+      }
+    },
+    signPsbt: async (input) => {
+      if (input.broadcast) throw new BitcoinError({ reason: "broadcastUnsupported" })
+      const psbt = psbtBytes(input.psbt)
+      const byAddress = new Map<string, Array<number>>()
+      for (const { address, index } of input.signInputs)
+        byAddress.set(address, [...(byAddress.get(address) ?? []), index])
+      const inputsToSign = [...byAddress].map(([address, signingIndexes]) => ({
+        account: accountFor(address),
+        signingIndexes,
+      }))
+      const signer = feature<SignTransactionFeature>("bitcoin:signTransaction")
+      const chain = standardChains[network]
+      const [output] = await walletCall(
+        "bitcoin:signTransaction",
+        () => signer.signTransaction({ psbt, inputsToSign, chain }),
+        timeout,
+      )
+      if (!(output?.signedPsbt instanceof Uint8Array)) throw malformed("bitcoin:signTransaction")
+      return { psbt: base64.encode(output.signedPsbt) }
+    },
+    sendTransfer: async () => {
+      throw new BitcoinError({ reason: "sendTransferUnsupported" })
+    },
+    switchNetwork: async (target) => {
+      if (!wallet.chains.includes(standardChains[target]))
+        throw new BitcoinError({ reason: "networkUnsupportedByWallet" })
+      network = target
+    },
+    request: async () => {
+      throw new BitcoinError({ reason: "requestUnsupported" })
+    },
+    onEvent: walletEventListeners((emit) => {
+      const events = wallet.features["standard:events"] as EventsFeature | undefined
+      if (typeof events?.on !== "function") return () => {}
+      return events.on("change", (properties) => {
+        if (!Array.isArray(properties.accounts)) return
+        accounts = properties.accounts.filter(isReadableAccount)
+        emit(accounts.length === 0 ? { _tag: "disconnect" } : { _tag: "accountsChanged" })
+      })
+    }),
+  }
+  return connector
+}

@@ -1,8 +1,7 @@
-import { Effect, Fiber, Stream } from "effect"
 import { describe, expect, it } from "vitest"
+import { failureAfter } from "../testing/fakeClock.testSupport"
 import {
   failure,
-  failureAfter,
   failureHeadOf,
   failureOf,
   fakeRequestApi,
@@ -11,6 +10,7 @@ import {
   samplePsbt,
   success,
 } from "../testing/fakeWallets"
+import type { BitcoinWalletEvent } from "./BitcoinConnector"
 import { fromXverseNetwork, makeRequestApiConnector, networkOfEvent } from "./xverse"
 
 const wallet = {
@@ -24,7 +24,7 @@ const connectorWith = (
   network?: "Mainnet" | "Testnet4" | "Testnet",
 ) => {
   const fake = fakeRequestApi(answer)
-  const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider: fake.provider, network }))
+  const connector = makeRequestApiConnector({ wallet, provider: fake.provider, network })
   return { ...fake, connector }
 }
 
@@ -33,14 +33,12 @@ describe("the request-API (Xverse) connector", () => {
     const { connector, calls } = connectorWith(() =>
       success({ addresses: [paymentEntry, ordinalsEntry], network: { bitcoin: { name: "Testnet4" } } }),
     )
-    const addresses = await Effect.runPromise(
-      connector.connect({ network: "Testnet4", message: "Connect to AppKit" }),
-    )
+    const addresses = await connector.connect({ network: "Testnet4", message: "Connect to AppKit" })
     expect(calls).toEqual([
       { method: "wallet_connect", args: [{ network: "Testnet4", message: "Connect to AppKit" }] },
     ])
     expect(addresses).toEqual([paymentEntry, ordinalsEntry])
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
+    expect(connector.network()).toBe("Testnet4")
   })
 
   it("keeps the entries it knows when a newer wallet also lists purposes this layer does not (starknet, spark)", async () => {
@@ -55,10 +53,8 @@ describe("the request-API (Xverse) connector", () => {
           })
         : success({ addresses: [spark, paymentEntry] }),
     )
-    expect(await Effect.runPromise(connector.connect())).toEqual([paymentEntry, ordinalsEntry])
-    expect(await Effect.runPromise(connector.getAccountAddresses({ purposes: ["payment"] }))).toEqual([
-      paymentEntry,
-    ])
+    expect(await connector.connect()).toEqual([paymentEntry, ordinalsEntry])
+    expect(await connector.getAccountAddresses({ purposes: ["payment"] })).toEqual([paymentEntry])
   })
 
   it("still calls a reply malformed when its addresses are not a list", async () => {
@@ -79,7 +75,7 @@ describe("the request-API (Xverse) connector", () => {
 
   it("switches networks with wallet_changeNetwork {name}", async () => {
     const { connector, calls } = connectorWith(() => success(null))
-    await Effect.runPromise(connector.switchNetwork("Signet"))
+    await connector.switchNetwork("Signet")
     expect(calls).toEqual([{ method: "wallet_changeNetwork", args: [{ name: "Signet" }] }])
   })
 
@@ -96,9 +92,7 @@ describe("the request-API (Xverse) connector", () => {
 
   it("asks getAddresses for the purposes and checks the 80-character message rule first", async () => {
     const { connector, calls } = connectorWith(() => success({ addresses: [paymentEntry, ordinalsEntry] }))
-    const payment = await Effect.runPromise(
-      connector.getAccountAddresses({ purposes: ["payment"], message: "x".repeat(80) }),
-    )
+    const payment = await connector.getAccountAddresses({ purposes: ["payment"], message: "x".repeat(80) })
     expect(payment).toEqual([paymentEntry])
     expect(calls[0]).toEqual({
       method: "getAddresses",
@@ -113,13 +107,9 @@ describe("the request-API (Xverse) connector", () => {
     const { connector, calls } = connectorWith(() =>
       success({ signature: "c2ln", messageHash: "", address: "" }),
     )
-    await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "hi" }))
-    await Effect.runPromise(
-      connector.signMessage({ address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "hi" }),
-    )
-    await Effect.runPromise(
-      connector.signMessage({ address: ordinalsEntry.address, message: "hi", protocol: "ecdsa" }),
-    )
+    await connector.signMessage({ address: paymentEntry.address, message: "hi" })
+    await connector.signMessage({ address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "hi" })
+    await connector.signMessage({ address: ordinalsEntry.address, message: "hi", protocol: "ecdsa" })
     expect(calls.map((call) => call.args[0])).toEqual([
       { address: paymentEntry.address, message: "hi", protocol: "BIP322" },
       { address: "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", message: "hi", protocol: "ECDSA" },
@@ -129,17 +119,15 @@ describe("the request-API (Xverse) connector", () => {
 
   it("groups signPsbt inputs by address into sorted index lists", async () => {
     const { connector, calls } = connectorWith(() => success({ psbt: samplePsbt }))
-    await Effect.runPromise(
-      connector.signPsbt({
-        psbt: samplePsbt,
-        broadcast: true,
-        signInputs: [
-          { address: paymentEntry.address, index: 2 },
-          { address: ordinalsEntry.address, index: 1 },
-          { address: paymentEntry.address, index: 0 },
-        ],
-      }),
-    )
+    await connector.signPsbt({
+      psbt: samplePsbt,
+      broadcast: true,
+      signInputs: [
+        { address: paymentEntry.address, index: 2 },
+        { address: ordinalsEntry.address, index: 1 },
+        { address: paymentEntry.address, index: 0 },
+      ],
+    })
     expect(calls[0]?.args[0]).toEqual({
       psbt: samplePsbt,
       signInputs: { [paymentEntry.address]: [0, 2], [ordinalsEntry.address]: [1] },
@@ -150,9 +138,7 @@ describe("the request-API (Xverse) connector", () => {
   it("sends satoshi amounts as numbers, and refuses a non-numeric amount with 'Invalid amount'", async () => {
     const txid = "ab".repeat(32)
     const { connector, calls } = connectorWith(() => success({ txid }))
-    expect(
-      await Effect.runPromise(connector.sendTransfer([{ recipient: paymentEntry.address, amount: "12345" }])),
-    ).toBe(txid)
+    expect(await connector.sendTransfer([{ recipient: paymentEntry.address, amount: "12345" }])).toBe(txid)
     expect(calls[0]?.args[0]).toEqual({ recipients: [{ address: paymentEntry.address, amount: 12345 }] })
     for (const amount of ["1.5", "abc", "0", "-1", ""])
       expect(
@@ -173,9 +159,7 @@ describe("the request-API (Xverse) connector", () => {
     expect((await failureOf(raw)).message).toBe(message)
     expect(onMainnet.calls).toEqual([])
     const onTestnet = connectorWith(() => success({ txid }), "Testnet4")
-    expect(
-      await Effect.runPromise(onTestnet.connector.sendTransfer([{ recipient: testnet, amount: "1" }])),
-    ).toBe(txid)
+    expect(await onTestnet.connector.sendTransfer([{ recipient: testnet, amount: "1" }])).toBe(txid)
   })
 
   it("answers a null reply with 'Wallet Error processing the request' and rethrows error replies as RPCError", async () => {
@@ -193,7 +177,7 @@ describe("the request-API (Xverse) connector", () => {
 
   it("never waits forever on a wallet: 'The wallet did not answer getAddresses within 300 s'", async () => {
     const silent = connectorWith(() => new Promise(() => {})).connector
-    const error = await failureAfter(silent.getAccountAddresses())
+    const error = await failureAfter(() => silent.getAccountAddresses())
     expect(error.message).toBe("The wallet did not answer getAddresses within 300 s")
   })
 
@@ -202,35 +186,26 @@ describe("the request-API (Xverse) connector", () => {
       networkOfEvent({ type: "networkChange", bitcoin: { name: "Testnet4" }, stacks: { name: "Mainnet" } }),
     ).toBe("Testnet4")
     const { connector, emit } = connectorWith(() => success(null))
-    const events = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 2)))
-        yield* Effect.yieldNow
-        emit("networkChange", {
-          type: "networkChange",
-          bitcoin: { name: "Signet" },
-          stacks: { name: "Mainnet" },
-        })
-        emit("disconnect", { type: "disconnect" })
-        return yield* Fiber.join(fiber)
-      }),
-    )
+    const events: Array<BitcoinWalletEvent> = []
+    connector.onEvent((event) => events.push(event))
+    emit("networkChange", {
+      type: "networkChange",
+      bitcoin: { name: "Signet" },
+      stacks: { name: "Mainnet" },
+    })
+    emit("disconnect", { type: "disconnect" })
     expect(events).toEqual([{ _tag: "networkChanged", network: "Signet" }, { _tag: "disconnect" }])
-    expect(await Effect.runPromise(connector.network)).toBe("Signet")
+    expect(connector.network()).toBe("Signet")
   })
 })
 
 describe("the request-API (Xverse) connector on the edges", () => {
-  const silentFor = <A, E>(
-    run: (connector: ReturnType<typeof connectorWith>["connector"]) => Effect.Effect<A, E>,
-  ) => failureAfter(run(connectorWith(() => new Promise(() => {})).connector))
+  const silentFor = <A, E>(run: (connector: ReturnType<typeof connectorWith>["connector"]) => Promise<A>) =>
+    failureAfter<E>(() => run(connectorWith(() => new Promise(() => {})).connector))
 
   it("names the request a silent wallet did not answer", async () => {
     const operations: ReadonlyArray<
-      readonly [
-        string,
-        (connector: ReturnType<typeof connectorWith>["connector"]) => Effect.Effect<unknown, unknown>,
-      ]
+      readonly [string, (connector: ReturnType<typeof connectorWith>["connector"]) => Promise<unknown>]
     > = [
       ["wallet_connect", (c) => c.connect()],
       ["wallet_disconnect", (c) => c.disconnect()],
@@ -274,23 +249,19 @@ describe("the request-API (Xverse) connector on the edges", () => {
 
   it("names mainnet 'Mainnet' to the wallet when connecting on its current network", async () => {
     const { connector, calls } = connectorWith(() => success({ addresses: [paymentEntry] }))
-    await Effect.runPromise(connector.connect())
+    await connector.connect()
     expect(calls).toEqual([{ method: "wallet_connect", args: [{ network: "Mainnet" }] }])
   })
 
   it("answers the protocol it asked for", async () => {
     const { connector } = connectorWith(() => success({ signature: "c2ln" }))
     const legacy = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV"
-    expect(
-      await Effect.runPromise(connector.signMessage({ address: paymentEntry.address, message: "a" })),
-    ).toEqual({
+    expect(await connector.signMessage({ address: paymentEntry.address, message: "a" })).toEqual({
       address: paymentEntry.address,
       signature: "c2ln",
       protocol: "bip322",
     })
-    expect((await Effect.runPromise(connector.signMessage({ address: legacy, message: "a" }))).protocol).toBe(
-      "ecdsa",
-    )
+    expect((await connector.signMessage({ address: legacy, message: "a" })).protocol).toBe("ecdsa")
   })
 
   it("reads no network from a reply or event without a Bitcoin name (it once read testnet3 there)", () => {
@@ -305,33 +276,33 @@ describe("the request-API (Xverse) connector on the edges", () => {
     const onSignet = connectorWith(() =>
       success({ addresses: [paymentEntry], network: { bitcoin: { name: "Signet" } } }),
     )
-    await Effect.runPromise(onSignet.connector.connect({ network: "Testnet4" }))
-    expect(await Effect.runPromise(onSignet.connector.network)).toBe("Signet")
+    await onSignet.connector.connect({ network: "Testnet4" })
+    expect(onSignet.connector.network()).toBe("Signet")
     const silent = connectorWith(() => success({ addresses: [paymentEntry] }), "Testnet4")
-    await Effect.runPromise(silent.connector.connect())
+    await silent.connector.connect()
     expect(silent.calls[0]?.args[0]).toEqual({ network: "Testnet4" })
-    expect(await Effect.runPromise(silent.connector.network)).toBe("Testnet4")
+    expect(silent.connector.network()).toBe("Testnet4")
     const regtest = connectorWith(() =>
       success({ addresses: [paymentEntry], network: { bitcoin: { name: "Regtest" } } }),
     )
-    await Effect.runPromise(regtest.connector.connect({ network: "Regtest" }))
+    await regtest.connector.connect({ network: "Regtest" })
     expect(regtest.calls[0]?.args[0]).toEqual({ network: "Regtest" })
-    expect(await Effect.runPromise(regtest.connector.network)).toBe("Regtest")
+    expect(regtest.connector.network()).toBe("Regtest")
   })
 
   it("remembers a switched network, and asks every purpose by default", async () => {
     const { connector, calls } = connectorWith(() => success({ addresses: [] }))
-    await Effect.runPromise(connector.switchNetwork("Testnet4"))
-    expect(await Effect.runPromise(connector.network)).toBe("Testnet4")
-    await Effect.runPromise(connector.getAccountAddresses())
+    await connector.switchNetwork("Testnet4")
+    expect(connector.network()).toBe("Testnet4")
+    await connector.getAccountAddresses()
     expect(calls.at(-1)?.args[0]).toEqual({ purposes: ["payment", "ordinals", "stacks"] })
-    await Effect.runPromise(connector.disconnect())
+    await connector.disconnect()
     expect(calls.at(-1)).toEqual({ method: "wallet_disconnect", args: [null] })
   })
 
   it("checks a raw request's parameters, then passes it on as is", async () => {
     const { connector, calls } = connectorWith(() => success({ anything: 1 }))
-    expect(await Effect.runPromise(connector.request("getInfo", { x: 1 }))).toEqual({ anything: 1 })
+    expect(await connector.request("getInfo", { x: 1 })).toEqual({ anything: 1 })
     expect((await failureOf(connector.request("stx_signTransactions", { transactions: [] }))).message).toBe(
       "A Stacks batch needs at least one item",
     )
@@ -340,17 +311,12 @@ describe("the request-API (Xverse) connector on the edges", () => {
 
   it("passes account changes on with the new addresses when they decode", async () => {
     const { connector, emit } = connectorWith(() => success(null))
-    const events = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(connector.events, 3)))
-        yield* Effect.yieldNow
-        emit("accountChange", { type: "accountChange", addresses: [paymentEntry] })
-        emit("accountChange", { type: "accountChange", addresses: "not a list" })
-        emit("networkChange", { type: "networkChange", stacks: { name: "Mainnet" } })
-        emit("accountChange", undefined)
-        return yield* Fiber.join(fiber)
-      }),
-    )
+    const events: Array<BitcoinWalletEvent> = []
+    connector.onEvent((event) => events.push(event))
+    emit("accountChange", { type: "accountChange", addresses: [paymentEntry] })
+    emit("accountChange", { type: "accountChange", addresses: "not a list" })
+    emit("networkChange", { type: "networkChange", stacks: { name: "Mainnet" } })
+    emit("accountChange", undefined)
     expect(events).toEqual([
       { _tag: "accountsChanged", addresses: [paymentEntry] },
       { _tag: "accountsChanged", addresses: undefined },
@@ -358,7 +324,7 @@ describe("the request-API (Xverse) connector on the edges", () => {
     ])
   })
 
-  it("stops listening when the stream ends, and stays quiet for a provider without listeners", async () => {
+  it("stops listening when the last listener stops, and stays quiet for a provider without listeners", async () => {
     const fake = fakeRequestApi(() => success(null))
     const stopped: Array<string> = []
     const provider = {
@@ -368,15 +334,15 @@ describe("the request-API (Xverse) connector on the edges", () => {
         () =>
           stopped.push(eventName),
     }
-    const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider }))
-    await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)))
+    const connector = makeRequestApiConnector({ wallet, provider })
+    const stop = connector.onEvent(() => {})
+    expect(stopped).toEqual([])
+    stop()
     expect(stopped).toEqual(["accountChange", "networkChange", "disconnect"])
-    const bare = Effect.runSync(
-      makeRequestApiConnector({ wallet, provider: { request: fake.provider.request } }),
-    )
-    expect(
-      await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(bare.events, Stream.make(1)), 1))),
-    ).toEqual([1])
+    const bare = makeRequestApiConnector({ wallet, provider: { request: fake.provider.request } })
+    const events: Array<BitcoinWalletEvent> = []
+    bare.onEvent((event) => events.push(event))()
+    expect(events).toEqual([])
   })
 
   it("stops every listener that gave a way to stop, past one that gave none", async () => {
@@ -387,8 +353,8 @@ describe("the request-API (Xverse) connector on the edges", () => {
       addListener: ({ eventName }: { eventName: string }) =>
         eventName === "accountChange" ? undefined : () => void stopped.push(eventName),
     }
-    const connector = Effect.runSync(makeRequestApiConnector({ wallet, provider }))
-    await Effect.runPromise(Stream.runCollect(Stream.take(Stream.merge(connector.events, Stream.make(1)), 1)))
+    const connector = makeRequestApiConnector({ wallet, provider })
+    connector.onEvent(() => {})()
     expect(stopped).toEqual(["networkChange", "disconnect"])
   })
 })

@@ -1,4 +1,3 @@
-import { type Duration, Effect, Ref, Result, Schema } from "effect"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
 import { XverseNetworkError } from "../../../errors/bitcoin"
 import { bitcoinChainIds } from "../networks"
@@ -15,7 +14,8 @@ import {
   signPsbtParams,
   walletConnectParams,
 } from "../request/methods"
-import { callRequestApi, decodeResult, type RequestApiProvider } from "../request/protocol"
+import { callRequestApi, type RequestApiProvider } from "../request/protocol"
+import { arrayOf, decodeResult, isRecord, string, struct, unknownValue } from "../request/replyShape"
 import {
   type BitcoinConnector,
   type BitcoinWalletEvent,
@@ -24,7 +24,7 @@ import {
   psbtBytes,
   requireAddresses,
 } from "./BitcoinConnector"
-import { walletEventStream } from "./walletEvents"
+import { walletEventListeners } from "./walletEvents"
 
 /**
  * Xverse, and every WBIP004 wallet that speaks the same request API (sats-connect's): requests pass
@@ -39,13 +39,11 @@ const xverseNetworkNames: Readonly<Record<BitcoinNetwork, BitcoinNetwork | undef
   Regtest: "Regtest",
 }
 
-export const toXverseNetwork = (
-  network: BitcoinNetwork,
-): Result.Result<BitcoinNetwork, XverseNetworkError> => {
+/** Xverse's name of a network; one it does not support throws XverseNetworkError. */
+export const toXverseNetwork = (network: BitcoinNetwork): BitcoinNetwork => {
   const name = xverseNetworkNames[network]
-  return name === undefined
-    ? Result.fail(new XverseNetworkError({ network: bitcoinChainIds[network] ?? network }))
-    : Result.succeed(name)
+  if (name === undefined) throw new XverseNetworkError({ network: bitcoinChainIds[network] ?? network })
+  return name
 }
 
 /** The network an Xverse name stands for; no name (a reply or event without one) is no network, never testnet3. */
@@ -56,17 +54,15 @@ export const fromXverseNetwork = (name: unknown): BitcoinNetwork | undefined =>
       )
     : undefined
 
-const WalletConnectResult = Schema.Struct({
-  addresses: Schema.Array(Schema.Unknown),
-  network: Schema.optionalKey(Schema.Struct({ bitcoin: Schema.Struct({ name: Schema.String }) })),
-})
+const WalletConnectResult = struct(
+  { addresses: arrayOf(unknownValue) },
+  { network: struct({ bitcoin: struct({ name: string }) }) },
+)
 
 /** The events a request-API provider emits (`addListener({eventName, cb})`, returning how to stop). */
 interface ListenerApi {
   readonly addListener?: (listener: { eventName: string; cb: (event: unknown) => void }) => unknown
 }
-
-const decodeAddresses = Schema.decodeUnknownOption(Schema.Array(Schema.Unknown))
 
 /**
  * The network of a networkChange event. It is read from `bitcoin.name` — never `stacks.name`, which names
@@ -87,116 +83,94 @@ export const makeRequestApiConnector = (options: {
   readonly wallet: RequestApiWallet
   readonly provider: RequestApiProvider
   readonly network?: BitcoinNetwork | undefined
-  readonly timeout?: Duration.Input | undefined
-}): Effect.Effect<BitcoinConnector> =>
-  Effect.sync(() => {
-    const { provider, timeout } = options
-    const network = Ref.makeUnsafe<BitcoinNetwork>(options.network ?? "Mainnet")
-    const call = (method: string, params?: unknown) => callRequestApi(provider, method, params, timeout)
+  /** How long one wallet call may take, in milliseconds. */
+  readonly timeout?: number | undefined
+}): BitcoinConnector => {
+  const { provider, timeout } = options
+  let network: BitcoinNetwork = options.network ?? "Mainnet"
+  const call = (method: string, params?: unknown) => callRequestApi(provider, method, params, timeout)
 
-    const getAccountAddresses: BitcoinConnector["getAccountAddresses"] = (params = {}) =>
-      Effect.gen(function* () {
-        const purposes = params.purposes ?? defaultPurposes
-        const checked = yield* Effect.fromResult(getAddressesParams({ purposes, message: params.message }))
-        const result = yield* call("getAddresses", checked).pipe(
-          Effect.flatMap(decodeResult("getAddresses", AddressesResult)),
-        )
-        return forPurposes(knownAddressEntries(result.addresses), purposes)
+  return {
+    id: options.wallet.id,
+    name: options.wallet.name,
+    icon: options.wallet.icon,
+    kind: "requestApi",
+    chain: "bip122",
+    network: () => network,
+    connect: async (connectOptions = {}) => {
+      const wanted = connectOptions.network ?? network
+      const params = walletConnectParams({
+        network: toXverseNetwork(wanted),
+        message: connectOptions.message,
       })
-
-    const connector: BitcoinConnector = {
-      id: options.wallet.id,
-      name: options.wallet.name,
-      icon: options.wallet.icon,
-      kind: "requestApi",
-      chain: "bip122",
-      network: Ref.get(network),
-      connect: (connectOptions = {}) =>
-        Effect.gen(function* () {
-          const wanted = connectOptions.network ?? (yield* Ref.get(network))
-          const params = yield* Effect.fromResult(
-            walletConnectParams({
-              network: yield* Effect.fromResult(toXverseNetwork(wanted)),
-              message: connectOptions.message,
-            }),
-          )
-          const result = yield* call("wallet_connect", params).pipe(
-            Effect.flatMap(decodeResult("wallet_connect", WalletConnectResult)),
-          )
-          yield* Ref.set(network, fromXverseNetwork(result.network?.bitcoin.name) ?? wanted)
-          return yield* requireAddresses(knownAddressEntries(result.addresses))
-        }),
-      disconnect: () => Effect.asVoid(call("wallet_disconnect", null)),
-      getAccountAddresses,
-      signMessage: (input) =>
-        Effect.gen(function* () {
-          const params = signMessageParams(input)
-          const result = yield* call("signMessage", params).pipe(
-            Effect.flatMap(decodeResult("signMessage", SignMessageResult)),
-          )
+      const result = decodeResult("wallet_connect", WalletConnectResult)(await call("wallet_connect", params))
+      network = fromXverseNetwork(result.network?.bitcoin.name) ?? wanted
+      return requireAddresses(knownAddressEntries(result.addresses))
+    },
+    disconnect: async () => {
+      await call("wallet_disconnect", null)
+    },
+    getAccountAddresses: async (params = {}) => {
+      const purposes = params.purposes ?? defaultPurposes
+      const checked = getAddressesParams({ purposes, message: params.message })
+      const result = decodeResult("getAddresses", AddressesResult)(await call("getAddresses", checked))
+      return forPurposes(knownAddressEntries(result.addresses), purposes)
+    },
+    signMessage: async (input) => {
+      const params = signMessageParams(input)
+      const result = decodeResult("signMessage", SignMessageResult)(await call("signMessage", params))
+      return {
+        address: input.address,
+        signature: result.signature,
+        protocol: params.protocol === "BIP322" ? "bip322" : "ecdsa",
+      }
+    },
+    signPsbt: async (input) => {
+      psbtBytes(input.psbt)
+      return decodeResult("signPsbt", SignPsbtResult)(await call("signPsbt", signPsbtParams(input)))
+    },
+    sendTransfer: async (recipients) => {
+      const params = sendTransferParams(recipients, network)
+      return decodeResult("sendTransfer", SendTransferResult)(await call("sendTransfer", params)).txid
+    },
+    switchNetwork: async (target) => {
+      await call("wallet_changeNetwork", { name: toXverseNetwork(target) })
+      network = target
+    },
+    request: async (method, params) => {
+      checkRequestParams(method, params, network)
+      return call(method, params)
+    },
+    onEvent: walletEventListeners((emit) => {
+      const addListener = (provider as ListenerApi).addListener
+      if (typeof addListener !== "function") return () => {}
+      const listen = (eventName: string, translate: (event: unknown) => BitcoinWalletEvent | undefined) =>
+        addListener.call(provider, {
+          eventName,
+          cb: (event) => {
+            const translated = translate(event)
+            if (translated) emit(translated)
+          },
+        })
+      const stops = [
+        listen("accountChange", (event) => {
+          const addresses = isRecord(event) ? event.addresses : undefined
           return {
-            address: input.address,
-            signature: result.signature,
-            protocol: params.protocol === "BIP322" ? ("bip322" as const) : ("ecdsa" as const),
+            _tag: "accountsChanged",
+            addresses: Array.isArray(addresses) ? knownAddressEntries(addresses) : undefined,
           }
         }),
-      signPsbt: (input) =>
-        Effect.andThen(
-          psbtBytes(input.psbt),
-          call("signPsbt", signPsbtParams(input)).pipe(
-            Effect.flatMap(decodeResult("signPsbt", SignPsbtResult)),
-          ),
-        ),
-      sendTransfer: (recipients) =>
-        Effect.gen(function* () {
-          const params = yield* Effect.fromResult(sendTransferParams(recipients, yield* Ref.get(network)))
-          const result = yield* call("sendTransfer", params).pipe(
-            Effect.flatMap(decodeResult("sendTransfer", SendTransferResult)),
-          )
-          return result.txid
+        listen("networkChange", (event) => {
+          const changed = networkOfEvent(event)
+          if (changed === undefined) return undefined
+          network = changed
+          return { _tag: "networkChanged", network: changed }
         }),
-      switchNetwork: (target) =>
-        Effect.gen(function* () {
-          const name = yield* Effect.fromResult(toXverseNetwork(target))
-          yield* call("wallet_changeNetwork", { name })
-          yield* Ref.set(network, target)
-        }),
-      request: (method, params) =>
-        Effect.andThen(
-          Effect.flatMap(Ref.get(network), (current) => checkRequestParams(method, params, current)),
-          call(method, params),
-        ),
-      events: walletEventStream((emit) => {
-        const addListener = (provider as ListenerApi).addListener
-        if (typeof addListener !== "function") return () => {}
-        const listen = (eventName: string, translate: (event: unknown) => BitcoinWalletEvent | undefined) =>
-          addListener.call(provider, {
-            eventName,
-            cb: (event) => {
-              const translated = translate(event)
-              if (translated) emit(translated)
-            },
-          })
-        const stops = [
-          listen("accountChange", (event) => {
-            const addresses = decodeAddresses((event as { addresses?: unknown } | undefined)?.addresses)
-            return {
-              _tag: "accountsChanged",
-              addresses: addresses._tag === "Some" ? knownAddressEntries(addresses.value) : undefined,
-            }
-          }),
-          listen("networkChange", (event) => {
-            const changed = networkOfEvent(event)
-            if (changed === undefined) return undefined
-            Effect.runSync(Ref.set(network, changed))
-            return { _tag: "networkChanged", network: changed }
-          }),
-          listen("disconnect", () => ({ _tag: "disconnect" })),
-        ]
-        return () => {
-          for (const stop of stops) if (typeof stop === "function") stop()
-        }
-      }),
-    }
-    return connector
-  })
+        listen("disconnect", () => ({ _tag: "disconnect" })),
+      ]
+      return () => {
+        for (const stop of stops) if (typeof stop === "function") stop()
+      }
+    }),
+  }
+}

@@ -1,12 +1,13 @@
-import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { BitcoinNetwork } from "../../../domain/bitcoin"
-import { BitcoinError } from "../../../errors/bitcoin"
+import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
+import { thrownBy } from "../testing/fakeWallets"
 import {
   checkPromptMessage,
   checkRequestParams,
   groupSignInputs,
+  isSatoshiAmount,
   satoshiNumber,
   sendTransferParams,
   signMessageParams,
@@ -14,13 +15,17 @@ import {
 } from "./methods"
 import { decodeReply } from "./protocol"
 
+const messageThrownBy = (run: () => unknown): string =>
+  (thrownBy(run) as { readonly message?: string } | undefined)?.message ?? "valid"
+
 describe("request parameters", () => {
   it("allows a prompt message of exactly 80 characters, counted as a person counts them", () => {
-    expect(Result.isSuccess(checkPromptMessage("a".repeat(80)))).toBe(true)
-    expect(Result.isSuccess(checkPromptMessage("😀".repeat(80)))).toBe(true)
-    expect(Result.isFailure(checkPromptMessage("a".repeat(81)))).toBe(true)
-    expect(Result.isFailure(checkPromptMessage("😀".repeat(81)))).toBe(true)
-    expect(Result.isSuccess(checkPromptMessage(undefined))).toBe(true)
+    const tooLong = new BitcoinError({ reason: "pairingMessageTooLong" })
+    expect(thrownBy(() => checkPromptMessage("a".repeat(80)))).toBeUndefined()
+    expect(thrownBy(() => checkPromptMessage("😀".repeat(80)))).toBeUndefined()
+    expect(thrownBy(() => checkPromptMessage("a".repeat(81)))).toEqual(tooLong)
+    expect(thrownBy(() => checkPromptMessage("😀".repeat(81)))).toEqual(tooLong)
+    expect(thrownBy(() => checkPromptMessage(undefined))).toBeUndefined()
   })
 
   it("groups sign inputs by address: every index once, sorted, none lost", () => {
@@ -46,33 +51,38 @@ describe("request parameters", () => {
   })
 
   it("takes whole positive satoshi amounts up to 21M BTC, refusing the edges", () => {
-    expect(Result.getOrThrow(satoshiNumber("1"))).toBe(1)
-    expect(Result.getOrThrow(satoshiNumber(2_100_000_000_000_000n))).toBe(2_100_000_000_000_000)
-    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"])
-      expect(Result.isFailure(satoshiNumber(bad)), bad).toBe(true)
+    expect(satoshiNumber("1")).toBe(1)
+    expect(satoshiNumber(2_100_000_000_000_000n)).toBe(2_100_000_000_000_000)
+    for (const bad of ["0", "2100000000000001", "1.0", "1e3", " ", "-5", "0x10"]) {
+      expect(
+        thrownBy(() => satoshiNumber(bad)),
+        bad,
+      ).toEqual(new BitcoinError({ reason: "invalidAmount" }))
+      expect(isSatoshiAmount(bad), bad).toBe(false)
+    }
+    expect(isSatoshiAmount(" 1 ")).toBe(true)
+    expect(isSatoshiAmount(2_100_000_000_000_000n)).toBe(true)
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2_100_000_000_000_000n }), (satoshis) => {
-        expect(BigInt(Result.getOrThrow(satoshiNumber(satoshis)))).toBe(satoshis)
+        expect(BigInt(satoshiNumber(satoshis))).toBe(satoshis)
       }),
     )
   })
 
   it("checks every transfer recipient's address", () => {
-    const error = sendTransferParams([{ recipient: "bc1qinvalid", amount: "1" }])
-    expect(Result.isFailure(error) && error.failure.message).toBe("Invalid address")
+    expect(messageThrownBy(() => sendTransferParams([{ recipient: "bc1qinvalid", amount: "1" }]))).toBe(
+      "Invalid address",
+    )
   })
 
   it("holds a transfer's recipients to the wallet's network, saying whose network an address is", () => {
     const testnet = "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"
-    const messageOf = (recipient: string, network: BitcoinNetwork) => {
-      const params = sendTransferParams([{ recipient, amount: "1000" }], network)
-      const request = Effect.runSync(
-        Effect.flip(
-          checkRequestParams("sendTransfer", { recipients: [{ address: recipient, amount: 1000 }] }, network),
-        ).pipe(Effect.orElseSucceed(() => undefined)),
-      )
-      return [Result.isFailure(params) ? params.failure.message : "valid", request?.message ?? "valid"]
-    }
+    const messageOf = (recipient: string, network: BitcoinNetwork) => [
+      messageThrownBy(() => sendTransferParams([{ recipient, amount: "1000" }], network)),
+      messageThrownBy(() =>
+        checkRequestParams("sendTransfer", { recipients: [{ address: recipient, amount: 1000 }] }, network),
+      ),
+    ]
     expect(messageOf(testnet, "Mainnet")).toEqual(
       Array(2).fill("Invalid address: a testnet/signet address, expected mainnet"),
     )
@@ -84,8 +94,7 @@ describe("request parameters", () => {
     // A checksum-broken address of the right network is plainly invalid, and the same error as ever.
     const broken = `${testnet.slice(0, -1)}8`
     expect(messageOf(broken, "Testnet")).toEqual(["Invalid address", "Invalid address"])
-    const refused = sendTransferParams([{ recipient: broken, amount: "1000" }], "Testnet")
-    expect(Result.isFailure(refused) && refused.failure).toEqual(
+    expect(thrownBy(() => sendTransferParams([{ recipient: broken, amount: "1000" }], "Testnet"))).toEqual(
       new BitcoinError({ reason: "invalidAddress" }),
     )
   })
@@ -100,29 +109,31 @@ describe("request parameters", () => {
   })
 
   it("needs at least one transaction in a Stacks batch", () => {
-    expect(Result.isFailure(stacksBatchParams([]))).toBe(true)
-    expect(Result.getOrThrow(stacksBatchParams(["00"]))).toEqual({ transactions: ["00"], broadcast: true })
+    expect(thrownBy(() => stacksBatchParams([]))).toEqual(new BitcoinError({ reason: "stacksBatchEmpty" }))
+    expect(stacksBatchParams(["00"])).toEqual({ transactions: ["00"], broadcast: true })
   })
 })
 
 describe("wallet replies", () => {
-  const decode = (reply: unknown) => Effect.runSync(Effect.result(decodeReply(reply)))
-
   it("takes the result of JSON-RPC and sats-connect success shapes", () => {
-    expect(decode({ jsonrpc: "2.0", id: 1, result: { a: 1 } })).toEqual(Result.succeed({ a: 1 }))
-    expect(decode({ status: "success", result: null })).toEqual(Result.succeed(null))
+    expect(decodeReply({ jsonrpc: "2.0", id: 1, result: { a: 1 } })).toEqual({ a: 1 })
+    expect(decodeReply({ status: "success", result: null })).toBeNull()
   })
 
   it("turns error replies into RPCError and anything else into a typed failure, never a crash", () => {
-    const failed = decode({ status: "error", error: { code: -32001, message: "Method not supported" } })
-    expect(Result.isFailure(failed) && failed.failure).toMatchObject({
-      code: -32001,
-      message: "Method not supported",
-    })
+    const failed = thrownBy(() =>
+      decodeReply({ status: "error", error: { code: -32001, message: "Method not supported" } }),
+    )
+    expect(failed).toBeInstanceOf(BitcoinRpcError)
+    expect(failed).toMatchObject({ code: -32001, message: "Method not supported" })
+    expect(thrownBy(() => decodeReply(null))).toEqual(new BitcoinError({ reason: "nullResponse" }))
     fc.assert(
       fc.property(fc.anything(), (reply) => {
-        const decoded = decode(reply)
-        if (Result.isFailure(decoded)) expect(typeof decoded.failure.message).toBe("string")
+        const thrown = thrownBy(() => decodeReply(reply))
+        if (thrown !== undefined) {
+          expect(thrown instanceof BitcoinRpcError || thrown instanceof BitcoinError).toBe(true)
+          expect(typeof (thrown as Error).message).toBe("string")
+        }
       }),
     )
   })

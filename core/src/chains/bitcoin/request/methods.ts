@@ -1,44 +1,59 @@
-import { Effect, Option, Result, Schema } from "effect"
-import { Limits } from "../../../config/constants"
-import {
-  type AddressPurpose,
+import { pairingMessageLength } from "../../../config/pairingMessage"
+import type {
+  AddressPurpose,
   BitcoinAddressEntry,
   BitcoinNetwork,
-  type MessageSigningProtocol,
-  type PsbtSignInput,
-  SignPsbtResult,
-  type TransferInput,
+  MessageSigningProtocol,
+  PsbtSignInput,
+  SignPsbtResult as SignedPsbt,
+  TransferInput,
 } from "../../../domain/bitcoin"
+import {
+  addressPurposes,
+  bitcoinAddressTypes,
+  bitcoinNetworks,
+  bitcoinWalletTypes,
+} from "../../../domain/bitcoinValues"
 import { BitcoinError, invalidAddressError } from "../../../errors/bitcoin"
-import { decodeBitcoinAddress } from "../../../validation/address/bitcoin"
+import { readBitcoinAddress } from "../../../validation/address/bitcoinAddress"
 import { addressNetworkOf } from "../networks"
+import {
+  arrayOf,
+  type Guard,
+  matching,
+  nonEmptyString,
+  oneOf,
+  readAs,
+  string,
+  struct,
+  unknownValue,
+} from "./replyShape"
 
 /**
  * The Bitcoin wallet requests of §7, each as the parameters a wallet receives and the result it must
- * answer with. Builders check what §5 demands before any wallet is asked.
+ * answer with. Builders check what §5 demands before any wallet is asked, and throw the BitcoinError §8
+ * names (never a crash).
  */
 
 const invalid = (reason: BitcoinError["reason"]) => new BitcoinError({ reason })
 
 /** §5: 'The message must not exceed 80 characters.' Characters are code points, as a person counts them. */
-export const checkPromptMessage = (message: string | undefined): Result.Result<void, BitcoinError> =>
-  message !== undefined && [...message].length > Limits.pairingMessageLength
-    ? Result.fail(invalid("pairingMessageTooLong"))
-    : Result.void
+export const checkPromptMessage = (message: string | undefined): void => {
+  if (message !== undefined && [...message].length > pairingMessageLength)
+    throw invalid("pairingMessageTooLong")
+}
 
 export interface GetAddressesParams {
   readonly purposes: ReadonlyArray<AddressPurpose>
   readonly message?: string | undefined
 }
 
-export const getAddressesParams = (
-  params: GetAddressesParams,
-): Result.Result<GetAddressesParams, BitcoinError> =>
-  Result.map(checkPromptMessage(params.message), () =>
-    params.message === undefined
-      ? { purposes: params.purposes }
-      : { purposes: params.purposes, message: params.message },
-  )
+export const getAddressesParams = (params: GetAddressesParams): GetAddressesParams => {
+  checkPromptMessage(params.message)
+  return params.message === undefined
+    ? { purposes: params.purposes }
+    : { purposes: params.purposes, message: params.message }
+}
 
 export interface WalletConnectParams {
   readonly network?: BitcoinNetwork | undefined
@@ -46,22 +61,19 @@ export interface WalletConnectParams {
   readonly addresses?: ReadonlyArray<AddressPurpose> | undefined
 }
 
-export const walletConnectParams = (
-  params: WalletConnectParams = {},
-): Result.Result<WalletConnectParams, BitcoinError> =>
-  Result.map(checkPromptMessage(params.message), () =>
-    Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)),
-  )
+export const walletConnectParams = (params: WalletConnectParams = {}): WalletConnectParams => {
+  checkPromptMessage(params.message)
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined))
+}
 
 /** The wire spelling of a message-signing protocol: upper-cased (§7). */
 export type WireSigningProtocol = "ECDSA" | "BIP322"
 
 /** §5: ECDSA by default, BIP-322 for segwit and taproot addresses. */
-export const defaultSigningProtocol = (address: string): MessageSigningProtocol =>
-  Result.match(decodeBitcoinAddress(address), {
-    onFailure: () => "ecdsa" as const,
-    onSuccess: (decoded) => (decoded.witnessVersion === null ? "ecdsa" : "bip322"),
-  })
+export const defaultSigningProtocol = (address: string): MessageSigningProtocol => {
+  const decoded = readBitcoinAddress(address)
+  return typeof decoded === "string" || decoded.witnessVersion === null ? "ecdsa" : "bip322"
+}
 
 export interface SignMessageParams {
   readonly address: string
@@ -115,63 +127,67 @@ export interface SendTransferParams {
   readonly recipients: ReadonlyArray<{ readonly address: string; readonly amount: number }>
 }
 
+const satoshiText = (amount: string | bigint): string =>
+  typeof amount === "bigint" ? amount.toString() : amount.trim()
+
+/** Whether `amount` is a whole, positive satoshi amount no larger than 21M BTC (what wallets take). */
+export const isSatoshiAmount = (amount: string | bigint): boolean => {
+  const text = satoshiText(amount)
+  return /^\d{1,16}$/.test(text) && Number(text) > 0 && Number(text) <= 2_100_000_000_000_000
+}
+
 /**
  * A satoshi amount as the number wallets expect: a whole, positive amount no larger than 21M BTC, else
  * 'Invalid amount' (AppKit sends 0 for anything non-numeric instead).
  */
-export const satoshiNumber = (amount: string | bigint): Result.Result<number, BitcoinError> => {
-  const text = typeof amount === "bigint" ? amount.toString() : amount.trim()
-  if (!/^\d{1,16}$/.test(text)) return Result.fail(invalid("invalidAmount"))
-  const value = Number(text)
-  return value > 0 && value <= 2_100_000_000_000_000
-    ? Result.succeed(value)
-    : Result.fail(invalid("invalidAmount"))
+export const satoshiNumber = (amount: string | bigint): number => {
+  if (!isSatoshiAmount(amount)) throw invalid("invalidAmount")
+  return Number(satoshiText(amount))
 }
 
 /**
  * §5: a transfer's recipient is a Bitcoin address ('Invalid address'), of the wallet's network when it is
  * known; an address of another network says whose it is (the core's address rule's words).
  */
-export const checkRecipient = (
-  address: string,
-  network?: BitcoinNetwork,
-): Result.Result<void, BitcoinError> => {
-  const decoded = decodeBitcoinAddress(address, network && addressNetworkOf(network))
-  return Result.isSuccess(decoded) ? Result.void : Result.fail(invalidAddressError(decoded.failure.message))
+export const checkRecipient = (address: string, network?: BitcoinNetwork): void => {
+  const decoded = readBitcoinAddress(address, network && addressNetworkOf(network))
+  if (typeof decoded === "string") throw invalidAddressError(decoded)
 }
 
 /** A transfer's parameters, each recipient held to `network` (the wallet's) when given. */
 export const sendTransferParams = (
   recipients: ReadonlyArray<TransferInput>,
   network?: BitcoinNetwork,
-): Result.Result<SendTransferParams, BitcoinError> =>
-  Result.gen(function* () {
-    if (recipients.length === 0) return yield* Result.fail(invalid("invalidAmount"))
-    const checked: Array<{ address: string; amount: number }> = []
-    for (const recipient of recipients) {
-      yield* checkRecipient(recipient.recipient, network)
-      checked.push({ address: recipient.recipient, amount: yield* satoshiNumber(recipient.amount) })
-    }
-    return { recipients: checked }
-  })
+): SendTransferParams => {
+  if (recipients.length === 0) throw invalid("invalidAmount")
+  return {
+    recipients: recipients.map((recipient) => {
+      checkRecipient(recipient.recipient, network)
+      return { address: recipient.recipient, amount: satoshiNumber(recipient.amount) }
+    }),
+  }
+}
 
 /** Stacks batch requests (stx_signTransactions): §5 asks for at least one item. */
 export const stacksBatchParams = (
   transactions: ReadonlyArray<string>,
   broadcast = true,
-): Result.Result<
-  { readonly transactions: ReadonlyArray<string>; readonly broadcast: boolean },
-  BitcoinError
-> =>
-  transactions.length === 0
-    ? Result.fail(invalid("stacksBatchEmpty"))
-    : Result.succeed({ transactions, broadcast })
+): { readonly transactions: ReadonlyArray<string>; readonly broadcast: boolean } => {
+  if (transactions.length === 0) throw invalid("stacksBatchEmpty")
+  return { transactions, broadcast }
+}
 
-// Results, as §7 shapes them.
+// Results, as §7 shapes them (checked by hand-written guards: see replyShape).
 /** A wallet's address list, each entry read by `knownAddressEntries`. */
-export const AddressesResult = Schema.Struct({ addresses: Schema.Array(Schema.Unknown) })
+export const AddressesResult = struct({ addresses: arrayOf(unknownValue) })
 
-const decodeAddressEntry = Schema.decodeUnknownOption(BitcoinAddressEntry)
+const BitcoinAddressEntryShape: Guard<BitcoinAddressEntry> = struct({
+  address: nonEmptyString,
+  purpose: oneOf(addressPurposes),
+  publicKey: string,
+  addressType: oneOf(bitcoinAddressTypes),
+  walletType: oneOf(bitcoinWalletTypes),
+})
 
 /**
  * The entries of a wallet's address list that this layer knows, in the wallet's order. Wallets add kinds
@@ -179,19 +195,34 @@ const decodeAddressEntry = Schema.decodeUnknownOption(BitcoinAddressEntry)
  * whole reply with the payment address in it.
  */
 export const knownAddressEntries = (entries: ReadonlyArray<unknown>): ReadonlyArray<BitcoinAddressEntry> =>
-  entries.flatMap((entry) => Option.toArray(decodeAddressEntry(entry)))
-export const SignMessageResult = Schema.Struct({
-  signature: Schema.NonEmptyString,
-  address: Schema.optionalKey(Schema.String),
-  messageHash: Schema.optionalKey(Schema.String),
-  protocol: Schema.optionalKey(Schema.String),
-})
-export type SignMessageResult = typeof SignMessageResult.Type
-export { SignPsbtResult }
-export const SendTransferResult = Schema.Struct({
-  txid: Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/i, { expected: "a txid" })),
-})
-export const WalletNetworkResult = Schema.Struct({ bitcoin: Schema.Struct({ name: BitcoinNetwork }) })
+  entries.flatMap((entry) => {
+    const known = readAs(BitcoinAddressEntryShape, entry)
+    return known === undefined ? [] : [known]
+  })
+
+export const SignMessageResult = struct(
+  { signature: nonEmptyString },
+  { address: string, messageHash: string, protocol: string },
+)
+export type SignMessageResult = ReturnType<typeof SignMessageResult>
+
+/** A base64 PSBT: every PSBT starts with the magic bytes "psbt" 0xff, which base64 spells cHNidP8. */
+const base64Psbt: Guard<string> = (value, path) =>
+  matching(/^cHNidP8[0-9a-zA-Z+/]*={0,2}$/, "a base64 PSBT (starting cHNidP8)")(
+    typeof value === "string" && value.length % 4 === 0 ? value : undefined,
+    path,
+  )
+
+/** §3 PSBT signing result; `txid` only when the wallet broadcast it. */
+export const SignPsbtResult: Guard<SignedPsbt> = struct(
+  { psbt: base64Psbt },
+  { txid: matching(/^[0-9a-f]{64}$/, "a txid") },
+)
+export type SignPsbtResult = SignedPsbt
+/** A transaction id as wallets answer it: 64 hex digits, either case. */
+export const Txid = matching(/^[0-9a-f]{64}$/i, "a txid")
+export const SendTransferResult = struct({ txid: Txid })
+export const WalletNetworkResult = struct({ bitcoin: struct({ name: oneOf(bitcoinNetworks) }) })
 
 /** The methods this layer sends, as wallets spell them. */
 export const BitcoinMethods = [
@@ -210,38 +241,28 @@ export type BitcoinMethod = (typeof BitcoinMethods)[number]
 
 /**
  * Validates the parameters of a raw `request(method, params)` before a wallet sees them; a transfer's recipients
- * are held to `network` (the wallet's) when given.
+ * are held to `network` (the wallet's) when given. Throws the BitcoinError of the first rule broken.
  */
-export const checkRequestParams = (
-  method: string,
-  params: unknown,
-  network?: BitcoinNetwork,
-): Effect.Effect<void, BitcoinError> => {
+export const checkRequestParams = (method: string, params: unknown, network?: BitcoinNetwork): void => {
   const record = (typeof params === "object" && params !== null ? params : {}) as Record<string, unknown>
   const message = typeof record.message === "string" ? record.message : undefined
-  if (
-    (method === "getAddresses" || method === "wallet_connect") &&
-    Result.isFailure(checkPromptMessage(message))
-  )
-    return Effect.fail(invalid("pairingMessageTooLong"))
+  if (method === "getAddresses" || method === "wallet_connect") checkPromptMessage(message)
   if (
     method === "stx_signTransactions" &&
     (!Array.isArray(record.transactions) || record.transactions.length === 0)
   )
-    return Effect.fail(invalid("stacksBatchEmpty"))
+    throw invalid("stacksBatchEmpty")
   if (method === "sendTransfer") {
     const recipients = Array.isArray(record.recipients)
       ? (record.recipients as Array<Record<string, unknown>>)
       : []
-    if (recipients.length === 0) return Effect.fail(invalid("invalidAmount"))
+    if (recipients.length === 0) throw invalid("invalidAmount")
     for (const recipient of recipients) {
-      if (typeof recipient?.address !== "string") return Effect.fail(invalid("invalidAddress"))
-      const address = checkRecipient(recipient.address, network)
-      if (Result.isFailure(address)) return Effect.fail(address.failure)
+      if (typeof recipient?.address !== "string") throw invalid("invalidAddress")
+      checkRecipient(recipient.address, network)
       const amount = recipient.amount
       if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0)
-        return Effect.fail(invalid("invalidAmount"))
+        throw invalid("invalidAmount")
     }
   }
-  return Effect.void
 }

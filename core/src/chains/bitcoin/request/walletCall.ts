@@ -1,11 +1,10 @@
-import { Duration, Effect } from "effect"
 import { BitcoinError, BitcoinRpcError } from "../../../errors/bitcoin"
-import { decodeProviderRpcError } from "../../../errors/ProviderRpcError"
 import { BitcoinWalletErrorCode, RpcErrorCode } from "../../../errors/rpcCodes"
+import { readRpcError } from "../../../errors/rpcReply"
 import { BitcoinTimeoutError } from "../errors"
 
-/** How long a wallet may take to answer one call: long enough for a person to read and approve it. */
-export const defaultWalletTimeout = Duration.minutes(5)
+/** How long a wallet may take to answer one call, in milliseconds: long enough for a person to read and approve it. */
+export const defaultWalletTimeout = 5 * 60 * 1000
 
 export type WalletCallError = BitcoinRpcError | BitcoinTimeoutError
 
@@ -15,7 +14,7 @@ export type WalletCallError = BitcoinRpcError | BitcoinTimeoutError
  */
 export const toBitcoinRpcError = (thrown: unknown): BitcoinRpcError => {
   if (thrown instanceof BitcoinRpcError) return thrown
-  const { code, message, data } = decodeProviderRpcError(thrown)
+  const { code, message, data } = readRpcError(thrown)
   return new BitcoinRpcError({
     code: code === RpcErrorCode.userRejectedRequest ? BitcoinWalletErrorCode.userRejection : code,
     message,
@@ -23,32 +22,34 @@ export const toBitcoinRpcError = (thrown: unknown): BitcoinRpcError => {
   })
 }
 
-/** Bounds a wallet interaction by `timeout`: past it, 'The wallet did not answer {method} within {n} s'. */
-export const withinWalletTimeout = <A, E, R>(
+/**
+ * Bounds a wallet interaction by `timeoutMillis`: past it, 'The wallet did not answer {method} within {n} s'.
+ * The timer is cleared as soon as the interaction settles.
+ */
+export const withinWalletTimeout = <A>(
   method: string,
-  effect: Effect.Effect<A, E, R>,
-  timeout: Duration.Input = defaultWalletTimeout,
-): Effect.Effect<A, E | BitcoinTimeoutError, R> =>
-  Effect.timeoutOrElse(effect, {
-    duration: timeout,
-    orElse: () =>
-      Effect.fail(
-        new BitcoinTimeoutError({
-          method,
-          timeoutMillis: Duration.toMillis(Duration.fromInputUnsafe(timeout)),
-        }),
-      ),
+  promise: Promise<A>,
+  timeoutMillis: number = defaultWalletTimeout,
+): Promise<A> =>
+  new Promise<A>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new BitcoinTimeoutError({ method, timeoutMillis })), timeoutMillis)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
   })
 
 /** One call into a wallet's own API, bounded by `timeout`; whatever it throws becomes a BitcoinRpcError. */
-export const walletCall = <A>(
-  method: string,
-  call: () => Promise<A> | A,
-  timeout?: Duration.Input,
-): Effect.Effect<A, WalletCallError> =>
+export const walletCall = <A>(method: string, call: () => Promise<A> | A, timeout?: number): Promise<A> =>
   withinWalletTimeout(
     method,
-    Effect.tryPromise({ try: async () => call(), catch: toBitcoinRpcError }),
+    (async () => call())().catch((thrown: unknown) => Promise.reject(toBitcoinRpcError(thrown))),
     timeout,
   )
 

@@ -1,6 +1,5 @@
-import { type Duration, Effect, Fiber } from "effect"
-import { TestClock } from "effect/testing"
 import type { BitcoinAddressEntry } from "../../../domain/bitcoin"
+import type { BitcoinConnectorError } from "../connectors/BitcoinConnector"
 
 /** Test support only (not exported): wallet doubles that record exactly what they were asked. */
 export interface Recorded {
@@ -63,24 +62,31 @@ export const failure = (code: number, message: string) => ({
   error: { code, message },
 })
 
-/** Runs an effect that must fail and gives its error. */
-export const failureOf = <E>(effect: Effect.Effect<unknown, E>): Promise<E> =>
-  Effect.runPromise(Effect.flip(effect))
+/**
+ * Awaits a promise that must reject, or runs a function that must throw (or return such a promise), and
+ * gives the error (a connector's typed error).
+ */
+export const failureOf = async <E = BitcoinConnectorError>(
+  run: Promise<unknown> | (() => unknown),
+): Promise<E> => {
+  try {
+    await (typeof run === "function" ? run() : run)
+  } catch (error) {
+    return error as E
+  }
+  throw new Error("expected a failure, got a success")
+}
 
-/** Runs an effect that waits on a wallet which never answers, moves the TestClock past `after`, and gives its error. */
-export const failureAfter = <E>(
-  effect: Effect.Effect<unknown, E>,
-  after: Duration.Input = "5 minutes",
-): Promise<E> =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild(Effect.flip(effect))
-      yield* TestClock.adjust(after)
-      return yield* Fiber.join(fiber)
-    }).pipe(Effect.provide(TestClock.layer())),
-  )
+/** What `run` throws, or undefined when it returns. */
+export const thrownBy = (run: () => unknown): unknown => {
+  try {
+    run()
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
 
-/** The head of an effect's failure message, before the first colon ("The wallet's reply to signPsbt is malformed"). */
-export const failureHeadOf = async (
-  effect: Effect.Effect<unknown, { readonly message: string }>,
-): Promise<string> => (await failureOf(effect)).message.split(":")[0] ?? ""
+/** The head of a failure's message, before the first colon ("The wallet's reply to signPsbt is malformed"). */
+export const failureHeadOf = async (promise: Promise<unknown>): Promise<string> =>
+  (await failureOf(promise)).message.split(":")[0] ?? ""

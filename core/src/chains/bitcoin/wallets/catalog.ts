@@ -81,6 +81,15 @@ export const knownBitcoinWallets: ReadonlyArray<KnownBitcoinWallet> = [
   okxWallet,
 ]
 
+/** Every store a wallet may list an install link for: the keys of §3's InstallUrls, each once (the type checks). */
+const installStores: Readonly<Record<keyof InstallUrls, true>> = {
+  chromeWebStoreUrl: true,
+  mozillaAddOnsUrl: true,
+  googlePlayStoreUrl: true,
+  iOSAppStoreUrl: true,
+}
+export const installUrlKeys = Object.keys(installStores) as ReadonlyArray<keyof InstallUrls>
+
 export type InstallPlatform = "chrome" | "firefox" | "android" | "ios"
 
 /** The platform a user agent belongs to, for picking the install link it can use. */

@@ -1,6 +1,4 @@
-import { Effect, Fiber, Stream } from "effect"
-import { TestClock } from "effect/testing"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { installPlatformOf, installUrlFor, xverseWallet } from "./catalog"
 import {
   discoverBitcoinWallets,
@@ -36,7 +34,18 @@ const registerStandardWallet = (target: EventTarget, wallet: StandardWallet) =>
     }),
   )
 
+/** Watches `target`, keeping the installed wallets' names of every list it hears. */
+const watchInstalled = (target: WalletHost) => {
+  const lists: Array<ReadonlyArray<string>> = []
+  const stop = watchBitcoinWallets(target, (wallets) =>
+    lists.push(wallets.filter((wallet) => wallet.isInstalled).map((wallet) => wallet.name)),
+  )
+  return { lists, stop }
+}
+
 describe("Bitcoin wallet discovery", () => {
+  afterEach(() => vi.useRealTimers())
+
   it("lists an uninstalled Xverse first, as not installed, with its install link (sats-connect shows it installed)", () => {
     const wallets = listBitcoinWallets(host())
     expect(wallets[0]).toMatchObject({ id: xverseWallet.id, isInstalled: false })
@@ -82,6 +91,15 @@ describe("Bitcoin wallet discovery", () => {
           { id: "", name: "no id" },
           "not an object",
           { id: "__proto__.polluted", name: "Evil", icon: "" },
+          { id: "Bad.Link", name: "Bad link", icon: "", chromeWebStoreUrl: 42 },
+          { id: "Bad.Web", name: "Bad web", icon: "", webUrl: null },
+          {
+            id: "Throws.Provider",
+            name: "Throws",
+            get icon(): string {
+              throw new Error("hostile getter")
+            },
+          },
         ],
       }),
     )
@@ -89,10 +107,14 @@ describe("Bitcoin wallet discovery", () => {
     expect(names).toContainEqual(["Dev Wallet", true, "requestApi"])
     expect(names).toContainEqual(["Gone", false, "requestApi"])
     expect(names).toContainEqual(["Evil", false, "requestApi"])
-    expect(names.map(([name]) => name)).not.toContain("no id")
+    for (const dropped of ["no id", "Bad link", "Bad web", "Throws"])
+      expect(names.map(([name]) => name)).not.toContain(dropped)
+    expect(wallets.find((wallet) => wallet.name === "Gone")?.installUrls).toEqual({
+      chromeWebStoreUrl: "https://example.invalid/gone",
+    })
   })
 
-  it("finds Wallet Standard wallets with bitcoin:connect, and no other standard wallets", async () => {
+  it("finds Wallet Standard wallets with bitcoin:connect, and no other standard wallets", () => {
     const target = host()
     target.addEventListener("wallet-standard:app-ready", (event) => {
       const api = (event as CustomEvent<{ register: (...wallets: Array<unknown>) => unknown }>).detail
@@ -101,27 +123,50 @@ describe("Bitcoin wallet discovery", () => {
         features: { "solana:connect": {} },
       })
     })
-    const wallets = await Effect.runPromise(discoverBitcoinWallets(target))
+    const wallets = discoverBitcoinWallets(target)
     expect(
       wallets.filter((wallet) => wallet.source === "walletStandard").map((wallet) => wallet.name),
     ).toEqual(["Standard BTC"])
   })
 
   it("hears late wallets: a Wallet Standard registration at once, a late injection at the bounded re-scans, then stops", async () => {
+    vi.useFakeTimers()
     const target = host()
-    const lists = await Effect.runPromise(
-      Effect.gen(function* () {
-        const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(watchBitcoinWallets(target), 3)))
-        yield* Effect.yieldNow
-        registerStandardWallet(target, standardWallet("Late Standard"))
-        ;(target as unknown as Record<string, unknown>).unisat = unisatApi
-        yield* TestClock.adjust("100 millis")
-        return yield* Fiber.join(fiber)
-      }).pipe(Effect.provide(TestClock.layer())),
-    )
-    expect(
-      lists.map((list) => list.filter((wallet) => wallet.isInstalled).map((wallet) => wallet.name)),
-    ).toEqual([[], ["Late Standard"], ["Unisat", "Late Standard"]])
+    const { lists, stop } = watchInstalled(target)
+    registerStandardWallet(target, standardWallet("Late Standard"))
+    ;(target as unknown as Record<string, unknown>).unisat = unisatApi
+    expect(lists).toEqual([[], ["Late Standard"]])
+    await vi.advanceTimersByTimeAsync(99)
+    expect(lists).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(lists).toEqual([[], ["Late Standard"], ["Unisat", "Late Standard"]])
+    // Past the last re-scan (3 s) only the page's load events and registrations are heard.
+    await vi.advanceTimersByTimeAsync(2_900)
+    ;(target as unknown as Record<string, unknown>).LeatherProvider = requestApi
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(lists).toHaveLength(3)
+    target.dispatchEvent(new Event("load"))
+    expect(lists.at(-1)).toEqual(["Unisat", "Leather", "Late Standard"])
+    expect(vi.getTimerCount()).toBe(0)
+    stop()
+    registerStandardWallet(target, standardWallet("After stop"))
+    target.dispatchEvent(new Event("load"))
+    expect(lists).toHaveLength(4)
+  })
+
+  it("re-scans at each bounded delay while watched, and no more once stopped", async () => {
+    vi.useFakeTimers()
+    const target = host()
+    const { lists, stop } = watchInstalled(target)
+    await vi.advanceTimersByTimeAsync(400)
+    ;(target as unknown as Record<string, unknown>).unisat = unisatApi
+    await vi.advanceTimersByTimeAsync(100)
+    expect(lists).toEqual([[], ["Unisat"]])
+    stop()
+    expect(vi.getTimerCount()).toBe(0)
+    ;(target as unknown as Record<string, unknown>).LeatherProvider = requestApi
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(lists).toHaveLength(2)
   })
 
   it("picks the install link for the platform", () => {

@@ -1,9 +1,9 @@
-import { Duration, Effect, Queue, Schema, Stream } from "effect"
-import { type BitcoinWalletOption, InstallUrls } from "../../../domain/bitcoin"
+import type { BitcoinWalletOption, InstallUrls } from "../../../domain/bitcoin"
 import { isRequestApiProvider } from "../request/protocol"
 import {
   type InstallPlatform,
   installUrlFor,
+  installUrlKeys,
   type KnownBitcoinWallet,
   knownBitcoinWallets,
   okxFamilyPath,
@@ -38,15 +38,38 @@ export interface DiscoveredBitcoinWallet {
 /** Where wallets live: the page's `window` (discovery reads its globals by name and listens to its events). */
 export type WalletHost = EventTarget
 
-/** A WBIP004 `btc_providers` entry. */
-const Wbip004Entry = Schema.Struct({
-  id: Schema.NonEmptyString,
-  name: Schema.NonEmptyString,
-  icon: Schema.String,
-  webUrl: Schema.optionalKey(Schema.String),
-  ...InstallUrls.fields,
-})
-const decodeEntry = Schema.decodeUnknownOption(Wbip004Entry)
+interface Wbip004Entry {
+  readonly id: string
+  readonly name: string
+  readonly icon: string
+  readonly installUrls: InstallUrls
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value !== ""
+
+/**
+ * A WBIP004 `btc_providers` entry: a non-empty id and name, an icon, and optional string links (`webUrl` and the
+ * stores'); anything else, or an entry whose properties throw when read, is none.
+ */
+const wbip004Entry = (raw: unknown): Wbip004Entry | undefined => {
+  try {
+    if (typeof raw !== "object" || raw === null) return undefined
+    const entry = raw as Record<string, unknown>
+    const { id, name, icon } = entry
+    if (!isNonEmptyString(id) || !isNonEmptyString(name) || typeof icon !== "string") return undefined
+    if ("webUrl" in entry && typeof entry.webUrl !== "string") return undefined
+    const installUrls: Record<string, string> = {}
+    for (const key of installUrlKeys) {
+      if (!(key in entry)) continue
+      const url = entry[key]
+      if (typeof url !== "string") return undefined
+      installUrls[key] = url
+    }
+    return { id, name, icon, installUrls }
+  } catch {
+    return undefined
+  }
+}
 
 /** The object at a sats-connect provider id: a dot path from the window ("XverseProviders.BitcoinProvider"). */
 export const providerAtPath = (host: WalletHost, path: string): unknown =>
@@ -103,19 +126,15 @@ const wbip004Entries = (host: WalletHost): ReadonlyArray<DiscoveredBitcoinWallet
   }
   if (!Array.isArray(listed)) return []
   return listed.flatMap((raw): Array<DiscoveredBitcoinWallet> => {
-    const decoded = decodeEntry(raw)
-    if (decoded._tag === "None") return []
-    const { id, name, icon, webUrl: _webUrl, ...installUrls } = decoded.value
-    const provider = providerAtPath(host, id)
+    const entry = wbip004Entry(raw)
+    if (entry === undefined) return []
+    const provider = providerAtPath(host, entry.id)
     const installed = isRequestApiProvider(provider)
     return [
       {
-        id,
-        name,
-        icon,
-        source: sourceOfId[id] ?? "requestApi",
+        ...entry,
+        source: sourceOfId[entry.id] ?? "requestApi",
         isInstalled: installed,
-        installUrls,
         ...(installed ? { provider } : {}),
       },
     ]
@@ -196,72 +215,51 @@ export const toWalletOption = (
   }
 }
 
-/** Extensions inject at different moments after load; these re-scans catch the late ones, then stop. */
-export const defaultRescanDelays: ReadonlyArray<Duration.Input> = [
-  "100 millis",
-  "500 millis",
-  "1500 millis",
-  "3 seconds",
-]
+/** Extensions inject at different moments after load; these re-scans (ms after the watch starts) catch the late ones, then stop. */
+export const defaultRescanDelays: ReadonlyArray<number> = [100, 500, 1500, 3000]
 
 const signature = (wallets: ReadonlyArray<DiscoveredBitcoinWallet>) =>
   wallets.map((wallet) => `${wallet.id}:${wallet.isInstalled}`).join("|")
 
+const loadEvents = ["DOMContentLoaded", "load"] as const
+
 /**
- * The wallet list now and whenever it changes: on every Wallet Standard registration, on the page's load
- * events, and at a few bounded re-scans for wallets that inject late. No fixed start-up delay.
+ * Calls `onChange` with the wallet list now and whenever it changes: on every Wallet Standard registration, on
+ * the page's load events, and at a few bounded re-scans for wallets that inject late. No fixed start-up delay.
+ * Returns how to stop watching.
  */
 export const watchBitcoinWallets = (
   host: WalletHost,
-  rescanDelays: ReadonlyArray<Duration.Input> = defaultRescanDelays,
-): Stream.Stream<ReadonlyArray<DiscoveredBitcoinWallet>> =>
-  Stream.callback<ReadonlyArray<DiscoveredBitcoinWallet>>((queue) =>
-    Effect.gen(function* () {
-      let last = ""
-      let standard: ReadonlyArray<StandardWallet> = []
-      const scan = () => {
-        const wallets = listBitcoinWallets(host, standard)
-        const current = signature(wallets)
-        if (current === last) return
-        last = current
-        Queue.offerUnsafe(queue, wallets)
-      }
-      const watching = yield* Effect.acquireRelease(
-        Effect.sync(() =>
-          watchStandardWallets(host, (wallets) => {
-            standard = wallets
-            scan()
-          }),
-        ),
-        (registry) => Effect.sync(registry.stop),
-      )
-      standard = watching.current()
-      scan()
-      yield* Effect.acquireRelease(
-        Effect.sync(() => {
-          for (const event of ["DOMContentLoaded", "load"]) host.addEventListener(event, scan)
-        }),
-        () =>
-          Effect.sync(() => {
-            for (const event of ["DOMContentLoaded", "load"]) host.removeEventListener(event, scan)
-          }),
-      )
-      let waited = Duration.zero
-      for (const delay of rescanDelays) {
-        const at = Duration.fromInputUnsafe(delay)
-        yield* Effect.sleep(Duration.subtract(at, waited))
-        waited = at
-        scan()
-      }
-    }),
-  )
+  onChange: (wallets: ReadonlyArray<DiscoveredBitcoinWallet>) => void,
+  rescanDelays: ReadonlyArray<number> = defaultRescanDelays,
+): (() => void) => {
+  let last = ""
+  let standard: ReadonlyArray<StandardWallet> = []
+  const scan = () => {
+    const wallets = listBitcoinWallets(host, standard)
+    const current = signature(wallets)
+    if (current === last) return
+    last = current
+    onChange(wallets)
+  }
+  const registry = watchStandardWallets(host, (wallets) => {
+    standard = wallets
+    scan()
+  })
+  standard = registry.current()
+  scan()
+  for (const event of loadEvents) host.addEventListener(event, scan)
+  const rescans = rescanDelays.map((delay) => setTimeout(scan, delay))
+  return () => {
+    registry.stop()
+    for (const event of loadEvents) host.removeEventListener(event, scan)
+    for (const rescan of rescans) clearTimeout(rescan)
+  }
+}
 
 /** The wallets present now (with the Wallet Standard wallets that answer the app-ready call at once). */
-export const discoverBitcoinWallets = (
-  host: WalletHost,
-): Effect.Effect<ReadonlyArray<DiscoveredBitcoinWallet>> =>
-  Effect.sync(() => {
-    const registry = watchStandardWallets(host, () => {})
-    registry.stop()
-    return listBitcoinWallets(host, registry.current())
-  })
+export const discoverBitcoinWallets = (host: WalletHost): ReadonlyArray<DiscoveredBitcoinWallet> => {
+  const registry = watchStandardWallets(host, () => {})
+  registry.stop()
+  return listBitcoinWallets(host, registry.current())
+}
