@@ -36,7 +36,7 @@ describe("retry policy", () => {
         const delay = millis(QueryRetry.backoff(attempt))
         expect(delay).toBe(Math.min(1000 * 2 ** attempt, 30_000))
         expect(delay).toBeGreaterThanOrEqual(millis(QueryRetry.backoff(Math.max(attempt - 1, 0))))
-        expect(delay).toBeLessThanOrEqual(millis(QueryRetry.maxBackoff))
+        expect(delay).toBeLessThanOrEqual(QueryRetry.maxBackoffMillis)
       }),
     )
   })

@@ -23,11 +23,16 @@ export const CacheLifetime = {
   query: Duration.minutes(5),
 } as const
 
-/** Failed queries are retried 3 times, waiting min(1000·2^n, 30000) ms before retry n (0-based). */
+/**
+ * Failed queries are retried 3 times, waiting min(1000·2^n, 30000) ms before retry n (0-based), or longer when
+ * the server's Retry-After asks for it (up to the same 30 s; a longer ask is not retried).
+ */
+const maxBackoffMillis = 30_000
 export const QueryRetry = {
   retries: 3,
-  maxBackoff: Duration.seconds(30),
-  backoff: (attempt: number): Duration.Duration => Duration.millis(Math.min(1000 * 2 ** attempt, 30_000)),
+  maxBackoffMillis,
+  backoff: (attempt: number): Duration.Duration =>
+    Duration.millis(Math.min(1000 * 2 ** attempt, maxBackoffMillis)),
 } as const
 
 export const Limits = {

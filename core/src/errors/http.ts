@@ -8,6 +8,8 @@ export class HttpStatusError extends AppKitError(
     status: Schema.Number,
     url: Schema.optional(Schema.String),
     body: Schema.optional(Schema.String),
+    /** The wait the server asked for before a retry (its `Retry-After`), when it named one. */
+    retryAfterMillis: Schema.optionalKey(Schema.Number),
   }),
   { topic: "HTTP status code", details: (error) => error.body },
 ) {

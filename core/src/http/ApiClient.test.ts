@@ -1,5 +1,5 @@
 import { Readable } from "node:stream"
-import { Effect, Fiber, Layer, Result, Schema } from "effect"
+import { type Duration, Effect, Fiber, Layer, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import nock from "nock"
@@ -204,6 +204,47 @@ describe("retry rule of cached API reads", () => {
     const { retried, result } = await firstAnswered(status)
     expect(result).toEqual(Result.succeed({ value: 1 }))
     expect(retried).toBe(true)
+  })
+
+  /**
+   * The server answers `status` with `Retry-After: {retryAfter}` once, then 200. `waits` are the steps of the test
+   * clock after the first answer; `retriedAfter` tells, after each, whether the retry has been sent yet.
+   */
+  const answeredAfter = (status: number, retryAfter: string, waits: ReadonlyArray<Duration.Input>) =>
+    runWithApi(
+      Effect.gen(function* () {
+        nock(testBaseUrl)
+          .get("/v1/thing")
+          .query(true)
+          .reply(status, "slow down", { "retry-after": retryAfter })
+        const second = nock(testBaseUrl).get("/v1/thing").query(true).reply(200, { value: 1 })
+        const key: QueryKey = ["retry-after", status, retryAfter]
+        const read = yield* Effect.forkChild(Effect.result(cachedRead(key)))
+        yield* Effect.yieldNow
+        yield* awaitFetchStatus(key, "paused").pipe(Effect.timeoutOption("1 second"), TestClock.withLive)
+        const retriedAfter: Array<boolean> = []
+        for (const wait of waits) {
+          yield* TestClock.adjust(wait)
+          retriedAfter.push(second.isDone())
+        }
+        return { retriedAfter, result: yield* Fiber.join(read) }
+      }),
+    )
+
+  it("waits out a 429's Retry-After before its retry, not the 1 s backoff", async () => {
+    const { retriedAfter, result } = await answeredAfter(429, "5", ["1 second", "3999 millis", "1 millis"])
+    expect(retriedAfter).toEqual([false, false, true])
+    expect(result).toEqual(Result.succeed({ value: 1 }))
+  })
+
+  it("a 503 whose Retry-After is within the longest backoff (30 s) is retried then; past it, fails at once", async () => {
+    const within = await answeredAfter(503, "30", ["29999 millis", "1 millis"])
+    expect(within.retriedAfter).toEqual([false, true])
+    const past = await answeredAfter(429, "31", [])
+    const error = Result.isFailure(past.result) ? past.result.failure : undefined
+    expect(error).toBeInstanceOf(HttpStatusError)
+    expect(error).toMatchObject({ status: 429, retryAfterMillis: 31_000 })
+    expect(error?.message).toBe("HTTP status code: 429")
   })
 
   it.each([400, 401, 403, 404, 408, 428, 430, 499])(

@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import {
   FetchHttpClient,
   HttpClient,
@@ -6,10 +6,12 @@ import {
   HttpClientRequest,
   type HttpClientResponse,
 } from "effect/http"
+import { QueryRetry } from "../config/constants"
 import { HttpStatusError, HttpTimeoutError, HttpTransportError, ResponseDecodeError } from "../errors/http"
 import { ApiConfig, type ApiConfigShape, joinUrl } from "./ApiConfig"
 import { ClientId } from "./ClientId"
 import type { QueryOptions } from "./QueryCache"
+import { retryAfterMillis } from "./retryAfter"
 
 /** Every way one API call can fail; each is a typed value with a readable message. */
 export type ApiError = HttpStatusError | HttpTimeoutError | HttpTransportError | ResponseDecodeError
@@ -166,9 +168,18 @@ export const makeApiClient = (
       ),
       Effect.flatMap((response): Effect.Effect<A, E | ApiError> => {
         if (response.status >= 200 && response.status < 300) return read(response, url)
-        return response.text.pipe(
-          Effect.orElseSucceed(() => ""),
-          Effect.flatMap((body) => Effect.fail(new HttpStatusError({ status: response.status, url, body }))),
+        return Effect.all([response.text.pipe(Effect.orElseSucceed(() => "")), Clock.currentTimeMillis]).pipe(
+          Effect.flatMap(([body, now]) => {
+            const retryAfter = retryAfterMillis(response.headers["retry-after"], now)
+            return Effect.fail(
+              new HttpStatusError({
+                status: response.status,
+                url,
+                body,
+                ...(retryAfter !== undefined && { retryAfterMillis: retryAfter }),
+              }),
+            )
+          }),
         )
       }),
       // The fetch transport aborts the underlying request when this interrupts it, so nothing lingers.
@@ -216,15 +227,20 @@ export const makeApiClient = (
   }
 }
 
-/** Failures a retry can fix: no answer, a timeout, rate limiting or a server-side (5xx) error. */
+/**
+ * Failures a retry can fix: no answer, a timeout, rate limiting or a server-side (5xx) error — unless the server
+ * asked to be left alone longer than the longest backoff: a read does not wait minutes, it fails and says so.
+ */
 export const isTransientApiError = (error: unknown): boolean => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) return false
   switch (error._tag) {
     case "HttpTransportError":
     case "HttpTimeoutError":
       return true
-    case "HttpStatusError":
-      return (error as HttpStatusError).status >= 500 || (error as HttpStatusError).status === 429
+    case "HttpStatusError": {
+      const { status, retryAfterMillis = 0 } = error as HttpStatusError
+      return (status >= 500 || status === 429) && retryAfterMillis <= QueryRetry.maxBackoffMillis
+    }
     default:
       return false
   }

@@ -67,12 +67,22 @@ export const lifetimeOf = (kind: string): Duration.Duration =>
   // Own keys only: `in` would also find "toString", "constructor", ... on the object's prototype.
   Object.hasOwn(CacheLifetime, kind) ? CacheLifetime[kind as keyof typeof CacheLifetime] : CacheLifetime.query
 
+/** The wait a failure's source asked for before a retry (an HttpStatusError's Retry-After), if any. */
+const askedWait = (error: unknown): number => {
+  const wait = (error as { readonly retryAfterMillis?: unknown } | undefined)?.retryAfterMillis
+  return typeof wait === "number" ? wait : 0
+}
+
 /**
- * min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0): the query retries'
- * pause, and the embedded wallet's while its site is down.
+ * min(1000·2^n, 30000) ms before retry n (0-based; `forever` counts the recurrences from 0), or the longer wait
+ * the failure's server asked for: the query retries' pause, and the embedded wallet's while its site is down.
  */
 export const backoffSchedule = Schedule.forever.pipe(
-  Schedule.modifyDelay((metadata) => Effect.succeed(QueryRetry.backoff(metadata.output))),
+  Schedule.modifyDelay((metadata) =>
+    Effect.succeed(
+      Duration.max(QueryRetry.backoff(metadata.output), Duration.millis(askedWait(metadata.input))),
+    ),
+  ),
 )
 
 export const serializeKey = (key: QueryKey): string => JSON.stringify(key)
