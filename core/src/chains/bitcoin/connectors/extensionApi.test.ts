@@ -190,6 +190,28 @@ describe("the shared extension connector", () => {
     })
   })
 
+  it("calls text that is no secp256k1 public key a malformed reply: compressed (02/03), x-only or uncompressed (04) hex only", async () => {
+    const compressed = `02${"ab".repeat(32)}`
+    for (const key of [compressed, `03${"AB".repeat(32)}`, "cd".repeat(32), `04${"ef".repeat(64)}`]) {
+      const { connector } = extension({ getPublicKey: async () => key })
+      expect((await connector.connect())[0]?.address).toBe(paymentEntry.address)
+    }
+    for (const key of [
+      "",
+      `05${"ab".repeat(32)}`,
+      compressed.slice(0, -1),
+      `${compressed}a`,
+      `02${"ab".repeat(31)}zz`,
+      `04${"ef".repeat(63)}`,
+    ]) {
+      const { connector } = extension({ getPublicKey: async () => key })
+      expect(await failureOf(connector.connect())).toMatchObject({
+        _tag: "BitcoinRpcError",
+        message: "The wallet's reply to getPublicKey is malformed: not a hex key",
+      })
+    }
+  })
+
   it("lists the account's addresses for the asked purposes only", async () => {
     const { connector } = extension()
     const addresses = await connector.getAccountAddresses({ purposes: ["ordinals"] })

@@ -80,6 +80,9 @@ const malformed = (method: string, what: string) =>
   })
 
 /** One account, offered for both payments and ordinals; a taproot key is given x-only, as BIP-340 uses it. */
+/** A secp256k1 public key in hex: compressed (02/03 + 32 bytes), x-only (32 bytes) or uncompressed (04 + 64 bytes). */
+const secp256k1PublicKey = /^(?:0[23][0-9a-f]{64}|[0-9a-f]{64}|04[0-9a-f]{128})$/i
+
 export const singleAccountEntries = (
   address: string,
   publicKey: string,
@@ -105,7 +108,8 @@ export const makeExtensionConnector = (spec: ExtensionSpec): BitcoinConnector =>
     if (typeof address !== "string" || address === "")
       throw new BitcoinError({ reason: "noAddressAvailable" })
     const publicKey = await call("getPublicKey", () => api.getPublicKey())
-    if (typeof publicKey !== "string") throw malformed("getPublicKey", "not a hex key")
+    if (typeof publicKey !== "string" || !secp256k1PublicKey.test(publicKey))
+      throw malformed("getPublicKey", "not a hex key")
     return singleAccountEntries(address, publicKey)
   }
 
