@@ -1,4 +1,11 @@
-import { formatPriceImpact, Limits, type SwapQuote, type SwapState, type SwapTokenChoice } from "@appkit/core"
+import {
+  formatPriceImpact,
+  Limits,
+  type SwapInProgressError,
+  type SwapQuote,
+  type SwapState,
+  type SwapTokenChoice,
+} from "@appkit/core"
 import { formatUnits, shortAddress } from "@appkit/core/validation"
 import { Result } from "effect"
 import { type FormEvent, useEffect, useRef, useState } from "react"
@@ -45,7 +52,9 @@ const QuoteSummary = ({ quote }: { readonly quote: SwapQuote }) => (
  * under way goes on, its steps showing, so that refusal is no failure to show.
  */
 const unlessUnderWay = (error: unknown) => {
-  if ((error as { readonly _tag?: unknown } | undefined)?._tag !== "SwapInProgressError") throw error
+  // (the tag typed by its class: a rename in the core no longer compiles here)
+  const underWay: SwapInProgressError["_tag"] = "SwapInProgressError"
+  if ((error as { readonly _tag?: unknown } | undefined)?._tag !== underWay) throw error
 }
 
 /** A swap token as the picker lists it: keyed by its CAIP-10 address, which the core's quote accepts. */
